@@ -38,15 +38,14 @@ public typealias CFString = String
 
 /// An immutable colour, as Apple's `CGColor`: components in a colour space plus alpha.
 /// Apple's `CGColor` is a reference type; here it is a value (`Sendable`, `Hashable`), which
-/// changes nothing for code that creates, compares and assigns colours.
+/// changes nothing for code that creates, compares and assigns colours. Components are stored
+/// inline (no array) so interpolating colours every frame allocates nothing.
 public struct CGColor: Hashable, Sendable, CustomStringConvertible {
-    /// The components, colour channels followed by alpha (4 for RGB, 2 for gray).
-    public let components: [CGFloat]?
-    public let colorSpace: CGColorSpace?
+    @usableFromInline let c0: CGFloat, c1: CGFloat, c2: CGFloat, a: CGFloat
+    @usableFromInline let isGray: Bool
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        components = [red, green, blue, alpha]
-        colorSpace = CGColorSpace.srgbSpace
+        c0 = red; c1 = green; c2 = blue; a = alpha; isGray = false
     }
 
     public init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -54,49 +53,45 @@ public struct CGColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     public init(gray: CGFloat, alpha: CGFloat) {
-        components = [gray, alpha]
-        colorSpace = CGColorSpace.graySpace
+        c0 = gray; c1 = gray; c2 = gray; a = alpha; isGray = true
     }
 
-    /// `components` must hold the space's colour components followed by alpha; any other
-    /// count gives nil (Apple's initializer is failable for the same reason).
+    /// `components` must hold the space's colour components followed by alpha.
     public init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {
         let n = space.numberOfComponents + 1
-        self.components = Array(UnsafeBufferPointer(start: components, count: n))
-        colorSpace = space
+        self.init(colorSpace: space, componentArray: Array(UnsafeBufferPointer(start: components, count: n)))
     }
 
-    /// Extension beyond Apple's API: build from a Swift array (nil when the count is wrong).
-    public init?(colorSpace space: CGColorSpace, componentArray: [CGFloat]) {
-        guard componentArray.count == space.numberOfComponents + 1 else { return nil }
-        components = componentArray
-        colorSpace = space
+    /// Extension beyond Apple's API: build from a Swift array (nil when the count does not
+    /// match the colour space: 2 for gray, 4 for RGB).
+    public init?(colorSpace space: CGColorSpace, componentArray c: [CGFloat]) {
+        guard c.count == space.numberOfComponents + 1 else { return nil }
+        if space.model == .monochrome { self.init(gray: c[0], alpha: c[1]) }
+        else { self.init(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
     }
 
     public static let black = CGColor(gray: 0, alpha: 1)
     public static let white = CGColor(gray: 1, alpha: 1)
     public static let clear = CGColor(gray: 0, alpha: 0)
 
-    public var numberOfComponents: Int { components?.count ?? 0 }
-    public var alpha: CGFloat { components?.last ?? 1 }
+    /// The components, colour channels followed by alpha (4 for RGB, 2 for gray).
+    public var components: [CGFloat]? { isGray ? [c0, a] : [c0, c1, c2, a] }
+    public var colorSpace: CGColorSpace? { isGray ? CGColorSpace.graySpace : CGColorSpace.srgbSpace }
+    public var numberOfComponents: Int { isGray ? 2 : 4 }
+    public var alpha: CGFloat { a }
 
     /// A copy with a new alpha; Apple clamps alpha to [0, 1].
     public func copy(alpha: CGFloat) -> CGColor? {
-        guard var c = components, !c.isEmpty else { return nil }
-        c[c.count - 1] = Swift.min(Swift.max(alpha, 0), 1)
-        return CGColor(colorSpace: colorSpace ?? CGColorSpace.srgbSpace, componentArray: c)
+        let na = alpha.isNaN ? 0 : Swift.min(Swift.max(alpha, 0), 1)
+        return isGray ? CGColor(gray: c0, alpha: na) : CGColor(red: c0, green: c1, blue: c2, alpha: na)
     }
 
     /// Extension beyond Apple's API: straight (not premultiplied) sRGB red, green, blue, alpha;
     /// gray expands to equal channels. This is what interpolation and the renderer consume.
-    public var rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        guard let c = components else { return (0, 0, 0, 1) }
-        if c.count == 2 { return (c[0], c[0], c[0], c[1]) }
-        if c.count >= 4 { return (c[0], c[1], c[2], c[3]) }
-        return (0, 0, 0, 1)
-    }
+    @inlinable
+    public var rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { (c0, c1, c2, a) }
 
     public var description: String {
-        "CGColor(\(colorSpace?.name ?? "nil"): \((components ?? []).map { "\($0)" }.joined(separator: ", ")))"
+        "CGColor(\(isGray ? "gray" : "sRGB"): \((components ?? []).map { "\($0)" }.joined(separator: ", ")))"
     }
 }
