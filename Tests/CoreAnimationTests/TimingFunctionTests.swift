@@ -176,6 +176,33 @@ struct TimingFunctionTests {
         }
     }
 
+    @Test("B4 Newton from the sampled guess meets ε = 1e-7 in ≤ 4 evaluations (≤ 6 at the ends)")
+    func b4NewtonConvergence() {
+        let curves: [(Float, Float, Float, Float)] = [
+            (0.42, 0, 1, 1), (0, 0, 0.58, 1), (0.42, 0, 0.58, 1), (0.25, 0.1, 0.25, 1),
+            (0.5, 0, 0.5, 1),
+        ]
+        for (a, b, c, d) in curves {
+            let f = CAMediaTimingFunction(controlPoints: a, b, c, d)
+            let x1 = Double(a), x2 = Double(c)
+            // Near an end where Bx' → 0 (easeIn at x → 1, easeOut at x → 0) Newton needs a
+            // step or two more; bisection alone would need ~20 evaluations.
+            var worstIterations = 0
+            var worstInterior = 0
+            for i in 1..<1000 {
+                let x = Double(i) / 1000
+                let (s, iterations) = f.solveParameter(forX: x)
+                let u = 1 - s
+                let bx = 3 * u * u * s * x1 + 3 * u * s * s * x2 + s * s * s
+                #expect(abs(bx - x) < 1e-7, "(\(a),\(b),\(c),\(d)) x=\(x)")
+                worstIterations = max(worstIterations, iterations)
+                if i >= 50 && i <= 950 { worstInterior = max(worstInterior, iterations) }
+            }
+            #expect(worstIterations <= 6, "(\(a),\(b),\(c),\(d)) took \(worstIterations)")
+            #expect(worstInterior <= 4, "(\(a),\(b),\(c),\(d)) took \(worstInterior)")
+        }
+    }
+
     @Test("B2 named curves are monotonic non-decreasing")
     func b2Monotonic() {
         for name in Self.names {

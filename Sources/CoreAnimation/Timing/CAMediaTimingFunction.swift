@@ -144,7 +144,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         guard x > 0 else { return 0 }  // also catches NaN
         guard x < 1 else { return 1 }
         if isLinear { return x }
-        let s = solveParameter(forX: x)
+        let s = solveParameter(forX: x).parameter
         return ((ay * s + by) * s + cy) * s
     }
 
@@ -156,8 +156,12 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     ///    A step is rejected (→ bisection) if the derivative is nearly zero or if it leaves the
     ///    bracket, which is where plain Newton diverges (linear/easeIn near 1, easeOut near 0).
     /// 3. Bisection inside the bracket, bounded by `maxBisectionSteps`.
+    ///
+    /// Also returns how many evaluations of Bx the solve took, so tests can check that Newton
+    /// does the work (the count is dead code in ``evaluate(at:)`` and optimised away).
+    /// Package-visible for tests only; `x` must lie in (0,1).
     @inline(__always)
-    private func solveParameter(forX x: Double) -> Double {
+    package func solveParameter(forX x: Double) -> (parameter: Double, iterations: Int) {
         var i = 0
         while i < 9 && !(xSamples[i + 1] > x) { i += 1 }
         let x0 = xSamples[i]
@@ -168,9 +172,11 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         // x0 ≤ x < x1, so the denominator is positive.
         var s = lo + (x - x0) / (x1 - x0) * 0.1
 
+        var iterations = 0
         for _ in 0..<Self.maxNewtonSteps {
+            iterations += 1
             let err = ((ax * s + bx) * s + cx) * s - x
-            if abs(err) < Self.epsilon { return s }
+            if abs(err) < Self.epsilon { return (s, iterations) }
             // Keep the bracket tight with every evaluation; it feeds the bisection fallback.
             if err < 0 { lo = s } else { hi = s }
             let d = (3 * ax * s + 2 * bx) * s + cx
@@ -181,12 +187,13 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         }
 
         for _ in 0..<Self.maxBisectionSteps {
+            iterations += 1
             s = (lo + hi) * 0.5
             let err = ((ax * s + bx) * s + cx) * s - x
-            if abs(err) < Self.epsilon { return s }
+            if abs(err) < Self.epsilon { return (s, iterations) }
             if err < 0 { lo = s } else { hi = s }
         }
-        return (lo + hi) * 0.5
+        return ((lo + hi) * 0.5, iterations)
     }
 
     // MARK: - Equality
