@@ -198,9 +198,10 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
 
     // MARK: - Equality
 
-    /// Two timing functions are equal when their control points are equal (Apple compares
-    /// timing functions by their curve, not by identity). NaN points compare equal to NaN so
-    /// that equality stays reflexive.
+    /// Two timing functions are equal when their control points are equal, so `.easeIn` equals
+    /// a custom function with the points (0.42,0) (1,1). Value equality suits an immutable object
+    /// and lets animations compare their timing; Apple does not document its `-isEqual:` here,
+    /// so this is a project choice. NaN points compare equal to NaN so equality stays reflexive.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CAMediaTimingFunction else { return false }
         if other === self { return true }
