@@ -1,0 +1,31 @@
+/// One animation attached to a layer: the copy that `add(_:forKey:)` made (D1) and its compiled
+/// evaluator.
+package final class AnimationRecord {
+    package let key: String?
+    package let animation: CAAnimation
+    /// Nil when the animation could not be compiled (unknown key path, wrong value types): it
+    /// stays listed, as on Apple, but changes nothing.
+    package let evaluator: AnimationEvaluator?
+    /// beginTime 0 is replaced by the commit time in the layer's time space (C9).
+    package var beginPending: Bool
+    package var didStart = false
+    package var didFinish = false
+    package var completion: CompletionGroup?
+    package var isRemoved = false
+    package weak var layer: CALayer?
+
+    init(key: String?, animation: CAAnimation, evaluator: AnimationEvaluator?) {
+        self.key = key
+        self.animation = animation
+        self.evaluator = evaluator
+        self.beginPending = animation.beginTime == 0
+    }
+}
+
+/// The completion blocks of one committed transaction and how many of its animations are
+/// still running (K4).
+package final class CompletionGroup {
+    package var pending: Int
+    package var blocks: [() -> Void]
+    init(pending: Int, blocks: [() -> Void]) { self.pending = pending; self.blocks = blocks }
+}

@@ -1,0 +1,150 @@
+/// The timing engine: commits transactions into the animation state, evaluates presentation
+/// values (a pure function of the committed model, the animation list and the time) and runs
+/// the frame step that delivers callbacks and removes finished animations in time order.
+package enum TimingEngine {
+    package static func hasAnimations(_ layer: CALayer) -> Bool { !layer.animationRecords.isEmpty }
+
+    // MARK: Commit
+
+    /// The outermost commit of a transaction (K2): snapshots changed layers (L1), stamps begin
+    /// times (C9) and arranges the completion block (K4).
+    package static func commit(_ frame: TransactionFrame) {
+        let now = CACurrentMediaTime()
+        for layer in frame.touchedLayers where !layer.isPresentationCopy {
+            layer.committedCopy = makeCopy(of: layer)
+            layer.animatedCopy = nil
+            layer.implicitFromValues = [:]
+            layer.touchedInTransaction = 0
+        }
+        var live: [AnimationRecord] = []
+        for r in frame.addedAnimations where !r.isRemoved {
+            guard let layer = r.layer else { continue }
+            if r.beginPending {
+                let t = layer.localTime(fromMedia: now)
+                r.animation.beginTime = t
+                r.evaluator?.setBeginTime(t)
+                r.beginPending = false
+            }
+            live.append(r)
+        }
+        guard !frame.completionBlocks.isEmpty else { return }
+        let blocks = frame.completionBlocks
+        if live.isEmpty {
+            // No animations: the block runs at the next frame step, not inside commit (K4).
+            TransactionStack.current.pendingEvents.append((now, { blocks.forEach { $0() } }))
+        } else {
+            let group = CompletionGroup(pending: live.count, blocks: blocks)
+            for r in live { r.completion = group }
+        }
+    }
+
+    /// A presentation copy: the layer's class, its state, flagged so it never runs actions.
+    package static func makeCopy(of layer: CALayer) -> CALayer {
+        let c = type(of: layer).init(layer: layer)
+        c.isPresentationCopy = true
+        c.modelRef = layer.isPresentationCopy ? layer.modelRef : layer
+        return c
+    }
+
+    // MARK: Evaluation
+
+    /// `base` with every animation of `layer` applied at media time `t`: non-additive ones
+    /// replace in the order added, then additive ones add on top (E3). Writes into a reused
+    /// copy, so a frame allocates nothing per layer.
+    package static func evaluatePresentation(of layer: CALayer, base: CALayer, at t: Double) -> CALayer {
+        let records = layer.animationRecords
+        guard !records.isEmpty else { return base }
+        let out: CALayer
+        if let c = layer.animatedCopy { out = c } else { out = makeCopy(of: base); layer.animatedCopy = out }
+        let tl = layer.localTime(fromMedia: t)
+        for r in records { for b in r.evaluator?.bindings ?? [] { b.reset(out, base) } }
+        for r in records { r.evaluator?.apply(to: out, parentTime: tl, additivePass: false) }
+        for r in records { r.evaluator?.apply(to: out, parentTime: tl, additivePass: true) }
+        return out
+    }
+
+    // MARK: Frame step
+
+    /// Advances this thread's animations to media time `t`: delivers `animationDidStart`,
+    /// `animationDidStop(_:finished: true)`, removals (`isRemovedOnCompletion`) and completion
+    /// blocks, sorted by the media time at which each happened; then evaluates every animated
+    /// layer's presentation and redisplays layers whose animated keys need display.
+    package static func step(to t: Double) {
+        let stack = TransactionStack.current
+        var events: [(time: Double, seq: Int, run: () -> Void)] = []
+        for (i, e) in stack.pendingEvents.enumerated() { events.append((e.time, i, e.run)) }
+        stack.pendingEvents = []
+        var seq = events.count
+        func add(_ time: Double, _ run: @escaping () -> Void) { events.append((time, seq, run)); seq += 1 }
+
+        for layer in stack.animatedLayers.alive() {
+            let tl = layer.localTime(fromMedia: t)
+            var finishedAndRemoved: [AnimationRecord] = []
+            for r in layer.animationRecords where !r.beginPending {
+                let timing = r.animation.timing
+                let phase = timing.phase(tl)
+                let anim = r.animation
+                if !r.didStart, phase != .before {
+                    r.didStart = true
+                    let start = layer.mediaTime(fromLocal: timing.beginTime)
+                    if let d = anim.delegate { add(start) { d.animationDidStart(anim) } }
+                }
+                if !r.didFinish, phase == .after {
+                    r.didFinish = true
+                    let end = layer.mediaTime(fromLocal: timing.endTimeInParent)
+                    if let d = anim.delegate { add(end) { d.animationDidStop(anim, finished: true) } }
+                    if let g = completionDone(r) { add(end, g) }
+                    if anim.isRemovedOnCompletion { finishedAndRemoved.append(r) }
+                }
+            }
+            if !finishedAndRemoved.isEmpty {
+                layer.animationRecords.removeAll { r in finishedAndRemoved.contains { $0 === r } }
+                for r in finishedAndRemoved { r.isRemoved = true }
+            }
+            if layer.animationRecords.isEmpty {
+                stack.animatedLayers.remove(layer)
+                continue
+            }
+            if let base = layer.committedCopy {
+                let out = evaluatePresentation(of: layer, base: base, at: t)
+                if needsDisplay(layer) { out.display() }
+            }
+        }
+        events.sort { $0.time != $1.time ? $0.time < $1.time : $0.seq < $1.seq }
+        for e in events { e.run() }
+    }
+
+    /// A removed or replaced animation: its delegate hears `finished == false` at the next
+    /// step (D3), and its transaction's completion count drops (K4).
+    package static func recordRemoved(_ r: AnimationRecord, finished: Bool) {
+        guard !r.isRemoved else { return }
+        r.isRemoved = true
+        let stack = TransactionStack.current
+        let now = CACurrentMediaTime()
+        if !r.didFinish {
+            r.didFinish = true
+            let anim = r.animation
+            if let d = anim.delegate { stack.pendingEvents.append((now, { d.animationDidStop(anim, finished: finished) })) }
+            if let g = completionDone(r) { stack.pendingEvents.append((now, g)) }
+        }
+    }
+
+    /// Counts `r` as done for its transaction; returns the completion blocks when it was the last.
+    private static func completionDone(_ r: AnimationRecord) -> (() -> Void)? {
+        guard let g = r.completion else { return nil }
+        r.completion = nil
+        g.pending -= 1
+        guard g.pending == 0 else { return nil }
+        let blocks = g.blocks
+        g.blocks = []
+        return { blocks.forEach { $0() } }
+    }
+
+    private static func needsDisplay(_ layer: CALayer) -> Bool {
+        let cls = type(of: layer)
+        for r in layer.animationRecords {
+            for b in r.evaluator?.bindings ?? [] where cls.needsDisplay(forKey: b.property) { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,81 @@
+// Attaching animations to layers (catalogue D1–D5).
+
+extension CALayer {
+    /// Adds a copy of `anim` (D1) under `key`, replacing (and stopping, `finished == false`)
+    /// any animation with the same key (D3). A duration ≤ 0 becomes the transaction's
+    /// `animationDuration`, 0.25 s by default (D2); transitions always use the key
+    /// `"transition"` (D3). A beginTime of 0 is replaced by the commit time (C9).
+    package func addImpl(_ anim: CAAnimation, forKey key: String?) {
+        guard !isPresentationCopy else { return }
+        guard let copy = anim.copy() as? CAAnimation else { return }
+        Self.sanitize(copy)
+        if !(copy.duration > 0) { copy.duration = CATransaction.animationDuration() }
+        if !(copy.duration > 0) { copy.duration = 0.25 }
+        if copy.timingFunction == nil, let tf = CATransaction.animationTimingFunction() { copy.timingFunction = tf }
+        let key = copy is CATransition ? kCATransition : key
+        let implicitFrom = (copy as? CAPropertyAnimation)?.keyPath.flatMap { implicitFromValues[$0] }
+        let evaluator = AnimationCompiler.compile(copy, for: self, implicitFrom: implicitFrom)
+        if let key { removeRecords { $0.key == key } }
+        let record = AnimationRecord(key: key, animation: copy, evaluator: evaluator)
+        record.layer = self
+        if record.beginPending {
+            // Until the commit stamps it (C9), it starts now in the layer's time.
+            let now = localTime(fromMedia: CACurrentMediaTime())
+            evaluator?.setBeginTime(now)
+            copy.beginTime = now
+        }
+        animationRecords.append(record)
+        let stack = TransactionStack.current
+        stack.touch(self)
+        stack.top.addedAnimations.append(record)
+        stack.animatedLayers.insert(self)
+    }
+
+    /// The animation stored under `key` (the copy; don't modify it, as Apple warns).
+    package func animationImpl(forKey key: String) -> CAAnimation? {
+        animationRecords.last { $0.key == key }?.animation
+    }
+
+    /// Keys of the attached animations in the order added; nil when there are none (Apple
+    /// answers nil then, D4).
+    package func animationKeysImpl() -> [String]? {
+        let keys = animationRecords.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    package func removeAnimationImpl(forKey key: String) {
+        removeRecords { $0.key == key }
+    }
+
+    /// Idempotent (D4). Removed animations' delegates hear `finished == false`.
+    package func removeAllAnimationsImpl() {
+        removeRecords { _ in true }
+    }
+
+    private func removeRecords(where match: (AnimationRecord) -> Bool) {
+        let removed = animationRecords.filter(match)
+        guard !removed.isEmpty else { return }
+        animationRecords.removeAll(where: match)
+        TransactionStack.current.touch(self)
+        for r in removed { TimingEngine.recordRemoved(r, finished: false) }
+    }
+
+    /// Bad timing values are clamped with a warning rather than breaking evaluation.
+    private static func sanitize(_ a: CAAnimation) {
+        func warn(_ what: String) { Diagnostics.warnOnce("\(type(of: a)).\(what); clamped") }
+        if a.duration.isNaN { warn("duration is NaN"); a.duration = 0 }
+        if a.duration.isInfinite { warn("duration is infinite"); a.duration = 0 }
+        if !a.speed.isFinite { warn("speed is not finite"); a.speed = 1 }
+        if a.repeatCount.isNaN || a.repeatCount < 0 { warn("repeatCount is NaN or negative"); a.repeatCount = 0 }
+        if !(a.repeatDuration >= 0) || a.repeatDuration.isInfinite && a.repeatDuration < 0 { warn("repeatDuration is invalid"); a.repeatDuration = 0 }
+        if !a.beginTime.isFinite { warn("beginTime is not finite"); a.beginTime = 0 }
+        if !a.timeOffset.isFinite { warn("timeOffset is not finite"); a.timeOffset = 0 }
+        if let g = a as? CAAnimationGroup {
+            for c in g.animations ?? [] {
+                sanitize(c)
+                // A child left at duration 0 gets the default 0.25 s, as a top-level one would (D2).
+                if !(c.duration > 0) { c.duration = 0.25 }
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+// CALayer's key table: every key of catalogue A2, with the implied action of E7.
+
+extension CALayer {
+    /// Builds the key table for this class. Subclasses override, call super and add their keys.
+    package class func makePropertyTableImpl() -> PropertyTable {
+        var t = PropertyTable()
+        t.add("bounds", \CALayer.bounds)
+        t.add("position", \CALayer.position)
+        t.add("zPosition", \CALayer.zPosition)
+        t.add("anchorPoint", \CALayer.anchorPoint)
+        t.add("anchorPointZ", \CALayer.anchorPointZ)
+        t.add("transform", \CALayer.transform)
+        t.add("sublayerTransform", \CALayer.sublayerTransform)
+        t.add("hidden", \CALayer.isHidden, .transition, aliases: ["isHidden"])
+        t.add("doubleSided", \CALayer.isDoubleSided, .none, aliases: ["isDoubleSided"])
+        t.add("geometryFlipped", \CALayer.isGeometryFlipped, .none, aliases: ["isGeometryFlipped"])
+        t.add("masksToBounds", \CALayer.masksToBounds)
+        t.add("opaque", \CALayer.isOpaque, .none, aliases: ["isOpaque"])
+        t.add("opacity", \CALayer.opacity)
+        t.add("allowsGroupOpacity", \CALayer.allowsGroupOpacity, .none)
+        t.add("allowsEdgeAntialiasing", \CALayer.allowsEdgeAntialiasing, .none)
+        t.add("contentsRect", \CALayer.contentsRect)
+        t.add("contentsScale", \CALayer.contentsScale, .none)
+        t.add("contentsCenter", \CALayer.contentsCenter)
+        t.add("minificationFilterBias", \CALayer.minificationFilterBias, .none)
+        t.add("backgroundColor", \CALayer.backgroundColor)
+        t.add("cornerRadius", \CALayer.cornerRadius)
+        t.add("borderWidth", \CALayer.borderWidth)
+        t.add("borderColor", \CALayer.borderColor)
+        t.add("shadowColor", \CALayer.shadowColor)
+        t.add("shadowOpacity", \CALayer.shadowOpacity)
+        t.add("shadowOffset", \CALayer.shadowOffset)
+        t.add("shadowRadius", \CALayer.shadowRadius)
+        t.add("shadowPath", \CALayer.shadowPath)
+        t.add("shouldRasterize", \CALayer.shouldRasterize, .none)
+        t.add("rasterizationScale", \CALayer.rasterizationScale, .none)
+        t.add("drawsAsynchronously", \CALayer.drawsAsynchronously, .none)
+        t.add("needsDisplayOnBoundsChange", \CALayer.needsDisplayOnBoundsChange, .none)
+        t.add("beginTime", \CALayer.beginTime, .none)
+        t.add("duration", \CALayer.duration, .none)
+        t.add("speed", \CALayer.speed, .none)
+        t.add("timeOffset", \CALayer.timeOffset, .none)
+        t.add("repeatCount", \CALayer.repeatCount, .none)
+        t.add("repeatDuration", \CALayer.repeatDuration, .none)
+        t.add("autoreverses", \CALayer.autoreverses, .none)
+        t.addObject("contents", .basic, get: { $0.contents }, set: { $0.contents = $1 })
+        t.addObject("filters", .basic, get: { $0.filters }, set: { $0.filters = $1 as? [Any] })
+        t.addObject("backgroundFilters", .transition, get: { $0.backgroundFilters }, set: { $0.backgroundFilters = $1 as? [Any] })
+        t.addObject("compositingFilter", .transition, get: { $0.compositingFilter }, set: { $0.compositingFilter = $1 })
+        t.addObject("name", get: { $0.name }, set: { $0.name = $1 as? String })
+        t.addObject("style", get: { $0.style }, set: { $0.style = $1 as? [AnyHashable: Any] })
+        t.addObject("mask", .basic, get: { $0.mask }, set: { $0.mask = $1 as? CALayer })
+        t.addObject("sublayers", .transition, get: { $0.sublayers }, set: { $0.sublayers = $1 as? [CALayer] })
+        t.addObject("edgeAntialiasingMask", get: { NSNumber(value: $0.edgeAntialiasingMask.rawValue) }, set: { l, v in
+            if let n = AnimValue.number(from: v), n >= 0, n <= 15 { l.edgeAntialiasingMask = CAEdgeAntialiasingMask(rawValue: UInt32(n)) }
+        })
+        t.addObject("maskedCorners", get: { NSNumber(value: $0.maskedCorners.rawValue) }, set: { l, v in
+            if let n = AnimValue.number(from: v), n >= 0, n < 1e9 { l.maskedCorners = CACornerMask(rawValue: UInt(n)) }
+        })
+        t.addConstant("contentsGravity", \CALayer.contentsGravity)
+        t.addConstant("contentsFormat", \CALayer.contentsFormat)
+        t.addConstant("minificationFilter", \CALayer.minificationFilter)
+        t.addConstant("magnificationFilter", \CALayer.magnificationFilter)
+        t.addConstant("cornerCurve", \CALayer.cornerCurve)
+        t.addConstant("fillMode", \CALayer.fillMode)
+        return t
+    }
+}

@@ -1,0 +1,149 @@
+// The layer tree: one parent per layer, moving a layer detaches it first, and no cycles.
+
+extension CALayer {
+    /// The sublayers, back to front. Setting the array replaces them all (each new one leaves
+    /// its old parent first).
+    public var sublayers: [CALayer]? {
+        get {
+            if isPresentationCopy, let m = modelRef { return m._sublayers?.map { $0.presentation() ?? $0 } }
+            return _sublayers
+        }
+        set {
+            guard !isPresentationCopy else { return }
+            for l in _sublayers ?? [] { l.detachFromParent() }
+            _sublayers = nil
+            for l in newValue ?? [] { insertSublayer(l, at: UInt32(_sublayers?.count ?? 0)) }
+            if newValue == nil { noteSublayersChanged() }
+        }
+    }
+
+    /// The parent (for a mask: the layer it masks, catalogue M8).
+    public var superlayer: CALayer? {
+        if isPresentationCopy, let m = modelRef { return m._superlayer?.presentation() ?? m._superlayer }
+        return _superlayer
+    }
+
+    public func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(_sublayers?.count ?? 0))
+    }
+
+    /// Inserts at `idx`, clamped to the end. Adding an ancestor (a cycle) or the layer itself is
+    /// ignored with a warning.
+    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        guard canAdopt(layer) else { return }
+        layer.removeFromSuperlayer()
+        var subs = _sublayers ?? []
+        subs.insert(layer, at: min(Int(idx), subs.count))
+        _sublayers = subs
+        layer._superlayer = self
+        layer.noteOrdered(in: true)
+        noteSublayersChanged()
+    }
+
+    /// Inserts below `sibling`; a sibling that is not a sublayer puts the layer at the back.
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard canAdopt(layer) else { return }
+        layer.removeFromSuperlayer()
+        let i = sibling.flatMap { s in _sublayers?.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(i))
+    }
+
+    /// Inserts above `sibling`; a sibling that is not a sublayer puts the layer at the front.
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard canAdopt(layer) else { return }
+        layer.removeFromSuperlayer()
+        let i = sibling.flatMap { s in _sublayers?.firstIndex { $0 === s } }.map { $0 + 1 } ?? (_sublayers?.count ?? 0)
+        insertSublayer(layer, at: UInt32(i))
+    }
+
+    /// Replaces `oldLayer` (which must be a sublayer; otherwise nothing happens) with `newLayer`.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard oldLayer !== newLayer, let i = _sublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
+        guard canAdopt(newLayer) else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(i))
+    }
+
+    public func removeFromSuperlayer() {
+        guard !isPresentationCopy, let parent = _superlayer else { return }
+        if isMaskLayer {
+            parent.mask = nil
+            return
+        }
+        detachFromParent()
+        parent.noteSublayersChanged()
+    }
+
+    /// The mask layer, whose rendered alpha decides what of this layer shows (M8). Setting it
+    /// makes this layer the mask's superlayer without listing it in `sublayers`, and takes the
+    /// mask out of any tree it was in. A layer cannot mask itself or an ancestor.
+    public var mask: CALayer? {
+        get { _mask }
+        set {
+            guard !isPresentationCopy else { _mask = newValue; return }
+            if newValue === _mask { return }
+            if let m = newValue {
+                guard m !== self, !m.isAncestor(of: self) else {
+                    Diagnostics.warnOnce("CALayer.mask: a layer cannot be its own mask or an ancestor's mask; ignored")
+                    return
+                }
+            }
+            let run = layerWillChange("mask")
+            if let old = _mask {
+                old._superlayer = nil
+                old.isMaskLayer = false
+            }
+            if let m = newValue {
+                m.removeFromSuperlayer()
+                m._superlayer = self
+                m.isMaskLayer = true
+                TransactionStack.current.touch(m)
+            }
+            _mask = newValue
+            layerDidChange("mask", runAction: run)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// True when `self` is `layer` or one of its ancestors (through superlayers and masks).
+    package func isAncestor(of layer: CALayer) -> Bool {
+        var p: CALayer? = layer
+        while let l = p {
+            if l === self { return true }
+            p = l._superlayer
+        }
+        return false
+    }
+
+    private func canAdopt(_ layer: CALayer) -> Bool {
+        if isPresentationCopy || layer.isPresentationCopy { return false }
+        if layer.isAncestor(of: self) {
+            Diagnostics.warnOnce("CALayer.addSublayer: adding a layer to itself or to its own descendant would make a cycle; ignored")
+            return false
+        }
+        return true
+    }
+
+    private func detachFromParent() {
+        guard let parent = _superlayer else { return }
+        noteOrdered(in: false)
+        parent._sublayers?.removeAll { $0 === self }
+        _superlayer = nil
+        TransactionStack.current.touch(self)
+    }
+
+    /// Posts the `sublayers` change (its implied action is a fade transition, E7/I3).
+    private func noteSublayersChanged() {
+        let run = layerWillChange("sublayers")
+        layerDidChange("sublayers", runAction: run)
+    }
+
+    /// Runs the `onOrderIn`/`onOrderOut` action of a layer entering or leaving a tree.
+    private func noteOrdered(in entering: Bool) {
+        TransactionStack.current.touch(self)
+        guard committedCopy != nil, !CATransaction.disableActions() else { return }
+        let key = entering ? kCAOnOrderIn : kCAOnOrderOut
+        action(forKey: key)?.run(forKey: key, object: self, arguments: nil)
+    }
+}

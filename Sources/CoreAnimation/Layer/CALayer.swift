@@ -1,0 +1,161 @@
+/// Methods a layer's delegate may implement (Apple's `CALayerDelegate`). All have default
+/// implementations, as the Objective-C protocol's optional methods do.
+public protocol CALayerDelegate: AnyObject {
+    /// Supplies the layer's contents; replaces `draw(_:in:)` when implemented.
+    func display(_ layer: CALayer)
+    /// Draws the layer's contents into a context (the context arrives with the renderer).
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    func layerWillDraw(_ layer: CALayer)
+    func layoutSublayers(of layer: CALayer)
+    /// First step of the action search (catalogue J1). Return `NSNull()` to stop the search.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+extension CALayerDelegate {
+    public func display(_ layer: CALayer) { layer.delegateDisplayMissing = true }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layerWillDraw(_ layer: CALayer) {}
+    public func layoutSublayers(of layer: CALayer) { layer.delegateLayoutMissing = true }
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}
+
+/// The Core Animation layer: a model object holding geometry, appearance and timing, with
+/// animations attached (Apple's `CALayer`).
+///
+/// Differences from Apple that source code may notice:
+/// - `init(layer:)` is `required` (Swift needs that to make presentation copies of any
+///   subclass); a subclass with its own designated initializer writes `required override
+///   init(layer:)`... as `required init(layer: Any)` instead of `override init(layer: Any)`.
+/// - Key-value coding covers the layer's own keys, Core Animation's structure key paths
+///   (catalogue E6) and arbitrary extra keys; custom animatable properties are declared with
+///   `@LayerProperty(key:)` instead of `@NSManaged`.
+open class CALayer: NSObject, CAMediaTiming {
+    package var state = LayerState()
+    /// Values of keys the class does not declare (Apple's CALayer stores undefined KVC keys).
+    package var dynamicValues: [String: Any] = [:]
+
+    package var _sublayers: [CALayer]? = nil
+    package weak var _superlayer: CALayer? = nil
+    package var _mask: CALayer? = nil
+    /// True for a layer that is some other layer's `mask` (its `superlayer` is the masked layer).
+    package var isMaskLayer = false
+
+    public weak var delegate: CALayerDelegate?
+    /// `[String: CAAction]` as Apple's Swift API types it; `NSNull()` entries stop the search.
+    public var actions: [String: CAAction]?
+
+    // MARK: Presentation bookkeeping
+
+    /// Set on presentation copies: they never run actions or join transactions (catalogue J5).
+    package var isPresentationCopy = false
+    /// For a presentation copy: the model layer it shows.
+    package weak var modelRef: CALayer?
+    /// The model state as of the last commit (nil before the first commit, catalogue L1).
+    package var committedCopy: CALayer?
+    /// Reused object animated values are written into (no allocation per frame).
+    package var animatedCopy: CALayer?
+    /// Old presentation values captured when a property changed in the open transaction; an
+    /// implied animation with no from/to values starts from them (catalogue E1, last row).
+    package var implicitFromValues: [String: AnimValue] = [:]
+    /// Animations attached to this layer, in the order they were added (catalogue E3).
+    package var animationRecords: [AnimationRecord] = []
+    /// Identifier of the transaction that last recorded this layer as changed.
+    package var touchedInTransaction: UInt64 = 0
+
+    package var needsLayoutFlag = false
+    package var needsDisplayFlag = false
+    package var delegateDisplayMissing = false
+    package var delegateLayoutMissing = false
+
+    public override init() {
+        super.init()
+        TransactionStack.current.touch(self)
+    }
+
+    /// Copies `layer`'s state: how presentation copies are made (catalogue L4). Subclasses
+    /// override to copy their own stored properties and must call super.
+    public required init(layer: Any) {
+        super.init()
+        if let other = layer as? CALayer {
+            state = other.state
+            dynamicValues = other.dynamicValues
+            actions = other.actions
+            delegate = other.delegate
+        }
+    }
+
+    /// Archiving is not supported on Linux: always nil (with a logged warning). Declared so
+    /// Apple subclasses that implement `required init?(coder:)` compile unchanged.
+    public required init?(coder: NSCoder) {
+        Diagnostics.warnOnce("CALayer(coder:) is not supported: NSCoding of layers is not implemented")
+        return nil
+    }
+
+    /// The layer's presentation: the state of the last commit with every active animation
+    /// applied at `CACurrentMediaTime()`. Nil until the layer has been committed (catalogue L1).
+    /// A fresh evaluation each call; don't hold on to it (L2).
+    open func presentation() -> Self? {
+        if isPresentationCopy { return self }
+        guard let base = committedCopy else { return nil }
+        return (TimingEngine.evaluatePresentation(of: self, base: base, at: CACurrentMediaTime()) as? Self)
+    }
+
+    /// The model layer: itself for a model layer, the model for a presentation (catalogue L2).
+    open func model() -> Self {
+        if isPresentationCopy, let m = modelRef as? Self { return m }
+        return self
+    }
+
+    // MARK: Class-level hooks
+
+    /// Default value of a property key, or nil (catalogue A2: non-nil for anchorPoint, nil for
+    /// bounds, position and frame).
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "anchorPoint": return CGPoint(x: 0.5, y: 0.5)
+        case "transform", "sublayerTransform": return CATransform3DIdentity
+        case "opacity", "contentsScale", "rasterizationScale", "speed": return NSNumber(value: 1)
+        case "contentsRect", "contentsCenter": return CGRect(x: 0, y: 0, width: 1, height: 1)
+        case "shadowOffset": return CGSize(width: 0, height: -3)
+        case "shadowRadius": return NSNumber(value: 3)
+        case "isDoubleSided", "doubleSided", "allowsGroupOpacity", "allowsEdgeAntialiasing": return NSNumber(value: true)
+        case "edgeAntialiasingMask", "maskedCorners": return NSNumber(value: 15)
+        case "duration": return NSNumber(value: Double.infinity)
+        default: return nil
+        }
+    }
+
+    /// Whether a change of `key` redraws the layer; subclasses return true for custom
+    /// properties their `display()`/`draw(in:)` reads.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Whether the layer archives `key`; kept for source compatibility.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    open override var description: String {
+        let n = state.name.map { " \"\($0)\"" } ?? ""
+        return "<\(type(of: self))\(n) frame=\(frame)>"
+    }
+
+    // MARK: Overridable entry points (bodies live in the extension files named for them;
+    // Swift without Objective-C cannot override members declared in extensions).
+
+    open func action(forKey event: String) -> CAAction? { actionImpl(forKey: event) }
+    open class func defaultAction(forKey event: String) -> CAAction? { defaultActionImpl(forKey: event) }
+    open func add(_ anim: CAAnimation, forKey key: String?) { addImpl(anim, forKey: key) }
+    open func animation(forKey key: String) -> CAAnimation? { animationImpl(forKey: key) }
+    open func animationKeys() -> [String]? { animationKeysImpl() }
+    open func removeAnimation(forKey key: String) { removeAnimationImpl(forKey: key) }
+    open func removeAllAnimations() { removeAllAnimationsImpl() }
+    open func layoutSublayers() { layoutSublayersImpl() }
+    open func display() { displayImpl() }
+    open func draw(in ctx: CGContext) { drawImpl(in: ctx) }
+    open func preferredFrameSize() -> CGSize { preferredFrameSizeImpl() }
+    open func contains(_ p: CGPoint) -> Bool { containsImpl(p) }
+    open func hitTest(_ p: CGPoint) -> CALayer? { hitTestImpl(p) }
+    open func value(forKey key: String) -> Any? { valueImpl(forKey: key) }
+    open func setValue(_ value: Any?, forKey key: String) { setValueImpl(value, forKey: key) }
+    open func value(forKeyPath keyPath: String) -> Any? { valueImpl(forKeyPath: keyPath) }
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValueImpl(value, forKeyPath: keyPath) }
+    package class func makePropertyTable() -> PropertyTable { makePropertyTableImpl() }
+}

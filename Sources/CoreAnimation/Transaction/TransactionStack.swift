@@ -1,0 +1,138 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One open transaction: its settings, the layers changed in it and the animations added in it.
+package final class TransactionFrame {
+    package let id: UInt64
+    package let isImplicit: Bool
+    package var values: [String: Any] = [:]
+    package var completionBlocks: [() -> Void] = []
+    package var touchedLayers: [CALayer] = []
+    /// Animations added while this frame was open: stamped with their begin time at the
+    /// outermost commit (catalogue C9) and counted for the completion block (K4).
+    package var addedAnimations: [AnimationRecord] = []
+
+    init(id: UInt64, isImplicit: Bool, inheriting parent: TransactionFrame?) {
+        self.id = id
+        self.isImplicit = isImplicit
+        // Nested transactions read the enclosing values until they set their own (K1, K2).
+        if let parent { values = parent.values }
+    }
+}
+
+/// The per-thread transaction stack (catalogue K5: "per-thread transaction property").
+package final class TransactionStack {
+    package var frames: [TransactionFrame] = []
+    /// Layers with attached animations that this thread's frame step visits. Layer trees are
+    /// driven from one thread, as Core Animation expects; each thread steps its own.
+    package var animatedLayers = WeakLayerSet()
+    /// Callbacks due at the next frame step (completion blocks of transactions without
+    /// animations, stop messages of removed animations), with their media times.
+    package var pendingEvents: [(time: Double, run: () -> Void)] = []
+    private var implicitCommitScheduled = false
+
+    private static let nextID = Atomic<UInt64>(1)
+
+    /// Thread-local storage through a pthread key: cheap enough for every property set.
+    private static let key: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k) { ptr in if let ptr { Unmanaged<TransactionStack>.fromOpaque(ptr).release() } }
+        return k
+    }()
+
+    package static var current: TransactionStack {
+        if let p = pthread_getspecific(key) {
+            return Unmanaged<TransactionStack>.fromOpaque(p).takeUnretainedValue()
+        }
+        let s = TransactionStack()
+        pthread_setspecific(key, Unmanaged.passRetained(s).toOpaque())
+        return s
+    }
+
+    /// The innermost open frame, opening the implicit transaction if none is open (K3).
+    package var top: TransactionFrame {
+        if let f = frames.last { return f }
+        return openImplicit()
+    }
+
+    package var topIfOpen: TransactionFrame? { frames.last }
+
+    package func begin() {
+        frames.append(TransactionFrame(id: Self.nextID.add(1, ordering: .relaxed).oldValue,
+                                       isImplicit: false, inheriting: frames.last))
+    }
+
+    private func openImplicit() -> TransactionFrame {
+        let f = TransactionFrame(id: Self.nextID.add(1, ordering: .relaxed).oldValue, isImplicit: true, inheriting: nil)
+        frames.append(f)
+        // Committed at the end of the current run-loop turn (K3) where a run loop runs; a tool
+        // without one commits it through `CATransaction.flush()` or the renderer's frame.
+        // `currentMode` is non-nil only while the run loop runs: no block piles up in a loop
+        // that never turns.
+        if !implicitCommitScheduled, RunLoop.current.currentMode != nil {
+            implicitCommitScheduled = true
+            RunLoop.current.perform { CATransaction.flush() }
+        }
+        return f
+    }
+
+    /// Records that `layer` changed in the open transaction (opening the implicit one).
+    @inline(__always)
+    package func touch(_ layer: CALayer) {
+        let f = top
+        if layer.touchedInTransaction == f.id { return }
+        layer.touchedInTransaction = f.id
+        f.touchedLayers.append(layer)
+    }
+
+    /// Pops the innermost frame; at the outermost level the whole transaction is committed.
+    /// A commit with nothing open is ignored (K3: Apple does not raise).
+    package func commit() {
+        guard let f = frames.popLast() else { return }
+        if let parent = frames.last {
+            // Changes join the enclosing transaction; nothing reaches the render tree yet (K2).
+            for l in f.touchedLayers where l.touchedInTransaction != parent.id {
+                l.touchedInTransaction = parent.id
+                parent.touchedLayers.append(l)
+            }
+            parent.addedAnimations += f.addedAnimations
+            parent.completionBlocks += f.completionBlocks
+            return
+        }
+        if f.isImplicit { implicitCommitScheduled = false }
+        TimingEngine.commit(f)
+    }
+
+    /// Commits the implicit transaction if it is the only one open (CATransaction.flush).
+    package func flush() {
+        if frames.count == 1, frames[0].isImplicit { commit() }
+        implicitCommitScheduled = false
+    }
+}
+
+/// A set of layers held weakly: an animation never keeps a discarded layer alive.
+package struct WeakLayerSet {
+    private final class Box { weak var layer: CALayer?; init(_ l: CALayer) { layer = l } }
+    private var boxes: [ObjectIdentifier: Box] = [:]
+
+    package mutating func insert(_ l: CALayer) {
+        let id = ObjectIdentifier(l)
+        if boxes[id]?.layer == nil { boxes[id] = Box(l) }
+    }
+
+    package mutating func remove(_ l: CALayer) { boxes[ObjectIdentifier(l)] = nil }
+
+    /// The live members; dead entries are dropped.
+    package mutating func alive() -> [CALayer] {
+        var out: [CALayer] = []
+        out.reserveCapacity(boxes.count)
+        var dead: [ObjectIdentifier] = []
+        for (id, b) in boxes { if let l = b.layer { out.append(l) } else { dead.append(id) } }
+        for id in dead { boxes[id] = nil }
+        return out
+    }
+
+    package var count: Int { boxes.count }
+}

@@ -1,0 +1,111 @@
+/// A key path resolved once against a layer class: how to read, write and add to the value
+/// it names, including Core Animation's structure paths (catalogue E6: `position.x`,
+/// `bounds.size.width`, `transform.rotation.z`, `transform.scale`, …). Compiled animations and
+/// key-value coding share it, so no key path is parsed per frame.
+package struct KeyPathBinding {
+    /// The kind of the value at the key path.
+    package let kind: ValueKind
+    /// The layer property the path starts with (what a frame resets from the committed state).
+    package let property: String
+    package let get: (CALayer) -> AnimValue
+    package let set: (CALayer, AnimValue) -> Void
+    /// Additive composition with the underlying value (E3).
+    package let add: (CALayer, AnimValue) -> Void
+    /// Copies the whole property from `base` into `out`.
+    package let reset: (_ out: CALayer, _ base: CALayer) -> Void
+
+    /// Resolves `keyPath` for a layer of class `cls`; a key the class does not declare is a
+    /// custom property whose kind is inferred from `sample` (or the layer's current value).
+    package static func resolve(_ keyPath: String, for layer: CALayer, sample: Any? = nil) -> KeyPathBinding? {
+        let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let head = parts.first, !head.isEmpty else { return nil }
+        let rest = parts.count > 1 ? parts[1] : nil
+        let table = PropertyTable.of(type(of: layer))
+        let top: KeyPathBinding
+        if let d = table.descriptors[head] {
+            top = KeyPathBinding(kind: d.kind, property: head, get: d.get, set: d.set,
+                                 add: { l, v in d.set(l, d.get(l).adding(v)) },
+                                 reset: { out, base in d.set(out, d.get(base)) })
+        } else if head == "frame" {
+            return rest == nil ? KeyPathBinding(kind: .rect, property: "frame", get: { .rect($0.frame) },
+                                                set: { l, v in if case .rect(let r) = v { l.frame = r } },
+                                                add: { _, _ in }, reset: { _, _ in }) : nil
+        } else {
+            let current = layer.dynamicValues[head] ?? type(of: layer).defaultValue(forKey: head)
+            let kind = AnimValue.inferredKind(of: sample ?? current)
+            top = KeyPathBinding(
+                kind: kind, property: head,
+                get: { l in AnimValue.from(l.dynamicValues[head] ?? type(of: l).defaultValue(forKey: head), kind: kind) ?? .null },
+                set: { l, v in l.setDynamicValue(v.anyValue, forKey: head) },
+                add: { l, v in
+                    let cur = AnimValue.from(l.dynamicValues[head] ?? type(of: l).defaultValue(forKey: head), kind: kind) ?? .null
+                    l.setDynamicValue(cur.adding(v).anyValue, forKey: head)
+                },
+                reset: { out, base in out.dynamicValues[head] = base.dynamicValues[head] })
+        }
+        guard let rest else { return top }
+        return top.component(rest)
+    }
+
+    /// A sub-field of this binding's value (E6).
+    private func component(_ path: String) -> KeyPathBinding? {
+        switch kind {
+        case .transform:
+            if path == "translation" {
+                return derived(.size, { .size(transformTranslation($0.transform3D)) },
+                               { .transform(settingTransformTranslation($0.transform3D, $1.cgSize)) },
+                               { .transform(settingTransformTranslation($0.transform3D, CGSize(
+                                   width: transformTranslation($0.transform3D).width + $1.cgSize.width,
+                                   height: transformTranslation($0.transform3D).height + $1.cgSize.height))) })
+            }
+            guard let c = TransformComponent(keyPath: path) else { return nil }
+            return derived(.number, { .number(Double(transformComponentValue($0.transform3D, c))) },
+                           { .transform(applyingTransformComponent($0.transform3D, c, value: CGFloat($1.double))) },
+                           { .transform(addingTransformComponent($0.transform3D, c, delta: CGFloat($1.double))) })
+        case .point:
+            switch path {
+            case "x": return scalar({ $0.cgPoint.x }, { var p = $0.cgPoint; p.x = $1; return .point(p) })
+            case "y": return scalar({ $0.cgPoint.y }, { var p = $0.cgPoint; p.y = $1; return .point(p) })
+            default: return nil
+            }
+        case .size:
+            switch path {
+            case "width": return scalar({ $0.cgSize.width }, { var s = $0.cgSize; s.width = $1; return .size(s) })
+            case "height": return scalar({ $0.cgSize.height }, { var s = $0.cgSize; s.height = $1; return .size(s) })
+            default: return nil
+            }
+        case .rect:
+            switch path {
+            case "origin":
+                return derived(.point, { .point($0.cgRect.origin) }, { var r = $0.cgRect; r.origin = $1.cgPoint; return .rect(r) }, nil)
+            case "size":
+                return derived(.size, { .size($0.cgRect.size) }, { var r = $0.cgRect; r.size = $1.cgSize; return .rect(r) }, nil)
+            case "origin.x": return scalar({ $0.cgRect.origin.x }, { var r = $0.cgRect; r.origin.x = $1; return .rect(r) })
+            case "origin.y": return scalar({ $0.cgRect.origin.y }, { var r = $0.cgRect; r.origin.y = $1; return .rect(r) })
+            case "size.width": return scalar({ $0.cgRect.size.width }, { var r = $0.cgRect; r.size.width = $1; return .rect(r) })
+            case "size.height": return scalar({ $0.cgRect.size.height }, { var r = $0.cgRect; r.size.height = $1; return .rect(r) })
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    private func scalar(_ read: @escaping (AnimValue) -> CGFloat, _ write: @escaping (AnimValue, CGFloat) -> AnimValue) -> KeyPathBinding {
+        derived(.number, { .number(Double(read($0))) }, { write($0, CGFloat($1.double)) }, nil)
+    }
+
+    /// A binding to a part of this binding's value: `read` extracts it, `write` replaces it,
+    /// `addTo` composes additively (default: read + delta, then write).
+    private func derived(_ kind: ValueKind, _ read: @escaping (AnimValue) -> AnimValue,
+                         _ write: @escaping (AnimValue, AnimValue) -> AnimValue,
+                         _ addTo: ((AnimValue, AnimValue) -> AnimValue)?) -> KeyPathBinding {
+        let get = self.get, set = self.set
+        let add = addTo ?? { whole, delta in write(whole, read(whole).adding(delta)) }
+        return KeyPathBinding(kind: kind, property: property,
+                              get: { read(get($0)) },
+                              set: { l, v in set(l, write(get(l), v)) },
+                              add: { l, v in set(l, add(get(l), v)) },
+                              reset: reset)
+    }
+}
