@@ -2,11 +2,11 @@
 // (catalogue E6), and arbitrary extra keys stored on the layer.
 
 extension CALayer {
-    /// The value for `key` (numbers as `NSNumber`); an undeclared key reads what was stored under
+    /// The value for `key`, in the property's Swift type; an undeclared key reads what was stored under
     /// it, else `defaultValue(forKey:)`.
     package func valueImpl(forKey key: String) -> Any? {
         if key == "frame" { return frame }
-        if let d = PropertyTable.of(type(of: self)).descriptors[key] { return d.get(self).anyValue }
+        if let d = PropertyTable.of(type(of: self)).descriptors[key] { return d.read(self) }
         return dynamicValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 

@@ -88,20 +88,21 @@ package enum AnimValue {
         }
     }
 
-    /// The value as the public API hands it out (`value(forKey:)`): numbers as `NSNumber`,
-    /// as Apple's KVC does, so `as? CGFloat`, `as? Double` and `as? Float` all work.
+    /// The value as the public API hands it out for key-path components and custom keys:
+    /// numbers as `CGFloat` (Core Animation's scalar type; `NSNumber` does not cast to
+    /// `CGFloat` on Linux), booleans as `Bool`.
     package var anyValue: Any? {
         switch self {
         case .null: return nil
-        case .number(let v): return NSNumber(value: v)
+        case .number(let v): return CGFloat(v)
         case .point(let v): return v
         case .size(let v): return v
         case .rect(let v): return v
         case .transform(let v): return v
         case .color(let v): return v
         case .path(let v): return v
-        case .bool(let v): return NSNumber(value: v)
-        case .vector(let v): return v.map { NSNumber(value: $0) }
+        case .bool(let v): return v
+        case .vector(let v): return v.map { CGFloat($0) }
         case .object(let v): return v
         }
     }

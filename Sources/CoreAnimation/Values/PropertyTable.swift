@@ -9,6 +9,10 @@ package struct PropertyDescriptor: Sendable {
     /// Writes through the public setter (validation, actions on model layers; a plain store on
     /// presentation copies). Values of the wrong kind are ignored by the caller.
     package let set: @Sendable (CALayer, AnimValue) -> Void
+    /// The value as the public API hands it out: the property's own Swift type (`Float` for
+    /// `opacity`, `CGFloat` for `cornerRadius` …), since `NSNumber` does not cast to `CGFloat`
+    /// on Linux the way it bridges on Apple platforms.
+    package let read: @Sendable (CALayer) -> Any?
 }
 
 /// Conversion between a stored Swift type and `AnimValue`.
@@ -16,6 +20,12 @@ package protocol AnimValueConvertible {
     static var valueKind: ValueKind { get }
     init?(animValue: AnimValue)
     var animValue: AnimValue { get }
+    /// `self` as `Any?` (nil for an empty optional).
+    var boxed: Any? { get }
+}
+
+extension AnimValueConvertible {
+    package var boxed: Any? { self }
 }
 
 extension CGFloat: AnimValueConvertible {
@@ -80,6 +90,7 @@ extension Optional: AnimValueConvertible where Wrapped: AnimValueConvertibleObje
         self = w
     }
     package var animValue: AnimValue { self.map { $0.objectValue } ?? .null }
+    package var boxed: Any? { self.map { $0 as Any } }
 }
 
 /// Optional-valued properties (colours, paths).
@@ -125,7 +136,8 @@ package struct PropertyTable: Sendable {
         let d = PropertyDescriptor(
             kind: T.valueKind, implicitAction: action,
             get: { layer in unsafeDowncast(layer, to: L.self)[keyPath: box.kp].animValue },
-            set: { layer, v in if let x = T(animValue: v) { unsafeDowncast(layer, to: L.self)[keyPath: box.kp] = x } })
+            set: { layer, v in if let x = T(animValue: v) { unsafeDowncast(layer, to: L.self)[keyPath: box.kp] = x } },
+            read: { layer in unsafeDowncast(layer, to: L.self)[keyPath: box.kp].boxed })
         descriptors[key] = d
         for a in aliases { descriptors[a] = d }
     }
@@ -138,7 +150,8 @@ package struct PropertyTable: Sendable {
         descriptors[key] = PropertyDescriptor(
             kind: .object, implicitAction: action,
             get: { layer in get(unsafeDowncast(layer, to: L.self)).map { AnimValue.object($0) } ?? .null },
-            set: { layer, v in set(unsafeDowncast(layer, to: L.self), v.object) })
+            set: { layer, v in set(unsafeDowncast(layer, to: L.self), v.object) },
+            read: { layer in get(unsafeDowncast(layer, to: L.self)) })
     }
 
     /// Adds a string-constant property (`contentsGravity`, `fillRule` …): reads give the raw
