@@ -1,7 +1,7 @@
 import Testing
 @testable import CoreAnimation
 
-@Suite(.serialized) struct SmokeTests {
+extension PinnedClock { @Suite struct SmokeTests {
     @Test("smoke: basic animation through engine") func smoke() {
         CAMediaClock.freeze(at: 100)
         defer { CAMediaClock.unfreeze() }
@@ -26,4 +26,5 @@ import Testing
         l.setValue(1.0, forKeyPath: "transform.rotation.z")
         #expect(abs((l.value(forKeyPath: "transform.rotation.z") as! CGFloat) - 1) < 1e-9)
     }
+}
 }

@@ -1,0 +1,5 @@
+import Testing
+
+/// Every suite that pins `CAMediaClock` nests inside this one: the clock is process-wide, so
+/// those tests run one at a time while the rest of the suite runs in parallel.
+@Suite(.serialized) enum PinnedClock {}
