@@ -20,6 +20,13 @@ package enum BasicEndpoints {
     /// Neither set: from the presentation value before the change to the current one.
     case implicit(from: AnimValue?)
 
+    /// Whether the endpoints depend on the underlying value (reading it can be costly, e.g. a
+    /// transform component needs a decomposition).
+    var needsUnderlying: Bool {
+        if case .fromTo = self { return false }
+        return true
+    }
+
     func endpoints(_ p: AnimValue) -> (AnimValue, AnimValue) {
         switch self {
         case let .fromTo(a, b): return (a, b)
@@ -62,14 +69,21 @@ package final class PropertyEvaluator: AnimationEvaluator {
         self.removedOnCompletion = removedOnCompletion; self.valueFunction = valueFunction
         self.rotationBinding = rotationBinding
         self.bindings = [binding] + (rotationBinding.map { [$0] } ?? [])
+        switch curve {
+        case .basic(let e), .spring(let e, _): needsUnderlying = e.needsUnderlying
+        case .keyframes: needsUnderlying = false
+        }
     }
+
+    /// False when from/to are both known: the frame then never reads the underlying value.
+    private let needsUnderlying: Bool
 
     package func setBeginTime(_ t: Double) { timing.beginTime = t }
 
     package func apply(to layer: CALayer, parentTime: Double, additivePass: Bool) {
         guard additivePass == isAdditive,
               let s = timing.sample(parentTime, removedOnCompletion: removedOnCompletion) else { return }
-        let p = isAdditive ? binding.kind.zero : binding.get(layer)
+        let p = isAdditive || !needsUnderlying ? binding.kind.zero : binding.get(layer)
         var v = value(s, p, layer)
         if isCumulative, s.iteration > 0 {
             let end = value(TimingSample(basicTime: timing.duration, iteration: 0, fraction: 1), p, layer)

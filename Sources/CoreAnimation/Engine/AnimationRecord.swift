@@ -12,7 +12,10 @@ package final class AnimationRecord {
     package var didFinish = false
     package var completion: CompletionGroup?
     package var isRemoved = false
-    package weak var layer: CALayer?
+    /// Whether an animated key makes the layer redisplay (`needsDisplay(forKey:)`), decided once.
+    package var drivesDisplay = false
+    /// Cleared by the layer's deinit (unretained to keep layers free of weak-reference side tables).
+    package unowned(unsafe) var layer: CALayer?
 
     init(key: String?, animation: CAAnimation, evaluator: AnimationEvaluator?) {
         self.key = key

@@ -52,11 +52,14 @@ package enum TimingEngine {
     /// replace in the order added, then additive ones add on top (E3). Writes into a reused
     /// copy, so a frame allocates nothing per layer.
     package static func evaluatePresentation(of layer: CALayer, base: CALayer, at t: Double) -> CALayer {
+        evaluatePresentation(of: layer, base: base, localTime: layer.localTime(fromMedia: t))
+    }
+
+    package static func evaluatePresentation(of layer: CALayer, base: CALayer, localTime tl: Double) -> CALayer {
         let records = layer.animationRecords
         guard !records.isEmpty else { return base }
         let out: CALayer
         if let c = layer.animatedCopy { out = c } else { out = makeCopy(of: base); layer.animatedCopy = out }
-        let tl = layer.localTime(fromMedia: t)
         for r in records { for b in r.evaluator?.bindings ?? [] { b.reset(out, base) } }
         for r in records { r.evaluator?.apply(to: out, parentTime: tl, additivePass: false) }
         for r in records { r.evaluator?.apply(to: out, parentTime: tl, additivePass: true) }
@@ -77,7 +80,7 @@ package enum TimingEngine {
         var seq = events.count
         func add(_ time: Double, _ run: @escaping () -> Void) { events.append((time, seq, run)); seq += 1 }
 
-        for layer in stack.animatedLayers.alive() {
+        for layer in stack.animatedLayers.members() {
             let tl = layer.localTime(fromMedia: t)
             var finishedAndRemoved: [AnimationRecord] = []
             for r in layer.animationRecords where !r.beginPending {
@@ -102,12 +105,12 @@ package enum TimingEngine {
                 for r in finishedAndRemoved { r.isRemoved = true }
             }
             if layer.animationRecords.isEmpty {
-                stack.animatedLayers.remove(layer)
+                stack.animatedLayers.remove(ObjectIdentifier(layer))
                 continue
             }
             if let base = layer.committedCopy {
-                let out = evaluatePresentation(of: layer, base: base, at: t)
-                if needsDisplay(layer) { out.display() }
+                let out = evaluatePresentation(of: layer, base: base, localTime: tl)
+                if layer.animationRecords.contains(where: \.drivesDisplay) { out.display() }
             }
         }
         events.sort { $0.time != $1.time ? $0.time < $1.time : $0.seq < $1.seq }
@@ -140,11 +143,5 @@ package enum TimingEngine {
         return { blocks.forEach { $0() } }
     }
 
-    private static func needsDisplay(_ layer: CALayer) -> Bool {
-        let cls = type(of: layer)
-        for r in layer.animationRecords {
-            for b in r.evaluator?.bindings ?? [] where cls.needsDisplay(forKey: b.property) { return true }
-        }
-        return false
-    }
+
 }

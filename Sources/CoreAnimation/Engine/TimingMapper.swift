@@ -44,10 +44,10 @@ extension MediaTimingValues {
         var a = elapsed(parentTime)
         var atEnd = false
         if a < 0 {
-            guard fillMode == .backwards || fillMode == .both else { return nil }
+            guard fillsBackwards else { return nil }
             a = 0
         } else if a >= ad {
-            guard !removedOnCompletion, fillMode == .forwards || fillMode == .both, ad.isFinite else { return nil }
+            guard !removedOnCompletion, fillsForwards, ad.isFinite else { return nil }
             a = ad
             atEnd = true
         }

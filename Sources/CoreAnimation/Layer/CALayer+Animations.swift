@@ -18,6 +18,7 @@ extension CALayer {
         if let key { removeRecords { $0.key == key } }
         let record = AnimationRecord(key: key, animation: copy, evaluator: evaluator)
         record.layer = self
+        record.drivesDisplay = (evaluator?.bindings ?? []).contains { type(of: self).needsDisplay(forKey: $0.property) }
         if record.beginPending {
             // Until the commit stamps it (C9), it starts now in the layer's time.
             let now = localTime(fromMedia: CACurrentMediaTime())
@@ -29,6 +30,7 @@ extension CALayer {
         stack.touch(self)
         stack.top.addedAnimations.append(record)
         stack.animatedLayers.insert(self)
+        animationStack = stack
     }
 
     /// The animation stored under `key` (the copy; don't modify it, as Apple warns).

@@ -10,8 +10,14 @@ extension CALayer {
         }
         set {
             guard !isPresentationCopy else { return }
-            for l in _sublayers ?? [] { l.detachFromParent() }
+            // Detach all at once (one pass, not a search per layer).
+            let old = _sublayers ?? []
             _sublayers = nil
+            for l in old {
+                l.noteOrdered(in: false)
+                l._superlayer = nil
+                TransactionStack.current.touch(l)
+            }
             for l in newValue ?? [] { insertSublayer(l, at: UInt32(_sublayers?.count ?? 0)) }
             if newValue == nil { noteSublayersChanged() }
         }
@@ -32,9 +38,9 @@ extension CALayer {
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard canAdopt(layer) else { return }
         layer.removeFromSuperlayer()
-        var subs = _sublayers ?? []
-        subs.insert(layer, at: min(Int(idx), subs.count))
-        _sublayers = subs
+        // Mutated in place: building a tree of n layers stays O(n), not O(n²) copies.
+        if _sublayers == nil { _sublayers = [] }
+        _sublayers!.insert(layer, at: min(Int(idx), _sublayers!.count))
         layer._superlayer = self
         layer.noteOrdered(in: true)
         noteSublayersChanged()

@@ -35,7 +35,10 @@ open class CALayer: NSObject, CAMediaTiming {
     package var dynamicValues: [String: Any] = [:]
 
     package var _sublayers: [CALayer]? = nil
-    package weak var _superlayer: CALayer? = nil
+    /// Not retained (a parent owns its children). Unowned rather than weak: weak references
+    /// give the parent a refcount side table, which slows every retain on the frame path; the
+    /// parent's `deinit` clears this instead.
+    package unowned(unsafe) var _superlayer: CALayer? = nil
     package var _mask: CALayer? = nil
     /// True for a layer that is some other layer's `mask` (its `superlayer` is the masked layer).
     package var isMaskLayer = false
@@ -49,7 +52,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Set on presentation copies: they never run actions or join transactions (catalogue J5).
     package var isPresentationCopy = false
     /// For a presentation copy: the model layer it shows.
-    package weak var modelRef: CALayer?
+    /// Cleared by the model's `deinit` (unretained for the same reason as `_superlayer`).
+    package unowned(unsafe) var modelRef: CALayer?
+    /// The thread stack whose frame step visits this layer while it has animations.
+    package var animationStack: TransactionStack?
     /// The model state as of the last commit (nil before the first commit, catalogue L1).
     package var committedCopy: CALayer?
     /// Reused object animated values are written into (no allocation per frame).
@@ -82,6 +88,15 @@ open class CALayer: NSObject, CAMediaTiming {
             actions = other.actions
             delegate = other.delegate
         }
+    }
+
+    deinit {
+        for s in _sublayers ?? [] { s._superlayer = nil }
+        if let m = _mask { m._superlayer = nil; m.isMaskLayer = false }
+        committedCopy?.modelRef = nil
+        animatedCopy?.modelRef = nil
+        for r in animationRecords { r.layer = nil }
+        animationStack?.animatedLayers.remove(ObjectIdentifier(self))
     }
 
     /// Archiving is not supported on Linux: always nil (with a logged warning). Declared so

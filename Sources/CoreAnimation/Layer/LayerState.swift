@@ -58,7 +58,25 @@ package struct MediaTimingValues: Sendable, Equatable {
     package var repeatCount: Float = 0
     package var repeatDuration: CFTimeInterval = 0
     package var autoreverses = false
-    package var fillMode = CAMediaTimingFillMode.removed
+    /// Kept as flags, not the string constant, so copying timing values retains nothing.
+    package var fillsBackwards = false
+    package var fillsForwards = false
+
+    /// Unknown fill-mode strings behave like `removed` (C5) and read back as `removed`.
+    package var fillMode: CAMediaTimingFillMode {
+        get {
+            switch (fillsBackwards, fillsForwards) {
+            case (true, true): return .both
+            case (true, false): return .backwards
+            case (false, true): return .forwards
+            case (false, false): return .removed
+            }
+        }
+        set {
+            fillsBackwards = newValue == .backwards || newValue == .both
+            fillsForwards = newValue == .forwards || newValue == .both
+        }
+    }
 
     /// Layers default to an infinite duration (catalogue A2), animations to 0 (A4).
     package static let layerDefaults = MediaTimingValues(duration: .infinity)

@@ -2,7 +2,7 @@
 /// it names, including Core Animation's structure paths (catalogue E6: `position.x`,
 /// `bounds.size.width`, `transform.rotation.z`, `transform.scale`, …). Compiled animations and
 /// key-value coding share it, so no key path is parsed per frame.
-package struct KeyPathBinding {
+package final class KeyPathBinding {
     /// The kind of the value at the key path.
     package let kind: ValueKind
     /// The layer property the path starts with (what a frame resets from the committed state).
@@ -13,6 +13,14 @@ package struct KeyPathBinding {
     package let add: (CALayer, AnimValue) -> Void
     /// Copies the whole property from `base` into `out`.
     package let reset: (_ out: CALayer, _ base: CALayer) -> Void
+
+    // A class, not a struct: evaluators pass bindings around every frame, and one retain is
+    // cheaper than copying five closures.
+    init(kind: ValueKind, property: String, get: @escaping (CALayer) -> AnimValue,
+         set: @escaping (CALayer, AnimValue) -> Void, add: @escaping (CALayer, AnimValue) -> Void,
+         reset: @escaping (_ out: CALayer, _ base: CALayer) -> Void) {
+        self.kind = kind; self.property = property; self.get = get; self.set = set; self.add = add; self.reset = reset
+    }
 
     /// Resolves `keyPath` for a layer of class `cls`; a key the class does not declare is a
     /// custom property whose kind is inferred from `sample` (or the layer's current value).

@@ -142,6 +142,21 @@ package struct PropertyTable: Sendable {
         for a in aliases { descriptors[a] = d }
     }
 
+    /// Adds a property through explicit accessors: no key-path projection on the per-frame
+    /// path (key-path application through computed properties allocates).
+    package mutating func add<L: CALayer, T: AnimValueConvertible>(
+        _ key: String, _ action: ImplicitAction = .basic, aliases: [String] = [],
+        get: @escaping @Sendable (L) -> T, set: @escaping @Sendable (L, T) -> Void
+    ) {
+        let d = PropertyDescriptor(
+            kind: T.valueKind, implicitAction: action,
+            get: { layer in get(unsafeDowncast(layer, to: L.self)).animValue },
+            set: { layer, v in if let x = T(animValue: v) { set(unsafeDowncast(layer, to: L.self), x) } },
+            read: { layer in get(unsafeDowncast(layer, to: L.self)).boxed })
+        descriptors[key] = d
+        for a in aliases { descriptors[a] = d }
+    }
+
     /// Adds a property whose value is an object or a string constant (discrete, not interpolated).
     package mutating func addObject<L: CALayer>(
         _ key: String, _ action: ImplicitAction = .none,

@@ -1,0 +1,3 @@
+#include <stdint.h>
+/// Number of malloc/calloc/realloc calls made by this process so far.
+uint64_t alloc_counter_count(void);
