@@ -418,7 +418,8 @@ private func layer(_ bounds: CGRect, at position: CGPoint) -> CALayer {
     func c2RoundTrip() {
         let (root, mid, leaf) = timeTree()
         #expect(near(leaf.convertTime(10, from: leaf), 10))
-        #expect(near(mid.convertTime(leaf.convertTime(10, to: mid), from: leaf), 10))
+        #expect(near(leaf.convertTime(leaf.convertTime(10, to: mid), from: mid), 10))
+        #expect(near(leaf.convertTime(leaf.convertTime(10, from: root), to: root), 10))
         #expect(near(root.convertTime(47, from: leaf), 10))
     }
 }

@@ -175,7 +175,9 @@ final class ClockLayer: CALayer {
     @Test("E6 a component write replaces only that component of the decomposed transform")
     func componentOnly() {
         let l = CALayer()
-        l.transform = CATransform3DRotate(CATransform3DMakeScale(2, 3, 1), 0.5, 0, 0, 1)
+        // Scale (2,3) applied first, then the rotation: decomposes into exactly those parts.
+        l.transform = CATransform3DScale(CATransform3DMakeRotation(0.5, 0, 0, 1), 2, 3, 1)
+        #expect(near(cg(l.value(forKeyPath: "transform.scale.y")) ?? .nan, 3))
         l.setValue(10, forKeyPath: "transform.translation.x")
         #expect(near(cg(l.value(forKeyPath: "transform.rotation.z")) ?? .nan, 0.5))
         #expect(near(cg(l.value(forKeyPath: "transform.scale.x")) ?? .nan, 2))
