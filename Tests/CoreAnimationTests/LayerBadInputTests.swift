@@ -130,7 +130,7 @@ private func sample() -> CALayer {
         let before = l.transform
         #expect(warns("position.z") { l.setValue(1, forKeyPath: "position.z") })
         #expect(warns("transform.shear") { l.setValue(1, forKeyPath: "transform.shear") })
-        #expect(warns("frame.origin") { l.setValue(CGPoint.zero, forKeyPath: "frame.origin") })
+        #expect(warns("frame.centre") { l.setValue(CGPoint.zero, forKeyPath: "frame.centre") })
         #expect(l.position == CGPoint(x: 200, y: 300))
         #expect(CATransform3DEqualToTransform(l.transform, before))
     }
@@ -220,7 +220,23 @@ private func sample() -> CALayer {
         #expect(mid.superlayer === root)
     }
 
+    @Test("bad input: replaceSublayer of a layer that is not a sublayer changes nothing")
+    func replaceStranger() {
+        let p = CALayer(), a = CALayer(), stranger = CALayer(), n = CALayer()
+        p.addSublayer(a)
+        p.replaceSublayer(stranger, with: n)
+        #expect(p.sublayers?.count == 1 && p.sublayers?.first === a)
+        #expect(n.superlayer == nil)
+    }
+
     // MARK: Masks
+
+    @Test("bad input: own mask through KVC is ignored with a warning")
+    func selfMaskKVC() {
+        let l = CALayer()
+        #expect(warns("mask") { l.setValue(l, forKey: "mask") })
+        #expect(l.mask == nil)
+    }
 
     @Test("bad input: a layer as its own mask is ignored with a warning")
     func selfMask() {

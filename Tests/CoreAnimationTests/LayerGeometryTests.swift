@@ -321,6 +321,16 @@ private func layer(_ bounds: CGRect, at position: CGPoint) -> CALayer {
         #expect(near(c.convert(CGPoint.zero, to: p), CGPoint(x: 100, y: 50)))
     }
 
+    @Test("M7 the child's transform applies about its 3D anchor (anchorPointZ)")
+    func m7AnchorZ() {
+        let (p, c) = m4Pair()
+        c.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
+        #expect(near(c.convert(CGPoint(x: 25, y: 25), to: p), CGPoint(x: 100, y: 50)))
+        c.anchorPointZ = 10
+        // The layer plane sits 10 behind the anchor: (0,0,-10) rotated +90° about y is (-10,0,0).
+        #expect(near(c.convert(CGPoint(x: 25, y: 25), to: p), CGPoint(x: 90, y: 50)))
+    }
+
     @Test("M7 perspective in the child's transform divides by w")
     func m7Perspective() {
         let (p, c) = m4Pair()

@@ -102,6 +102,30 @@ final class ClockLayer: CALayer {
         #expect(l.bounds.origin.y == 9)
     }
 
+    @Test("E6 frame has the CGRect key paths too (frame.origin, frame.size.width)")
+    func framePaths() {
+        let l = CALayer()
+        l.frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+        #expect(l.value(forKeyPath: "frame.origin") as? CGPoint == CGPoint(x: 10, y: 20))
+        #expect(cg(l.value(forKeyPath: "frame.size.width")) == 100)
+        l.setValue(CGPoint(x: 0, y: 0), forKeyPath: "frame.origin")
+        #expect(l.position == CGPoint(x: 50, y: 25))
+        l.setValue(40, forKeyPath: "frame.size.height")
+        #expect(l.frame == CGRect(x: 0, y: 0, width: 100, height: 40))
+    }
+
+    @Test("KVC mask and sublayers by key")
+    func treeKeys() {
+        let l = CALayer(), m = CALayer(), s = CALayer()
+        l.setValue(m, forKey: "mask")
+        l.setValue([s], forKey: "sublayers")
+        #expect(l.mask === m && m.superlayer === l)
+        #expect((l.value(forKey: "sublayers") as? [CALayer])?.first === s)
+        #expect(l.value(forKey: "mask") as? CALayer === m)
+        l.setValue(nil, forKey: "mask")
+        #expect(l.mask == nil && m.superlayer == nil)
+    }
+
     @Test("E6 shadowOffset.height and .width")
     func sizePaths() {
         let l = CALayer()
