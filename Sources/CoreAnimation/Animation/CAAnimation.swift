@@ -250,11 +250,26 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
+    /// The groups being copied on this task/thread: a group that contains itself (directly or
+    /// through another group) would otherwise recurse forever.
+    @TaskLocal private static var groupsBeingCopied: Set<ObjectIdentifier> = []
+
     /// The children are copied too, so mutating the originals after `add` has no effect (D1).
+    /// A child that is a group already being copied (a cycle) is dropped with a warning.
     open override func copyState(from other: CAAnimation) {
         super.copyState(from: other)
         guard let o = other as? CAAnimationGroup else { return }
-        animations = o.animations?.map { $0.copy() as! CAAnimation }
+        var seen = Self.groupsBeingCopied
+        seen.insert(ObjectIdentifier(o))
+        animations = Self.$groupsBeingCopied.withValue(seen) {
+            o.animations?.compactMap { child -> CAAnimation? in
+                if child is CAAnimationGroup, seen.contains(ObjectIdentifier(child)) {
+                    Diagnostics.warnOnce("CAAnimationGroup: a group that contains itself; the cycle is dropped")
+                    return nil
+                }
+                return child.copy() as? CAAnimation
+            }
+        }
     }
 }
 

@@ -13,16 +13,19 @@ package enum AnimationCompiler {
         case let g as CAAnimationGroup:
             let children = (g.animations ?? []).compactMap { compile($0, for: layer, implicitFrom: nil, depth: depth + 1) }
             return GroupEvaluator(timing: g.timing, timingFunction: g.timingFunction,
-                                  removedOnCompletion: g.isRemovedOnCompletion, children: children)
+                                  removedOnCompletion: depth == 0 && g.isRemovedOnCompletion, children: children)
         case let p as CAPropertyAnimation:
-            return compileProperty(p, for: layer, implicitFrom: implicitFrom)
+            // A group's children ignore removedOnCompletion (H2): their fill modes hold inside
+            // the group's window.
+            return compileProperty(p, for: layer, implicitFrom: implicitFrom, removedOnCompletion: depth == 0 && p.isRemovedOnCompletion)
         default:
             Diagnostics.warnOnce("\(type(of: anim)): not a property animation, group or transition; ignored")
             return nil
         }
     }
 
-    private static func compileProperty(_ p: CAPropertyAnimation, for layer: CALayer, implicitFrom: AnimValue?) -> AnimationEvaluator? {
+    private static func compileProperty(_ p: CAPropertyAnimation, for layer: CALayer, implicitFrom: AnimValue?,
+                                        removedOnCompletion: Bool) -> AnimationEvaluator? {
         guard let keyPath = p.keyPath, !keyPath.isEmpty else {
             Diagnostics.warnOnce("\(type(of: p)): no keyPath; ignored")
             return nil
@@ -86,6 +89,6 @@ package enum AnimationCompiler {
         }
         return PropertyEvaluator(binding: binding, timing: p.timing, timingFunction: p is CASpringAnimation ? nil : p.timingFunction,
                                  curve: curve, isAdditive: p.isAdditive, isCumulative: p.isCumulative,
-                                 removedOnCompletion: p.isRemovedOnCompletion, valueFunction: vf, rotationBinding: rotation)
+                                 removedOnCompletion: removedOnCompletion, valueFunction: vf, rotationBinding: rotation)
     }
 }

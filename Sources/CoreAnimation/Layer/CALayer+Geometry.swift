@@ -82,16 +82,20 @@ extension CALayer {
     /// bounds space. Extension beyond Apple's API (package): the renderer uses it too.
     package func localToParentMatrix(includeParentSublayerTransform: Bool) -> CATransform3D {
         let s = state
-        let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.width
-        let ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.height
+        // Standardised, so a negative-size bounds rect still has its anchor (0.5, 0.5) at its
+        // centre (CGRect.width is already the standardised width; origin alone is not).
+        let b = s.bounds.standardized
+        let ax = b.minX + s.anchorPoint.x * b.width
+        let ay = b.minY + s.anchorPoint.y * b.height
         var m = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ)
         if !CATransform3DIsIdentity(s.transform) { m = CATransform3DConcat(m, s.transform) }
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
         if includeParentSublayerTransform, !isMaskLayer, let p = _superlayer,
            !CATransform3DIsIdentity(p.state.sublayerTransform) {
             let ps = p.state
-            let px = ps.bounds.origin.x + ps.anchorPoint.x * ps.bounds.width
-            let py = ps.bounds.origin.y + ps.anchorPoint.y * ps.bounds.height
+            let pb = ps.bounds.standardized
+            let px = pb.minX + ps.anchorPoint.x * pb.width
+            let py = pb.minY + ps.anchorPoint.y * pb.height
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, -ps.anchorPointZ))
             m = CATransform3DConcat(m, ps.sublayerTransform)
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, ps.anchorPointZ))

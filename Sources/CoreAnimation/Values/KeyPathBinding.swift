@@ -35,9 +35,10 @@ package final class KeyPathBinding {
                                  add: { l, v in d.set(l, d.get(l).adding(v)) },
                                  reset: { out, base in d.set(out, d.get(base)) })
         } else if head == "frame" {
-            return rest == nil ? KeyPathBinding(kind: .rect, property: "frame", get: { .rect($0.frame) },
-                                                set: { l, v in if case .rect(let r) = v { l.frame = r } },
-                                                add: { _, _ in }, reset: { _, _ in }) : nil
+            // Derived (M1): its CGRect fields work as for any rect property (E6).
+            top = KeyPathBinding(kind: .rect, property: "frame", get: { .rect($0.frame) },
+                                 set: { l, v in if case .rect(let r) = v { l.frame = r } },
+                                 add: { _, _ in }, reset: { _, _ in })
         } else {
             let current = layer.dynamicValues[head] ?? type(of: layer).defaultValue(forKey: head)
             let kind = AnimValue.inferredKind(of: sample ?? current)

@@ -1,0 +1,60 @@
+/// The stored values of a `CATextLayer` with Apple's defaults (catalogue A3,
+/// `CATextLayer/text.m`): no string, 36-point Helvetica, opaque white, unwrapped.
+package struct TextLayerState {
+    var string: Any? = nil
+    var font: AnyObject? = nil
+    var fontSize: CGFloat = 36
+    var foregroundColor: CGColor? = opaqueWhiteRGBA
+    var isWrapped = false
+    var alignmentMode = CATextLayerAlignmentMode.natural
+    var truncationMode = CATextLayerTruncationMode.none
+    var allowsFontSubpixelQuantization = false
+}
+
+/// A layer that lays out and draws a plain or attributed string (Apple's `CATextLayer`).
+/// Only the model is implemented here; text rendering arrives with the renderer.
+open class CATextLayer: CALayer {
+    package var text = TextLayerState()
+
+    public override init() { super.init() }
+
+    /// Copies the text state too (presentation copies are of the model's class, L4).
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? CATextLayer { text = other.text }
+    }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// A `String` or `NSAttributedString`, typed `Any?` as in Apple's Swift API.
+    public var string: Any? { get { text.string } set { updateLayerObject(self, "string", \.text.string, newValue) } }
+    /// Apple types this `CFTypeRef?` (a CTFont, CGFont or font name); on Linux `AnyObject?`.
+    /// nil means Helvetica.
+    public var font: AnyObject? { get { text.font } set { updateLayerObject(self, "font", \.text.font, newValue) } }
+    public var fontSize: CGFloat {
+        get { text.fontSize }
+        set { guard newValue.isFinite else { return rejectNonFinite("fontSize", newValue) }; updateLayerValue(self, "fontSize", \.text.fontSize, newValue) }
+    }
+    public var foregroundColor: CGColor? { get { text.foregroundColor } set { updateLayerValue(self, "foregroundColor", \.text.foregroundColor, newValue) } }
+    public var isWrapped: Bool { get { text.isWrapped } set { updateLayerValue(self, "wrapped", \.text.isWrapped, newValue) } }
+    public var alignmentMode: CATextLayerAlignmentMode { get { text.alignmentMode } set { updateLayerValue(self, "alignmentMode", \.text.alignmentMode, newValue) } }
+    public var truncationMode: CATextLayerTruncationMode { get { text.truncationMode } set { updateLayerValue(self, "truncationMode", \.text.truncationMode, newValue) } }
+    public var allowsFontSubpixelQuantization: Bool {
+        get { text.allowsFontSubpixelQuantization }
+        set { updateLayerValue(self, "allowsFontSubpixelQuantization", \.text.allowsFontSubpixelQuantization, newValue) }
+    }
+
+    /// fontSize and foregroundColor are animatable (CATextLayer.h).
+    package override class func makePropertyTable() -> PropertyTable {
+        var t = super.makePropertyTable()
+        t.add("fontSize", \CATextLayer.fontSize)
+        t.add("foregroundColor", \CATextLayer.foregroundColor)
+        t.add("wrapped", \CATextLayer.isWrapped, .none, aliases: ["isWrapped"])
+        t.add("allowsFontSubpixelQuantization", \CATextLayer.allowsFontSubpixelQuantization, .none)
+        t.addConstant("alignmentMode", \CATextLayer.alignmentMode)
+        t.addConstant("truncationMode", \CATextLayer.truncationMode)
+        t.addObject("string", get: { (l: CATextLayer) in l.string }, set: { l, v in l.string = v })
+        t.addObject("font", get: { (l: CATextLayer) in l.font }, set: { l, v in l.font = v.map { $0 as AnyObject } })
+        return t
+    }
+}

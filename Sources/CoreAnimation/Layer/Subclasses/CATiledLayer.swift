@@ -1,0 +1,55 @@
+/// The stored values of a `CATiledLayer` with Apple's defaults (catalogue A3): one level of
+/// detail, no bias, 256×256 tiles.
+package struct TiledLayerState {
+    var levelsOfDetail = 1
+    var levelsOfDetailBias = 0
+    var tileSize = CGSize(width: 256, height: 256)
+}
+
+/// A layer that draws its content in tiles, asynchronously and at several levels of detail
+/// (Apple's `CATiledLayer`). The model side; tiled drawing arrives with the renderer.
+open class CATiledLayer: CALayer {
+    package var tiled = TiledLayerState()
+
+    public override init() { super.init() }
+
+    /// Copies the tiling state too (presentation copies are of the model's class, L4).
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? CATiledLayer { tiled = other.tiled }
+    }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// Seconds over which a newly drawn tile fades in; Apple's default is 0.25 (catalogue A3).
+    /// Subclasses override to change it.
+    open class func fadeDuration() -> CFTimeInterval { 0.25 }
+
+    /// Number of levels of detail, each half the resolution of the previous. Values below 1
+    /// are ignored with a warning.
+    public var levelsOfDetail: Int {
+        get { tiled.levelsOfDetail }
+        set { guard newValue >= 1 else { return rejectNonFinite("levelsOfDetail", newValue) }; updateLayerValue(self, "levelsOfDetail", \.tiled.levelsOfDetail, newValue) }
+    }
+    /// How many of the levels are magnified rather than minified. Negative values are ignored.
+    public var levelsOfDetailBias: Int {
+        get { tiled.levelsOfDetailBias }
+        set { guard newValue >= 0 else { return rejectNonFinite("levelsOfDetailBias", newValue) }; updateLayerValue(self, "levelsOfDetailBias", \.tiled.levelsOfDetailBias, newValue) }
+    }
+    /// Maximum tile size in pixels; non-finite or non-positive sizes are ignored.
+    public var tileSize: CGSize {
+        get { tiled.tileSize }
+        set {
+            guard newValue.width.isFinite, newValue.height.isFinite, newValue.width > 0, newValue.height > 0 else { return rejectNonFinite("tileSize", newValue) }
+            updateLayerValue(self, "tileSize", \.tiled.tileSize, newValue)
+        }
+    }
+
+    package override class func makePropertyTable() -> PropertyTable {
+        var t = super.makePropertyTable()
+        t.add("levelsOfDetail", \CATiledLayer.levelsOfDetail, .none)
+        t.add("levelsOfDetailBias", \CATiledLayer.levelsOfDetailBias, .none)
+        t.add("tileSize", \CATiledLayer.tileSize, .none)
+        return t
+    }
+}
