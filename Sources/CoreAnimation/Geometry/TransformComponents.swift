@@ -261,7 +261,9 @@ package func settingTransformComponent(_ t: CATransform3D, _ c: TransformCompone
 package func applyingTransformComponent(_ base: CATransform3D, _ c: TransformComponent,
                                         value v: CGFloat) -> CATransform3D {
     let value = Double(v)
-    guard value.isFinite, let p = TransformParts(base, lenient: true) else { return base }
+    guard value.isFinite else { return base }
+    if let fast = applyingComponentToScaleTranslation(base, c, value) { return fast }
+    guard let p = TransformParts(base, lenient: true) else { return base }
     var euler: EulerAngles? = nil
     if let axis = c.rotationAxis {
         euler = EulerAngles.representations(of: p.rotation, favoring: axis).preferred
@@ -323,4 +325,33 @@ package func settingTransformTranslation(_ t: CATransform3D, _ size: CGSize) -> 
 private func checkedCompose(_ p: TransformParts, else fallback: CATransform3D) -> CATransform3D {
     let r = p.composed()
     return fieldsAreFinite(r) ? r : fallback
+}
+
+/// The common case without a decomposition: `base` is only a positive scale and a translation
+/// (an untransformed layer, or one animated in scale), whose decomposition is exactly its
+/// diagonal and last row. Gives the same matrix as the general path (Scale · Rotation ·
+/// Translation), with no allocation — this runs every frame of a `transform.scale` or
+/// `transform.rotation.z` animation. Nil when `base` is anything else.
+@inline(__always)
+private func applyingComponentToScaleTranslation(_ b: CATransform3D, _ c: TransformComponent, _ v: Double) -> CATransform3D? {
+    guard b.m12 == 0, b.m13 == 0, b.m14 == 0, b.m21 == 0, b.m23 == 0, b.m24 == 0,
+          b.m31 == 0, b.m32 == 0, b.m34 == 0, b.m44 == 1,
+          b.m11 > 0, b.m22 > 0, b.m33 > 0 else { return nil }
+    var r = b
+    switch c {
+    case .scaleX: r.m11 = v
+    case .scaleY: r.m22 = v
+    case .scaleZ: r.m33 = v
+    case .scale: r.m11 = v; r.m22 = v; r.m33 = v
+    case .translationX: r.m41 = v
+    case .translationY: r.m42 = v
+    case .translationZ: r.m43 = v
+    case .rotationZ:
+        let cs = cos(v), sn = sin(v)
+        r.m11 = b.m11 * cs; r.m12 = b.m11 * sn
+        r.m21 = -b.m22 * sn; r.m22 = b.m22 * cs
+    case .rotationX, .rotationY:
+        return nil
+    }
+    return r
 }
