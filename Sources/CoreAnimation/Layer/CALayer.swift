@@ -30,7 +30,8 @@ extension CALayerDelegate {
 ///   (catalogue E6) and arbitrary extra keys; custom animatable properties are declared with
 ///   `@LayerProperty(key:)` instead of `@NSManaged`.
 open class CALayer: NSObject, CAMediaTiming {
-    package var state = LayerState()
+    // Exclusivity is checked statically; skipping the dynamic check matters on the frame path.
+    @exclusivity(unchecked) package final var state = LayerState()
     /// Values of keys the class does not declare (Apple's CALayer stores undefined KVC keys).
     package var dynamicValues: [String: Any] = [:]
 
