@@ -45,7 +45,13 @@ public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
 
     /// True when every field is finite (no NaN or infinity) — used to reject bad input.
     @inlinable
-    public var isFinite: Bool { rowMajor.allSatisfy { $0.isFinite } }
+    public var isFinite: Bool {
+        // Field by field: no array, since setters check this on every animated frame.
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite
+            && m21.isFinite && m22.isFinite && m23.isFinite && m24.isFinite
+            && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
+            && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
+    }
 
     public var description: String {
         "CATransform3D(\(rowMajor.map { "\($0)" }.joined(separator: ", ")))"
