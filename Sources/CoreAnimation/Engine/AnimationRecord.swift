@@ -10,6 +10,8 @@ package final class AnimationRecord {
     package var beginPending: Bool
     package var didStart = false
     package var didFinish = false
+    /// No start or end event can still happen (finished, or started and endless).
+    package var eventsDone = false
     package var completion: CompletionGroup?
     package var isRemoved = false
     /// Whether an animated key makes the layer redisplay (`needsDisplay(forKey:)`), decided once.

@@ -83,10 +83,13 @@ package enum TimingEngine {
         for layer in stack.animatedLayers.members() {
             let tl = layer.localTime(fromMedia: t)
             var finishedAndRemoved: [AnimationRecord] = []
-            for r in layer.animationRecords where !r.beginPending {
-                let timing = r.animation.timing
-                let phase = timing.phase(tl)
+            for r in layer.animationRecords where !r.beginPending && !r.eventsDone {
                 let anim = r.animation
+                let timing = anim.timing
+                let phase = timing.phase(tl)
+                // Nothing more can happen to a started animation that never ends (∞ repeats):
+                // later frames skip it here without touching the animation object.
+                if r.didStart, !timing.activeDuration.isFinite || timing.speed == 0 { r.eventsDone = true }
                 if !r.didStart, phase != .before {
                     r.didStart = true
                     let start = layer.mediaTime(fromLocal: timing.beginTime)
@@ -97,6 +100,7 @@ package enum TimingEngine {
                     let end = layer.mediaTime(fromLocal: timing.endTimeInParent)
                     if let d = anim.delegate { add(end) { d.animationDidStop(anim, finished: true) } }
                     if let g = completionDone(r) { add(end, g) }
+                    r.eventsDone = true
                     if anim.isRemovedOnCompletion { finishedAndRemoved.append(r) }
                 }
             }
