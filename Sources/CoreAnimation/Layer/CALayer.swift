@@ -24,8 +24,8 @@ extension CALayerDelegate {
 ///
 /// Differences from Apple that source code may notice:
 /// - `init(layer:)` is `required` (Swift needs that to make presentation copies of any
-///   subclass); a subclass with its own designated initializer writes `required override
-///   init(layer:)`... as `required init(layer: Any)` instead of `override init(layer: Any)`.
+///   subclass): a subclass that overrides it writes `required init(layer: Any)` where Apple
+///   code writes `override init(layer: Any)`.
 /// - Key-value coding covers the layer's own keys, Core Animation's structure key paths
 ///   (catalogue E6) and arbitrary extra keys; custom animatable properties are declared with
 ///   `@LayerProperty(key:)` instead of `@NSManaged`.
