@@ -114,7 +114,7 @@ package enum TimingEngine {
             }
             if let base = layer.committedCopy {
                 let out = evaluatePresentation(of: layer, base: base, localTime: tl)
-                if layer.animationRecords.contains { $0.drivesDisplay } { out.display() }
+                if layer.animationRecords.contains(where: { $0.drivesDisplay }) { out.display() }
             }
         }
         events.sort { $0.time != $1.time ? $0.time < $1.time : $0.seq < $1.seq }

@@ -16,7 +16,7 @@ package struct PropertyDescriptor: Sendable {
 }
 
 /// Conversion between a stored Swift type and `AnimValue`.
-package protocol AnimValueConvertible {
+package protocol AnimValueConvertible: SendableMetatype {
     static var valueKind: ValueKind { get }
     init?(animValue: AnimValue)
     var animValue: AnimValue { get }
@@ -94,7 +94,7 @@ extension Optional: AnimValueConvertible where Wrapped: AnimValueConvertibleObje
 }
 
 /// Optional-valued properties (colours, paths).
-package protocol AnimValueConvertibleObject {
+package protocol AnimValueConvertibleObject: SendableMetatype {
     static var objectKind: ValueKind { get }
     static func make(objectValue: AnimValue) -> Self?
     var objectValue: AnimValue { get }
