@@ -59,3 +59,23 @@ extension PinnedClock {
         #expect(layer.committedCopy?.opacity == 0.25)
     }
 }
+
+@Suite struct PresentationLifetimeTests {
+    @Test("L2: a presentation kept past later commits and past its model's lifetime never dangles")
+    func keptPresentation() {
+        var model: CALayer? = CALayer()
+        CATransaction.flush()
+        let early = model!.presentation()!
+        #expect(early.model() === model!)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        model!.opacity = 0.5
+        CATransaction.commit()
+        let late = model!.presentation()!
+        #expect(late.model() === model! && late.opacity == 0.5)
+        #expect(early.model() === early, "an outdated copy answers itself")
+        model = nil
+        #expect(late.model() === late)
+        #expect(late.superlayer == nil && late.sublayers == nil)
+    }
+}

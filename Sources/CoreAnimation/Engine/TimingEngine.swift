@@ -11,6 +11,11 @@ package enum TimingEngine {
     package static func commit(_ frame: TransactionFrame) {
         let now = CACurrentMediaTime()
         for layer in frame.touchedLayers where !layer.isPresentationCopy {
+            // Copies handed out earlier stop pointing at the model (their reference is
+            // unretained, and only the current copies are cleared by the model's deinit):
+            // their `model()` answers themselves from now on (don't keep presentations, L2).
+            layer.committedCopy?.modelRef = nil
+            layer.animatedCopy?.modelRef = nil
             layer.committedCopy = makeCopy(of: layer)
             layer.animatedCopy = nil
             layer.implicitFromValues = [:]
