@@ -9,6 +9,8 @@ package protocol AnimationEvaluator: AnyObject {
     func apply(to layer: CALayer, parentTime: Double, additivePass: Bool)
     /// The stamped begin time (C9) of a top-level animation.
     func setBeginTime(_ t: Double)
+    /// Whether any part acts in the additive pass (so the pass can be skipped otherwise).
+    var hasAdditive: Bool { get }
 }
 
 /// How a basic animation's endpoints derive from from/to/by and the underlying value P (E1).
@@ -77,6 +79,7 @@ package final class PropertyEvaluator: AnimationEvaluator {
 
     /// False when from/to are both known: the frame then never reads the underlying value.
     private let needsUnderlying: Bool
+    package var hasAdditive: Bool { isAdditive }
 
     package func setBeginTime(_ t: Double) { timing.beginTime = t }
 
@@ -136,7 +139,10 @@ package final class GroupEvaluator: AnimationEvaluator {
         self.timing = timing; self.timingFunction = timingFunction
         self.removedOnCompletion = removedOnCompletion; self.children = children
         self.bindings = children.flatMap(\.bindings)
+        self.hasAdditive = children.contains { $0.hasAdditive }
     }
+
+    package let hasAdditive: Bool
 
     package func setBeginTime(_ t: Double) { timing.beginTime = t }
 
@@ -155,6 +161,7 @@ package final class TransitionEvaluator: AnimationEvaluator {
     let removedOnCompletion: Bool
     let start: Double, end: Double
     package let bindings: [KeyPathBinding] = []
+    package var hasAdditive: Bool { false }
 
     init(_ t: CATransition) {
         timing = t.timing; timingFunction = t.timingFunction; removedOnCompletion = t.isRemovedOnCompletion

@@ -65,9 +65,16 @@ package enum TimingEngine {
         guard !records.isEmpty else { return base }
         let out: CALayer
         if let c = layer.animatedCopy { out = c } else { out = makeCopy(of: base); layer.animatedCopy = out }
-        for r in records { for b in r.evaluator?.bindings ?? [] { b.reset(out, base) } }
+        var anyAdditive = false
+        for r in records {
+            guard let e = r.evaluator else { continue }
+            for b in e.bindings { b.reset(out, base) }
+            anyAdditive = anyAdditive || e.hasAdditive
+        }
         for r in records { r.evaluator?.apply(to: out, parentTime: tl, additivePass: false) }
-        for r in records { r.evaluator?.apply(to: out, parentTime: tl, additivePass: true) }
+        if anyAdditive {
+            for r in records { r.evaluator?.apply(to: out, parentTime: tl, additivePass: true) }
+        }
         return out
     }
 
@@ -85,8 +92,18 @@ package enum TimingEngine {
         var seq = events.count
         func add(_ time: Double, _ run: @escaping () -> Void) { events.append((time, seq, run)); seq += 1 }
 
+        // Siblings share their parent's local time: compute it once per parent, not per layer.
+        var cachedParent: ObjectIdentifier? = nil
+        var cachedParentTime = t
         for layer in stack.animatedLayers.members() {
-            let tl = layer.localTime(fromMedia: t)
+            let tl: Double
+            if let p = layer._superlayer {
+                let id = ObjectIdentifier(p)
+                if id != cachedParent { cachedParent = id; cachedParentTime = p.localTime(fromMedia: t) }
+                tl = layer.localTime(parentTime: cachedParentTime)
+            } else {
+                tl = layer.localTime(parentTime: t)
+            }
             var finishedAndRemoved: [AnimationRecord] = []
             for r in layer.animationRecords where !r.beginPending && !r.eventsDone {
                 let anim = r.animation

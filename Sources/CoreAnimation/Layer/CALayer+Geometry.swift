@@ -146,9 +146,13 @@ extension CALayer {
 
     /// Media time → this layer's local time: C1 applied from the root down.
     package func localTime(fromMedia t: CFTimeInterval) -> CFTimeInterval {
-        let parent = _superlayer.map { $0.localTime(fromMedia: t) } ?? t
-        let s = state.timing
-        return (parent - s.beginTime) * Double(s.speed) + s.timeOffset
+        localTime(parentTime: _superlayer.map { $0.localTime(fromMedia: t) } ?? t)
+    }
+
+    /// C1 for this layer alone, given its parent's local time.
+    @inline(__always)
+    package func localTime(parentTime parent: CFTimeInterval) -> CFTimeInterval {
+        (parent - state.timing.beginTime) * Double(state.timing.speed) + state.timing.timeOffset
     }
 
     /// This layer's local time → media time: C1 inverted from the layer up. A layer with speed

@@ -123,7 +123,12 @@ package struct AnimatedLayerSet {
     package mutating func remove(_ id: ObjectIdentifier) { layers[id] = nil }
 
     /// The members, retained for the duration of the caller's use.
-    package func members() -> [CALayer] { layers.values.map { $0.takeUnretainedValue() } }
+    package func members() -> [CALayer] {
+        var out: [CALayer] = []
+        out.reserveCapacity(layers.count)
+        for u in layers.values { out.append(u.takeUnretainedValue()) }
+        return out
+    }
 
     package var count: Int { layers.count }
 }
