@@ -21,7 +21,7 @@ extension CALayer {
     }
     public var zPosition: CGFloat {
         get { state.zPosition }
-        set { guard newValue.isFinite else { return rejectNonFinite("zPosition", newValue) }; update("zPosition", \.zPosition, newValue) }
+        set { updateFinite("zPosition", \.zPosition, newValue) }
     }
     /// Kept as given, also outside [0, 1] (catalogue M3).
     public var anchorPoint: CGPoint {
@@ -33,15 +33,15 @@ extension CALayer {
     }
     public var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
-        set { guard newValue.isFinite else { return rejectNonFinite("anchorPointZ", newValue) }; update("anchorPointZ", \.anchorPointZ, newValue) }
+        set { updateFinite("anchorPointZ", \.anchorPointZ, newValue) }
     }
     public var transform: CATransform3D {
         get { state.transform }
-        set { guard newValue.isFinite else { return rejectNonFinite("transform", newValue) }; update("transform", \.transform, newValue) }
+        set { updateFinite("transform", \.transform, newValue) }
     }
     public var sublayerTransform: CATransform3D {
         get { state.sublayerTransform }
-        set { guard newValue.isFinite else { return rejectNonFinite("sublayerTransform", newValue) }; update("sublayerTransform", \.sublayerTransform, newValue) }
+        set { updateFinite("sublayerTransform", \.sublayerTransform, newValue) }
     }
 
     // MARK: Visibility and masking
@@ -54,7 +54,7 @@ extension CALayer {
     /// Clamped to [0, 1] when rendered; NaN is ignored with a warning.
     public var opacity: Float {
         get { state.opacity }
-        set { guard !newValue.isNaN else { return rejectNonFinite("opacity", newValue) }; update("opacity", \.opacity, newValue) }
+        set { updateNotNaN("opacity", \.opacity, newValue) }
     }
     public var allowsGroupOpacity: Bool { get { state.allowsGroupOpacity } set { update("allowsGroupOpacity", \.allowsGroupOpacity, newValue) } }
     public var allowsEdgeAntialiasing: Bool { get { state.allowsEdgeAntialiasing } set { update("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, newValue) } }
@@ -100,7 +100,7 @@ extension CALayer {
     public var backgroundColor: CGColor? { get { state.backgroundColor } set { update("backgroundColor", \.backgroundColor, newValue) } }
     public var cornerRadius: CGFloat {
         get { state.cornerRadius }
-        set { guard newValue.isFinite else { return rejectNonFinite("cornerRadius", newValue) }; update("cornerRadius", \.cornerRadius, newValue) }
+        set { updateFinite("cornerRadius", \.cornerRadius, newValue) }
     }
     /// Bits other than the four corners are dropped (catalogue N6: 255 reads back as 15).
     public var maskedCorners: CACornerMask {
@@ -118,7 +118,7 @@ extension CALayer {
     }
     public var borderWidth: CGFloat {
         get { state.borderWidth }
-        set { guard newValue.isFinite else { return rejectNonFinite("borderWidth", newValue) }; update("borderWidth", \.borderWidth, newValue) }
+        set { updateFinite("borderWidth", \.borderWidth, newValue) }
     }
     public var borderColor: CGColor? { get { state.borderColor } set { update("borderColor", \.borderColor, newValue) } }
 
@@ -127,7 +127,7 @@ extension CALayer {
     public var shadowColor: CGColor? { get { state.shadowColor } set { update("shadowColor", \.shadowColor, newValue) } }
     public var shadowOpacity: Float {
         get { state.shadowOpacity }
-        set { guard !newValue.isNaN else { return rejectNonFinite("shadowOpacity", newValue) }; update("shadowOpacity", \.shadowOpacity, newValue) }
+        set { updateNotNaN("shadowOpacity", \.shadowOpacity, newValue) }
     }
     public var shadowOffset: CGSize {
         get { state.shadowOffset }
@@ -138,7 +138,7 @@ extension CALayer {
     }
     public var shadowRadius: CGFloat {
         get { state.shadowRadius }
-        set { guard newValue.isFinite else { return rejectNonFinite("shadowRadius", newValue) }; update("shadowRadius", \.shadowRadius, newValue) }
+        set { updateFinite("shadowRadius", \.shadowRadius, newValue) }
     }
     /// Stored as an immutable copy, so later edits of a `CGMutablePath` don't leak in.
     public var shadowPath: CGPath? {
@@ -169,16 +169,16 @@ extension CALayer {
 
     public var beginTime: CFTimeInterval {
         get { state.timing.beginTime }
-        set { guard newValue.isFinite else { return rejectNonFinite("beginTime", newValue) }; update("beginTime", \.timing.beginTime, newValue) }
+        set { updateFinite("beginTime", \.timing.beginTime, newValue) }
     }
     public var duration: CFTimeInterval { get { state.timing.duration } set { update("duration", \.timing.duration, newValue) } }
     public var speed: Float {
         get { state.timing.speed }
-        set { guard newValue.isFinite else { return rejectNonFinite("speed", newValue) }; update("speed", \.timing.speed, newValue) }
+        set { updateFinite("speed", \.timing.speed, newValue) }
     }
     public var timeOffset: CFTimeInterval {
         get { state.timing.timeOffset }
-        set { guard newValue.isFinite else { return rejectNonFinite("timeOffset", newValue) }; update("timeOffset", \.timing.timeOffset, newValue) }
+        set { updateFinite("timeOffset", \.timing.timeOffset, newValue) }
     }
     public var repeatCount: Float { get { state.timing.repeatCount } set { update("repeatCount", \.timing.repeatCount, newValue) } }
     public var repeatDuration: CFTimeInterval { get { state.timing.repeatDuration } set { update("repeatDuration", \.timing.repeatDuration, newValue) } }
@@ -205,6 +205,26 @@ extension CALayer {
         let runAction = layerWillChange(key)
         state[keyPath: kp] = value
         layerDidChange(key, runAction: runAction)
+    }
+
+    /// Scalars that must be finite (geometry, radii, times): anything else is ignored with a warning.
+    @inline(__always)
+    package func updateFinite<V: BinaryFloatingPoint>(_ key: String, _ kp: WritableKeyPath<LayerState, V>, _ value: V) {
+        guard value.isFinite else { return rejectNonFinite(key, value) }
+        update(key, kp, value)
+    }
+
+    @inline(__always)
+    package func updateFinite(_ key: String, _ kp: WritableKeyPath<LayerState, CATransform3D>, _ value: CATransform3D) {
+        guard value.isFinite else { return rejectNonFinite(key, value) }
+        update(key, kp, value)
+    }
+
+    /// Scalars clamped when rendered (opacities): only NaN is refused.
+    @inline(__always)
+    package func updateNotNaN<V: BinaryFloatingPoint>(_ key: String, _ kp: WritableKeyPath<LayerState, V>, _ value: V) {
+        guard !value.isNaN else { return rejectNonFinite(key, value) }
+        update(key, kp, value)
     }
 
     /// For `Any`-typed properties: identical objects count as unchanged.
