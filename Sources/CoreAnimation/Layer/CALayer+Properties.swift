@@ -7,17 +7,11 @@ extension CALayer {
 
     public var bounds: CGRect {
         get { state.bounds }
-        set {
-            guard newValue.isFiniteRect else { return rejectNonFinite("bounds", newValue) }
-            update("bounds", \.bounds, newValue)
-        }
+        set { updateFinite("bounds", \.bounds, newValue) }
     }
     public var position: CGPoint {
         get { state.position }
-        set {
-            guard newValue.x.isFinite, newValue.y.isFinite else { return rejectNonFinite("position", newValue) }
-            update("position", \.position, newValue)
-        }
+        set { updateFinite("position", \.position, newValue) }
     }
     public var zPosition: CGFloat {
         get { state.zPosition }
@@ -26,10 +20,7 @@ extension CALayer {
     /// Kept as given, also outside [0, 1] (catalogue M3).
     public var anchorPoint: CGPoint {
         get { state.anchorPoint }
-        set {
-            guard newValue.x.isFinite, newValue.y.isFinite else { return rejectNonFinite("anchorPoint", newValue) }
-            update("anchorPoint", \.anchorPoint, newValue)
-        }
+        set { updateFinite("anchorPoint", \.anchorPoint, newValue) }
     }
     public var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
@@ -72,7 +63,7 @@ extension CALayer {
     }
     public var contentsRect: CGRect {
         get { state.contentsRect }
-        set { guard newValue.isFiniteRect else { return rejectNonFinite("contentsRect", newValue) }; update("contentsRect", \.contentsRect, newValue) }
+        set { updateFinite("contentsRect", \.contentsRect, newValue) }
     }
     /// An unknown gravity string reads back as `center` (catalogue N5b).
     public var contentsGravity: CALayerContentsGravity {
@@ -88,7 +79,7 @@ extension CALayer {
     }
     public var contentsCenter: CGRect {
         get { state.contentsCenter }
-        set { guard newValue.isFiniteRect else { return rejectNonFinite("contentsCenter", newValue) }; update("contentsCenter", \.contentsCenter, newValue) }
+        set { updateFinite("contentsCenter", \.contentsCenter, newValue) }
     }
     public var contentsFormat: CALayerContentsFormat { get { state.contentsFormat } set { update("contentsFormat", \.contentsFormat, newValue) } }
     public var minificationFilter: CALayerContentsFilter { get { state.minificationFilter } set { update("minificationFilter", \.minificationFilter, newValue) } }
@@ -217,6 +208,18 @@ extension CALayer {
     @inline(__always)
     package func updateFinite(_ key: String, _ kp: WritableKeyPath<LayerState, CATransform3D>, _ value: CATransform3D) {
         guard value.isFinite else { return rejectNonFinite(key, value) }
+        update(key, kp, value)
+    }
+
+    @inline(__always)
+    package func updateFinite(_ key: String, _ kp: WritableKeyPath<LayerState, CGPoint>, _ value: CGPoint) {
+        guard value.x.isFinite, value.y.isFinite else { return rejectNonFinite(key, value) }
+        update(key, kp, value)
+    }
+
+    @inline(__always)
+    package func updateFinite(_ key: String, _ kp: WritableKeyPath<LayerState, CGRect>, _ value: CGRect) {
+        guard value.isFiniteRect else { return rejectNonFinite(key, value) }
         update(key, kp, value)
     }
 
