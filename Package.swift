@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 // Core Animation for Linux. Module layering (one direction only):
-//   CoreGraphics (value types) → CoreAnimation (model + timing, no GL) → QuartzCore (umbrella)
+//   CoreGraphics (value types) → CoreAnimation (model + timing, no GL)
+//   → CARender (render tree → batches, no GL) → CAOpenGL (GL backend, never sees a layer)
+//   → CASurfaces (EGL headless) → QuartzCore (umbrella with CARenderer)
+// C libraries are system-library shims (C…): module map + shim header.
 import PackageDescription
 
 let package = Package(
@@ -13,6 +16,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
     ],
     targets: [
+        .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl",
+                       providers: [.apt(["libgl-dev", "libopengl-dev"])]),
+        .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl",
+                       providers: [.apt(["libegl-dev"])]),
+        // Shaders/*.glsl|vert|frag embedded with C23 #embed (see Sources/CShaders/shaders.c).
+        .target(name: "CShaders", cSettings: [.unsafeFlags(["-std=c23"])]),
         .target(name: "CoreGraphics"),
         .target(
             name: "CoreAnimation",
@@ -21,10 +30,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation"]),
+        .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation"]),
+        .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CARender"]),
+        .target(name: "CASurfaces", dependencies: ["CEGL"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CARender", "CAOpenGL", "CASurfaces"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"]),
     ],
     swiftLanguageModes: [.v6]
 )

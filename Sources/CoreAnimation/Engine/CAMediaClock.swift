@@ -6,6 +6,7 @@ import Glibc
 /// Seconds of the system's monotonic clock (catalogue C12: positive, monotonic, counts
 /// suspend), or the pinned time while `CAMediaClock` is frozen.
 public func CACurrentMediaTime() -> CFTimeInterval {
+    if let t = CAMediaClock.frameTime { return t }
     if let t = CAMediaClock.frozenTime { return t }
     var ts = timespec()
     clock_gettime(CLOCK_BOOTTIME, &ts)
@@ -44,4 +45,14 @@ public enum CAMediaClock {
 
     /// Back to the system clock.
     public static func unfreeze() { pinned.withLock { $0 = nil } }
+
+    /// The time a renderer is drawing, seen only by the code it runs (task-local, so other
+    /// threads and tests keep their own clock): `CARenderer.beginFrame(atTime:)` commits and
+    /// steps the engine as if `CACurrentMediaTime()` were `t`.
+    @TaskLocal package static var frameTime: Double? = nil
+
+    /// Runs `body` with `CACurrentMediaTime()` reading `t` on this task.
+    package static func withFrameTime<R>(_ t: Double, _ body: () throws -> R) rethrows -> R {
+        try $frameTime.withValue(t, operation: body)
+    }
 }

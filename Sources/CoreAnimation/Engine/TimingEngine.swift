@@ -4,6 +4,10 @@
 package enum TimingEngine {
     package static func hasAnimations(_ layer: CALayer) -> Bool { !layer.animationRecords.isEmpty }
 
+    /// Whether any layer of this thread still has animations attached (a renderer's
+    /// `nextFrameTime()` is "now" while this holds).
+    package static func hasActiveAnimations() -> Bool { TransactionStack.current.animatedLayers.count > 0 }
+
     // MARK: Commit
 
     /// The outermost commit of a transaction (K2): snapshots changed layers (L1), stamps begin

@@ -55,3 +55,16 @@ extension CALayer {
         return flipped
     }
 }
+
+extension CALayer {
+    /// The layer as a renderer draws it at the engine's last frame step: the animated copy
+    /// while animations run, else the state of the last commit, else (never committed) the
+    /// model itself. Package API for the render module (catalogue L1: the render tree shows
+    /// committed values with animations applied).
+    package var renderCopy: CALayer {
+        if !animationRecords.isEmpty, let base = committedCopy {
+            return animatedCopy ?? TimingEngine.evaluatePresentation(of: self, base: base, at: CACurrentMediaTime())
+        }
+        return committedCopy ?? self
+    }
+}

@@ -1,11 +1,11 @@
 /// The stored values of a `CAGradientLayer` with Apple's defaults (catalogue A3,
 /// `CAGradientLayer/gradient.m`): no colours or locations, a top-to-bottom axial gradient.
 package struct GradientLayerState {
-    var colors: [Any]? = nil
-    var locations: [NSNumber]? = nil
-    var startPoint = CGPoint(x: 0.5, y: 0)
-    var endPoint = CGPoint(x: 0.5, y: 1)
-    var type = CAGradientLayerType.axial
+    package var colors: [Any]? = nil
+    package var locations: [NSNumber]? = nil
+    package var startPoint = CGPoint(x: 0.5, y: 0)
+    package var endPoint = CGPoint(x: 0.5, y: 1)
+    package var type = CAGradientLayerType.axial
 }
 
 /// A layer that draws a colour gradient over its background (Apple's `CAGradientLayer`).

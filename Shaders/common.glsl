@@ -1,0 +1,78 @@
+// Shared by every program (prepended after the #version line by the backend).
+// Coordinates: "frame pixels" run from the top-left of the frame, y down; a pass draws into a
+// target covering u_viewport (x, y, width, height in frame pixels). u_flip is 1 for
+// offscreen targets (row 0 = top) and -1 for a window's default framebuffer.
+uniform vec4 u_viewport;
+uniform float u_flip;
+uniform sampler2D u_clips;   // RGBA32F, 5 texels per clip: h0, h1, h2, rect, radii
+
+// Homogeneous frame-pixel position (X, Y, W) to clip space; keeps W so that varyings
+// interpolate perspective-correctly.
+vec4 toClip(vec3 q) {
+    float x = 2.0 * (q.x - u_viewport.x * q.z) / u_viewport.z - q.z;
+    float y = 2.0 * (q.y - u_viewport.y * q.z) / u_viewport.w - q.z;
+    return vec4(x, y * u_flip, 0.0, q.z);
+}
+
+// Signed distance to a rectangle (centre c, half size e) with per-corner radii
+// r = (minXminY, maxXminY, maxXmaxY, minXmaxY); negative inside. Continuous corners use an
+// n = 3.3 superellipse over 1.528665·r (Apple's cornerCurveExpansionFactor, catalogue N6),
+// which meets the edges tangentially and crosses the diagonal where the circular arc would.
+float roundRectDistance(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
+    vec2 d = p - c;
+    float rad = d.x < 0.0 ? (d.y < 0.0 ? r.x : r.w) : (d.y < 0.0 ? r.y : r.z);
+    if (continuous && rad > 0.0) {
+        float ext = min(rad * 1.528665, min(e.x, e.y));
+        vec2 q = abs(d) - e + ext;
+        if (q.x > 0.0 && q.y > 0.0) {
+            vec2 u = q / ext;
+            return (pow(pow(u.x, 3.3) + pow(u.y, 3.3), 1.0 / 3.3) - 1.0) * ext;
+        }
+        return max(q.x, q.y) - ext;
+    }
+    vec2 q = abs(d) - e + rad;
+    return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - rad;
+}
+
+// Analytic coverage of an implicit edge f (negative inside): half a pixel either side.
+float coverage(float f) {
+    float w = length(vec2(dFdx(f), dFdy(f)));
+    return clamp(0.5 - f / max(w, 1e-6), 0.0, 1.0);
+}
+
+// Coverage with edgeAntialiasingMask (catalogue N5: left 1, right 2, bottom (min y) 4,
+// top (max y) 8): the nearest edge's bit decides between smooth and hard.
+float edgeCoverage(float f, vec2 p, vec4 rect, int aaMask) {
+    if (aaMask == 15) return coverage(f);
+    vec2 c = rect.xy + 0.5 * rect.zw;
+    vec2 d = p - c;
+    vec2 o = abs(d) - 0.5 * rect.zw;
+    int bit = o.x > o.y ? (d.x < 0.0 ? 1 : 2) : (d.y < 0.0 ? 4 : 8);
+    if ((aaMask & bit) != 0) return coverage(f);
+    return f <= 0.0 ? 1.0 : 0.0;
+}
+
+float shapeCoverage(vec2 p, vec4 rect, vec4 radii, bool continuous, int aaMask) {
+    float f = roundRectDistance(p, rect.xy + 0.5 * rect.zw, 0.5 * rect.zw, radii, continuous);
+    return edgeCoverage(f, p, rect, aaMask);
+}
+
+// Coverage of clip `index` (0 = none) at a frame pixel.
+float clipCoverage(vec2 framePixel, int index) {
+    if (index == 0) return 1.0;
+    vec4 h0 = texelFetch(u_clips, ivec2(0, index), 0);
+    vec4 h1 = texelFetch(u_clips, ivec2(1, index), 0);
+    vec4 h2 = texelFetch(u_clips, ivec2(2, index), 0);
+    vec4 rect = texelFetch(u_clips, ivec2(3, index), 0);
+    vec4 radii = texelFetch(u_clips, ivec2(4, index), 0);
+    vec3 q = framePixel.x * h0.xyz + framePixel.y * h1.xyz + h2.xyz;
+    vec2 p = q.xy / q.z;
+    return shapeCoverage(p, rect, radii, h0.w > 0.5, 15);
+}
+
+vec2 framePixel() { return vec2(gl_FragCoord.x, u_flip > 0.0 ? gl_FragCoord.y : u_viewport.w - gl_FragCoord.y) + u_viewport.xy; }
+
+// Pixels per plane unit of a homography (for AA margins).
+float planeScale(vec4 h0, vec4 h1, vec4 h2) {
+    return sqrt(abs(h0.x * h1.y - h0.y * h1.x)) / max(abs(h2.z), 1e-9);
+}

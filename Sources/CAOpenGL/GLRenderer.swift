@@ -1,0 +1,304 @@
+internal import CGL
+import CoreGraphics
+import CARender
+import Foundation
+
+/// The OpenGL 3.3 core backend: executes a `RenderFrame` (passes, batches, instance arrays)
+/// into an RGBA8 target. It owns every GL object it makes and frees them deterministically
+/// (here, on the thread and context current at `init`). It never sees a layer.
+public final class GLRenderer {
+    /// The largest texture side the driver takes (`CA_MAX_TEXTURE_SIZE` lowers it, for tests).
+    public let maxTextureSize: Int
+    /// GL_VENDOR, GL_RENDERER, GL_VERSION, GL_SHADING_LANGUAGE_VERSION.
+    public let info: [String: String]
+
+    let box: GLProgram
+    let image: GLProgram
+    let composite: GLProgram
+    let gradient: GLProgram
+    let blur: GLProgram
+    let boxStream = GLInstanceStream(vec4sPerInstance: 8)
+    let imageStream = GLInstanceStream(vec4sPerInstance: 8)
+    let compositeStream = GLInstanceStream(vec4sPerInstance: 4)
+    let gradientStream = GLInstanceStream(vec4sPerInstance: 7)
+    var vao: GLuint = 0
+    var clipTexture: GLTexture?
+    var rampTexture: GLTexture?
+    var textures: [ObjectIdentifier: CachedTexture] = [:]
+    var pool: [SIMD2<Int>: [GLRenderTarget]] = [:]
+    var main: GLRenderTarget?
+    var frameNumber = 0
+
+    struct CachedTexture {
+        let image: CGImage   // held so its identifier cannot be reused while cached
+        let texture: GLTexture
+        var lastUsed: Int
+    }
+
+    /// Needs a current OpenGL 3.3+ core context (an `EGLHeadlessContext` or a window's).
+    public init() throws {
+        func string(_ name: Int32) -> String {
+            glGetString(E(name)).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? ""
+        }
+        let version = string(GL_VERSION)
+        guard !version.isEmpty else { throw GLBackendError("no current OpenGL context") }
+        var major: GLint = 0, minor: GLint = 0
+        glGetIntegerv(E(GL_MAJOR_VERSION), &major)
+        glGetIntegerv(E(GL_MINOR_VERSION), &minor)
+        guard major > 3 || (major == 3 && minor >= 3) else {
+            throw GLBackendError("OpenGL \(major).\(minor) found; 3.3 core is the minimum")
+        }
+        info = ["vendor": string(GL_VENDOR), "renderer": string(GL_RENDERER), "version": version,
+                "glsl": string(GL_SHADING_LANGUAGE_VERSION)]
+        var maxSize: GLint = 0
+        glGetIntegerv(E(GL_MAX_TEXTURE_SIZE), &maxSize)
+        var limit = Int(maxSize)
+        if let s = ProcessInfo.processInfo.environment["CA_MAX_TEXTURE_SIZE"], let v = Int(s), v >= 16 { limit = min(limit, v) }
+        maxTextureSize = limit
+        // Compiled and linked at start, so the first frame does not pay for it.
+        box = try GLProgram(vertex: "box.vert", fragment: "box.frag")
+        image = try GLProgram(vertex: "image.vert", fragment: "image.frag")
+        composite = try GLProgram(vertex: "composite.vert", fragment: "composite.frag")
+        gradient = try GLProgram(vertex: "gradient.vert", fragment: "gradient.frag")
+        blur = try GLProgram(vertex: "blur.vert", fragment: "blur.frag")
+        glGenVertexArrays(1, &vao)
+        glCheck("init")
+    }
+
+    deinit {
+        glDeleteVertexArrays(1, &vao)
+    }
+
+    // MARK: Frames
+
+    /// Draws `frame` into the renderer's own RGBA8 target of the frame's size. Throws on a GL
+    /// error (never hands back a silently black frame).
+    public func render(_ frame: RenderFrame, stats: inout RenderStats) throws {
+        guard frame.width > 0, frame.height > 0 else { throw GLBackendError("frame size \(frame.width)×\(frame.height) is empty") }
+        guard frame.width <= maxTextureSize, frame.height <= maxTextureSize else {
+            throw GLBackendError("frame \(frame.width)×\(frame.height) exceeds GL_MAX_TEXTURE_SIZE \(maxTextureSize)")
+        }
+        frameNumber += 1
+        while glGetError() != E(GL_NO_ERROR) {}
+        if main == nil || main!.width != frame.width || main!.height != frame.height {
+            main = try GLRenderTarget(width: frame.width, height: frame.height)
+        }
+        try execute(frame, into: main!.fbo, flip: 1, stats: &stats)
+        let err = glGetError()
+        guard err == E(GL_NO_ERROR) else { throw GLBackendError("OpenGL reported \(GLDiagnostics.name(err)) while rendering") }
+        evictUnused()
+    }
+
+    /// Premultiplied RGBA8 of the last frame, top row first.
+    public func readPixels() -> [UInt8] {
+        guard let main else { return [] }
+        var out = [UInt8](repeating: 0, count: main.width * main.height * 4)
+        glBindFramebuffer(E(GL_READ_FRAMEBUFFER), main.fbo)
+        glPixelStorei(E(GL_PACK_ALIGNMENT), 1)
+        out.withUnsafeMutableBytes { glReadPixels(0, 0, GLsizei(main.width), GLsizei(main.height), E(GL_RGBA), E(GL_UNSIGNED_BYTE), $0.baseAddress) }
+        glCheck("readPixels")
+        return out
+    }
+
+    func execute(_ frame: RenderFrame, into mainFBO: GLuint, flip: Float, stats: inout RenderStats) throws {
+        glBindVertexArray(vao)
+        boxStream.upload(frame.boxes)
+        imageStream.upload(frame.images)
+        compositeStream.upload(frame.composites)
+        gradientStream.upload(frame.gradients)
+        uploadClips(frame.clips)
+        if !frame.gradients.isEmpty { uploadRamps(frame) }
+        var tex: [GLTexture] = []
+        tex.reserveCapacity(frame.textures.count)
+        for img in frame.textures { tex.append(try self.texture(for: img, stats: &stats)) }
+        // Offscreen targets from the pool, by size; released at the end of the frame.
+        var targets: [GLRenderTarget] = []
+        var taken: [SIMD2<Int>: Int] = [:]
+        for t in frame.targets {
+            let key = SIMD2(t.width, t.height)
+            let n = taken[key, default: 0]
+            var list = pool[key, default: []]
+            if n >= list.count { list.append(try GLRenderTarget(width: t.width, height: t.height)); pool[key] = list }
+            targets.append(list[n])
+            taken[key] = n + 1
+        }
+        func rect(_ id: TargetID) -> SIMD4<Float> {
+            switch id {
+            case .main: return SIMD4(0, 0, Float(frame.width), Float(frame.height))
+            case .offscreen(let i): let t = frame.targets[i]; return SIMD4(Float(t.x), Float(t.y), Float(t.width), Float(t.height))
+            }
+        }
+        func texture(of id: TargetID) -> GLTexture? {
+            if case .offscreen(let i) = id { return targets[i].texture }
+            return nil
+        }
+        glEnable(E(GL_BLEND))
+        glBlendFunc(E(GL_ONE), E(GL_ONE_MINUS_SRC_ALPHA))
+        glDisable(E(GL_DEPTH_TEST))
+        glDisable(E(GL_CULL_FACE))
+        for pass in frame.passes {
+            let fbo: GLuint
+            let vp = rect(pass.target)
+            let passFlip: Float
+            switch pass.target {
+            case .main: fbo = mainFBO; passFlip = flip
+            case .offscreen(let i): fbo = targets[i].fbo; passFlip = 1
+            }
+            glBindFramebuffer(E(GL_FRAMEBUFFER), fbo)
+            glViewport(0, 0, GLsizei(vp.z), GLsizei(vp.w))
+            switch pass.kind {
+            case .draw(let batches):
+                let c = pass.target == .main ? frame.clearColor : .zero
+                glClearColor(c.x, c.y, c.z, c.w)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                for b in batches {
+                    try draw(b, viewport: vp, flip: passFlip, textures: tex, sourceTexture: texture(of:), stats: &stats)
+                }
+            case .blur(let source, let sigma, let horizontal):
+                guard let src = texture(of: source) else { throw GLBackendError("blur source \(source) is not offscreen") }
+                glDisable(E(GL_BLEND))
+                blur.use()
+                bindTexture(src, unit: 1, filter: .linear)
+                blur.set("u_source", int: 1)
+                blur.set("u_sigma", max(sigma, 0.01))
+                blur.set("u_step", horizontal ? SIMD2(1 / vp.z, 0) : SIMD2(0, 1 / vp.w))
+                blur.set("u_viewport", vp)
+                blur.set("u_flip", 1)
+                glDrawArrays(E(GL_TRIANGLES), 0, 3)
+                stats.drawCalls += 1
+                stats.vertices += 3
+                glEnable(E(GL_BLEND))
+            }
+            glCheck("pass \(pass.target)")
+        }
+    }
+
+    func draw(_ b: Batch, viewport: SIMD4<Float>, flip: Float, textures: [GLTexture],
+              sourceTexture: (TargetID) -> GLTexture?, stats: inout RenderStats) throws {
+        let program: GLProgram
+        switch b.pipeline {
+        case .box:
+            program = box
+            boxStream.bind(first: b.range.lowerBound)
+        case .image(let t, let filter):
+            program = image
+            imageStream.bind(first: b.range.lowerBound)
+            program.use()
+            bindTexture(textures[t], unit: 1, filter: filter)
+            program.set("u_texture", int: 1)
+        case .composite(let source, let mask):
+            program = composite
+            compositeStream.bind(first: b.range.lowerBound)
+            program.use()
+            guard let s = sourceTexture(source) else { throw GLBackendError("composite source \(source) is not offscreen") }
+            bindTexture(s, unit: 1, filter: .linear)
+            program.set("u_source", int: 1)
+            if let mask, let m = sourceTexture(mask) {
+                bindTexture(m, unit: 2, filter: .linear)
+                program.set("u_mask", int: 2)
+                program.set("u_hasMask", int: 1)
+            } else {
+                program.set("u_mask", int: 1)
+                program.set("u_hasMask", int: 0)
+            }
+        case .gradient:
+            program = gradient
+            gradientStream.bind(first: b.range.lowerBound)
+            program.use()
+            if let r = rampTexture { bindTexture(r, unit: 1, filter: .linear) }
+            program.set("u_ramps", int: 1)
+            program.set("u_rampRows", Float(max(rampTexture?.height ?? 1, 1)))
+        }
+        program.use()
+        program.set("u_viewport", viewport)
+        program.set("u_flip", flip)
+        program.set("u_clips", int: 0)
+        glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(b.range.count))
+        stats.drawCalls += 1
+        stats.vertices += 4 * b.range.count
+        glCheck("draw \(b.pipeline)")
+    }
+
+    func bindTexture(_ t: GLTexture, unit: Int32, filter: TextureFilter) {
+        glActiveTexture(E(GL_TEXTURE0 + unit))
+        glBindTexture(E(GL_TEXTURE_2D), t.id)
+        switch filter {
+        case .nearest:
+            glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        case .linear:
+            glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+            glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        case .trilinear:
+            t.ensureMipmaps()
+            glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
+            glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        }
+        glActiveTexture(E(GL_TEXTURE0))
+    }
+
+    // MARK: Per-frame data
+
+    func uploadClips(_ clips: [ClipShape]) {
+        var data: [Float] = []
+        data.reserveCapacity(clips.count * 20)
+        for c in clips {
+            let i = c.inverse
+            data += [Float(i.r0.x), Float(i.r0.y), Float(i.r0.z), c.continuous ? 1 : 0,
+                     Float(i.r1.x), Float(i.r1.y), Float(i.r1.z), 0,
+                     Float(i.r2.x), Float(i.r2.y), Float(i.r2.z), 0]
+            data += [c.rect.x, c.rect.y, c.rect.z, c.rect.w, c.radii.x, c.radii.y, c.radii.z, c.radii.w]
+        }
+        if clipTexture == nil || clipTexture!.height < clips.count {
+            clipTexture = GLTexture(width: 5, height: max(64, clips.count * 2), internalFormat: GL_RGBA32F, format: GL_RGBA, type: GL_FLOAT)
+        }
+        glActiveTexture(E(GL_TEXTURE0))
+        glBindTexture(E(GL_TEXTURE_2D), clipTexture!.id)
+        glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        data.withUnsafeBytes {
+            glTexSubImage2D(E(GL_TEXTURE_2D), 0, 0, 0, 5, GLsizei(clips.count), E(GL_RGBA), E(GL_FLOAT), $0.baseAddress)
+        }
+        glCheck("clip table")
+    }
+
+    func uploadRamps(_ frame: RenderFrame) {
+        let rows = max(frame.gradientRampRows, 1)
+        if rampTexture == nil || rampTexture!.height != rows {
+            rampTexture = GLTexture(width: GradientInstance.rampWidth, height: rows)
+        }
+        glBindTexture(E(GL_TEXTURE_2D), rampTexture!.id)
+        frame.gradientRamps.withUnsafeBytes {
+            glTexSubImage2D(E(GL_TEXTURE_2D), 0, 0, 0, GLsizei(GradientInstance.rampWidth), GLsizei(frame.gradientRampRows),
+                            E(GL_RGBA), E(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        glCheck("gradient ramps")
+    }
+
+    /// The texture of an image, uploaded once and kept while frames use it. Images larger
+    /// than `maxTextureSize` are downscaled to fit (box filter), with a warning.
+    func texture(for img: CGImage, stats: inout RenderStats) throws -> GLTexture {
+        let id = ObjectIdentifier(img)
+        if var c = textures[id] {
+            c.lastUsed = frameNumber
+            textures[id] = c
+            return c.texture
+        }
+        var w = img.width, h = img.height
+        var bytes = img.rgba8Bytes
+        if w > maxTextureSize || h > maxTextureSize {
+            RenderDiagnostics.warn("image \(w)×\(h) exceeds GL_MAX_TEXTURE_SIZE \(maxTextureSize): downscaled to fit")
+            (bytes, w, h) = ImageDownscale.fit(bytes, width: w, height: h, maxSide: maxTextureSize)
+        }
+        let t = bytes.withUnsafeBytes { GLTexture(width: w, height: h, pixels: $0.baseAddress) }
+        stats.textureUploads += 1
+        textures[id] = CachedTexture(image: img, texture: t, lastUsed: frameNumber)
+        return t
+    }
+
+    /// Textures not used for 120 frames are freed; pooled targets stay (sizes repeat).
+    func evictUnused() {
+        guard frameNumber % 60 == 0 else { return }
+        textures = textures.filter { frameNumber - $0.value.lastUsed < 120 }
+    }
+}

@@ -1,0 +1,163 @@
+import CoreGraphics
+
+/// One frame, ready for a backend: instance arrays per pipeline, the clip table, the images it
+/// samples, and the passes in the order they must run (offscreen groups before the passes
+/// that composite them). Plain data: the backend never sees a layer, and `description` dumps
+/// it as text for tests and debugging.
+public struct RenderFrame: Sendable {
+    public var width: Int
+    public var height: Int
+    /// Premultiplied clear colour of the main target.
+    public var clearColor: SIMD4<Float> = .zero
+    public var boxes: [BoxInstance] = []
+    public var images: [ImageInstance] = []
+    public var composites: [CompositeInstance] = []
+    public var gradients: [GradientInstance] = []
+    /// 256 texels per row: colour ramps of the gradient layers of this frame (premultiplied
+    /// RGBA8 rows, in `gradientRampRows` order).
+    public var gradientRamps: [UInt8] = []
+    public var clips: [ClipShape] = [ClipShape.none]
+    public var textures: [CGImage] = []
+    public var targets: [OffscreenTarget] = []
+    public var passes: [RenderPass] = []
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var gradientRampRows: Int { gradientRamps.count / (GradientInstance.rampWidth * 4) }
+}
+
+/// Where a pass draws: the frame's own target, or an offscreen texture covering `rect`
+/// (pixel coordinates of the frame) that a later pass samples.
+public enum TargetID: Hashable, Sendable, CustomStringConvertible {
+    case main
+    case offscreen(Int)
+
+    public var description: String {
+        switch self {
+        case .main: return "main"
+        case .offscreen(let i): return "off\(i)"
+        }
+    }
+}
+
+/// An offscreen texture of the frame; `rect` is in frame pixels (integral).
+public struct OffscreenTarget: Sendable, Equatable {
+    public var x: Int, y: Int, width: Int, height: Int
+}
+
+public struct RenderPass: Sendable {
+    public enum Kind: Sendable {
+        /// Clear the target to transparent (offscreen) or the frame's clear colour (main),
+        /// then draw the batches in order.
+        case draw([Batch])
+        /// Separable Gaussian blur of `source` into the pass target, along x or y. Sigma in pixels.
+        case blur(source: TargetID, sigma: Float, horizontal: Bool)
+    }
+    public var target: TargetID
+    public var kind: Kind
+
+    public init(target: TargetID, kind: Kind) {
+        self.target = target
+        self.kind = kind
+    }
+}
+
+/// A run of instances of one pipeline that one instanced draw renders.
+public struct Batch: Sendable, Equatable {
+    public enum Pipeline: Hashable, Sendable {
+        case box
+        /// `texture` indexes `RenderFrame.textures`.
+        case image(texture: Int, filter: TextureFilter)
+        /// Samples offscreen `source`; `mask` multiplies by another target's alpha.
+        case composite(source: TargetID, mask: TargetID?)
+        case gradient
+    }
+    public var pipeline: Pipeline
+    public var range: Range<Int>
+}
+
+public enum TextureFilter: Hashable, Sendable {
+    case linear, nearest, trilinear
+}
+
+/// A rounded rectangle that coverage is multiplied by: `inverse` maps frame pixels back to
+/// the clipping layer's plane, where `rect` and `radii` are (catalogue N5b: masksToBounds with
+/// a cornerRadius cuts sublayers to the rounded shape). Index 0 of the table is "no clip".
+public struct ClipShape: Sendable, Equatable {
+    public var inverse: Homography
+    public var rect: SIMD4<Float>
+    public var radii: SIMD4<Float>
+    public var continuous: Bool
+
+    public static let none = ClipShape(inverse: .identity, rect: SIMD4(-1e9, -1e9, 2e9, 2e9), radii: .zero, continuous: false)
+}
+
+/// Instance data of the box pipeline: a layer's background and border as one rounded rectangle
+/// with analytic coverage. `h0…h2` are the plane-to-pixel map; their w components carry the
+/// painter's depth, the clip index and flags (AA edge mask bits 0–3, continuous corners bit 4,
+/// 32 = fill only, 64 = border only).
+public struct BoxInstance: Sendable, Equatable {
+    public var h0: SIMD4<Float>
+    public var h1: SIMD4<Float>
+    public var h2: SIMD4<Float>
+    /// x, y, width, height in the layer's plane.
+    public var rect: SIMD4<Float>
+    /// minXminY, maxXminY, maxXmaxY, minXmaxY corner radii.
+    public var radii: SIMD4<Float>
+    /// Premultiplied fill colour, opacity applied.
+    public var fill: SIMD4<Float>
+    /// Premultiplied border colour, opacity applied.
+    public var border: SIMD4<Float>
+    /// x: border width; y: Gaussian blur sigma in plane units (0 = sharp; shadows of a
+    /// `shadowPath` rectangle use it); z, w: unused.
+    public var params: SIMD4<Float>
+
+    public static let floatsPerInstance = 32
+}
+
+/// Instance data of the image pipeline: a textured quad (`rect` on the layer's plane, sampled
+/// at `uv`), cut to the layer's rounded bounds when `masksToBounds` (`shape`, `shapeRadii`).
+public struct ImageInstance: Sendable, Equatable {
+    public var h0: SIMD4<Float>
+    public var h1: SIMD4<Float>
+    public var h2: SIMD4<Float>
+    public var rect: SIMD4<Float>
+    /// u0, v0, u1, v1 (v down, texture row 0 = image top).
+    public var uv: SIMD4<Float>
+    /// Premultiplied multiplier (opacity in all four channels).
+    public var tint: SIMD4<Float>
+    public var shape: SIMD4<Float>
+    public var shapeRadii: SIMD4<Float>
+}
+
+/// Instance data of the composite pipeline: an offscreen result placed on its parent target as
+/// a pixel-aligned quad. `mode` 0 multiplies the source by `color.a`; mode 1 paints `color`
+/// with the source's alpha (shadows).
+public struct CompositeInstance: Sendable, Equatable {
+    /// Destination rectangle in frame pixels.
+    public var dst: SIMD4<Float>
+    /// Source rectangle in frame pixels (the source target's own rect, possibly offset).
+    public var src: SIMD4<Float>
+    /// Premultiplied colour: opacity, or the shadow's colour × shadowOpacity.
+    public var color: SIMD4<Float>
+    /// x: painter's depth, y: clip index, z: mode, w: unused.
+    public var params: SIMD4<Float>
+}
+
+/// Instance data of the gradient pipeline (CAGradientLayer): the layer's plane, its rounded
+/// bounds, the gradient's start and end points in the plane, and the ramp row it samples.
+public struct GradientInstance: Sendable, Equatable {
+    public static let rampWidth = 256
+    public var h0: SIMD4<Float>
+    public var h1: SIMD4<Float>
+    public var h2: SIMD4<Float>
+    public var rect: SIMD4<Float>
+    public var radii: SIMD4<Float>
+    /// start.x, start.y, end.x, end.y in the plane.
+    public var points: SIMD4<Float>
+    /// x: kind (0 axial, 1 radial, 2 conic), y: ramp row, z: opacity, w: unused.
+    public var params: SIMD4<Float>
+}

@@ -1,0 +1,326 @@
+import CoreGraphics
+import CoreAnimation
+
+/// Turns a layer tree, as the timing engine left it for this frame, into a `RenderFrame`:
+/// world transforms, clips, opacity groups, masks and shadows resolved, instances appended in
+/// painter's order and merged into batches as they go (consecutive instances of one pipeline
+/// share a draw). Reused across frames so its arrays keep their capacity.
+///
+/// Order within a layer follows Apple's compositing: shadow, background, contents (CALayer
+/// docs: "contents … composited above the background"), sublayers by `zPosition`, then the
+/// border ("composited above the receiver's contents and sublayers", `borderWidth` doc).
+public final class RenderTreeBuilder {
+    /// Layers nested deeper than this are not drawn (a warning names the limit): the walk is
+    /// recursive, and a hostile 100k-deep tree must not overflow the stack.
+    public static let maxDepth = 256
+
+    var frame = RenderFrame(width: 0, height: 0)
+    var stats = RenderStats()
+    var passStack: [PendingPass] = []
+    var textureIndex: [ObjectIdentifier: Int] = [:]
+    var warnedDepth = false
+
+    struct PendingPass {
+        var target: TargetID
+        var rect: CGRect
+        var batches: [Batch] = []
+    }
+
+    /// What a layer inherits from the walk above it.
+    struct Context {
+        var parentWorld: CATransform3D
+        var parentState: LayerState?
+        var clip: Int32
+        /// Opacity multiplied down a chain that is not composited as a group.
+        var opacity: Float
+        var depth: Int
+    }
+
+    public init() {}
+
+    /// `origin` is the layer-space point at the target's top-left (CARenderer's bounds origin).
+    public func build(root: CALayer, width: Int, height: Int, scale: Double, origin: SIMD2<Double> = .zero,
+                      clearColor: SIMD4<Float> = .zero) -> (RenderFrame, RenderStats) {
+        frame = RenderFrame(width: width, height: height)
+        frame.clearColor = clearColor
+        frame.boxes.reserveCapacity(1024)
+        stats = RenderStats()
+        textureIndex.removeAll(keepingCapacity: true)
+        warnedDepth = false
+        passStack = [PendingPass(target: .main, rect: CGRect(x: 0, y: 0, width: width, height: height))]
+        let base = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0),
+                                       CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
+        visit(root, Context(parentWorld: base, parentState: nil, clip: 0, opacity: 1, depth: 0), isMask: false)
+        let main = passStack.removeLast()
+        frame.passes.append(RenderPass(target: .main, kind: .draw(main.batches)))
+        stats.instances = frame.boxes.count + frame.images.count + frame.composites.count + frame.gradients.count
+        for p in frame.passes { if case .draw(let b) = p.kind { stats.batches += b.count } }
+        stats.offscreenPasses = frame.passes.count - 1
+        return (frame, stats)
+    }
+
+    // MARK: The walk
+
+    func visit(_ layer: CALayer, _ ctx: Context, isMask: Bool) {
+        stats.layersVisited += 1
+        guard ctx.depth < Self.maxDepth else {
+            if !warnedDepth {
+                warnedDepth = true
+                RenderDiagnostics.warn("layer tree deeper than \(Self.maxDepth) levels: deeper layers are not drawn")
+            }
+            return
+        }
+        let copy = layer.renderCopy
+        let s = copy.state
+        guard !s.isHidden, s.opacity > 0, ctx.opacity > 0 else { return }
+        let world = CATransform3DConcat(LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask),
+                                        ctx.parentWorld)
+        let h = Homography(world)
+        guard h.isFinite else {
+            RenderDiagnostics.warn("a layer's transform is not finite: the layer and its sublayers are not drawn")
+            return
+        }
+        // Back faces (isDoubleSided == false) are culled with their flattened sublayers.
+        if !s.isDoubleSided, h.determinant * h.r2.z < 0 { return }
+
+        let opacity = s.opacity * ctx.opacity
+        let hasSublayers = !(layer._sublayers?.isEmpty ?? true)
+        let mask = layer._mask.flatMap { $0.renderCopy.state.isHidden ? nil : $0 }
+        let shadow = ShadowSpec(s)
+        let drawsSeveral = (s.backgroundColor != nil ? 1 : 0) + (s.contents != nil ? 1 : 0)
+            + (copy is CAGradientLayer ? 1 : 0) >= 2
+        let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && (hasSublayers || drawsSeveral)
+        let offscreenShadow = shadow != nil && s.shadowPath == nil
+
+        if mask == nil, !groupOpacity, !offscreenShadow {
+            if let shadow, let path = s.shadowPath { emitPathShadow(shadow, path: path, h: h, clip: ctx.clip, opacity: opacity) }
+            drawLayer(layer, copy, s, world: world, h: h, clip: ctx.clip, opacity: opacity, depth: ctx.depth)
+            return
+        }
+
+        // Isolated: render into an offscreen target, then composite once.
+        var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth) ?? passStack.last!.rect
+        if let shadow, let path = s.shadowPath { emitPathShadow(shadow, path: path, h: h, clip: ctx.clip, opacity: opacity) }
+        if offscreenShadow, let shadow { rect = rect.union(shadow.castBounds(of: rect, h: h)) }
+        rect = pixelAligned(rect.intersection(passStack.last!.rect))
+        guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
+        let innerOpacity: Float = groupOpacity ? 1 : opacity
+        let content = beginOffscreen(rect)
+        drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, depth: ctx.depth)
+        endOffscreen()
+        var maskTarget: TargetID? = nil
+        if let mask {
+            maskTarget = beginOffscreen(rect)
+            let mctx = Context(parentWorld: LayerGeometry.flattened(world), parentState: s, clip: 0, opacity: 1, depth: ctx.depth + 1)
+            visit(mask, mctx, isMask: true)
+            endOffscreen()
+        }
+        let outer: Float = groupOpacity ? opacity : 1
+        if offscreenShadow, let shadow {
+            emitBlurredShadow(shadow, of: content, rect: rect, h: h, clip: ctx.clip, opacity: outer)
+        }
+        appendComposite(source: content, mask: maskTarget, rect: rect, opacity: outer, clip: ctx.clip)
+    }
+
+    /// A layer's own drawing and its sublayers, into the current pass.
+    func drawLayer(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, world: CATransform3D, h: Homography,
+                   clip: Int32, opacity: Float, depth: Int) {
+        stats.layersDrawn += 1
+        let radii = LayerGeometry.cornerRadii(s)
+        let bounds = s.bounds.standardized
+        let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
+        let continuous: UInt32 = s.cornerCurve == .continuous ? 16 : 0
+        let fill = s.backgroundColor.map { $0.premultiplied(opacity) } ?? .zero
+        let border = s.borderWidth > 0 ? (s.borderColor.map { $0.premultiplied(opacity) } ?? .zero) : .zero
+        let hasBorder = border.w > 0
+        let sublayers = layer._sublayers ?? []
+        let imageContents = s.contents.flatMap { ($0 as? CGImage) }
+        let gradient = copy as? CAGradientLayer
+
+        func box(fill: SIMD4<Float>, border: SIMD4<Float>, flags: UInt32) {
+            let p = h.packed(SIMD3(0, Float(clip), Float(aa | continuous | flags)))
+            appendBox(BoxInstance(h0: p.0, h1: p.1, h2: p.2, rect: bounds.simd, radii: radii, fill: fill, border: border,
+                                  params: SIMD4(Float(s.borderWidth), 0, 0, 0)))
+        }
+
+        let onlyBox = imageContents == nil && gradient == nil && sublayers.isEmpty
+        if onlyBox {
+            if fill.w > 0 || hasBorder { box(fill: fill, border: border, flags: 0) }
+            return
+        }
+        if fill.w > 0 { box(fill: fill, border: .zero, flags: 32) }
+        if let gradient { emitGradient(gradient, s, h: h, radii: radii, clip: clip, opacity: opacity) }
+        if let image = imageContents { emitContents(image, s, h: h, radii: radii, clip: clip, opacity: opacity) }
+        if !sublayers.isEmpty {
+            drawSublayers(layer, sublayers, s, world: world, h: h, radii: radii, clip: clip, opacity: opacity, depth: depth)
+        }
+        if hasBorder { box(fill: .zero, border: border, flags: 64) }
+    }
+
+    func drawSublayers(_ layer: CALayer, _ sublayers: [CALayer], _ s: LayerState, world: CATransform3D, h: Homography,
+                       radii: SIMD4<Float>, clip: Int32, opacity: Float, depth: Int) {
+        let childWorld = layer is CATransformLayer ? world : LayerGeometry.flattened(world)
+        // Not a group here (allowsGroupOpacity false): each sublayer takes the opacity itself
+        // (N4). Inside a group `opacity` is already 1 and the composite applies it once.
+        let childOpacity = opacity
+        var childClip = clip
+        var isolate = false
+        if s.masksToBounds {
+            guard let inv = h.inverted() else { return }
+            let shape = ClipShape(inverse: inv, rect: s.bounds.simd, radii: radii, continuous: s.cornerCurve == .continuous)
+            if clip == 0 {
+                childClip = appendClip(shape)
+            } else if let merged = intersectAxisAligned(frame.clips[Int(clip)], shape) {
+                childClip = appendClip(merged)
+            } else {
+                isolate = true
+                childClip = appendClip(shape)
+            }
+        }
+        let ordered = orderedSublayers(sublayers, transformLayer: layer is CATransformLayer, world: childWorld, parent: s)
+        let ctx = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity, depth: depth + 1)
+        if isolate {
+            // Two clips that cannot merge analytically: the inner clip is applied inside an
+            // offscreen target, the outer one when that target is composited.
+            let rect = pixelAligned((h.boundingBox(of: s.bounds) ?? passStack.last!.rect).intersection(passStack.last!.rect))
+            guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
+            let target = beginOffscreen(rect)
+            for child in ordered { visit(child, ctx, isMask: false) }
+            endOffscreen()
+            appendComposite(source: target, mask: nil, rect: rect, opacity: 1, clip: clip)
+        } else {
+            for child in ordered { visit(child, ctx, isMask: false) }
+        }
+    }
+
+    /// Siblings draw in `zPosition` order, ties in array order; under a `CATransformLayer` they
+    /// sort by the depth of their centre, far to near (no depth buffer: painter's order).
+    func orderedSublayers(_ sublayers: [CALayer], transformLayer: Bool, world: CATransform3D, parent: LayerState) -> [CALayer] {
+        if transformLayer {
+            let keyed = sublayers.enumerated().map { (i, l) -> (Double, Int, CALayer) in
+                let s = l.renderCopy.state
+                let m = CATransform3DConcat(LayerGeometry.localToParent(s, parent: parent, isMask: false), world)
+                let b = s.bounds.standardized
+                let x = b.midX, y = b.midY
+                let z = x * m.m13 + y * m.m23 + m.m43
+                let w = x * m.m14 + y * m.m24 + m.m44
+                return (Double(w != 0 ? z / w : z), i, l)
+            }
+            return keyed.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.2)
+        }
+        var needsSort = false
+        for l in sublayers where l.renderCopy.state.zPosition != 0 { needsSort = true; break }
+        guard needsSort else { return sublayers }
+        var keyed: [(z: Double, index: Int, layer: CALayer)] = []
+        keyed.reserveCapacity(sublayers.count)
+        for (i, l) in sublayers.enumerated() { keyed.append((Double(l.renderCopy.state.zPosition), i, l)) }
+        keyed.sort { a, b in a.z != b.z ? a.z < b.z : a.index < b.index }
+        return keyed.map { $0.layer }
+    }
+
+    // MARK: Bounds of isolated subtrees
+
+    /// Pixel bounding box of what `layer` and its sublayers can paint; nil when part of it is
+    /// behind the eye (then the caller uses the whole target).
+    func subtreeBounds(_ layer: CALayer, _ s: LayerState, world: CATransform3D, depth: Int) -> CGRect? {
+        let h = Homography(world)
+        guard var box = h.boundingBox(of: s.bounds.standardized) else { return nil }
+        if s.masksToBounds || depth >= Self.maxDepth { return box.insetBy(dx: -1, dy: -1) }
+        let childWorld = layer is CATransformLayer ? world : LayerGeometry.flattened(world)
+        for child in layer._sublayers ?? [] {
+            let cs = child.renderCopy.state
+            guard !cs.isHidden else { continue }
+            let cw = CATransform3DConcat(LayerGeometry.localToParent(cs, parent: s, isMask: false), childWorld)
+            guard Homography(cw).isFinite else { continue }
+            guard let b = subtreeBounds(child, cs, world: cw, depth: depth + 1) else { return nil }
+            box = box.union(b)
+        }
+        return box.insetBy(dx: -1, dy: -1)
+    }
+
+    func pixelAligned(_ r: CGRect) -> CGRect {
+        guard !r.isNull, !r.isInfinite else { return r }
+        let x0 = r.minX.rounded(.down), y0 = r.minY.rounded(.down)
+        let x1 = r.maxX.rounded(.up), y1 = r.maxY.rounded(.up)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    // MARK: Clips
+
+    func appendClip(_ c: ClipShape) -> Int32 {
+        frame.clips.append(c)
+        return Int32(frame.clips.count - 1)
+    }
+
+    /// Two square-cornered clips whose planes are axis-aligned in pixels intersect into one.
+    func intersectAxisAligned(_ a: ClipShape, _ b: ClipShape) -> ClipShape? {
+        guard a.radii == .zero, b.radii == .zero, a.inverse.isAxisAligned, b.inverse.isAxisAligned,
+              let ra = pixelRect(a), let rb = pixelRect(b) else { return nil }
+        let r = ra.intersection(rb)
+        let rr = r.isNull ? CGRect.zero : r
+        return ClipShape(inverse: .identity, rect: rr.simd, radii: .zero, continuous: false)
+    }
+
+    func pixelRect(_ c: ClipShape) -> CGRect? {
+        guard let fwd = c.inverse.inverted() else { return nil }
+        let r = CGRect(x: CGFloat(c.rect.x), y: CGFloat(c.rect.y), width: CGFloat(c.rect.z), height: CGFloat(c.rect.w))
+        return fwd.boundingBox(of: r)
+    }
+
+    // MARK: Passes and batches
+
+    func beginOffscreen(_ rect: CGRect) -> TargetID {
+        frame.targets.append(OffscreenTarget(x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height)))
+        let id = TargetID.offscreen(frame.targets.count - 1)
+        passStack.append(PendingPass(target: id, rect: rect))
+        return id
+    }
+
+    func endOffscreen() {
+        let p = passStack.removeLast()
+        frame.passes.append(RenderPass(target: p.target, kind: .draw(p.batches)))
+    }
+
+    func appendBatch(_ pipeline: Batch.Pipeline, index: Int) {
+        var pass = passStack[passStack.count - 1]
+        if let last = pass.batches.last, last.pipeline == pipeline, last.range.upperBound == index {
+            pass.batches[pass.batches.count - 1].range = last.range.lowerBound..<(index + 1)
+        } else {
+            pass.batches.append(Batch(pipeline: pipeline, range: index..<(index + 1)))
+        }
+        passStack[passStack.count - 1] = pass
+    }
+
+    func appendBox(_ b: BoxInstance) {
+        frame.boxes.append(b)
+        appendBatch(.box, index: frame.boxes.count - 1)
+    }
+
+    func appendImage(_ i: ImageInstance, texture: Int, filter: TextureFilter) {
+        frame.images.append(i)
+        appendBatch(.image(texture: texture, filter: filter), index: frame.images.count - 1)
+    }
+
+    func appendGradient(_ g: GradientInstance) {
+        frame.gradients.append(g)
+        appendBatch(.gradient, index: frame.gradients.count - 1)
+    }
+
+    func appendComposite(source: TargetID, mask: TargetID?, rect: CGRect, opacity: Float, clip: Int32,
+                         offset: CGSize = .zero, color: SIMD4<Float>? = nil) {
+        let src = rect.simd
+        var dst = src
+        dst.x += Float(offset.width); dst.y += Float(offset.height)
+        frame.composites.append(CompositeInstance(dst: dst, src: src, color: color ?? SIMD4(repeating: opacity),
+                                                  params: SIMD4(0, Float(clip), color == nil ? 0 : 1, 0)))
+        appendBatch(.composite(source: source, mask: mask), index: frame.composites.count - 1)
+    }
+
+    func textureSlot(_ image: CGImage) -> Int {
+        let id = ObjectIdentifier(image)
+        if let i = textureIndex[id] { return i }
+        frame.textures.append(image)
+        textureIndex[id] = frame.textures.count - 1
+        return frame.textures.count - 1
+    }
+}

@@ -1,0 +1,164 @@
+internal import CEGL
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which EGL platform a headless context uses.
+public enum EGLPlatformChoice: String, Sendable, CaseIterable {
+    /// `EGL_EXT_platform_device`, preferring a device that is not Mesa's software device.
+    case device
+    /// `EGL_PLATFORM_SURFACELESS_MESA`.
+    case surfaceless
+    /// The default display with a 1×1 pbuffer surface.
+    case pbuffer
+}
+
+/// An OpenGL 3.3+ core context with no window, made current on the calling thread. Not in
+/// Apple's API (Apple's CARenderer takes a CGL context).
+///
+/// Platforms are tried in order `device` → `surfaceless` → `pbuffer`; the environment
+/// variable `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`) forces one. EGL hands out
+/// one display per platform and process, so displays are initialised once and never
+/// terminated; contexts are destroyed with their owner.
+public final class EGLHeadlessContext {
+    public let platform: EGLPlatformChoice
+    /// Vendor, device, EGL and GL version strings, for `carender info` and logs.
+    public private(set) var info: [String: String] = [:]
+
+    let display: EGLDisplay
+    let context: EGLContext
+    let surface: EGLSurface?
+
+    /// Makes a context current on this thread. Throws `SurfaceError` when EGL, a driver or a
+    /// suitable config is missing.
+    public init(debug: Bool = false) throws {
+        let env = getenv("CA_EGL_PLATFORM").map { String(cString: $0) }
+        let order: [EGLPlatformChoice]
+        if let env, !env.isEmpty {
+            guard let forced = EGLPlatformChoice(rawValue: env) else {
+                throw SurfaceError("CA_EGL_PLATFORM=\(env) is not one of device, surfaceless, pbuffer")
+            }
+            order = [forced]
+        } else {
+            order = [.device, .surfaceless, .pbuffer]
+        }
+        var failures: [String] = []
+        for p in order {
+            do {
+                let made = try Self.make(platform: p, debug: debug)
+                platform = p
+                display = made.display
+                context = made.context
+                surface = made.surface
+                info = made.info
+                return
+            } catch let e as SurfaceError {
+                failures.append("\(p.rawValue): \(e.description)")
+            }
+        }
+        throw SurfaceError("no headless OpenGL 3.3 context could be made (\(failures.joined(separator: "; "))). \(SurfaceError.installHint)")
+    }
+
+    deinit {
+        eglMakeCurrent(display, nil, nil, nil)
+        if let surface { eglDestroySurface(display, surface) }
+        eglDestroyContext(display, context)
+    }
+
+    /// Makes this context current on the calling thread (GL contexts belong to one thread at a
+    /// time; call this before using GL objects made under it from another thread).
+    public func makeCurrent() throws {
+        guard eglMakeCurrent(display, surface, surface, context) == EGLBoolean(EGL_TRUE) else {
+            throw SurfaceError("eglMakeCurrent failed (0x\(String(eglGetError(), radix: 16)))")
+        }
+    }
+
+    // MARK: Making one
+
+    private struct Made {
+        var display: EGLDisplay
+        var context: EGLContext
+        var surface: EGLSurface?
+        var info: [String: String]
+    }
+
+    /// Displays initialised so far, by platform (never terminated: one per process).
+    nonisolated(unsafe) private static var displays: [EGLPlatformChoice: EGLDisplay] = [:]
+    private static let lock = Mutex(())
+
+    private static func display(for platform: EGLPlatformChoice, info: inout [String: String]) throws -> EGLDisplay {
+        try lock.withLock { _ in
+            if let d = displays[platform] { return d }
+            let clientExts = eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+            var dpy: EGLDisplay?
+            switch platform {
+            case .device:
+                guard clientExts.contains("EGL_EXT_platform_device") else { throw SurfaceError("EGL_EXT_platform_device not offered") }
+                var devices = [EGLDeviceEXT?](repeating: nil, count: 16)
+                var n: EGLint = 0
+                guard ca_eglQueryDevicesEXT(16, &devices, &n) == EGLBoolean(EGL_TRUE), n > 0 else {
+                    throw SurfaceError("eglQueryDevicesEXT found no devices")
+                }
+                // Prefer hardware: Mesa's software device says EGL_MESA_device_software.
+                let list = devices.prefix(Int(n)).compactMap { $0 }
+                let hardware = list.first { d in
+                    let ext = ca_eglQueryDeviceStringEXT(d, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
+                    return !ext.contains("EGL_MESA_device_software")
+                }
+                let chosen = hardware ?? list[0]
+                info["device"] = hardware != nil ? "hardware device" : "Mesa software device"
+                dpy = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), chosen, nil)
+            case .surfaceless:
+                guard clientExts.contains("EGL_MESA_platform_surfaceless") else { throw SurfaceError("EGL_MESA_platform_surfaceless not offered") }
+                dpy = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil)
+            case .pbuffer:
+                dpy = eglGetDisplay(nil)
+            }
+            guard let d = dpy else { throw SurfaceError("no EGL display for this platform") }
+            var major: EGLint = 0, minor: EGLint = 0
+            guard eglInitialize(d, &major, &minor) == EGLBoolean(EGL_TRUE) else {
+                throw SurfaceError("eglInitialize failed (0x\(String(eglGetError(), radix: 16)))")
+            }
+            displays[platform] = d
+            return d
+        }
+    }
+
+    private static func make(platform: EGLPlatformChoice, debug: Bool) throws -> Made {
+        var info: [String: String] = ["platform": platform.rawValue]
+        let d = try display(for: platform, info: &info)
+        if let v = eglQueryString(d, EGLint(EGL_VENDOR)) { info["eglVendor"] = String(cString: v) }
+        if let v = eglQueryString(d, EGLint(EGL_VERSION)) { info["eglVersion"] = String(cString: v) }
+        guard eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGLBoolean(EGL_TRUE) else { throw SurfaceError("eglBindAPI(EGL_OPENGL_API) failed: the driver has no desktop OpenGL") }
+        // EGL_PBUFFER_BIT: the default (window bit) finds no config on surfaceless Mesa.
+        let attribs: [EGLint] = [EGLint(EGL_SURFACE_TYPE), EGLint(EGL_PBUFFER_BIT),
+                                 EGLint(EGL_RENDERABLE_TYPE), EGLint(EGL_OPENGL_BIT),
+                                 EGLint(EGL_RED_SIZE), 8, EGLint(EGL_GREEN_SIZE), 8, EGLint(EGL_BLUE_SIZE), 8,
+                                 EGLint(EGL_ALPHA_SIZE), 8, EGLint(EGL_NONE)]
+        var config: EGLConfig?
+        var count: EGLint = 0
+        guard eglChooseConfig(d, attribs, &config, 1, &count) == EGLBoolean(EGL_TRUE), count > 0, let cfg = config else {
+            throw SurfaceError("no RGBA8 OpenGL pbuffer config")
+        }
+        var ctxAttribs: [EGLint] = [EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 3,
+                                    EGLint(EGL_CONTEXT_OPENGL_PROFILE_MASK), EGLint(EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT)]
+        if debug { ctxAttribs += [EGLint(EGL_CONTEXT_OPENGL_DEBUG), EGLint(EGL_TRUE)] }
+        ctxAttribs.append(EGLint(EGL_NONE))
+        guard let ctx = eglCreateContext(d, cfg, nil, ctxAttribs) else {
+            throw SurfaceError("eglCreateContext for OpenGL 3.3 core failed (0x\(String(eglGetError(), radix: 16)))")
+        }
+        var surface: EGLSurface? = nil
+        if platform == .pbuffer {
+            let pb: [EGLint] = [EGLint(EGL_WIDTH), 1, EGLint(EGL_HEIGHT), 1, EGLint(EGL_NONE)]
+            surface = eglCreatePbufferSurface(d, cfg, pb)
+            if surface == nil { eglDestroyContext(d, ctx); throw SurfaceError("eglCreatePbufferSurface failed") }
+        }
+        guard eglMakeCurrent(d, surface, surface, ctx) == EGLBoolean(EGL_TRUE) else {
+            if let surface { eglDestroySurface(d, surface) }
+            eglDestroyContext(d, ctx)
+            throw SurfaceError("eglMakeCurrent failed (0x\(String(eglGetError(), radix: 16)))")
+        }
+        return Made(display: d, context: ctx, surface: surface, info: info)
+    }
+}

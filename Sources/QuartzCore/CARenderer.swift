@@ -1,0 +1,209 @@
+import CoreGraphics
+import CoreAnimation
+import CARender
+import CAOpenGL
+import CASurfaces
+import Dispatch
+
+/// Renders a layer tree with OpenGL, as Apple's `CARenderer` does, into an offscreen target
+/// made by `init(offscreenSize:scale:)` (an extension: Apple's initialisers take a CGL context
+/// or a Metal texture). One frame is `beginFrame(atTime:timeStamp:)`, `render()`, `endFrame()`;
+/// `makeImage()` then reads the pixels back.
+///
+/// Deviations, documented: the whole target is redrawn each frame (`addUpdate(_:)` and
+/// `updateBounds()` track the damaged area, but `render()` does not restrict drawing to it),
+/// and `timeStamp` is accepted and ignored (frame time comes from `atTime`).
+public final class CARenderer {
+    /// The root of the tree to draw. Its `frame` places it in the renderer's `bounds`.
+    public var layer: CALayer?
+    /// The area of the layer space drawn, in points; the target is `bounds.size × scale` pixels.
+    public var bounds: CGRect {
+        didSet { addUpdate(bounds) }
+    }
+    /// Pixels per point (HiDPI output). Extension beyond Apple's API.
+    public let scale: CGFloat
+    /// Premultiplied colour the target is cleared to before each frame; transparent by
+    /// default. Extension beyond Apple's API.
+    public var clearColor: CGColor? = nil
+    /// What the last frame cost. Extension beyond Apple's API.
+    public private(set) var statistics = RenderStats()
+    /// The last frame as the backend received it (a text-dumpable description of passes and
+    /// batches). Extension beyond Apple's API, for tests and debugging.
+    public private(set) var lastFrame: RenderFrame?
+
+    let context: EGLHeadlessContext
+    let backend: GLRenderer
+    let builder = RenderTreeBuilder()
+    let pixelWidth: Int
+    let pixelHeight: Int
+    var frameTime: CFTimeInterval?
+    var inFrame = false
+    var rendered = false
+    var damage = CGRect.null
+
+    /// The largest target side accepted (a server must not be asked for a 1M×1M frame).
+    public static let maxPixelSize = 16_384
+
+    /// An offscreen renderer of `offscreenSize` points at `scale` pixels per point, through
+    /// headless EGL (`EGLHeadlessContext`: device platform, then surfaceless Mesa, then
+    /// pbuffer). Throws for empty, non-finite or oversized sizes, and when no OpenGL 3.3
+    /// context can be made (the error says what to install).
+    public init(offscreenSize: CGSize, scale: CGFloat = 1) throws {
+        guard offscreenSize.width.isFinite, offscreenSize.height.isFinite, scale.isFinite, scale > 0 else {
+            throw CARendererError.invalidSize("offscreenSize \(offscreenSize) at scale \(scale) is not finite and positive")
+        }
+        let w = Int((offscreenSize.width * scale).rounded()), h = Int((offscreenSize.height * scale).rounded())
+        guard w > 0, h > 0 else { throw CARendererError.invalidSize("offscreenSize \(offscreenSize) at scale \(scale) has no pixels") }
+        guard w <= Self.maxPixelSize, h <= Self.maxPixelSize else {
+            throw CARendererError.invalidSize("\(w)×\(h) pixels exceeds the limit of \(Self.maxPixelSize) per side")
+        }
+        do {
+            context = try EGLHeadlessContext()
+            backend = try GLRenderer()
+        } catch let e as SurfaceError {
+            throw CARendererError.noContext(e.description)
+        } catch let e as GLBackendError {
+            throw CARendererError.backend(e.description)
+        }
+        guard w <= backend.maxTextureSize, h <= backend.maxTextureSize else {
+            throw CARendererError.invalidSize("\(w)×\(h) pixels exceeds GL_MAX_TEXTURE_SIZE \(backend.maxTextureSize)")
+        }
+        pixelWidth = w
+        pixelHeight = h
+        self.scale = scale
+        bounds = CGRect(origin: .zero, size: offscreenSize)
+    }
+
+    /// Starts a frame at media time `t`: commits the implicit transaction and runs the timing
+    /// engine's frame step at `t` (delegate callbacks, removals, completion blocks), with
+    /// `CACurrentMediaTime()` reading `t` meanwhile, so animations added since the last frame
+    /// begin at `t` and the same tree at the same times gives the same frames.
+    public func beginFrame(atTime t: CFTimeInterval, timeStamp: UnsafeMutablePointer<CVTimeStamp>? = nil) {
+        guard t.isFinite else {
+            RenderDiagnostics.warn("CARenderer.beginFrame(atTime:) with a non-finite time: frame skipped")
+            return
+        }
+        frameTime = t
+        inFrame = true
+        rendered = false
+        CAMediaClock.withFrameTime(t) {
+            CATransaction.flush()
+            TimingEngine.step(to: t)
+        }
+    }
+
+    /// Adds a rectangle (layer space) to the area to redraw this frame.
+    public func addUpdate(_ r: CGRect) { damage = damage.union(r) }
+
+    /// The area that changed since the last frame and the accumulated updates; the whole
+    /// `bounds` while anything animates (damage is tracked coarsely).
+    public func updateBounds() -> CGRect {
+        let animating = nextFrameTime() <= (frameTime ?? 0)
+        return animating ? bounds : damage.intersection(bounds)
+    }
+
+    /// Draws the layer tree into the target. Errors (a GL error, a lost context) are thrown by
+    /// `renderChecked()`; this Apple-shaped method logs them and leaves `makeImage()` to throw.
+    public func render() {
+        do { try renderChecked() } catch { lastError = error; RenderDiagnostics.warn("CARenderer.render(): \(error)") }
+    }
+
+    var lastError: Error?
+
+    /// `render()` that throws. Extension beyond Apple's API.
+    public func renderChecked() throws {
+        guard inFrame, let t = frameTime else { throw CARendererError.notInFrame("render() called outside beginFrame/endFrame") }
+        lastError = nil
+        try context.makeCurrent()
+        let clear = clearColor.map { c -> SIMD4<Float> in
+            let v = c.rgba
+            return SIMD4(Float(v.red * v.alpha), Float(v.green * v.alpha), Float(v.blue * v.alpha), Float(v.alpha))
+        } ?? .zero
+        var frame: RenderFrame
+        var stats: RenderStats
+        let start = DispatchTime.now().uptimeNanoseconds
+        if let root = layer {
+            (frame, stats) = CAMediaClock.withFrameTime(t) {
+                builder.build(root: root, width: pixelWidth, height: pixelHeight, scale: Double(scale),
+                              origin: SIMD2(Double(bounds.minX), Double(bounds.minY)), clearColor: clear)
+            }
+        } else {
+            frame = RenderFrame(width: pixelWidth, height: pixelHeight)
+            frame.clearColor = clear
+            frame.passes = [RenderPass(target: .main, kind: .draw([]))]
+            stats = RenderStats()
+        }
+        let mid = DispatchTime.now().uptimeNanoseconds
+        do {
+            try backend.render(frame, stats: &stats)
+        } catch let e as GLBackendError {
+            throw CARendererError.backend(e.description)
+        }
+        let end = DispatchTime.now().uptimeNanoseconds
+        stats.buildSeconds = Double(mid - start) * 1e-9
+        stats.glSeconds = Double(end - mid) * 1e-9
+        statistics = stats
+        lastFrame = frame
+        rendered = true
+    }
+
+    /// The media time of the next frame that would differ: `t` of this frame while animations
+    /// run, infinity when nothing animates.
+    public func nextFrameTime() -> CFTimeInterval {
+        guard let t = frameTime else { return .infinity }
+        return TimingEngine.hasActiveAnimations() ? t : .infinity
+    }
+
+    /// Ends the frame; the damage is cleared.
+    public func endFrame() {
+        inFrame = false
+        damage = .null
+    }
+
+    /// The pixels of the last rendered frame, premultiplied RGBA8, sRGB. Extension beyond
+    /// Apple's API. Throws if no frame was rendered or the last render failed.
+    public func makeImage() throws -> CGImage {
+        if let e = lastError { throw e }
+        guard rendered else { throw CARendererError.notInFrame("makeImage() before a frame was rendered") }
+        try context.makeCurrent()
+        let bytes = backend.readPixels()
+        guard let img = CGImage(width: pixelWidth, height: pixelHeight, rgba8Bytes: bytes, premultiplied: true) else {
+            throw CARendererError.backend("readback of \(pixelWidth)×\(pixelHeight) failed")
+        }
+        return img
+    }
+
+    /// EGL platform, device and GL strings of this renderer's context. Extension beyond Apple's API.
+    public var contextInfo: [String: String] { context.info.merging(backend.info) { a, _ in a } }
+}
+
+/// Why a `CARenderer` could not be made or could not render. Extension beyond Apple's API.
+public enum CARendererError: Error, CustomStringConvertible {
+    case invalidSize(String)
+    case noContext(String)
+    case backend(String)
+    case notInFrame(String)
+
+    public var description: String {
+        switch self {
+        case .invalidSize(let s): return "invalid size: \(s)"
+        case .noContext(let s): return "no OpenGL context: \(s)"
+        case .backend(let s): return "OpenGL backend: \(s)"
+        case .notInFrame(let s): return s
+        }
+    }
+}
+
+/// Core Video's display timestamp, declared so Apple's `beginFrame(atTime:timeStamp:)`
+/// signature compiles; the renderer does not read it.
+public struct CVTimeStamp: Sendable {
+    public var version: UInt32 = 0
+    public var videoTimeScale: Int32 = 0
+    public var videoTime: Int64 = 0
+    public var hostTime: UInt64 = 0
+    public var rateScalar: Double = 0
+    public var videoRefreshPeriod: Int64 = 0
+    public var flags: UInt64 = 0
+    public var reserved: UInt64 = 0
+    public init() {}
+}
