@@ -13,7 +13,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
     ],
     targets: [
-        .target(name: "CoreGraphics"),
+        // libpng, for CGImage's PNG encode/decode (simplified png_image_* API only).
+        .systemLibrary(
+            name: "CPNG",
+            path: "Sources/CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(name: "CoreGraphics", dependencies: ["CPNG"]),
         .target(
             name: "CoreAnimation",
             dependencies: [
