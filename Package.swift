@@ -21,8 +21,15 @@ let package = Package(
         .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl",
                        providers: [.apt(["libegl-dev"])]),
         // Shaders/*.glsl|vert|frag embedded with C23 #embed (see Sources/CShaders/shaders.c).
-        .target(name: "CShaders", cSettings: [.unsafeFlags(["-std=c23"])]),
-        .target(name: "CoreGraphics"),
+        .target(name: "CShaders"),
+        // libpng, for CGImage's PNG encode/decode (simplified png_image_* API only).
+        .systemLibrary(
+            name: "CPNG",
+            path: "Sources/CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(name: "CoreGraphics", dependencies: ["CPNG"]),
         .target(
             name: "CoreAnimation",
             dependencies: [
@@ -39,5 +46,6 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cLanguageStandard: .c2x
 )

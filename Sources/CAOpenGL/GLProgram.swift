@@ -58,7 +58,8 @@ final class GLProgram {
         guard len > 0 else { return "(no log)" }
         var buf = [GLchar](repeating: 0, count: Int(len) + 1)
         if isProgram { glGetProgramInfoLog(id, len, nil, &buf) } else { glGetShaderInfoLog(id, len, nil, &buf) }
-        return String(cString: buf)
+        let bytes = buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     func use() { glUseProgram(id) }

@@ -45,7 +45,10 @@ public final class CGImage: Hashable, Sendable, CustomStringConvertible {
     /// mistake (a negative size cast to unsigned, a swapped argument) rather than allocated.
     package static let maxByteCount = 1 << 31
 
-    private init(width: Int, height: Int, premultipliedRGBA: [UInt8], alphaInfo: CGImageAlphaInfo,
+    /// The designated initializer: takes the stored form as is (no validation, no copy).
+    /// Internal so that other sources in this module (PNG decoding) can hand over a buffer
+    /// they built without a second pass.
+    init(width: Int, height: Int, premultipliedRGBA: [UInt8], alphaInfo: CGImageAlphaInfo,
                  shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
         self.width = width
         self.height = height
@@ -231,6 +234,6 @@ public final class CGImage: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// c · a / 255, rounded to nearest.
-@inline(__always) private func premultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
+@inline(__always) func premultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
     UInt8((UInt32(c) * UInt32(a) + 127) / 255)
 }
