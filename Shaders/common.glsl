@@ -1,4 +1,5 @@
-// Shared by every program (prepended after the #version line by the backend).
+// Shared by every program (prepended after the #version line by the backend; the
+// fragment stage gets CA_FRAGMENT defined, which turns on the derivative-based helpers).
 // Coordinates: "frame pixels" run from the top-left of the frame, y down; a pass draws into a
 // target covering u_viewport (x, y, width, height in frame pixels). u_flip is 1 for
 // offscreen targets (row 0 = top) and -1 for a window's default framebuffer.
@@ -34,6 +35,7 @@ float roundRectDistance(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - rad;
 }
 
+#ifdef CA_FRAGMENT
 // Analytic coverage of an implicit edge f (negative inside): half a pixel either side.
 float coverage(float f) {
     float w = length(vec2(dFdx(f), dFdy(f)));
@@ -71,6 +73,7 @@ float clipCoverage(vec2 framePixel, int index) {
 }
 
 vec2 framePixel() { return vec2(gl_FragCoord.x, u_flip > 0.0 ? gl_FragCoord.y : u_viewport.w - gl_FragCoord.y) + u_viewport.xy; }
+#endif
 
 // Pixels per plane unit of a homography (for AA margins).
 float planeScale(vec4 h0, vec4 h1, vec4 h2) {

@@ -11,13 +11,13 @@ final class GLProgram {
         guard let common = ca_shader_source("common.glsl").map({ String(cString: $0) }) else {
             throw GLBackendError("shader common.glsl is not embedded")
         }
-        func source(_ name: String) throws -> String {
+        func source(_ name: String, fragment: Bool) throws -> String {
             guard let s = ca_shader_source(name) else { throw GLBackendError("shader \(name) is not embedded") }
-            return "#version 330 core\n" + common + "\n#line 1\n" + String(cString: s)
+            return "#version 330 core\n" + (fragment ? "#define CA_FRAGMENT 1\n" : "") + common + "\n#line 1\n" + String(cString: s)
         }
-        let vs = try Self.compile(E(GL_VERTEX_SHADER), try source(vertex), name: vertex)
+        let vs = try Self.compile(E(GL_VERTEX_SHADER), try source(vertex, fragment: false), name: vertex)
         defer { glDeleteShader(vs) }
-        let fs = try Self.compile(E(GL_FRAGMENT_SHADER), try source(fragment), name: fragment)
+        let fs = try Self.compile(E(GL_FRAGMENT_SHADER), try source(fragment, fragment: true), name: fragment)
         defer { glDeleteShader(fs) }
         id = glCreateProgram()
         glAttachShader(id, vs)
