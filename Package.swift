@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .executable(name: "ca-demo", targets: ["ca-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -41,6 +42,7 @@ let package = Package(
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CARender"]),
         .target(name: "CASurfaces", dependencies: ["CEGL"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CARender", "CAOpenGL", "CASurfaces"]),
+        .executableTarget(name: "ca-demo", dependencies: ["QuartzCore"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),

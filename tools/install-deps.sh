@@ -1,0 +1,17 @@
+#!/bin/sh
+# Installs the system packages the project builds and tests with (Debian bookworm):
+# OpenGL/EGL headers and glvnd (libgl-dev, libopengl-dev, libegl-dev), Mesa's llvmpipe and EGL
+# vendor library (libgl1-mesa-dri, libegl-mesa0) for headless rendering without a GPU, libpng
+# for PNG in/out, GLFW and Xvfb for the windowed preview. Does nothing when all are present.
+set -eu
+PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth"
+missing=""
+for p in $PKGS; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+SUDO=""
+[ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && SUDO="sudo"
+echo "installing:$missing" >&2
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
