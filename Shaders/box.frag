@@ -6,6 +6,7 @@ flat in vec4 v_border;
 flat in vec4 v_params;
 flat in int v_clip;
 flat in int v_flags;
+flat in float v_pxPerUnit;
 out vec4 o_color;
 
 // erf by Abramowitz–Stegun 7.1.26 (|error| < 1.5e-7), for the blurred box.
@@ -18,11 +19,13 @@ float erfApprox(float x) {
 }
 
 void main() {
+    g_pxPerUnit = v_pxPerUnit;
     int aa = v_flags & 15;
     bool continuous = (v_flags & 16) != 0;
     float clip = clipCoverage(framePixel(), v_clip);
+#ifdef CA_BLUR
     float sigma = v_params.y;
-    if (sigma > 0.0) {
+    {
         // A rectangle convolved with a Gaussian: the product of two 1-D erf differences.
         vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
         float k = 1.0 / (sigma * 1.41421356);
@@ -31,13 +34,15 @@ void main() {
         o_color = v_fill * (cx * cy * clip);
         return;
     }
+#endif
     vec2 c = v_rect.xy + 0.5 * v_rect.zw;
     float fo = roundRectDistance(v_local, c, 0.5 * v_rect.zw, v_radii, continuous);
     float outer = edgeCoverage(fo, v_local, v_rect, aa);
     vec4 fill = (v_flags & 64) != 0 ? vec4(0.0) : v_fill * outer;
     vec4 color = fill;
+#ifdef CA_BORDER
     float bw = v_params.x;
-    if ((v_flags & 32) == 0 && bw > 0.0 && v_border.a > 0.0) {
+    if ((v_flags & 32) == 0) {
         vec2 innerHalf = max(0.5 * v_rect.zw - bw, vec2(0.0));
         float fi = roundRectDistance(v_local, c, innerHalf, max(v_radii - bw, vec4(0.0)), continuous);
         float inner = innerHalf.x > 0.0 && innerHalf.y > 0.0 ? coverage(fi) : 0.0;
@@ -45,5 +50,6 @@ void main() {
         vec4 b = v_border * ring;
         color = b + fill * (1.0 - b.a);
     }
+#endif
     o_color = color * clip;
 }

@@ -16,11 +16,17 @@ flat out vec4 v_border;
 flat out vec4 v_params;
 flat out int v_clip;
 flat out int v_flags;
+flat out float v_pxPerUnit;
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     // Grow the quad by a pixel for the antialiased edge (or by the blur's reach) in plane units.
-    float margin = 1.5 / max(planeScale(i_h0, i_h1, i_h2), 1e-6) + 3.0 * i_params.y;
+#ifdef CA_PROJECTIVE
+    float fringe = 1.5;
+#else
+    float fringe = 0.75;   // the AA fringe is ±0.5 px about the edge
+#endif
+    float margin = fringe / max(planeScale(i_h0, i_h1, i_h2), 1e-6) + 3.0 * i_params.y;
     vec2 p = i_rect.xy - margin + corner * (i_rect.zw + 2.0 * margin);
     gl_Position = toClip(p.x * i_h0.xyz + p.y * i_h1.xyz + i_h2.xyz);
     v_local = p;
@@ -31,4 +37,5 @@ void main() {
     v_params = i_params;
     v_clip = int(i_h1.w + 0.5);
     v_flags = int(i_h2.w + 0.5);
+    v_pxPerUnit = planeScale(i_h0, i_h1, i_h2);
 }

@@ -1,5 +1,9 @@
 // Shared by every program (prepended after the #version line by the backend; the
 // fragment stage gets CA_FRAGMENT defined, which turns on the derivative-based helpers).
+// Programs are compiled per variant: CA_CLIP, CA_CONTINUOUS, CA_EDGE_MASK, CA_BORDER, CA_BLUR,
+// CA_RADIAL, CA_CONIC, CA_MASK, CA_PROJECTIVE are defined only for batches that need them. Software
+// rasterisers such as llvmpipe run both sides of every branch, so code a batch does not need
+// must not be in its program at all (it cost 8× on the 10k-rect scene).
 // Coordinates: "frame pixels" run from the top-left of the frame, y down; a pass draws into a
 // target covering u_viewport (x, y, width, height in frame pixels). u_flip is 1 for
 // offscreen targets (row 0 = top) and -1 for a window's default framebuffer.
@@ -22,6 +26,7 @@ vec4 toClip(vec3 q) {
 float roundRectDistance(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
     vec2 d = p - c;
     float rad = d.x < 0.0 ? (d.y < 0.0 ? r.x : r.w) : (d.y < 0.0 ? r.y : r.z);
+#ifdef CA_CONTINUOUS
     if (continuous && rad > 0.0) {
         float ext = min(rad * 1.528665, min(e.x, e.y));
         vec2 q = abs(d) - e + ext;
@@ -31,20 +36,39 @@ float roundRectDistance(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
         }
         return max(q.x, q.y) - ext;
     }
+#endif
     vec2 q = abs(d) - e + rad;
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - rad;
 }
 
 #ifdef CA_FRAGMENT
-// Analytic coverage of an implicit edge f (negative inside): half a pixel either side.
-float coverage(float f) {
+// Pixels per plane unit of the instance being shaded, set by main() from a flat varying.
+// Under a similarity transform (translation, rotation, uniform scale) a distance field's
+// gradient is exactly this constant, so coverage needs no derivatives; CA_PROJECTIVE (skew,
+// non-uniform scale, perspective) measures the gradient per pixel instead.
+float g_pxPerUnit = 1.0;
+
+// Analytic coverage of an implicit edge f with a per-pixel gradient (any transform).
+float coverageD(float f) {
     float w = length(vec2(dFdx(f), dFdy(f)));
     return clamp(0.5 - f / max(w, 1e-6), 0.0, 1.0);
+}
+
+// Analytic coverage of an implicit edge f (negative inside): half a pixel either side.
+float coverage(float f) {
+#ifdef CA_PROJECTIVE
+    return coverageD(f);
+#else
+    return clamp(0.5 - f * g_pxPerUnit, 0.0, 1.0);
+#endif
 }
 
 // Coverage with edgeAntialiasingMask (catalogue N5: left 1, right 2, bottom (min y) 4,
 // top (max y) 8): the nearest edge's bit decides between smooth and hard.
 float edgeCoverage(float f, vec2 p, vec4 rect, int aaMask) {
+#ifndef CA_EDGE_MASK
+    return coverage(f);
+#else
     if (aaMask == 15) return coverage(f);
     vec2 c = rect.xy + 0.5 * rect.zw;
     vec2 d = p - c;
@@ -52,6 +76,7 @@ float edgeCoverage(float f, vec2 p, vec4 rect, int aaMask) {
     int bit = o.x > o.y ? (d.x < 0.0 ? 1 : 2) : (d.y < 0.0 ? 4 : 8);
     if ((aaMask & bit) != 0) return coverage(f);
     return f <= 0.0 ? 1.0 : 0.0;
+#endif
 }
 
 float shapeCoverage(vec2 p, vec4 rect, vec4 radii, bool continuous, int aaMask) {
@@ -61,6 +86,9 @@ float shapeCoverage(vec2 p, vec4 rect, vec4 radii, bool continuous, int aaMask) 
 
 // Coverage of clip `index` (0 = none) at a frame pixel.
 float clipCoverage(vec2 framePixel, int index) {
+#ifndef CA_CLIP
+    return 1.0;
+#else
     if (index == 0) return 1.0;
     vec4 h0 = texelFetch(u_clips, ivec2(0, index), 0);
     vec4 h1 = texelFetch(u_clips, ivec2(1, index), 0);
@@ -69,7 +97,9 @@ float clipCoverage(vec2 framePixel, int index) {
     vec4 radii = texelFetch(u_clips, ivec2(4, index), 0);
     vec3 q = framePixel.x * h0.xyz + framePixel.y * h1.xyz + h2.xyz;
     vec2 p = q.xy / q.z;
-    return shapeCoverage(p, rect, radii, h0.w > 0.5, 15);
+    // The clip's plane has its own scale: measure the gradient per pixel.
+    return coverageD(roundRectDistance(p, rect.xy + 0.5 * rect.zw, 0.5 * rect.zw, radii, h0.w > 0.5));
+#endif
 }
 
 vec2 framePixel() { return vec2(gl_FragCoord.x, u_flip > 0.0 ? gl_FragCoord.y : u_viewport.w - gl_FragCoord.y) + u_viewport.xy; }

@@ -5,6 +5,7 @@ flat in vec4 v_points;
 flat in vec4 v_params;
 flat in int v_clip;
 flat in int v_flags;
+flat in float v_pxPerUnit;
 uniform sampler2D u_ramps;
 uniform float u_rampRows;
 out vec4 o_color;
@@ -13,22 +14,26 @@ out vec4 o_color;
 float ign(vec2 p) { return fract(52.9829189 * fract(dot(p, vec2(0.06711056, 0.00583715)))); }
 
 void main() {
+    g_pxPerUnit = v_pxPerUnit;
     vec2 s = v_points.xy, e = v_points.zw;
     vec2 d = v_local - s;
     vec2 axis = e - s;
     float t;
-    int kind = int(v_params.x + 0.5);
-    if (kind == 1) {
+#if defined(CA_RADIAL)
+    {
         // radial: an ellipse centred at startPoint whose radii reach endPoint.
         vec2 r = max(abs(axis), vec2(1e-6));
         t = length(d / r);
-    } else if (kind == 2) {
+    }
+#elif defined(CA_CONIC)
+    {
         // conic: the angle around startPoint, measured from the direction of endPoint.
         float a = atan(d.y, d.x) - atan(axis.y, axis.x);
         t = fract(a / 6.28318531 + 1.0);
-    } else {
-        t = dot(d, axis) / max(dot(axis, axis), 1e-12);
     }
+#else
+    t = dot(d, axis) / max(dot(axis, axis), 1e-12);
+#endif
     t = clamp(t, 0.0, 1.0);
     vec2 uv = vec2((t * 255.0 + 0.5) / 256.0, (v_params.y + 0.5) / u_rampRows);
     vec4 c = texture(u_ramps, uv);

@@ -14,6 +14,7 @@ flat out vec4 v_points;
 flat out vec4 v_params;
 flat out int v_clip;
 flat out int v_flags;
+flat out float v_pxPerUnit;
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
@@ -27,4 +28,5 @@ void main() {
     v_params = i_params;
     v_clip = int(i_h1.w + 0.5);
     v_flags = int(i_h2.w + 0.5);
+    v_pxPerUnit = planeScale(i_h0, i_h1, i_h2);
 }

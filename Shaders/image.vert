@@ -15,6 +15,7 @@ flat out vec4 v_shape;
 flat out vec4 v_shapeRadii;
 flat out int v_clip;
 flat out int v_flags;
+flat out float v_pxPerUnit;
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
@@ -36,4 +37,5 @@ void main() {
     v_shapeRadii = i_shapeRadii;
     v_clip = int(i_h1.w + 0.5);
     v_flags = int(i_h2.w + 0.5);
+    v_pxPerUnit = planeScale(i_h0, i_h1, i_h2);
 }

@@ -7,13 +7,14 @@ final class GLProgram {
     let id: GLuint
     private var locations: [String: GLint] = [:]
 
-    init(vertex: String, fragment: String) throws {
+    init(vertex: String, fragment: String, defines: [String] = []) throws {
+        let prelude = defines.map { "#define \($0) 1\n" }.joined()
         guard let common = ca_shader_source("common.glsl").map({ String(cString: $0) }) else {
             throw GLBackendError("shader common.glsl is not embedded")
         }
         func source(_ name: String, fragment: Bool) throws -> String {
             guard let s = ca_shader_source(name) else { throw GLBackendError("shader \(name) is not embedded") }
-            return "#version 330 core\n" + (fragment ? "#define CA_FRAGMENT 1\n" : "") + common + "\n#line 1\n" + String(cString: s)
+            return "#version 330 core\n" + prelude + (fragment ? "#define CA_FRAGMENT 1\n" : "") + common + "\n#line 1\n" + String(cString: s)
         }
         let vs = try Self.compile(E(GL_VERTEX_SHADER), try source(vertex, fragment: false), name: vertex)
         defer { glDeleteShader(vs) }

@@ -12,11 +12,23 @@ public final class GLRenderer {
     /// GL_VENDOR, GL_RENDERER, GL_VERSION, GL_SHADING_LANGUAGE_VERSION.
     public let info: [String: String]
 
-    let box: GLProgram
-    let image: GLProgram
-    let composite: GLProgram
-    let gradient: GLProgram
+    /// Programs by (stage files, variant), compiled on first use; the common variants are
+    /// compiled at start so the first frame does not pay for them.
+    var programs: [ProgramKey: GLProgram] = [:]
     let blur: GLProgram
+
+    struct ProgramKey: Hashable {
+        var name: String
+        var variant: ShaderVariant
+    }
+
+    func program(_ name: String, _ variant: ShaderVariant) throws -> GLProgram {
+        let key = ProgramKey(name: name, variant: variant)
+        if let p = programs[key] { return p }
+        let p = try GLProgram(vertex: "\(name).vert", fragment: "\(name).frag", defines: variant.defines)
+        programs[key] = p
+        return p
+    }
     let boxStream = GLInstanceStream(vec4sPerInstance: 8)
     let imageStream = GLInstanceStream(vec4sPerInstance: 8)
     let compositeStream = GLInstanceStream(vec4sPerInstance: 4)
@@ -55,13 +67,12 @@ public final class GLRenderer {
         var limit = Int(maxSize)
         if let s = ProcessInfo.processInfo.environment["CA_MAX_TEXTURE_SIZE"], let v = Int(s), v >= 16 { limit = min(limit, v) }
         maxTextureSize = limit
-        // Compiled and linked at start, so the first frame does not pay for it.
-        box = try GLProgram(vertex: "box.vert", fragment: "box.frag")
-        image = try GLProgram(vertex: "image.vert", fragment: "image.frag")
-        composite = try GLProgram(vertex: "composite.vert", fragment: "composite.frag")
-        gradient = try GLProgram(vertex: "gradient.vert", fragment: "gradient.frag")
         blur = try GLProgram(vertex: "blur.vert", fragment: "blur.frag")
         glGenVertexArrays(1, &vao)
+        // Warm the variants nearly every frame uses (a shader failing to compile fails here).
+        for (name, v) in [("box", ShaderVariant()), ("box", [.border]), ("image", []), ("composite", []), ("gradient", [])] {
+            _ = try program(name, v)
+        }
         glCheck("init")
     }
 
@@ -88,6 +99,10 @@ public final class GLRenderer {
         guard err == E(GL_NO_ERROR) else { throw GLBackendError("OpenGL reported \(GLDiagnostics.name(err)) while rendering") }
         evictUnused()
     }
+
+    /// Blocks until the GPU has finished every command issued so far (`glFinish`), so a
+    /// benchmark can time the GPU's share of a frame.
+    public func finish() { glFinish() }
 
     /// Premultiplied RGBA8 of the last frame, top row first.
     public func readPixels() -> [UInt8] {
@@ -178,16 +193,16 @@ public final class GLRenderer {
         let program: GLProgram
         switch b.pipeline {
         case .box:
-            program = box
+            program = try self.program("box", b.variant)
             boxStream.bind(first: b.range.lowerBound)
         case .image(let t, let filter):
-            program = image
+            program = try self.program("image", b.variant)
             imageStream.bind(first: b.range.lowerBound)
             program.use()
             bindTexture(textures[t], unit: 1, filter: filter)
             program.set("u_texture", int: 1)
         case .composite(let source, let mask):
-            program = composite
+            program = try self.program("composite", b.variant)
             compositeStream.bind(first: b.range.lowerBound)
             program.use()
             guard let s = sourceTexture(source) else { throw GLBackendError("composite source \(source) is not offscreen") }
@@ -196,13 +211,11 @@ public final class GLRenderer {
             if let mask, let m = sourceTexture(mask) {
                 bindTexture(m, unit: 2, filter: .linear)
                 program.set("u_mask", int: 2)
-                program.set("u_hasMask", int: 1)
             } else {
                 program.set("u_mask", int: 1)
-                program.set("u_hasMask", int: 0)
             }
         case .gradient:
-            program = gradient
+            program = try self.program("gradient", b.variant)
             gradientStream.bind(first: b.range.lowerBound)
             program.use()
             if let r = rampTexture { bindTexture(r, unit: 1, filter: .linear) }

@@ -76,7 +76,66 @@ public struct Batch: Sendable, Equatable {
         case gradient
     }
     public var pipeline: Pipeline
+    /// Which optional shader features the batch's instances use (`ShaderVariant` bits): the
+    /// backend compiles one program per pipeline and variant, so instances that need less pay
+    /// for less (software rasterisers execute every branch of a shader).
+    public var variant: ShaderVariant = []
     public var range: Range<Int>
+
+    public init(pipeline: Pipeline, variant: ShaderVariant = [], range: Range<Int>) {
+        self.pipeline = pipeline
+        self.variant = variant
+        self.range = range
+    }
+}
+
+/// Optional features of a shader program, each a `#define` in the GLSL (see common.glsl).
+public struct ShaderVariant: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let clip = ShaderVariant(rawValue: 1)
+    public static let continuous = ShaderVariant(rawValue: 2)
+    public static let edgeMask = ShaderVariant(rawValue: 4)
+    public static let border = ShaderVariant(rawValue: 8)
+    public static let blur = ShaderVariant(rawValue: 16)
+    public static let radial = ShaderVariant(rawValue: 32)
+    public static let conic = ShaderVariant(rawValue: 64)
+    public static let mask = ShaderVariant(rawValue: 128)
+    /// The plane is not a similarity of the target (skew, non-uniform scale, perspective):
+    /// coverage takes per-pixel derivatives.
+    public static let projective = ShaderVariant(rawValue: 256)
+
+    /// The GLSL defines of this variant.
+    public var defines: [String] {
+        var d: [String] = []
+        if contains(.clip) { d.append("CA_CLIP") }
+        if contains(.continuous) { d.append("CA_CONTINUOUS") }
+        if contains(.edgeMask) { d.append("CA_EDGE_MASK") }
+        if contains(.border) { d.append("CA_BORDER") }
+        if contains(.blur) { d.append("CA_BLUR") }
+        if contains(.radial) { d.append("CA_RADIAL") }
+        if contains(.conic) { d.append("CA_CONIC") }
+        if contains(.mask) { d.append("CA_MASK") }
+        if contains(.projective) { d.append("CA_PROJECTIVE") }
+        return d
+    }
+
+    /// The variant bits that the shared flags of an instance (`h1.w` clip index, `h2.w` flags)
+    /// call for.
+    static func of(clip: Float, flags: Float, h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>) -> ShaderVariant {
+        var v: ShaderVariant = []
+        // Similarity: no perspective row, and the linear part is a rotation × uniform scale
+        // (or its mirror). Relative tolerance, as the values come from Float matrices.
+        let a = h0.x, b = h0.y, c = h1.x, d = h1.y
+        let tol = 1e-4 * max(abs(a) + abs(b) + abs(c) + abs(d), 1e-12)
+        let similar = (abs(a - d) <= tol && abs(b + c) <= tol) || (abs(a + d) <= tol && abs(b - c) <= tol)
+        if h0.z != 0 || h1.z != 0 || !similar { v.insert(.projective) }
+        if clip != 0 { v.insert(.clip) }
+        let f = UInt32(flags)
+        if f & 15 != 15 { v.insert(.edgeMask) }
+        if f & 16 != 0 { v.insert(.continuous) }
+        return v
+    }
 }
 
 public enum TextureFilter: Hashable, Sendable {

@@ -281,29 +281,37 @@ public final class RenderTreeBuilder {
         frame.passes.append(RenderPass(target: p.target, kind: .draw(p.batches)))
     }
 
-    func appendBatch(_ pipeline: Batch.Pipeline, index: Int) {
-        var pass = passStack[passStack.count - 1]
-        if let last = pass.batches.last, last.pipeline == pipeline, last.range.upperBound == index {
-            pass.batches[pass.batches.count - 1].range = last.range.lowerBound..<(index + 1)
+    /// Extends the current pass's last batch when the instance continues it (same pipeline,
+    /// same shader variant, next index), else starts a batch.
+    func appendBatch(_ pipeline: Batch.Pipeline, variant: ShaderVariant = [], index: Int) {
+        let p = passStack.count - 1
+        if let last = passStack[p].batches.last, last.pipeline == pipeline, last.variant == variant,
+           last.range.upperBound == index {
+            passStack[p].batches[passStack[p].batches.count - 1].range = last.range.lowerBound..<(index + 1)
         } else {
-            pass.batches.append(Batch(pipeline: pipeline, range: index..<(index + 1)))
+            passStack[p].batches.append(Batch(pipeline: pipeline, variant: variant, range: index..<(index + 1)))
         }
-        passStack[passStack.count - 1] = pass
     }
 
     func appendBox(_ b: BoxInstance) {
         frame.boxes.append(b)
-        appendBatch(.box, index: frame.boxes.count - 1)
+        var v = ShaderVariant.of(clip: b.h1.w, flags: b.h2.w, h0: b.h0, h1: b.h1, h2: b.h2)
+        if b.params.y > 0 { v.insert(.blur) }
+        if b.params.x > 0, b.border.w > 0 { v.insert(.border) }
+        appendBatch(.box, variant: v, index: frame.boxes.count - 1)
     }
 
     func appendImage(_ i: ImageInstance, texture: Int, filter: TextureFilter) {
         frame.images.append(i)
-        appendBatch(.image(texture: texture, filter: filter), index: frame.images.count - 1)
+        appendBatch(.image(texture: texture, filter: filter), variant: ShaderVariant.of(clip: i.h1.w, flags: i.h2.w, h0: i.h0, h1: i.h1, h2: i.h2),
+                    index: frame.images.count - 1)
     }
 
     func appendGradient(_ g: GradientInstance) {
         frame.gradients.append(g)
-        appendBatch(.gradient, index: frame.gradients.count - 1)
+        var v = ShaderVariant.of(clip: g.h1.w, flags: g.h2.w, h0: g.h0, h1: g.h1, h2: g.h2)
+        if g.params.x == 1 { v.insert(.radial) } else if g.params.x == 2 { v.insert(.conic) }
+        appendBatch(.gradient, variant: v, index: frame.gradients.count - 1)
     }
 
     func appendComposite(source: TargetID, mask: TargetID?, rect: CGRect, opacity: Float, clip: Int32,
@@ -313,7 +321,9 @@ public final class RenderTreeBuilder {
         dst.x += Float(offset.width); dst.y += Float(offset.height)
         frame.composites.append(CompositeInstance(dst: dst, src: src, color: color ?? SIMD4(repeating: opacity),
                                                   params: SIMD4(0, Float(clip), color == nil ? 0 : 1, 0)))
-        appendBatch(.composite(source: source, mask: mask), index: frame.composites.count - 1)
+        var v: ShaderVariant = clip != 0 ? [.clip] : []
+        if mask != nil { v.insert(.mask) }
+        appendBatch(.composite(source: source, mask: mask), variant: v, index: frame.composites.count - 1)
     }
 
     func textureSlot(_ image: CGImage) -> Int {

@@ -173,6 +173,13 @@ public final class CARenderer {
         return img
     }
 
+    /// Waits until the GPU has executed the frame (`glFinish`), for benchmarks that time the
+    /// GPU's share. Extension beyond Apple's API.
+    public func waitUntilCompleted() throws {
+        try context.makeCurrent()
+        backend.finish()
+    }
+
     /// EGL platform, device and GL strings of this renderer's context. Extension beyond Apple's API.
     public var contextInfo: [String: String] { context.info.merging(backend.info) { a, _ in a } }
 }

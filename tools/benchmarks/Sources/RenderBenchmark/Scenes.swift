@@ -1,0 +1,117 @@
+import QuartzCore
+
+/// The renderer benchmark's scenes (issue 4): 10k animated rounded rects, 1k image layers,
+/// 200 gradient layers, 100 shadowed layers, all at 1920×1080. The rect scene is the same list
+/// of rects the hand-written baseline and the CPU peers draw (see GLBaseline.h).
+enum Scenes {
+    static let size = CGSize(width: 1920, height: 1080)
+
+    static func root() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        return root
+    }
+
+    /// Deterministic pseudo-random numbers (xorshift32) for the non-rect scenes.
+    struct Random {
+        var state: UInt32
+        mutating func next() -> UInt32 { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return state }
+        mutating func unit() -> CGFloat { CGFloat(next() % 10_000) / 10_000 }
+    }
+
+    /// `rect(i)` gives x, y, w, h, fill rgba, border rgba (straight alpha).
+    static func rects(count: Int, animated: Bool, rect: (Int) -> [Float]) -> CALayer {
+        let root = root()
+        for i in 0..<count {
+            let r = rect(i)
+            let l = CALayer()
+            l.frame = CGRect(x: CGFloat(r[0]), y: CGFloat(r[1]), width: CGFloat(r[2]), height: CGFloat(r[3]))
+            l.backgroundColor = CGColor(red: CGFloat(r[4]), green: CGFloat(r[5]), blue: CGFloat(r[6]), alpha: CGFloat(r[7]))
+            l.borderColor = CGColor(red: CGFloat(r[8]), green: CGFloat(r[9]), blue: CGFloat(r[10]), alpha: CGFloat(r[11]))
+            l.borderWidth = 2
+            l.cornerRadius = 8
+            if animated {
+                let a = CABasicAnimation(keyPath: "position.x")
+                a.byValue = 12.0
+                a.duration = 0.5 + Double(i % 7) * 0.1
+                a.autoreverses = true
+                a.repeatCount = .infinity
+                l.add(a, forKey: "drift")
+            }
+            root.addSublayer(l)
+        }
+        return root
+    }
+
+    static func images(count: Int) -> CALayer {
+        let root = root()
+        var rng = Random(state: 7)
+        let pictures = (0..<16).map { k in picture(side: 64, hue: k) }
+        for i in 0..<count {
+            let l = CALayer()
+            let side = 48 + CGFloat(rng.next() % 48)
+            l.frame = CGRect(x: rng.unit() * (size.width - side), y: rng.unit() * (size.height - side), width: side, height: side)
+            l.contents = pictures[i % pictures.count]
+            let a = CABasicAnimation(keyPath: "opacity")
+            a.fromValue = 1.0; a.toValue = 0.4; a.duration = 1; a.autoreverses = true; a.repeatCount = .infinity
+            l.add(a, forKey: "pulse")
+            root.addSublayer(l)
+        }
+        return root
+    }
+
+    static func gradients(count: Int) -> CALayer {
+        let root = root()
+        var rng = Random(state: 11)
+        for _ in 0..<count {
+            let g = CAGradientLayer()
+            let w = 80 + rng.unit() * 160, h = 60 + rng.unit() * 120
+            g.frame = CGRect(x: rng.unit() * (size.width - w), y: rng.unit() * (size.height - h), width: w, height: h)
+            g.colors = (0..<3).map { _ in CGColor(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: 1) }
+            g.cornerRadius = 10
+            g.masksToBounds = true
+            let a = CABasicAnimation(keyPath: "endPoint")
+            a.fromValue = CGPoint(x: 0.5, y: 1); a.toValue = CGPoint(x: 1, y: 0.2); a.duration = 1.5
+            a.autoreverses = true; a.repeatCount = .infinity
+            g.add(a, forKey: "sweep")
+            root.addSublayer(g)
+        }
+        return root
+    }
+
+    static func shadows(count: Int) -> CALayer {
+        let root = root()
+        root.backgroundColor = CGColor(gray: 0.95, alpha: 1)
+        var rng = Random(state: 13)
+        for _ in 0..<count {
+            let l = CALayer()
+            let w = 80 + rng.unit() * 120, h = 60 + rng.unit() * 90
+            l.frame = CGRect(x: 20 + rng.unit() * (size.width - w - 40), y: 20 + rng.unit() * (size.height - h - 40), width: w, height: h)
+            l.backgroundColor = CGColor(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: 1)
+            l.cornerRadius = 12
+            l.shadowOpacity = 0.5
+            l.shadowRadius = 10
+            l.shadowOffset = CGSize(width: 0, height: 6)
+            let a = CABasicAnimation(keyPath: "shadowRadius")
+            a.fromValue = 4.0; a.toValue = 14.0; a.duration = 1; a.autoreverses = true; a.repeatCount = .infinity
+            l.add(a, forKey: "lift")
+            root.addSublayer(l)
+        }
+        return root
+    }
+
+    static func picture(side: Int, hue: Int) -> CGImage {
+        var bytes = [UInt8](repeating: 0, count: side * side * 4)
+        for y in 0..<side {
+            for x in 0..<side {
+                let i = (y * side + x) * 4
+                let on = ((x / 8) + (y / 8)) % 2 == 0
+                bytes[i] = UInt8((hue * 37 + (on ? 200 : 40)) % 256)
+                bytes[i + 1] = UInt8((hue * 91 + x * 3) % 256)
+                bytes[i + 2] = UInt8((hue * 53 + y * 3) % 256)
+                bytes[i + 3] = 255
+            }
+        }
+        return CGImage(width: side, height: side, rgba8Bytes: bytes, premultiplied: true)!
+    }
+}

@@ -1,0 +1,87 @@
+import QuartzCore
+import GLBaseline
+import Foundation
+
+// Renderer benchmark (issue 4). Usage:
+//   swift run -c release --package-path tools/benchmarks render-benchmark [FRAMES] [SCENE...]
+// SCENE: rects images gradients shadows static-rects (default: all). Prints per scene the
+// median ms per frame (engine step + render-tree build + GL, with glFinish), fps, draw calls,
+// batches, offscreen passes and the split; for the rect scene also the hand-written baseline
+// and the engine/baseline ratio. Readback + PNG encode of one 1080p frame is reported apart.
+let args = Array(CommandLine.arguments.dropFirst())
+let frames = args.first.flatMap(Int.init) ?? 30
+var scenes = args.filter { Int($0) == nil }
+if scenes.isEmpty { scenes = ["rects", "static-rects", "images", "gradients", "shadows"] }
+
+func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+func ms(_ x: Double) -> String { String(format: "%.2f", x * 1000) }
+
+struct Result { var total: Double; var engine: Double; var build: Double; var gl: Double; var stats: RenderStats }
+
+func run(_ root: CALayer, frames: Int) throws -> (Result, CARenderer) {
+    let r = try CARenderer(offscreenSize: Scenes.size)
+    r.layer = root
+    r.clearColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
+    var totals: [Double] = [], engine: [Double] = [], build: [Double] = [], gl: [Double] = []
+    for f in 0..<(frames + 2) {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        r.beginFrame(atTime: Double(f) / 60)
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        try r.renderChecked()
+        try r.waitUntilCompleted()
+        r.endFrame()
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        guard f >= 2 else { continue }   // warm-up: first upload, program warm
+        totals.append(Double(t2 - t0) * 1e-9)
+        engine.append(Double(t1 - t0) * 1e-9)
+        build.append(r.statistics.buildSeconds)
+        gl.append(Double(t2 - t1) * 1e-9 - r.statistics.buildSeconds)
+    }
+    return (Result(total: median(totals), engine: median(engine), build: median(build), gl: median(gl), stats: r.statistics), r)
+}
+
+func report(_ name: String, _ res: Result) {
+    print("\(name): \(ms(res.total)) ms/frame (\(String(format: "%.1f", 1 / res.total)) fps) — engine step \(ms(res.engine)) ms, "
+          + "render tree \(ms(res.build)) ms, GL \(ms(res.gl)) ms; draw calls \(res.stats.drawCalls), batches \(res.stats.batches), "
+          + "offscreen passes \(res.stats.offscreenPasses), instances \(res.stats.instances)")
+}
+
+do {
+    for name in scenes {
+        CAMediaClock.freeze(at: 0)
+        switch name {
+        case "rects", "static-rects":
+            let n = Int(GLB_SCENE_COUNT)
+            let root = Scenes.rects(count: n, animated: name == "rects") { i in
+                var out = [Float](repeating: 0, count: 12)
+                glb_scene_rect(Int32(i), GLB_SCENE_SEED, &out)
+                return out
+            }
+            let (res, r) = try run(root, frames: frames)
+            report("\(n) \(name == "rects" ? "animated" : "static") rounded rects 1920×1080", res)
+            if name == "rects" {
+                var err = [CChar](repeating: 0, count: 256)
+                if glb_init(&err, 256) == 0 {
+                    let base = glb_rects_ms(Int32(n), 1920, 1080, Int32(frames), GLB_SCENE_SEED) / 1000
+                    print("  baseline (one instanced draw, no engine): \(ms(base)) ms/frame; engine/baseline = \(String(format: "%.2f", res.total / base))×")
+                } else {
+                    print("  baseline unavailable: \(String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+                }
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                let img = try r.makeImage()
+                let t1 = DispatchTime.now().uptimeNanoseconds
+                let png = img.pngData()!
+                let t2 = DispatchTime.now().uptimeNanoseconds
+                print("  readback 1080p: \(ms(Double(t1 - t0) * 1e-9)) ms; PNG encode: \(ms(Double(t2 - t1) * 1e-9)) ms (\(png.count / 1024) KiB)")
+            }
+        case "images": report("1000 image layers", try run(Scenes.images(count: 1000), frames: frames).0)
+        case "gradients": report("200 gradient layers", try run(Scenes.gradients(count: 200), frames: frames).0)
+        case "shadows": report("100 shadowed layers", try run(Scenes.shadows(count: 100), frames: frames).0)
+        default: print("unknown scene \(name)")
+        }
+        CAMediaClock.unfreeze()
+    }
+} catch {
+    print("render-benchmark: \(error)")
+    exit(1)
+}
