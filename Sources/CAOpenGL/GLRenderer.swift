@@ -7,7 +7,8 @@ import Foundation
 /// into an RGBA8 target. It owns every GL object it makes and frees them deterministically
 /// (here, on the thread and context current at `init`). It never sees a layer.
 public final class GLRenderer {
-    /// The largest texture side the driver takes (`CA_MAX_TEXTURE_SIZE` lowers it, for tests).
+    /// The largest texture side this renderer uses: the driver's `GL_MAX_TEXTURE_SIZE`, or
+    /// less when `init(maxTextureSize:)` lowered it. Images beyond it are downscaled to fit.
     public let maxTextureSize: Int
     /// GL_VENDOR, GL_RENDERER, GL_VERSION, GL_SHADING_LANGUAGE_VERSION.
     public let info: [String: String]
@@ -48,7 +49,12 @@ public final class GLRenderer {
     }
 
     /// Needs a current OpenGL 3.3+ core context (an `EGLHeadlessContext` or a window's).
-    public init() throws {
+    public convenience init() throws { try self.init(maxTextureSize: nil) }
+
+    /// `maxTextureSize` lowers the texture limit below the driver's, for this renderer only
+    /// (tests of oversized images; tests run in parallel, so a process-wide setting would leak
+    /// between them). Values below 16 are raised to 16. Package API.
+    package init(maxTextureSize limitOverride: Int?) throws {
         func string(_ name: Int32) -> String {
             glGetString(E(name)).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? ""
         }
@@ -65,7 +71,7 @@ public final class GLRenderer {
         var maxSize: GLint = 0
         glGetIntegerv(E(GL_MAX_TEXTURE_SIZE), &maxSize)
         var limit = Int(maxSize)
-        if let s = ProcessInfo.processInfo.environment["CA_MAX_TEXTURE_SIZE"], let v = Int(s), v >= 16 { limit = min(limit, v) }
+        if let v = limitOverride { limit = min(limit, max(v, 16)) }
         maxTextureSize = limit
         blur = try GLProgram(vertex: "blur.vert", fragment: "blur.frag")
         glGenVertexArrays(1, &vao)
@@ -277,13 +283,15 @@ public final class GLRenderer {
 
     func uploadRamps(_ frame: RenderFrame) {
         let rows = max(frame.gradientRampRows, 1)
+        // RGBA32F: the fractions between 8-bit levels survive for the shader's dither.
         if rampTexture == nil || rampTexture!.height != rows {
-            rampTexture = GLTexture(width: GradientInstance.rampWidth, height: rows)
+            rampTexture = GLTexture(width: GradientInstance.rampWidth, height: rows, internalFormat: GL_RGBA32F,
+                                    format: GL_RGBA, type: GL_FLOAT)
         }
         glBindTexture(E(GL_TEXTURE_2D), rampTexture!.id)
         frame.gradientRamps.withUnsafeBytes {
             glTexSubImage2D(E(GL_TEXTURE_2D), 0, 0, 0, GLsizei(GradientInstance.rampWidth), GLsizei(frame.gradientRampRows),
-                            E(GL_RGBA), E(GL_UNSIGNED_BYTE), $0.baseAddress)
+                            E(GL_RGBA), E(GL_FLOAT), $0.baseAddress)
         }
         glCheck("gradient ramps")
     }
@@ -300,8 +308,9 @@ public final class GLRenderer {
         var w = img.width, h = img.height
         var bytes = img.rgba8Bytes
         if w > maxTextureSize || h > maxTextureSize {
-            RenderDiagnostics.warn("image \(w)×\(h) exceeds GL_MAX_TEXTURE_SIZE \(maxTextureSize): downscaled to fit")
+            let (ow, oh) = (w, h)
             (bytes, w, h) = ImageDownscale.fit(bytes, width: w, height: h, maxSide: maxTextureSize)
+            RenderDiagnostics.warn("image \(ow)×\(oh) exceeds the texture size limit \(maxTextureSize): downscaled to \(w)×\(h)")
         }
         let t = bytes.withUnsafeBytes { GLTexture(width: w, height: h, pixels: $0.baseAddress) }
         stats.textureUploads += 1

@@ -1,4 +1,5 @@
-/// CPU box-filter downscale of premultiplied RGBA8 so an image fits a texture limit.
+/// CPU box-filter downscale of premultiplied RGBA8 so an image fits a texture limit (averaging
+/// premultiplied values keeps colour and coverage consistent; the aspect ratio is kept).
 enum ImageDownscale {
     static func fit(_ src: [UInt8], width: Int, height: Int, maxSide: Int) -> ([UInt8], Int, Int) {
         let k = max(Double(width) / Double(maxSide), Double(height) / Double(maxSide))
@@ -19,7 +20,8 @@ enum ImageDownscale {
                 }
                 let n = UInt32((y1 - y0) * (x1 - x0))
                 let o = (y * w + x) * 4
-                out[o] = UInt8(acc.x / n); out[o + 1] = UInt8(acc.y / n); out[o + 2] = UInt8(acc.z / n); out[o + 3] = UInt8(acc.w / n)
+                let r = (acc &+ SIMD4(repeating: n / 2)) / SIMD4(repeating: n)   // rounded mean
+                out[o] = UInt8(r.x); out[o + 1] = UInt8(r.y); out[o + 2] = UInt8(r.z); out[o + 3] = UInt8(r.w)
             }
         }
         return (out, w, h)

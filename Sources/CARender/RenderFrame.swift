@@ -13,9 +13,9 @@ public struct RenderFrame: Sendable {
     public var images: [ImageInstance] = []
     public var composites: [CompositeInstance] = []
     public var gradients: [GradientInstance] = []
-    /// 256 texels per row: colour ramps of the gradient layers of this frame (premultiplied
-    /// RGBA8 rows, in `gradientRampRows` order).
-    public var gradientRamps: [UInt8] = []
+    /// `GradientInstance.rampWidth` texels per row: colour ramps of the gradient layers of this
+    /// frame (premultiplied RGBA, 32-bit float so the shader can dither between 8-bit levels).
+    public var gradientRamps: [Float] = []
     public var clips: [ClipShape] = [ClipShape.none]
     public var textures: [CGImage] = []
     public var targets: [OffscreenTarget] = []
@@ -179,6 +179,8 @@ public struct BoxInstance: Sendable, Equatable {
 
 /// Instance data of the image pipeline: a textured quad (`rect` on the layer's plane, sampled
 /// at `uv`), cut to the layer's rounded bounds when `masksToBounds` (`shape`, `shapeRadii`).
+/// Flags in `h2.w`: AA edge mask bits 0–3, continuous corners 16, minification filter bits 5–6
+/// and magnification filter bits 7–8 (0 linear, 1 nearest, 2 trilinear), chosen per pixel.
 public struct ImageInstance: Sendable, Equatable {
     public var h0: SIMD4<Float>
     public var h1: SIMD4<Float>
@@ -209,7 +211,9 @@ public struct CompositeInstance: Sendable, Equatable {
 /// Instance data of the gradient pipeline (CAGradientLayer): the layer's plane, its rounded
 /// bounds, the gradient's start and end points in the plane, and the ramp row it samples.
 public struct GradientInstance: Sendable, Equatable {
-    public static let rampWidth = 256
+    /// Texels per ramp row: enough that a hard stop (two equal locations) stays within about
+    /// one pixel on a layer up to ~1000 px long.
+    public static let rampWidth = 1024
     public var h0: SIMD4<Float>
     public var h1: SIMD4<Float>
     public var h2: SIMD4<Float>

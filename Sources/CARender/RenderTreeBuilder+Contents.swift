@@ -4,10 +4,17 @@ import CoreAnimation
 extension RenderTreeBuilder {
     /// `contents` as textured quads (one, or nine for `contentsCenter`), cut to the rounded
     /// bounds when `masksToBounds` (contents never spill out of a clipped layer).
+    ///
+    /// Filters are chosen per pixel in `image.frag`, as GL chooses between its own minifying
+    /// and magnifying filters: `minificationFilter` where the image is shown smaller than its
+    /// pixels, `magnificationFilter` elsewhere (CALayer docs), so a perspective-tilted image can
+    /// use both. `trilinear` needs mipmaps, so it is the batch's texture filter; nearest and
+    /// linear ride in the instance flags.
     func emitContents(_ image: CGImage, _ s: LayerState, h: Homography, radii: SIMD4<Float>, clip: Int32, opacity: Float) {
         let pieces = ContentsLayout.pieces(bounds: s.bounds, imageWidth: image.width, imageHeight: image.height,
                                            gravity: s.contentsGravity, contentsRect: s.contentsRect,
-                                           contentsScale: s.contentsScale, contentsCenter: s.contentsCenter)
+                                           contentsScale: s.contentsScale, contentsCenter: s.contentsCenter,
+                                           geometryFlipped: s.isGeometryFlipped, planeMirrored: planeMirrored)
         guard !pieces.isEmpty else { return }
         let slot = textureSlot(image)
         // Coverage (and edge antialiasing) is computed against `shape`: the rounded bounds under
@@ -17,54 +24,44 @@ extension RenderTreeBuilder {
         let shape: SIMD4<Float> = s.masksToBounds ? s.bounds.simd : union.simd
         let shapeRadii: SIMD4<Float> = s.masksToBounds ? radii : .zero
         let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
-        let p = h.packed(SIMD3(0, Float(clip), Float(aa | (s.cornerCurve == .continuous ? 16 : 0))))
+        let filters = Self.filterBits(s.minificationFilter) << 5 | Self.filterBits(s.magnificationFilter) << 7
+        let flags = aa | (s.cornerCurve == .continuous ? 16 : 0) | filters
+        let p = h.packed(SIMD3(0, Float(clip), Float(flags)))
+        let batchFilter: TextureFilter = s.minificationFilter == .trilinear ? .trilinear : .linear
         for piece in pieces {
-            // Shown smaller than its pixels → minification filter, else magnification.
-            let texW = Double(piece.uv.z - piece.uv.x) * Double(image.width)
-            let shownW = Double(piece.rect.width) * h.linearScale
-            let filterName = shownW < texW - 1e-6 ? s.minificationFilter : s.magnificationFilter
-            let filter: TextureFilter = filterName == .nearest ? .nearest : filterName == .trilinear ? .trilinear : .linear
             appendImage(ImageInstance(h0: p.0, h1: p.1, h2: p.2, rect: piece.rect.simd, uv: piece.uv,
                                       tint: SIMD4(repeating: opacity), shape: shape, shapeRadii: shapeRadii),
-                        texture: slot, filter: filter)
+                        texture: slot, filter: batchFilter)
         }
     }
 
-    /// A CAGradientLayer's colours as one ramp row (256 premultiplied RGBA8 texels; colours
-    /// interpolate unpremultiplied, then premultiply, so a fade to clear keeps its hue) and one
-    /// instance. Fewer than two colours draw nothing… one colour fills (Apple draws a single
-    /// colour as solid).
+    /// Image instance flag bits of a `CALayerContentsFilter`: 0 linear, 1 nearest, 2 trilinear.
+    /// An unknown filter name samples linearly (Apple's default for both filters).
+    static func filterBits(_ f: CALayerContentsFilter) -> UInt32 {
+        f == .nearest ? 1 : f == .trilinear ? 2 : 0
+    }
+
+    /// A CAGradientLayer's colours as one ramp row and one instance.
+    ///
+    /// The ramp holds `GradientInstance.rampWidth` premultiplied RGBA texels in 32-bit float:
+    /// colours interpolate *unpremultiplied* and are premultiplied afterwards, as Core Animation
+    /// does (a fade from white to `clear`, transparent black, passes through grey; one to
+    /// red at alpha 0 keeps the hue). Float texels keep the fractions between 8-bit levels so
+    /// the shader's dither can spread them (an 8-bit ramp would band before any dither).
+    /// No colours draw nothing; one colour fills the layer.
     func emitGradient(_ layer: CAGradientLayer, _ s: LayerState, h: Homography, radii: SIMD4<Float>, clip: Int32, opacity: Float) {
         let colors = (layer.colors ?? []).compactMap { $0 as? CGColor }
         guard !colors.isEmpty else { return }
-        var locs: [Double]
-        if let l = layer.locations, l.count == colors.count {
-            locs = l.map { $0.doubleValue }
+        let locations = layer.locations?.map(\.doubleValue)
+        let key = colors.flatMap { c -> [Double] in let v = c.rgba; return [v.red, v.green, v.blue, v.alpha].map(Double.init) }
+            + [.infinity] + (locations ?? [])
+        let row: Int
+        if let r = gradientRampIndex[key] {
+            row = r
         } else {
-            locs = colors.count == 1 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
-        }
-        let row = frame.gradientRampRows
-        let n = GradientInstance.rampWidth
-        frame.gradientRamps.reserveCapacity(frame.gradientRamps.count + n * 4)
-        for i in 0..<n {
-            let t = Double(i) / Double(n - 1)
-            var c0 = 0, c1 = 0
-            var f = 0.0
-            if t <= locs[0] { c0 = 0; c1 = 0 } else if t >= locs[locs.count - 1] { c0 = locs.count - 1; c1 = c0 } else {
-                for k in 0..<(locs.count - 1) where t >= locs[k] && t <= locs[k + 1] {
-                    c0 = k; c1 = k + 1
-                    let span = locs[k + 1] - locs[k]
-                    f = span > 0 ? (t - locs[k]) / span : 0
-                    break
-                }
-            }
-            let a = colors[c0].rgba, b = colors[c1].rgba
-            let alpha = a.alpha + (b.alpha - a.alpha) * f
-            func ch(_ x: CGFloat, _ y: CGFloat) -> UInt8 {
-                UInt8(max(0, min(255, ((x + (y - x) * f) * alpha * 255).rounded())))
-            }
-            frame.gradientRamps.append(contentsOf: [ch(a.red, b.red), ch(a.green, b.green), ch(a.blue, b.blue),
-                                                    UInt8(max(0, min(255, (alpha * 255).rounded())))])
+            row = frame.gradientRampRows
+            frame.gradientRamps.append(contentsOf: Self.gradientRamp(colors: colors, locations: locations))
+            gradientRampIndex[key] = row
         }
         let b = s.bounds.standardized
         let g = layer.gradient
@@ -78,5 +75,40 @@ extension RenderTreeBuilder {
         appendGradient(GradientInstance(h0: p.0, h1: p.1, h2: p.2, rect: b.simd, radii: s.masksToBounds ? radii : .zero,
                                         points: SIMD4(Float(sp.x), Float(sp.y), Float(ep.x), Float(ep.y)),
                                         params: SIMD4(kind, Float(row), opacity, 0)))
+    }
+
+    /// One ramp row (`rampWidth` × RGBA floats, premultiplied). `locations` apply when there is
+    /// one per colour and all are finite (else the colours spread evenly, as for nil); stops
+    /// out of order are sorted, as CGGradient requires them increasing.
+    static func gradientRamp(colors: [CGColor], locations: [Double]?) -> [Float] {
+        var stops: [(loc: Double, c: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat))]
+        if let l = locations, l.count == colors.count, l.allSatisfy(\.isFinite) {
+            stops = zip(l, colors.map(\.rgba)).map { ($0, $1) }
+            stops.sort { $0.loc < $1.loc }
+        } else {
+            let n = colors.count
+            stops = colors.enumerated().map { (n > 1 ? Double($0.offset) / Double(n - 1) : 0, $0.element.rgba) }
+        }
+        let n = GradientInstance.rampWidth
+        var out = [Float]()
+        out.reserveCapacity(n * 4)
+        var k = 0
+        for i in 0..<n {
+            let t = Double(i) / Double(n - 1)
+            while k + 1 < stops.count, stops[k + 1].loc <= t { k += 1 }
+            let a = stops[k].c
+            var b = a
+            var f = 0.0
+            if t > stops[k].loc, k + 1 < stops.count {
+                b = stops[k + 1].c
+                let span = stops[k + 1].loc - stops[k].loc
+                f = span > 0 ? (t - stops[k].loc) / span : 1
+            }
+            func mix(_ x: CGFloat, _ y: CGFloat) -> Double { Double(x) + (Double(y) - Double(x)) * f }
+            let alpha = min(max(mix(a.alpha, b.alpha), 0), 1)
+            func ch(_ x: CGFloat, _ y: CGFloat) -> Float { Float(min(max(mix(x, y), 0), 1) * alpha) }
+            out.append(contentsOf: [ch(a.red, b.red), ch(a.green, b.green), ch(a.blue, b.blue), Float(alpha)])
+        }
+        return out
     }
 }

@@ -19,6 +19,11 @@ public final class RenderTreeBuilder {
     var passStack: [PendingPass] = []
     var textureIndex: [ObjectIdentifier: Int] = [:]
     var warnedDepth = false
+    /// True while drawing layers whose plane an odd number of `isGeometryFlipped` ancestors
+    /// turned upside down (contents are mirrored back to stay upright, `ContentsLayout`).
+    var planeMirrored = false
+    /// Ramp rows of this frame by their colours and locations, so identical gradients share one.
+    var gradientRampIndex: [[Double]: Int] = [:]
 
     struct PendingPass {
         var target: TargetID
@@ -47,6 +52,8 @@ public final class RenderTreeBuilder {
         stats = RenderStats()
         textureIndex.removeAll(keepingCapacity: true)
         warnedDepth = false
+        planeMirrored = false
+        gradientRampIndex.removeAll(keepingCapacity: true)
         passStack = [PendingPass(target: .main, rect: CGRect(x: 0, y: 0, width: width, height: height))]
         let base = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0),
                                        CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
@@ -179,6 +186,9 @@ public final class RenderTreeBuilder {
         }
         let ordered = orderedSublayers(sublayers, transformLayer: layer is CATransformLayer, world: childWorld, parent: s)
         let ctx = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity, depth: depth + 1)
+        let outerMirrored = planeMirrored
+        planeMirrored = outerMirrored != s.isGeometryFlipped
+        defer { planeMirrored = outerMirrored }
         if isolate {
             // Two clips that cannot merge analytically: the inner clip is applied inside an
             // offscreen target, the outer one when that target is composited.

@@ -48,7 +48,14 @@ public final class CARenderer {
     /// headless EGL (`EGLHeadlessContext`: device platform, then surfaceless Mesa, then
     /// pbuffer). Throws for empty, non-finite or oversized sizes, and when no OpenGL 3.3
     /// context can be made (the error says what to install).
-    public init(offscreenSize: CGSize, scale: CGFloat = 1) throws {
+    public convenience init(offscreenSize: CGSize, scale: CGFloat = 1) throws {
+        try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: nil)
+    }
+
+    /// `init(offscreenSize:scale:)` with the texture size limit lowered for this renderer only
+    /// (`GLRenderer.init(maxTextureSize:)`), so tests can check how oversized images are
+    /// handled without a process-wide setting. Package API.
+    package init(offscreenSize: CGSize, scale: CGFloat = 1, maxTextureSize: Int?) throws {
         guard offscreenSize.width.isFinite, offscreenSize.height.isFinite, scale.isFinite, scale > 0 else {
             throw CARendererError.invalidSize("offscreenSize \(offscreenSize) at scale \(scale) is not finite and positive")
         }
@@ -59,7 +66,7 @@ public final class CARenderer {
         }
         do {
             context = try EGLHeadlessContext()
-            backend = try GLRenderer()
+            backend = try GLRenderer(maxTextureSize: maxTextureSize)
         } catch let e as SurfaceError {
             throw CARendererError.noContext(e.description)
         } catch let e as GLBackendError {
