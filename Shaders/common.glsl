@@ -19,20 +19,38 @@ vec4 toClip(vec3 q) {
 // r = (minXminY, maxXminY, maxXmaxY, minXmaxY); negative inside. Continuous corners use an
 // n = 3.3 superellipse over 1.528665·r (Apple's cornerCurveExpansionFactor, catalogue N6),
 // which meets the edges tangentially and crosses the diagonal where the circular arc would.
-float roundRectDistance(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
+//
+// roundRectField returns (distance, gradient in the plane). Coverage uses the analytic
+// gradient: the screen derivative of the distance itself jumps where the nearest edge
+// changes (along a corner's diagonal), which made corner pixels of square rectangles lose up
+// to 15 % coverage, and pixels beside a corner gain 1 %, depending on where the 2×2 pixel
+// quads fall.
+vec3 roundRectField(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
     vec2 d = p - c;
+    vec2 side = vec2(d.x < 0.0 ? -1.0 : 1.0, d.y < 0.0 ? -1.0 : 1.0);
     float rad = d.x < 0.0 ? (d.y < 0.0 ? r.x : r.w) : (d.y < 0.0 ? r.y : r.z);
+    float inset = rad;
     if (continuous && rad > 0.0) {
         float ext = min(rad * 1.528665, min(e.x, e.y));
         vec2 q = abs(d) - e + ext;
         if (q.x > 0.0 && q.y > 0.0) {
             vec2 u = q / ext;
-            return (pow(pow(u.x, 3.3) + pow(u.y, 3.3), 1.0 / 3.3) - 1.0) * ext;
+            float n = pow(pow(u.x, 3.3) + pow(u.y, 3.3), 1.0 / 3.3);
+            // d/dq of (n − 1)·ext = u^2.3 · n^−2.3
+            return vec3((n - 1.0) * ext, pow(u, vec2(2.3)) * pow(n, -2.3) * side);
         }
-        return max(q.x, q.y) - ext;
+        inset = ext;
     }
-    vec2 q = abs(d) - e + rad;
-    return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - rad;
+    vec2 q = abs(d) - e + inset;
+    if (q.x > 0.0 && q.y > 0.0) {
+        float l = length(q);
+        return vec3(l - rad, q / l * side);
+    }
+    return vec3(max(q.x, q.y) - inset, (q.x > q.y ? vec2(side.x, 0.0) : vec2(0.0, side.y)));
+}
+
+float roundRectDistance(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
+    return roundRectField(p, c, e, r, continuous).x;
 }
 
 #ifdef CA_FRAGMENT
@@ -42,21 +60,37 @@ float coverage(float f) {
     return clamp(0.5 - f / max(w, 1e-6), 0.0, 1.0);
 }
 
+// The same from a field (distance, plane gradient) at plane point p: the pixel width of the
+// edge is the gradient carried to the screen through p's derivatives (smooth everywhere).
+float coverage(vec3 field, vec2 p) {
+    vec2 px = dFdx(p), py = dFdy(p);
+    float w = length(vec2(dot(field.yz, px), dot(field.yz, py)));
+    return clamp(0.5 - field.x / max(w, 1e-6), 0.0, 1.0);
+}
+
+int nearestEdgeBit(vec2 p, vec4 rect) {
+    vec2 d = p - (rect.xy + 0.5 * rect.zw);
+    vec2 o = abs(d) - 0.5 * rect.zw;
+    return o.x > o.y ? (d.x < 0.0 ? 1 : 2) : (d.y < 0.0 ? 4 : 8);
+}
+
 // Coverage with edgeAntialiasingMask (catalogue N5: left 1, right 2, bottom (min y) 4,
 // top (max y) 8): the nearest edge's bit decides between smooth and hard.
 float edgeCoverage(float f, vec2 p, vec4 rect, int aaMask) {
-    if (aaMask == 15) return coverage(f);
-    vec2 c = rect.xy + 0.5 * rect.zw;
-    vec2 d = p - c;
-    vec2 o = abs(d) - 0.5 * rect.zw;
-    int bit = o.x > o.y ? (d.x < 0.0 ? 1 : 2) : (d.y < 0.0 ? 4 : 8);
-    if ((aaMask & bit) != 0) return coverage(f);
+    float soft = coverage(f);
+    if (aaMask == 15 || (aaMask & nearestEdgeBit(p, rect)) != 0) return soft;
     return f <= 0.0 ? 1.0 : 0.0;
 }
 
+float edgeCoverage(vec3 field, vec2 p, vec4 rect, int aaMask) {
+    float soft = coverage(field, p);
+    if (aaMask == 15 || (aaMask & nearestEdgeBit(p, rect)) != 0) return soft;
+    return field.x <= 0.0 ? 1.0 : 0.0;
+}
+
 float shapeCoverage(vec2 p, vec4 rect, vec4 radii, bool continuous, int aaMask) {
-    float f = roundRectDistance(p, rect.xy + 0.5 * rect.zw, 0.5 * rect.zw, radii, continuous);
-    return edgeCoverage(f, p, rect, aaMask);
+    vec3 field = roundRectField(p, rect.xy + 0.5 * rect.zw, 0.5 * rect.zw, radii, continuous);
+    return edgeCoverage(field, p, rect, aaMask);
 }
 
 // Coverage of clip `index` (0 = none) at a frame pixel.

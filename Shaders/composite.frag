@@ -1,4 +1,5 @@
 in vec2 v_uv;
+in vec2 v_maskUV;
 flat in vec4 v_color;
 flat in int v_clip;
 flat in int v_mode;
@@ -11,6 +12,11 @@ void main() {
     vec4 s = texture(u_source, v_uv);
     // Mode 0: the group at its opacity. Mode 1: a shadow, the colour at the source's alpha.
     vec4 c = v_mode == 1 ? v_color * s.a : s * v_color.a;
-    if (u_hasMask) c *= texture(u_mask, v_uv).a;
+    if (u_hasMask) {
+        // Nothing of the mask exists outside its target (catalogue M8: outside the mask's
+        // rendered subtree the layer is hidden).
+        bool inside = all(greaterThanEqual(v_maskUV, vec2(0.0))) && all(lessThanEqual(v_maskUV, vec2(1.0)));
+        c *= inside ? texture(u_mask, v_maskUV).a : 0.0;
+    }
     o_color = c * clipCoverage(framePixel(), v_clip);
 }
