@@ -36,7 +36,7 @@ void main() {
     }
 #endif
     vec2 c = v_rect.xy + 0.5 * v_rect.zw;
-    float fo = roundRectDistance(v_local, c, 0.5 * v_rect.zw, v_radii, continuous);
+    vec3 fo = roundRectField(v_local, c, 0.5 * v_rect.zw, v_radii, continuous);
     float outer = edgeCoverage(fo, v_local, v_rect, aa);
     vec4 fill = (v_flags & 64) != 0 ? vec4(0.0) : v_fill * outer;
     vec4 color = fill;
@@ -44,11 +44,15 @@ void main() {
     float bw = v_params.x;
     if ((v_flags & 32) == 0) {
         vec2 innerHalf = max(0.5 * v_rect.zw - bw, vec2(0.0));
-        float fi = roundRectDistance(v_local, c, innerHalf, max(v_radii - bw, vec4(0.0)), continuous);
-        float inner = innerHalf.x > 0.0 && innerHalf.y > 0.0 ? coverage(fi) : 0.0;
+        vec3 fi = roundRectField(v_local, c, innerHalf, max(v_radii - bw, vec4(0.0)), continuous);
+        float inner = innerHalf.x > 0.0 && innerHalf.y > 0.0 ? coverage(fi, v_local) : 0.0;
         float ring = clamp(outer - inner, 0.0, 1.0);
         vec4 b = v_border * ring;
-        color = b + fill * (1.0 - b.a);
+        // Border over background. With group opacity (params.z = the faded opacity, N4) the
+        // border hides the background by its own alpha before the fade, so no background
+        // shows through an opaque border; otherwise each piece fades on its own.
+        float hides = v_params.z > 0.0 ? min(b.a / v_params.z, 1.0) : b.a;
+        color = b + fill * (1.0 - hides);
     }
 #endif
     o_color = color * clip;

@@ -1,4 +1,5 @@
 in vec2 v_uv;
+in vec2 v_maskUV;
 flat in vec4 v_color;
 flat in int v_clip;
 flat in int v_mode;
@@ -11,7 +12,10 @@ void main() {
     // Mode 0: the group at its opacity. Mode 1: a shadow, the colour at the source's alpha.
     vec4 c = v_mode == 1 ? v_color * s.a : s * v_color.a;
 #ifdef CA_MASK
-    c *= texture(u_mask, v_uv).a;
+    // Nothing of the mask exists outside its target (catalogue M8: outside the mask's
+    // rendered subtree the layer is hidden).
+    bool inside = all(greaterThanEqual(v_maskUV, vec2(0.0))) && all(lessThanEqual(v_maskUV, vec2(1.0)));
+    c *= inside ? texture(u_mask, v_maskUV).a : 0.0;
 #endif
     o_color = c * clipCoverage(framePixel(), v_clip);
 }

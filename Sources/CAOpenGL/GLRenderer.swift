@@ -30,6 +30,10 @@ public final class GLRenderer {
         programs[key] = p
         return p
     }
+    /// The clip table has a texture unit of its own: creating a texture or target binds it on
+    /// unit 0, which would otherwise replace the table in the middle of a frame.
+    static let clipTextureUnit: Int32 = 4
+
     let boxStream = GLInstanceStream(vec4sPerInstance: 8)
     let imageStream = GLInstanceStream(vec4sPerInstance: 8)
     let compositeStream = GLInstanceStream(vec4sPerInstance: 4)
@@ -231,7 +235,7 @@ public final class GLRenderer {
         program.use()
         program.set("u_viewport", viewport)
         program.set("u_flip", flip)
-        program.set("u_clips", int: 0)
+        program.set("u_clips", int: Self.clipTextureUnit)
         glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(b.range.count))
         stats.drawCalls += 1
         stats.vertices += 4 * b.range.count
@@ -271,13 +275,14 @@ public final class GLRenderer {
         if clipTexture == nil || clipTexture!.height < clips.count {
             clipTexture = GLTexture(width: 5, height: max(64, clips.count * 2), internalFormat: GL_RGBA32F, format: GL_RGBA, type: GL_FLOAT)
         }
-        glActiveTexture(E(GL_TEXTURE0))
+        glActiveTexture(E(GL_TEXTURE0 + Self.clipTextureUnit))
         glBindTexture(E(GL_TEXTURE_2D), clipTexture!.id)
         glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         data.withUnsafeBytes {
             glTexSubImage2D(E(GL_TEXTURE_2D), 0, 0, 0, 5, GLsizei(clips.count), E(GL_RGBA), E(GL_FLOAT), $0.baseAddress)
         }
+        glActiveTexture(E(GL_TEXTURE0))
         glCheck("clip table")
     }
 

@@ -171,7 +171,8 @@ public struct BoxInstance: Sendable, Equatable {
     /// Premultiplied border colour, opacity applied.
     public var border: SIMD4<Float>
     /// x: border width; y: Gaussian blur sigma in plane units (0 = sharp; shadows of a
-    /// `shadowPath` rectangle use it); z, w: unused.
+    /// `shadowPath` rectangle use it); z: the opacity a background-and-border box fades as one
+    /// group (0: background and border fade separately); w: unused.
     public var params: SIMD4<Float>
 
     public static let floatsPerInstance = 32

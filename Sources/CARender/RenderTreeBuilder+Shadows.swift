@@ -40,7 +40,10 @@ struct ShadowSpec {
 extension RenderTreeBuilder {
     /// The shadow of everything a layer and its sublayers paint: their alpha, blurred
     /// (horizontal then vertical Gaussian passes), tinted and offset, under the content.
-    func emitBlurredShadow(_ shadow: ShadowSpec, of content: TargetID, rect: CGRect, h: Homography, clip: Int32, opacity: Float) {
+    /// `mask` (a target covering `rect`, like the content) masks the shadow where it lands, as
+    /// a layer's mask covers its shadow too.
+    func emitBlurredShadow(_ shadow: ShadowSpec, of content: TargetID, rect: CGRect, h: Homography, clip: Int32, opacity: Float,
+                           mask: TargetID? = nil) {
         let sigma = shadow.sigma(h)
         var source = content
         if sigma >= 0.25 {
@@ -53,7 +56,7 @@ extension RenderTreeBuilder {
             frame.passes.append(RenderPass(target: down, kind: .blur(source: across, sigma: sigma, horizontal: false)))
             source = down
         }
-        appendComposite(source: source, mask: nil, rect: rect, opacity: opacity, clip: clip,
+        appendComposite(source: source, mask: mask, rect: rect, opacity: opacity, clip: clip,
                         offset: shadow.pixelOffset(h), color: shadow.color.premultiplied(shadow.opacity * opacity))
     }
 

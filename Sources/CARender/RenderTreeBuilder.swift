@@ -39,6 +39,20 @@ public final class RenderTreeBuilder {
         /// Opacity multiplied down a chain that is not composited as a group.
         var opacity: Float
         var depth: Int
+        /// Odd number of `isGeometryFlipped` mirrors in this layer's world matrix: a flip is a
+        /// change of coordinate system, not a turn, so back-face culling discounts it.
+        var mirrored = false
+        /// Parent space → the plane of the nearest flattening ancestor, before that flattening:
+        /// identity except below a CATransformLayer, where it keeps the depth that orders
+        /// sublayers (the world matrix has lost z at the flattening).
+        var depthBasis = CATransform3DIdentity
+    }
+
+    /// What a layer hands on to its sublayers besides its world matrix (see `Context`).
+    struct Lineage {
+        var mirrored: Bool
+        /// This layer's space → the plane of the nearest flattening ancestor.
+        var depth: CATransform3D
     }
 
     public init() {}
@@ -80,59 +94,101 @@ public final class RenderTreeBuilder {
         let copy = layer.renderCopy
         let s = copy.state
         guard !s.isHidden, s.opacity > 0, ctx.opacity > 0 else { return }
-        let world = CATransform3DConcat(LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask),
-                                        ctx.parentWorld)
+        let local = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask)
+        let world = CATransform3DConcat(local, ctx.parentWorld)
         let h = Homography(world)
         guard h.isFinite else {
             RenderDiagnostics.warn("a layer's transform is not finite: the layer and its sublayers are not drawn")
             return
         }
-        // Back faces (isDoubleSided == false) are culled with their flattened sublayers.
-        if !s.isDoubleSided, h.determinant * h.r2.z < 0 { return }
+        let isTransformLayer = layer is CATransformLayer
+        // Back faces (isDoubleSided == false) are culled with their flattened sublayers. The
+        // orientation of the projected plane at its centre is sign(det H · w); a transform
+        // layer has no face of its own (its sublayers cull themselves).
+        if !s.isDoubleSided, !isTransformLayer {
+            let b = s.bounds.standardized
+            let w = h.project(Double(b.midX), Double(b.midY)).z
+            if (h.determinant * w < 0) != ctx.mirrored { return }
+        }
 
+        let lineage = Lineage(mirrored: ctx.mirrored, depth: CATransform3DConcat(local, ctx.depthBasis))
         let opacity = s.opacity * ctx.opacity
-        let hasSublayers = !(layer._sublayers?.isEmpty ?? true)
-        let mask = layer._mask.flatMap { $0.renderCopy.state.isHidden ? nil : $0 }
-        let shadow = ShadowSpec(s)
-        let drawsSeveral = (s.backgroundColor != nil ? 1 : 0) + (s.contents != nil ? 1 : 0)
-            + (copy is CAGradientLayer ? 1 : 0) >= 2
-        let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && (hasSublayers || drawsSeveral)
+        // CATransformLayer doc: mask and shadow are ignored, and opacity "is applied to each
+        // sublayer individually, the transform layer does not form a compositing group".
+        let mask = isTransformLayer ? nil : layer._mask.flatMap { $0.renderCopy.state.isHidden ? nil : $0 }
+        let shadow = isTransformLayer ? nil : ShadowSpec(s)
+        let groupOpacity = !isTransformLayer && s.opacity < 1 && s.allowsGroupOpacity && drawsSeveralPieces(layer, copy, s)
         let offscreenShadow = shadow != nil && s.shadowPath == nil
 
         if mask == nil, !groupOpacity, !offscreenShadow {
-            if let shadow, let path = s.shadowPath { emitPathShadow(shadow, path: path, h: h, clip: ctx.clip, opacity: opacity) }
-            drawLayer(layer, copy, s, world: world, h: h, clip: ctx.clip, opacity: opacity, depth: ctx.depth)
+            if let shadow, let path = s.shadowPath {
+                withOwnBoundsClip(s, h: h, outer: ctx.clip) { emitPathShadow(shadow, path: path, h: h, clip: $0, opacity: opacity) }
+            }
+            drawLayer(layer, copy, s, world: world, h: h, clip: ctx.clip, opacity: opacity, depth: ctx.depth, lineage: lineage)
             return
         }
 
         // Isolated: render into an offscreen target, then composite once.
         var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth) ?? passStack.last!.rect
-        if let shadow, let path = s.shadowPath { emitPathShadow(shadow, path: path, h: h, clip: ctx.clip, opacity: opacity) }
+        if let shadow, let path = s.shadowPath {
+            withOwnBoundsClip(s, h: h, outer: ctx.clip) { emitPathShadow(shadow, path: path, h: h, clip: $0, opacity: opacity) }
+        }
         if offscreenShadow, let shadow { rect = rect.union(shadow.castBounds(of: rect, h: h)) }
         rect = pixelAligned(rect.intersection(passStack.last!.rect))
         guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
         let innerOpacity: Float = groupOpacity ? 1 : opacity
         let content = beginOffscreen(rect)
-        drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, depth: ctx.depth)
+        drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, depth: ctx.depth, lineage: lineage)
         endOffscreen()
         var maskTarget: TargetID? = nil
         if let mask {
+            // The mask target covers the same pixels as the content: the composite samples
+            // both at one position (composite.vert).
             maskTarget = beginOffscreen(rect)
-            let mctx = Context(parentWorld: LayerGeometry.flattened(world), parentState: s, clip: 0, opacity: 1, depth: ctx.depth + 1)
+            let mctx = Context(parentWorld: LayerGeometry.flattened(world), parentState: s, clip: 0, opacity: 1,
+                               depth: ctx.depth + 1, mirrored: ctx.mirrored)
             visit(mask, mctx, isMask: true)
             endOffscreen()
         }
         let outer: Float = groupOpacity ? opacity : 1
         if offscreenShadow, let shadow {
-            emitBlurredShadow(shadow, of: content, rect: rect, h: h, clip: ctx.clip, opacity: outer)
+            // masksToBounds and mask act on the layer as a whole, its shadow included
+            // (CALayer.masksToBounds doc: "an implicit clipping mask … multiplied" with `mask`).
+            withOwnBoundsClip(s, h: h, outer: ctx.clip) {
+                emitBlurredShadow(shadow, of: content, rect: rect, h: h, clip: $0, opacity: outer, mask: maskTarget)
+            }
         }
         appendComposite(source: content, mask: maskTarget, rect: rect, opacity: outer, clip: ctx.clip)
     }
 
+    /// Whether a layer paints more than one overlapping piece, so that group opacity
+    /// (allowsGroupOpacity, catalogue N4) needs the pieces composited before the fade: any
+    /// sublayers, or two of background, contents, gradient and border. A background with a
+    /// border and nothing else is one box instance whose shader composites the border over
+    /// the background before the fade (box.frag), so it stays in the batch.
+    func drawsSeveralPieces(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> Bool {
+        if !(layer._sublayers?.isEmpty ?? true) { return true }
+        let hasBorder = s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0
+        let drawsMore = s.contents != nil || copy is CAGradientLayer
+        let pieces = (s.backgroundColor != nil ? 1 : 0) + (s.contents != nil ? 1 : 0) + (copy is CAGradientLayer ? 1 : 0)
+            + (hasBorder ? 1 : 0)
+        return pieces >= 2 && drawsMore
+    }
+
     /// A layer's own drawing and its sublayers, into the current pass.
     func drawLayer(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, world: CATransform3D, h: Homography,
-                   clip: Int32, opacity: Float, depth: Int) {
+                   clip: Int32, opacity: Float, depth: Int, lineage: Lineage) {
         stats.layersDrawn += 1
+        let sublayers = layer._sublayers ?? []
+        if layer is CATransformLayer {
+            // "Only the sublayers of a transform layer are rendered" (CATransformLayer doc):
+            // its background, border, contents and masksToBounds are ignored.
+            if !sublayers.isEmpty {
+                drawSublayers(layer, sublayers, s, world: world, h: h, radii: .zero, clip: clip, opacity: opacity,
+                              depth: depth, lineage: lineage)
+            }
+            return
+        }
         let radii = LayerGeometry.cornerRadii(s)
         let bounds = s.bounds.standardized
         let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
@@ -140,14 +196,16 @@ public final class RenderTreeBuilder {
         let fill = s.backgroundColor.map { $0.premultiplied(opacity) } ?? .zero
         let border = s.borderWidth > 0 ? (s.borderColor.map { $0.premultiplied(opacity) } ?? .zero) : .zero
         let hasBorder = border.w > 0
-        let sublayers = layer._sublayers ?? []
         let imageContents = s.contents.flatMap { ($0 as? CGImage) }
         let gradient = copy as? CAGradientLayer
 
+        // params.z: the opacity a background-and-border box fades as one group (N4), 0 when
+        // the pieces fade separately (allowsGroupOpacity false).
+        let group: Float = s.allowsGroupOpacity ? opacity : 0
         func box(fill: SIMD4<Float>, border: SIMD4<Float>, flags: UInt32) {
             let p = h.packed(SIMD3(0, Float(clip), Float(aa | continuous | flags)))
             appendBox(BoxInstance(h0: p.0, h1: p.1, h2: p.2, rect: bounds.simd, radii: radii, fill: fill, border: border,
-                                  params: SIMD4(Float(s.borderWidth), 0, 0, 0)))
+                                  params: SIMD4(Float(s.borderWidth), 0, group, 0)))
         }
 
         let onlyBox = imageContents == nil && gradient == nil && sublayers.isEmpty
@@ -159,20 +217,22 @@ public final class RenderTreeBuilder {
         if let gradient { emitGradient(gradient, s, h: h, radii: radii, clip: clip, opacity: opacity) }
         if let image = imageContents { emitContents(image, s, h: h, radii: radii, clip: clip, opacity: opacity) }
         if !sublayers.isEmpty {
-            drawSublayers(layer, sublayers, s, world: world, h: h, radii: radii, clip: clip, opacity: opacity, depth: depth)
+            drawSublayers(layer, sublayers, s, world: world, h: h, radii: radii, clip: clip, opacity: opacity, depth: depth,
+                          lineage: lineage)
         }
         if hasBorder { box(fill: .zero, border: border, flags: 64) }
     }
 
     func drawSublayers(_ layer: CALayer, _ sublayers: [CALayer], _ s: LayerState, world: CATransform3D, h: Homography,
-                       radii: SIMD4<Float>, clip: Int32, opacity: Float, depth: Int) {
-        let childWorld = layer is CATransformLayer ? world : LayerGeometry.flattened(world)
+                       radii: SIMD4<Float>, clip: Int32, opacity: Float, depth: Int, lineage: Lineage) {
+        let isTransformLayer = layer is CATransformLayer
+        let childWorld = isTransformLayer ? world : LayerGeometry.flattened(world)
         // Not a group here (allowsGroupOpacity false): each sublayer takes the opacity itself
         // (N4). Inside a group `opacity` is already 1 and the composite applies it once.
         let childOpacity = opacity
         var childClip = clip
         var isolate = false
-        if s.masksToBounds {
+        if s.masksToBounds, !isTransformLayer {
             guard let inv = h.inverted() else { return }
             let shape = ClipShape(inverse: inv, rect: s.bounds.simd, radii: radii, continuous: s.cornerCurve == .continuous)
             if clip == 0 {
@@ -184,8 +244,10 @@ public final class RenderTreeBuilder {
                 childClip = appendClip(shape)
             }
         }
-        let ordered = orderedSublayers(sublayers, transformLayer: layer is CATransformLayer, world: childWorld, parent: s)
-        let ctx = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity, depth: depth + 1)
+        let depthBasis = isTransformLayer ? lineage.depth : CATransform3DIdentity
+        let ordered = orderedSublayers(sublayers, transformLayer: isTransformLayer, depthBasis: depthBasis, parent: s)
+        let ctx = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity, depth: depth + 1,
+                          mirrored: lineage.mirrored != s.isGeometryFlipped, depthBasis: depthBasis)
         let outerMirrored = planeMirrored
         planeMirrored = outerMirrored != s.isGeometryFlipped
         defer { planeMirrored = outerMirrored }
@@ -204,12 +266,14 @@ public final class RenderTreeBuilder {
     }
 
     /// Siblings draw in `zPosition` order, ties in array order; under a `CATransformLayer` they
-    /// sort by the depth of their centre, far to near (no depth buffer: painter's order).
-    func orderedSublayers(_ sublayers: [CALayer], transformLayer: Bool, world: CATransform3D, parent: LayerState) -> [CALayer] {
+    /// sort by the depth of their centre, far to near (no depth buffer: painter's order),
+    /// measured in the space of the plane they are projected onto (`depthBasis`: the world
+    /// matrix has no z left after the flattening ancestor).
+    func orderedSublayers(_ sublayers: [CALayer], transformLayer: Bool, depthBasis: CATransform3D, parent: LayerState) -> [CALayer] {
         if transformLayer {
             let keyed = sublayers.enumerated().map { (i, l) -> (Double, Int, CALayer) in
                 let s = l.renderCopy.state
-                let m = CATransform3DConcat(LayerGeometry.localToParent(s, parent: parent, isMask: false), world)
+                let m = CATransform3DConcat(LayerGeometry.localToParent(s, parent: parent, isMask: false), depthBasis)
                 let b = s.bounds.standardized
                 let x = b.midX, y = b.midY
                 let z = x * m.m13 + y * m.m23 + m.m43
@@ -260,6 +324,27 @@ public final class RenderTreeBuilder {
     func appendClip(_ c: ClipShape) -> Int32 {
         frame.clips.append(c)
         return Int32(frame.clips.count - 1)
+    }
+
+    /// Runs `emit` with the clip for something a layer draws outside its own sublayers pass,
+    /// such as its shadow: `outer` alone, or, when the layer has masksToBounds (an implicit
+    /// mask of its rounded bounds on the whole layer, CALayer.masksToBounds doc), `outer`
+    /// intersected with the rounded bounds. When the two cannot merge into one clip shape,
+    /// `emit` draws into an offscreen target cut to the bounds that is then composited under
+    /// `outer`.
+    func withOwnBoundsClip(_ s: LayerState, h: Homography, outer: Int32, _ emit: (Int32) -> Void) {
+        guard s.masksToBounds else { emit(outer); return }
+        guard let inv = h.inverted() else { return }
+        let own = ClipShape(inverse: inv, rect: s.bounds.simd, radii: LayerGeometry.cornerRadii(s),
+                            continuous: s.cornerCurve == .continuous)
+        if outer == 0 { emit(appendClip(own)); return }
+        if let merged = intersectAxisAligned(frame.clips[Int(outer)], own) { emit(appendClip(merged)); return }
+        let rect = pixelAligned((h.boundingBox(of: s.bounds) ?? passStack.last!.rect).intersection(passStack.last!.rect))
+        guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
+        let target = beginOffscreen(rect)
+        emit(appendClip(own))
+        endOffscreen()
+        appendComposite(source: target, mask: nil, rect: rect, opacity: 1, clip: outer)
     }
 
     /// Two square-cornered clips whose planes are axis-aligned in pixels intersect into one.
