@@ -36,7 +36,7 @@ void main() {
     }
 #endif
     vec2 c = v_rect.xy + 0.5 * v_rect.zw;
-    vec3 fo = roundRectField(v_local, c, 0.5 * v_rect.zw, v_radii, continuous);
+    vec3 fo = shapeField(v_local, c, 0.5 * v_rect.zw, v_radii, continuous);
     float outer = edgeCoverage(fo, v_local, v_rect, aa);
     vec4 fill = (v_flags & 64) != 0 ? vec4(0.0) : v_fill * outer;
     vec4 color = fill;
@@ -44,7 +44,7 @@ void main() {
     float bw = v_params.x;
     if ((v_flags & 32) == 0) {
         vec2 innerHalf = max(0.5 * v_rect.zw - bw, vec2(0.0));
-        vec3 fi = roundRectField(v_local, c, innerHalf, max(v_radii - bw, vec4(0.0)), continuous);
+        vec3 fi = shapeField(v_local, c, innerHalf, max(v_radii - bw, vec4(0.0)), continuous);
         float inner = innerHalf.x > 0.0 && innerHalf.y > 0.0 ? coverage(fi, v_local) : 0.0;
         float ring = clamp(outer - inner, 0.0, 1.0);
         vec4 b = v_border * ring;

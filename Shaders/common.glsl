@@ -59,6 +59,20 @@ float roundRectDistance(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
     return roundRectField(p, c, e, r, continuous).x;
 }
 
+// The field an instance's own shape uses. Circular corners under a similarity transform need
+// no gradient (an exact distance field has unit gradient): the branch-free distance is enough,
+// and on a software rasteriser, which runs both sides of every branch, it is much cheaper.
+vec3 shapeField(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
+#if defined(CA_PROJECTIVE) || defined(CA_CONTINUOUS)
+    return roundRectField(p, c, e, r, continuous);
+#else
+    vec2 d = p - c;
+    float rad = d.x < 0.0 ? (d.y < 0.0 ? r.x : r.w) : (d.y < 0.0 ? r.y : r.z);
+    vec2 q = abs(d) - e + rad;
+    return vec3(length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - rad, 1.0, 0.0);
+#endif
+}
+
 #ifdef CA_FRAGMENT
 // Pixels per plane unit of the instance being shaded, set by main() from a flat varying.
 // Under a similarity transform (translation, rotation, uniform scale) the plane gradient
@@ -123,7 +137,7 @@ float edgeCoverage(vec3 field, vec2 p, vec4 rect, int aaMask) {
 }
 
 float shapeCoverage(vec2 p, vec4 rect, vec4 radii, bool continuous, int aaMask) {
-    vec3 field = roundRectField(p, rect.xy + 0.5 * rect.zw, 0.5 * rect.zw, radii, continuous);
+    vec3 field = shapeField(p, rect.xy + 0.5 * rect.zw, 0.5 * rect.zw, radii, continuous);
     return edgeCoverage(field, p, rect, aaMask);
 }
 
