@@ -132,6 +132,10 @@ public final class GLRenderer {
             if case .offscreen(let i) = id { return targets[i].texture }
             return nil
         }
+        // Making textures and targets above binds them on unit 0: put the clip table back
+        // there, where every program reads it.
+        glActiveTexture(E(GL_TEXTURE0))
+        if let c = clipTexture { glBindTexture(E(GL_TEXTURE_2D), c.id) }
         glEnable(E(GL_BLEND))
         glBlendFunc(E(GL_ONE), E(GL_ONE_MINUS_SRC_ALPHA))
         glDisable(E(GL_DEPTH_TEST))

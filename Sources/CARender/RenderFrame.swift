@@ -105,14 +105,16 @@ public struct BoxInstance: Sendable, Equatable {
     public var h2: SIMD4<Float>
     /// x, y, width, height in the layer's plane.
     public var rect: SIMD4<Float>
-    /// minXminY, maxXminY, maxXmaxY, minXmaxY corner radii.
+    /// minXminY, maxXminY, maxXmaxY, minXmaxY corner radii. For a blurred box (`params.y` >
+    /// 0) x and y are instead the half-axes of its four elliptical corners.
     public var radii: SIMD4<Float>
     /// Premultiplied fill colour, opacity applied.
     public var fill: SIMD4<Float>
     /// Premultiplied border colour, opacity applied.
     public var border: SIMD4<Float>
     /// x: border width; y: Gaussian blur sigma in plane units (0 = sharp; shadows of a
-    /// `shadowPath` rectangle use it); z, w: unused.
+    /// `shadowPath` rectangle, rounded rectangle or ellipse use it, kernel cut at 2.5σ);
+    /// z, w: unused.
     public var params: SIMD4<Float>
 
     public static let floatsPerInstance = 32

@@ -86,38 +86,70 @@ public final class RenderTreeBuilder {
         let opacity = s.opacity * ctx.opacity
         let hasSublayers = !(layer._sublayers?.isEmpty ?? true)
         let mask = layer._mask.flatMap { $0.renderCopy.state.isHidden ? nil : $0 }
-        let shadow = ShadowSpec(s)
+        // A shadowPath shadow is drawn whatever the layer paints; one cast from the layer's
+        // pixels needs pixels (catalogue N1).
+        let shadow = ShadowSpec(s).flatMap { s.shadowPath != nil || castsShadow(layer, copy, s) ? $0 : nil }
         let drawsSeveral = (s.backgroundColor != nil ? 1 : 0) + (s.contents != nil ? 1 : 0)
             + (copy is CAGradientLayer ? 1 : 0) >= 2
         let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && (hasSublayers || drawsSeveral)
         let offscreenShadow = shadow != nil && s.shadowPath == nil
+        // masksToBounds cuts the layer's shadow to its bounds too; a mask masks it.
+        let shadowClip = shadow != nil && s.masksToBounds ? boundsClip(s, h: h, outer: ctx.clip) : (ctx.clip, true)
 
         if mask == nil, !groupOpacity, !offscreenShadow {
-            if let shadow, let path = s.shadowPath { emitPathShadow(shadow, path: path, h: h, clip: ctx.clip, opacity: opacity) }
+            if let shadow, let path = s.shadowPath { emitPathShadow(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity) }
             drawLayer(layer, copy, s, world: world, h: h, clip: ctx.clip, opacity: opacity, depth: ctx.depth)
             return
         }
 
         // Isolated: render into an offscreen target, then composite once.
         var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth) ?? passStack.last!.rect
-        if let shadow, let path = s.shadowPath { emitPathShadow(shadow, path: path, h: h, clip: ctx.clip, opacity: opacity) }
-        if offscreenShadow, let shadow { rect = rect.union(shadow.castBounds(of: rect, h: h)) }
-        rect = pixelAligned(rect.intersection(passStack.last!.rect))
+        if offscreenShadow, let shadow {
+            rect = shadowContentRect(rect, shadow, h: h)
+        } else {
+            rect = rect.intersection(passStack.last!.rect)
+        }
+        rect = pixelAligned(rect)
+        let pathShadowInside = mask != nil && s.shadowPath != nil
+        if let shadow, let path = s.shadowPath, !pathShadowInside {
+            emitPathShadow(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity)
+        }
         guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
         let innerOpacity: Float = groupOpacity ? 1 : opacity
         let content = beginOffscreen(rect)
+        if pathShadowInside, let shadow, let path = s.shadowPath {
+            emitPathShadow(shadow, path: path, h: h, clip: s.masksToBounds ? boundsClip(s, h: h, outer: 0).0 : 0, opacity: innerOpacity)
+        }
         drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, depth: ctx.depth)
         endOffscreen()
+        // The shadow goes under the content in one more target when a mask or an outer clip
+        // that cannot merge with the bounds must cut both together; that target (and the
+        // mask's) then covers the offset shadow as well.
+        let shadowGroup = offscreenShadow && (mask != nil || !shadowClip.1)
+        var outRect = rect
+        if shadowGroup, let shadow {
+            let o = shadow.pixelOffset(h)
+            outRect = pixelAligned(rect.union(rect.offsetBy(dx: o.width, dy: o.height)).intersection(passStack.last!.rect))
+        }
         var maskTarget: TargetID? = nil
         if let mask {
-            maskTarget = beginOffscreen(rect)
+            maskTarget = beginOffscreen(outRect)
             let mctx = Context(parentWorld: LayerGeometry.flattened(world), parentState: s, clip: 0, opacity: 1, depth: ctx.depth + 1)
             visit(mask, mctx, isMask: true)
             endOffscreen()
         }
         let outer: Float = groupOpacity ? opacity : 1
         if offscreenShadow, let shadow {
-            emitBlurredShadow(shadow, of: content, rect: rect, h: h, clip: ctx.clip, opacity: outer)
+            if shadowGroup {
+                let together = beginOffscreen(outRect)
+                emitBlurredShadow(shadow, of: content, rect: rect, h: h,
+                                  clip: s.masksToBounds ? boundsClip(s, h: h, outer: 0).0 : 0, opacity: 1)
+                appendComposite(source: content, mask: nil, rect: rect, opacity: 1, clip: 0)
+                endOffscreen()
+                appendComposite(source: together, mask: maskTarget, rect: outRect, opacity: outer, clip: ctx.clip)
+                return
+            }
+            emitBlurredShadow(shadow, of: content, rect: rect, h: h, clip: shadowClip.0, opacity: outer)
         }
         appendComposite(source: content, mask: maskTarget, rect: rect, opacity: outer, clip: ctx.clip)
     }
