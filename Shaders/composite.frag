@@ -10,7 +10,13 @@ out vec4 o_color;
 void main() {
     vec4 s = texture(u_source, v_uv);
     // Mode 0: the group at its opacity. Mode 1: a shadow, the colour at the source's alpha.
-    vec4 c = v_mode == 1 ? v_color * s.a : s * v_color.a;
-    if (u_hasMask) c *= texture(u_mask, v_uv).a;
+    // Mode 2: a cross-dissolve, the mask slot holding the picture faded out (CATransition fade).
+    vec4 c;
+    if (v_mode == 2) {
+        c = mix(texture(u_mask, v_uv), s, v_color.a);
+    } else {
+        c = v_mode == 1 ? v_color * s.a : s * v_color.a;
+        if (u_hasMask) c *= texture(u_mask, v_uv).a;
+    }
     o_color = c * clipCoverage(framePixel(), v_clip);
 }

@@ -137,7 +137,8 @@ public struct ImageInstance: Sendable, Equatable {
 
 /// Instance data of the composite pipeline: an offscreen result placed on its parent target as
 /// a pixel-aligned quad. `mode` 0 multiplies the source by `color.a`; mode 1 paints `color`
-/// with the source's alpha (shadows).
+/// with the source's alpha (shadows); mode 2 mixes the batch's mask target (weight 1 − `color.a`)
+/// with its source (weight `color.a`), premultiplied (CATransition fade).
 public struct CompositeInstance: Sendable, Equatable {
     /// Destination rectangle in frame pixels.
     public var dst: SIMD4<Float>

@@ -61,7 +61,9 @@ public final class RenderTreeBuilder {
 
     // MARK: The walk
 
-    func visit(_ layer: CALayer, _ ctx: Context, isMask: Bool) {
+    /// `slide` moves the layer within its own plane (a transition's sliding pictures);
+    /// `transitions` false draws the layer's current state even while a transition runs on it.
+    func visit(_ layer: CALayer, _ ctx: Context, isMask: Bool, slide: CGSize = .zero, transitions: Bool = true) {
         stats.layersVisited += 1
         guard ctx.depth < Self.maxDepth else {
             if !warnedDepth {
@@ -70,11 +72,17 @@ public final class RenderTreeBuilder {
             }
             return
         }
+        // Before the hidden check: a transition may show a layer that is hidden now (I3).
+        if transitions, !isMask, let running = layer.runningTransition(atMedia: CACurrentMediaTime()) {
+            emitTransition(layer, running.transition, progress: running.progress, ctx, slide: slide)
+            return
+        }
         let copy = layer.renderCopy
         let s = copy.state
         guard !s.isHidden, s.opacity > 0, ctx.opacity > 0 else { return }
-        let world = CATransform3DConcat(LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask),
-                                        ctx.parentWorld)
+        var local = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask)
+        if slide != .zero { local = CATransform3DConcat(CATransform3DMakeTranslation(slide.width, slide.height, 0), local) }
+        let world = CATransform3DConcat(local, ctx.parentWorld)
         let h = Homography(world)
         guard h.isFinite else {
             RenderDiagnostics.warn("a layer's transform is not finite: the layer and its sublayers are not drawn")
@@ -103,14 +111,15 @@ public final class RenderTreeBuilder {
         }
 
         // Isolated: render into an offscreen target, then composite once.
-        var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth) ?? passStack.last!.rect
+        let pathShadowInside = mask != nil && s.shadowPath != nil
+        var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth, transitions: transitions, ownShadow: pathShadowInside)
+            ?? passStack.last!.rect
         if offscreenShadow, let shadow {
             rect = shadowContentRect(rect, shadow, h: h)
         } else {
             rect = rect.intersection(passStack.last!.rect)
         }
         rect = pixelAligned(rect)
-        let pathShadowInside = mask != nil && s.shadowPath != nil
         if let shadow, let path = s.shadowPath, !pathShadowInside {
             emitPathShadow(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity)
         }
@@ -252,9 +261,14 @@ public final class RenderTreeBuilder {
 
     // MARK: Bounds of isolated subtrees
 
-    /// Pixel bounding box of what `layer` and its sublayers can paint; nil when part of it is
-    /// behind the eye (then the caller uses the whole target).
-    func subtreeBounds(_ layer: CALayer, _ s: LayerState, world: CATransform3D, depth: Int) -> CGRect? {
+    /// Pixel bounding box of what `layer` and its sublayers can paint, shadows included; nil
+    /// when part of it is behind the eye, or a transition moves part of it by an amount this
+    /// does not follow (then the caller uses the whole target). `transitions` false bounds the
+    /// layer's current state even while a transition runs on it; `ownShadow` false leaves out
+    /// the layer's own shadow (its sublayers' stay in).
+    func subtreeBounds(_ layer: CALayer, _ s: LayerState, world: CATransform3D, depth: Int,
+                       transitions: Bool = true, ownShadow: Bool = true) -> CGRect? {
+        if transitions, layer.runningTransition(atMedia: CACurrentMediaTime()) != nil { return nil }
         let h = Homography(world)
         guard var box = h.boundingBox(of: s.bounds.standardized) else { return nil }
         if s.masksToBounds || depth >= Self.maxDepth { return box.insetBy(dx: -1, dy: -1) }
@@ -267,6 +281,7 @@ public final class RenderTreeBuilder {
             guard let b = subtreeBounds(child, cs, world: cw, depth: depth + 1) else { return nil }
             box = box.union(b)
         }
+        if ownShadow, let shadow = ShadowSpec(s) { box = box.union(shadow.castBounds(of: box, h: h)) }
         return box.insetBy(dx: -1, dy: -1)
     }
 

@@ -169,6 +169,25 @@ import Foundation
         #expect(!painted(img, 135, 135))         // shadow outside it
     }
 
+    @Test func aSublayersShadowIsNotCutByItsTranslucentParentsGroup() throws {
+        // The parent composites its subtree as a group (opacity 0.5, allowsGroupOpacity): the
+        // group's target must cover the child's shadow, which lies outside both layers.
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: Self.size)
+        let parent = CALayer()
+        parent.frame = CGRect(x: 80, y: 80, width: 40, height: 40)
+        parent.opacity = 0.5
+        let (_, child) = scene { $0.frame = parent.bounds; $0.shadowRadius = 2 }
+        child.removeFromSuperlayer()
+        parent.addSublayer(child)
+        parent.addSublayer(CALayer())
+        root.addSublayer(parent)
+        let (img, stats) = try renderClear(root)
+        #expect(stats.offscreenPasses >= 2)
+        #expect(img.rgba(135, 135).isClose(to: RGBA(0, 0, 128, 128), tolerance: 2))
+        #expect(img.rgba(100, 100).isClose(to: RGBA(128, 0, 0, 128), tolerance: 2))
+    }
+
     // MARK: The blur itself
 
     /// The shadow kernel's step response at distance `d` (pixels) inside (+) or outside (−) an
