@@ -43,9 +43,17 @@ public enum TargetID: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An offscreen texture of the frame; `rect` is in frame pixels (integral).
+/// An offscreen texture of the frame covering x, y, width, height in frame pixels (integral).
+/// `downscale` > 1 makes its texture that many times smaller on each side than the area it
+/// covers (a large shadow blur runs at reduced resolution); drawing into it is still
+/// addressed in frame pixels.
 public struct OffscreenTarget: Sendable, Equatable {
     public var x: Int, y: Int, width: Int, height: Int
+    public var downscale: Int = 1
+
+    /// Texture size in texels.
+    public var textureWidth: Int { (width + downscale - 1) / max(downscale, 1) }
+    public var textureHeight: Int { (height + downscale - 1) / max(downscale, 1) }
 }
 
 public struct RenderPass: Sendable {
@@ -53,7 +61,8 @@ public struct RenderPass: Sendable {
         /// Clear the target to transparent (offscreen) or the frame's clear colour (main),
         /// then draw the batches in order.
         case draw([Batch])
-        /// Separable Gaussian blur of `source` into the pass target, along x or y. Sigma in pixels.
+        /// Separable Gaussian blur of `source` into the pass target, along x or y. Sigma in
+        /// texels of the target (source and target have the same size and downscale).
         case blur(source: TargetID, sigma: Float, horizontal: Bool)
     }
     public var target: TargetID

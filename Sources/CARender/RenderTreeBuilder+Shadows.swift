@@ -17,6 +17,10 @@ struct ShadowSpec {
     static let sigmaPerRadius = 0.8
     /// Where the kernel ends, in σ (= 2·shadowRadius). The shaders hard-code the same 2.5.
     static let cutInSigmas = 2.5
+    /// The farthest the pixel blur reaches, in pixels (`Shaders/blur.frag` takes at most 256
+    /// texels each side): shadows with 2.5σ beyond it (σ > 102 pixels) end there, a little
+    /// harder than the Gaussian would. The analytic `shadowPath` shapes have no such limit.
+    static let maxBlurReach: CGFloat = 256
 
     var color: CGColor
     var opacity: Float
@@ -38,8 +42,9 @@ struct ShadowSpec {
     /// and shrinks with the layer's transform and the renderer's scale.
     func sigma(_ h: Homography) -> Float { Float(Double(radius) * Self.sigmaPerRadius * h.linearScale) }
 
-    /// How far the blurred shadow reaches past the casting edge, in target pixels (2·r).
-    func reach(_ h: Homography) -> CGFloat { CGFloat(Double(sigma(h)) * Self.cutInSigmas) }
+    /// How far the blurred shadow reaches past the casting edge, in target pixels (2·r, at
+    /// most `maxBlurReach`).
+    func reach(_ h: Homography) -> CGFloat { min(CGFloat(Double(sigma(h)) * Self.cutInSigmas), Self.maxBlurReach) }
 
     /// The offset in target pixels: `shadowOffset` is in the layer's own space (y down here, so
     /// a positive height casts downward; the default (0, −3) casts upward, as on iOS), and it
@@ -50,6 +55,16 @@ struct ShadowSpec {
         let dy = (Double(offset.width) * h.r0.y + Double(offset.height) * h.r1.y) / w
         guard dx.isFinite, dy.isFinite else { return .zero }
         return CGSize(width: dx, height: dy)
+    }
+
+    /// How many times smaller than the frame the blur runs: 1 below σ = 8 pixels, then 2, 4,
+    /// 8, keeping at least 4 texels of σ. A wide Gaussian has no detail a quarter-resolution
+    /// pass would lose, and it costs a sixteenth as much (the kernel shrinks too).
+    func downscale(_ h: Homography) -> Int {
+        let s = sigma(h)
+        var d = 1
+        while d < 8, s / Float(2 * d) >= 4 { d *= 2 }
+        return d
     }
 
     /// Pixels the blurred, offset shadow of content inside `rect` can reach.
@@ -132,23 +147,54 @@ extension RenderTreeBuilder {
         // Content left of the pass can still cast into it: keep what lies within reach of the
         // pass moved back by the offset.
         let useful = pass.union(pass.offsetBy(dx: -o.width, dy: -o.height)).insetBy(dx: -reach, dy: -reach)
-        return grown.intersection(useful)
+        let rect = grown.intersection(useful)
+        // An offset far larger than the frame would make that target huge (a bounding box
+        // spanning both places): then only content inside the frame casts.
+        var out = rect
+        if rect.width > 2 * pass.width + 2 * reach || rect.height > 2 * pass.height + 2 * reach {
+            RenderDiagnostics.warn("shadowOffset far beyond the frame: only content inside the frame casts a shadow")
+            out = grown.intersection(pass.insetBy(dx: -reach, dy: -reach))
+        }
+        // A downscaled blur needs the texel grid aligned with the frame's pixels.
+        let d = CGFloat(shadow.downscale(h))
+        guard !out.isNull, d > 1 else { return out }
+        let x0 = (out.minX / d).rounded(.down) * d, y0 = (out.minY / d).rounded(.down) * d
+        let x1 = (out.maxX / d).rounded(.up) * d, y1 = (out.maxY / d).rounded(.up) * d
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The shadow of everything a layer and its sublayers paint (catalogue N1: one shadow for
     /// the layer and its sublayers together): their alpha, blurred (horizontal then vertical
     /// Gaussian passes), tinted and offset, under the content.
+    /// Wide blurs run at reduced resolution (`ShadowSpec.downscale`): the content is halved
+    /// (each texel the exact average of 2×2, through bilinear sampling) until small enough,
+    /// blurred there, and scaled back up by the final composite's bilinear sampling.
     func emitBlurredShadow(_ shadow: ShadowSpec, of content: TargetID, rect: CGRect, h: Homography, clip: Int32, opacity: Float) {
         let sigma = shadow.sigma(h)
         var source = content
         if sigma >= 0.25 {
-            let t = OffscreenTarget(x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
-            frame.targets.append(t)
-            let across = TargetID.offscreen(frame.targets.count - 1)
-            frame.passes.append(RenderPass(target: across, kind: .blur(source: content, sigma: sigma, horizontal: true)))
-            frame.targets.append(t)
-            let down = TargetID.offscreen(frame.targets.count - 1)
-            frame.passes.append(RenderPass(target: down, kind: .blur(source: across, sigma: sigma, horizontal: false)))
+            let d = shadow.downscale(h)
+            func target(_ scale: Int) -> TargetID {
+                frame.targets.append(OffscreenTarget(x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width),
+                                                     height: Int(rect.height), downscale: scale))
+                return .offscreen(frame.targets.count - 1)
+            }
+            var scale = 1
+            while scale < d {
+                scale *= 2
+                let half = target(scale)
+                frame.composites.append(CompositeInstance(dst: rect.simd, src: rect.simd, color: SIMD4(repeating: 1),
+                                                          params: SIMD4(0, 0, 0, 0)))
+                let i = frame.composites.count - 1
+                frame.passes.append(RenderPass(target: half, kind: .draw([Batch(pipeline: .composite(source: source, mask: nil),
+                                                                              range: i..<(i + 1))])))
+                source = half
+            }
+            let texelSigma = sigma / Float(d)
+            let across = target(d)
+            frame.passes.append(RenderPass(target: across, kind: .blur(source: source, sigma: texelSigma, horizontal: true)))
+            let down = target(d)
+            frame.passes.append(RenderPass(target: down, kind: .blur(source: across, sigma: texelSigma, horizontal: false)))
             source = down
         }
         appendComposite(source: source, mask: nil, rect: rect, opacity: opacity, clip: clip,

@@ -188,6 +188,19 @@ import Foundation
         #expect(img.rgba(100, 100).isClose(to: RGBA(128, 0, 0, 128), tolerance: 2))
     }
 
+    @Test func extremeShadowValuesStillRender() throws {
+        // Huge radii and offsets must neither throw (no oversized targets) nor paint garbage.
+        let cases: [(CGFloat, CGSize, CGRect)] = [
+            (1e6, CGSize(width: 20, height: 20), CGRect(x: 80, y: 80, width: 40, height: 40)),
+            (5, CGSize(width: 1e6, height: -1e6), CGRect(x: 80, y: 80, width: 40, height: 40)),
+            (300, CGSize(width: 5e4, height: 0), CGRect(x: -1e5, y: 80, width: 2e5, height: 40)),
+        ]
+        for (radius, offset, frame) in cases {
+            let (img, _) = try renderClear(scene { $0.shadowRadius = radius; $0.shadowOffset = offset; $0.frame = frame }.0)
+            #expect(img.rgba(100, 100) == RGBA(255, 0, 0))
+        }
+    }
+
     // MARK: The blur itself
 
     /// The shadow kernel's step response at distance `d` (pixels) inside (+) or outside (−) an
@@ -232,6 +245,16 @@ import Foundation
         for x in 87..<134 { #expect(at(x) >= at(x - 1)) }
         #expect(at(93) == 0)
         #expect(at(95) > 0)
+    }
+
+    @Test(arguments: [12, 30, 50] as [CGFloat]) func wideBlursAtReducedResolutionMatchTheExactShape(radius: CGFloat) throws {
+        // σ = 9.6, 24, 40 pixels: blurred at 1/2, 1/4, 1/8 resolution; the analytic shadowPath
+        // rectangle is exact at any size.
+        let bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let (cast, castStats) = try renderClear(pathScene(nil, radius: radius))
+        let (exact, _) = try renderClear(pathScene(CGPath(rect: bounds, transform: nil), radius: radius))
+        #expect(castStats.offscreenPasses >= 4)   // content, a downsample, two blur passes
+        #expect(maxDifference(cast, exact) <= 3)
     }
 
     // MARK: shadowPath
