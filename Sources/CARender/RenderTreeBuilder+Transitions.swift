@@ -23,9 +23,9 @@ import CoreAnimation
 /// bounds and happens within its plane, so it turns and scales with the layer's transform.
 ///
 /// The moving pictures are clipped to the layer's bounds only when the layer (now) has
-/// `masksToBounds` set; otherwise they show beside it while they move, as on Apple, where
-/// the usual advice is to set clipsToBounds. Private Apple types (`cube`, `pageCurl`, …) are
-/// drawn as `fade`, with a warning.
+/// `masksToBounds` set; otherwise they show beside it while they move (developers' reports
+/// of iOS suggest the same and set clipsToBounds to avoid it; not measured on Apple). Private
+/// Apple types (`cube`, `pageCurl`, …) are drawn as `fade`, with a warning.
 extension RenderTreeBuilder {
     /// Unit vector of the side the new content comes from, in the layer's plane.
     static func transitionDirection(_ subtype: CATransitionSubtype?) -> CGVector {
