@@ -18,6 +18,55 @@ float erfApprox(float x) {
     return s * y;
 }
 
+// The shadow kernel: a Gaussian cut at 2.5σ and renormalised (ShadowSpec.cutInSigmas, the
+// same kernel as blur.frag). kernelCDF2(t) = 2·∫[−∞, t] − 1, in [−1, 1].
+const float CUT = 2.5;
+const float ERF_CUT = 0.98758067;   // erf(2.5 / √2)
+
+float kernelCDF2(float t, float sigma) {
+    float r = CUT * sigma;
+    return clamp(erfApprox(clamp(t, -r, r) / (sigma * 1.41421356)) / ERF_CUT, -1.0, 1.0);
+}
+
+// Share of the kernel centred at 0 that falls in [a, b].
+float kernelMass(float a, float b, float sigma) {
+    return 0.5 * (kernelCDF2(b, sigma) - kernelCDF2(a, sigma));
+}
+
+// Blurred coverage at p of the rectangle lo..hi whose four corners are quarter ellipses of
+// half-axes c (c = 0: a plain rectangle; c = half the size: an ellipse). Exact along x (the
+// kernel's CDF at the row's two ends); along y the rows within the kernel's reach are summed
+// in slices weighted by the kernel's exact mass over each slice: straight rows in one slice,
+// each corner zone in eight.
+float blurredShape(vec2 p, vec2 lo, vec2 hi, vec2 c, float sigma) {
+    float r = CUT * sigma;
+    float y0 = max(lo.y, p.y - r), y1 = min(hi.y, p.y + r);
+    if (y0 >= y1 || p.x < lo.x - r || p.x > hi.x + r) return 0.0;
+    float full = kernelMass(lo.x - p.x, hi.x - p.x, sigma);
+    if (c.x <= 0.0 || c.y <= 0.0) return full * kernelMass(y0 - p.y, y1 - p.y, sigma);
+    float sum = 0.0;
+    // Straight middle rows.
+    float m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y);
+    if (m1 > m0) sum += full * kernelMass(m0 - p.y, m1 - p.y, sigma);
+    // The two corner zones.
+    for (int zone = 0; zone < 2; zone++) {
+        float z0 = zone == 0 ? lo.y : hi.y - c.y;
+        float z1 = zone == 0 ? lo.y + c.y : hi.y;
+        float a = max(y0, z0), b = min(y1, z1);
+        if (b <= a) continue;
+        float step = (b - a) / 8.0;
+        for (int i = 0; i < 8; i++) {
+            float s0 = a + step * float(i);
+            float ym = s0 + 0.5 * step;
+            float e = zone == 0 ? (lo.y + c.y - ym) / c.y : (ym - (hi.y - c.y)) / c.y;
+            float inset = c.x * (1.0 - sqrt(max(1.0 - e * e, 0.0)));
+            float row = kernelMass(lo.x + inset - p.x, hi.x - inset - p.x, sigma);
+            sum += row * kernelMass(s0 - p.y, s0 + step - p.y, sigma);
+        }
+    }
+    return sum;
+}
+
 void main() {
     g_pxPerUnit = v_pxPerUnit;
     int aa = v_flags & 15;
@@ -26,12 +75,10 @@ void main() {
 #ifdef CA_BLUR
     float sigma = v_params.y;
     {
-        // A rectangle convolved with a Gaussian: the product of two 1-D erf differences.
-        vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
-        float k = 1.0 / (sigma * 1.41421356);
-        float cx = 0.5 * (erfApprox((hi.x - v_local.x) * k) - erfApprox((lo.x - v_local.x) * k));
-        float cy = 0.5 * (erfApprox((hi.y - v_local.y) * k) - erfApprox((lo.y - v_local.y) * k));
-        o_color = v_fill * (cx * cy * clip);
+        // A shadowPath shape convolved with the shadow kernel; radii.xy are its corners'
+        // half-axes (RenderTreeBuilder.emitPathShadow).
+        float cov = blurredShape(v_local, v_rect.xy, v_rect.xy + v_rect.zw, v_radii.xy, sigma);
+        o_color = v_fill * (cov * clip);
         return;
     }
 #endif

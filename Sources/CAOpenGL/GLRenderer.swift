@@ -140,10 +140,10 @@ public final class GLRenderer {
         var targets: [GLRenderTarget] = []
         var taken: [SIMD2<Int>: Int] = [:]
         for t in frame.targets {
-            let key = SIMD2(t.width, t.height)
+            let key = SIMD2(t.textureWidth, t.textureHeight)
             let n = taken[key, default: 0]
             var list = pool[key, default: []]
-            if n >= list.count { list.append(try GLRenderTarget(width: t.width, height: t.height)); pool[key] = list }
+            if n >= list.count { list.append(try GLRenderTarget(width: key.x, height: key.y)); pool[key] = list }
             targets.append(list[n])
             taken[key] = n + 1
         }
@@ -157,6 +157,10 @@ public final class GLRenderer {
             if case .offscreen(let i) = id { return targets[i].texture }
             return nil
         }
+        // Making textures and targets above binds them on unit 0: put the clip table back
+        // there, where every program reads it.
+        glActiveTexture(E(GL_TEXTURE0))
+        if let c = clipTexture { glBindTexture(E(GL_TEXTURE_2D), c.id) }
         glEnable(E(GL_BLEND))
         glBlendFunc(E(GL_ONE), E(GL_ONE_MINUS_SRC_ALPHA))
         glDisable(E(GL_DEPTH_TEST))
@@ -165,12 +169,16 @@ public final class GLRenderer {
             let fbo: GLuint
             let vp = rect(pass.target)
             let passFlip: Float
+            // Texels of the pass target: frame pixels, or fewer for a downscaled target.
+            var texels = SIMD2(Float(frame.width), Float(frame.height))
             switch pass.target {
             case .main: fbo = mainFBO; passFlip = flip
-            case .offscreen(let i): fbo = targets[i].fbo; passFlip = 1
+            case .offscreen(let i):
+                fbo = targets[i].fbo; passFlip = 1
+                texels = SIMD2(Float(frame.targets[i].textureWidth), Float(frame.targets[i].textureHeight))
             }
             glBindFramebuffer(E(GL_FRAMEBUFFER), fbo)
-            glViewport(0, 0, GLsizei(vp.z), GLsizei(vp.w))
+            glViewport(0, 0, GLsizei(texels.x), GLsizei(texels.y))
             switch pass.kind {
             case .draw(let batches):
                 let c = pass.target == .main ? frame.clearColor : .zero
@@ -186,7 +194,7 @@ public final class GLRenderer {
                 bindTexture(src, unit: 1, filter: .linear)
                 blur.set("u_source", int: 1)
                 blur.set("u_sigma", max(sigma, 0.01))
-                blur.set("u_step", horizontal ? SIMD2(1 / vp.z, 0) : SIMD2(0, 1 / vp.w))
+                blur.set("u_step", horizontal ? SIMD2(1 / texels.x, 0) : SIMD2(0, 1 / texels.y))
                 blur.set("u_viewport", vp)
                 blur.set("u_flip", 1)
                 glDrawArrays(E(GL_TRIANGLES), 0, 3)
@@ -212,7 +220,8 @@ public final class GLRenderer {
             bindTexture(textures[t], unit: 1, filter: filter)
             program.set("u_texture", int: 1)
         case .composite(let source, let mask):
-            program = try self.program("composite", b.variant)
+            // A composite with a mask target always needs the mask code, whoever built the batch.
+            program = try self.program("composite", mask == nil ? b.variant : b.variant.union(.mask))
             compositeStream.bind(first: b.range.lowerBound)
             program.use()
             guard let s = sourceTexture(source) else { throw GLBackendError("composite source \(source) is not offscreen") }

@@ -43,9 +43,17 @@ public enum TargetID: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An offscreen texture of the frame; `rect` is in frame pixels (integral).
+/// An offscreen texture of the frame covering x, y, width, height in frame pixels (integral).
+/// `downscale` > 1 makes its texture that many times smaller on each side than the area it
+/// covers (a large shadow blur runs at reduced resolution); drawing into it is still
+/// addressed in frame pixels.
 public struct OffscreenTarget: Sendable, Equatable {
     public var x: Int, y: Int, width: Int, height: Int
+    public var downscale: Int = 1
+
+    /// Texture size in texels.
+    public var textureWidth: Int { (width + downscale - 1) / max(downscale, 1) }
+    public var textureHeight: Int { (height + downscale - 1) / max(downscale, 1) }
 }
 
 public struct RenderPass: Sendable {
@@ -53,7 +61,8 @@ public struct RenderPass: Sendable {
         /// Clear the target to transparent (offscreen) or the frame's clear colour (main),
         /// then draw the batches in order.
         case draw([Batch])
-        /// Separable Gaussian blur of `source` into the pass target, along x or y. Sigma in pixels.
+        /// Separable Gaussian blur of `source` into the pass target, along x or y. Sigma in
+        /// texels of the target (source and target have the same size and downscale).
         case blur(source: TargetID, sigma: Float, horizontal: Bool)
     }
     public var target: TargetID
@@ -164,15 +173,17 @@ public struct BoxInstance: Sendable, Equatable {
     public var h2: SIMD4<Float>
     /// x, y, width, height in the layer's plane.
     public var rect: SIMD4<Float>
-    /// minXminY, maxXminY, maxXmaxY, minXmaxY corner radii.
+    /// minXminY, maxXminY, maxXmaxY, minXmaxY corner radii. For a blurred box (`params.y` >
+    /// 0) x and y are instead the half-axes of its four elliptical corners.
     public var radii: SIMD4<Float>
     /// Premultiplied fill colour, opacity applied.
     public var fill: SIMD4<Float>
     /// Premultiplied border colour, opacity applied.
     public var border: SIMD4<Float>
     /// x: border width; y: Gaussian blur sigma in plane units (0 = sharp; shadows of a
-    /// `shadowPath` rectangle use it); z: the opacity a background-and-border box fades as one
-    /// group (0: background and border fade separately); w: unused.
+    /// `shadowPath` rectangle, rounded rectangle or ellipse use it, kernel cut at 2.5σ);
+    /// z: the opacity a background-and-border box fades as one group (0: background and border
+    /// fade separately); w: unused.
     public var params: SIMD4<Float>
 
     public static let floatsPerInstance = 32
@@ -197,7 +208,8 @@ public struct ImageInstance: Sendable, Equatable {
 
 /// Instance data of the composite pipeline: an offscreen result placed on its parent target as
 /// a pixel-aligned quad. `mode` 0 multiplies the source by `color.a`; mode 1 paints `color`
-/// with the source's alpha (shadows).
+/// with the source's alpha (shadows); mode 2 mixes the batch's mask target (weight 1 − `color.a`)
+/// with its source (weight `color.a`), premultiplied (CATransition fade).
 public struct CompositeInstance: Sendable, Equatable {
     /// Destination rectangle in frame pixels.
     public var dst: SIMD4<Float>

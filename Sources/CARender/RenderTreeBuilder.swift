@@ -82,7 +82,9 @@ public final class RenderTreeBuilder {
 
     // MARK: The walk
 
-    func visit(_ layer: CALayer, _ ctx: Context, isMask: Bool) {
+    /// `slide` moves the layer within its own plane (a transition's sliding pictures);
+    /// `transitions` false draws the layer's current state even while a transition runs on it.
+    func visit(_ layer: CALayer, _ ctx: Context, isMask: Bool, slide: CGSize = .zero, transitions: Bool = true) {
         stats.layersVisited += 1
         guard ctx.depth < Self.maxDepth else {
             if !warnedDepth {
@@ -91,10 +93,16 @@ public final class RenderTreeBuilder {
             }
             return
         }
+        // Before the hidden check: a transition may show a layer that is hidden now (I3).
+        if transitions, !isMask, let running = layer.runningTransition(atMedia: CACurrentMediaTime()) {
+            emitTransition(layer, running.transition, progress: running.progress, ctx, slide: slide)
+            return
+        }
         let copy = layer.renderCopy
         let s = copy.state
         guard !s.isHidden, s.opacity > 0, ctx.opacity > 0 else { return }
-        let local = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask)
+        var local = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask)
+        if slide != .zero { local = CATransform3DConcat(CATransform3DMakeTranslation(slide.width, slide.height, 0), local) }
         let world = CATransform3DConcat(local, ctx.parentWorld)
         let h = Homography(world)
         guard h.isFinite else {
@@ -116,35 +124,55 @@ public final class RenderTreeBuilder {
         // CATransformLayer doc: mask and shadow are ignored, and opacity "is applied to each
         // sublayer individually, the transform layer does not form a compositing group".
         let mask = isTransformLayer ? nil : layer._mask.flatMap { $0.renderCopy.state.isHidden ? nil : $0 }
-        let shadow = isTransformLayer ? nil : ShadowSpec(s)
+        // A shadowPath shadow is drawn whatever the layer paints; one cast from the layer's
+        // pixels needs pixels (catalogue N1).
+        let shadow = isTransformLayer ? nil : ShadowSpec(s).flatMap { s.shadowPath != nil || castsShadow(layer, copy, s) ? $0 : nil }
         let groupOpacity = !isTransformLayer && s.opacity < 1 && s.allowsGroupOpacity && drawsSeveralPieces(layer, copy, s)
         let offscreenShadow = shadow != nil && s.shadowPath == nil
+        // masksToBounds cuts the layer's shadow to its bounds too; a mask masks it.
+        let shadowClip = shadow != nil && s.masksToBounds ? boundsClip(s, h: h, outer: ctx.clip) : (ctx.clip, true)
 
         if mask == nil, !groupOpacity, !offscreenShadow {
-            if let shadow, let path = s.shadowPath {
-                withOwnBoundsClip(s, h: h, outer: ctx.clip) { emitPathShadow(shadow, path: path, h: h, clip: $0, opacity: opacity) }
-            }
+            if let shadow, let path = s.shadowPath { emitPathShadow(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity) }
             drawLayer(layer, copy, s, world: world, h: h, clip: ctx.clip, opacity: opacity, depth: ctx.depth, lineage: lineage)
             return
         }
 
         // Isolated: render into an offscreen target, then composite once.
-        var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth) ?? passStack.last!.rect
-        if let shadow, let path = s.shadowPath {
-            withOwnBoundsClip(s, h: h, outer: ctx.clip) { emitPathShadow(shadow, path: path, h: h, clip: $0, opacity: opacity) }
+        let pathShadowInside = mask != nil && s.shadowPath != nil
+        var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth, transitions: transitions, ownShadow: pathShadowInside)
+            ?? passStack.last!.rect
+        if offscreenShadow, let shadow {
+            rect = shadowContentRect(rect, shadow, h: h)
+        } else {
+            rect = rect.intersection(passStack.last!.rect)
         }
-        if offscreenShadow, let shadow { rect = rect.union(shadow.castBounds(of: rect, h: h)) }
-        rect = pixelAligned(rect.intersection(passStack.last!.rect))
+        rect = pixelAligned(rect)
+        if let shadow, let path = s.shadowPath, !pathShadowInside {
+            emitPathShadow(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity)
+        }
         guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
         let innerOpacity: Float = groupOpacity ? 1 : opacity
         let content = beginOffscreen(rect)
+        if pathShadowInside, let shadow, let path = s.shadowPath {
+            emitPathShadow(shadow, path: path, h: h, clip: s.masksToBounds ? boundsClip(s, h: h, outer: 0).0 : 0, opacity: innerOpacity)
+        }
         drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, depth: ctx.depth, lineage: lineage)
         endOffscreen()
+        // The shadow goes under the content in one more target when a mask or an outer clip
+        // that cannot merge with the bounds must cut both together; that target (and the
+        // mask's) then covers the offset shadow as well.
+        let shadowGroup = offscreenShadow && (mask != nil || !shadowClip.1)
+        var outRect = rect
+        if shadowGroup, let shadow {
+            let o = shadow.pixelOffset(h)
+            outRect = pixelAligned(rect.union(rect.offsetBy(dx: o.width, dy: o.height)).intersection(passStack.last!.rect))
+        }
         var maskTarget: TargetID? = nil
         if let mask {
-            // The mask target covers the same pixels as the content: the composite samples
-            // both at one position (composite.vert).
-            maskTarget = beginOffscreen(rect)
+            // With no shadow group the mask target covers the same pixels as the content; with
+            // one, both cover `outRect`: the composite samples source and mask at one position.
+            maskTarget = beginOffscreen(outRect)
             let mctx = Context(parentWorld: LayerGeometry.flattened(world), parentState: s, clip: 0, opacity: 1,
                                depth: ctx.depth + 1, mirrored: ctx.mirrored)
             visit(mask, mctx, isMask: true)
@@ -152,11 +180,16 @@ public final class RenderTreeBuilder {
         }
         let outer: Float = groupOpacity ? opacity : 1
         if offscreenShadow, let shadow {
-            // masksToBounds and mask act on the layer as a whole, its shadow included
-            // (CALayer.masksToBounds doc: "an implicit clipping mask … multiplied" with `mask`).
-            withOwnBoundsClip(s, h: h, outer: ctx.clip) {
-                emitBlurredShadow(shadow, of: content, rect: rect, h: h, clip: $0, opacity: outer, mask: maskTarget)
+            if shadowGroup {
+                let together = beginOffscreen(outRect)
+                emitBlurredShadow(shadow, of: content, rect: rect, h: h,
+                                  clip: s.masksToBounds ? boundsClip(s, h: h, outer: 0).0 : 0, opacity: 1)
+                appendComposite(source: content, mask: nil, rect: rect, opacity: 1, clip: 0)
+                endOffscreen()
+                appendComposite(source: together, mask: maskTarget, rect: outRect, opacity: outer, clip: ctx.clip)
+                return
             }
+            emitBlurredShadow(shadow, of: content, rect: rect, h: h, clip: shadowClip.0, opacity: outer)
         }
         appendComposite(source: content, mask: maskTarget, rect: rect, opacity: outer, clip: ctx.clip)
     }
@@ -294,9 +327,14 @@ public final class RenderTreeBuilder {
 
     // MARK: Bounds of isolated subtrees
 
-    /// Pixel bounding box of what `layer` and its sublayers can paint; nil when part of it is
-    /// behind the eye (then the caller uses the whole target).
-    func subtreeBounds(_ layer: CALayer, _ s: LayerState, world: CATransform3D, depth: Int) -> CGRect? {
+    /// Pixel bounding box of what `layer` and its sublayers can paint, shadows included; nil
+    /// when part of it is behind the eye, or a transition moves part of it by an amount this
+    /// does not follow (then the caller uses the whole target). `transitions` false bounds the
+    /// layer's current state even while a transition runs on it; `ownShadow` false leaves out
+    /// the layer's own shadow (its sublayers' stay in).
+    func subtreeBounds(_ layer: CALayer, _ s: LayerState, world: CATransform3D, depth: Int,
+                       transitions: Bool = true, ownShadow: Bool = true) -> CGRect? {
+        if transitions, layer.runningTransition(atMedia: CACurrentMediaTime()) != nil { return nil }
         let h = Homography(world)
         guard var box = h.boundingBox(of: s.bounds.standardized) else { return nil }
         if s.masksToBounds || depth >= Self.maxDepth { return box.insetBy(dx: -1, dy: -1) }
@@ -309,6 +347,7 @@ public final class RenderTreeBuilder {
             guard let b = subtreeBounds(child, cs, world: cw, depth: depth + 1) else { return nil }
             box = box.union(b)
         }
+        if ownShadow, let shadow = ShadowSpec(s) { box = box.union(shadow.castBounds(of: box, h: h)) }
         return box.insetBy(dx: -1, dy: -1)
     }
 

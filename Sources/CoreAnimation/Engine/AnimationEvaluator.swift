@@ -154,17 +154,25 @@ package final class GroupEvaluator: AnimationEvaluator {
     }
 }
 
-/// A transition changes no property; the renderer asks it for its progress (I2).
+/// A transition changes no property; the renderer asks it for its progress (I2) and draws
+/// `before` (the layer as the screen showed it when the transition was added) and the layer's
+/// current state per `type` and `subtype`.
 package final class TransitionEvaluator: AnimationEvaluator {
     var timing: MediaTimingValues
     let timingFunction: CAMediaTimingFunction?
     let removedOnCompletion: Bool
     let start: Double, end: Double
+    package let type: CATransitionType
+    package let subtype: CATransitionSubtype?
+    /// A frozen copy of the layer and its subtree from before the change (`transitionSnapshot`);
+    /// nil when the layer was not on screen yet.
+    package var before: CALayer?
     package let bindings: [KeyPathBinding] = []
     package var hasAdditive: Bool { false }
 
     init(_ t: CATransition) {
         timing = t.timing; timingFunction = t.timingFunction; removedOnCompletion = t.isRemovedOnCompletion
+        type = t.type; subtype = t.subtype
         // Clamped to 0 ≤ start ≤ end ≤ 1 here, not in the setters (A6).
         let s = Double(t.startProgress).isNaN ? 0 : min(max(Double(t.startProgress), 0), 1)
         let e = Double(t.endProgress).isNaN ? 1 : min(max(Double(t.endProgress), 0), 1)

@@ -23,6 +23,8 @@ package enum TimingEngine {
             layer.committedCopy = makeCopy(of: layer)
             layer.animatedCopy = nil
             layer.implicitFromValues = [:]
+            layer.sublayersBeforeChange = nil
+            layer.sublayersChangedInTransaction = false
             layer.touchedInTransaction = 0
         }
         var live: [AnimationRecord] = []

@@ -15,6 +15,14 @@ extension CALayer {
         let key = copy is CATransition ? kCATransition : key
         let implicitFrom = (copy as? CAPropertyAnimation)?.keyPath.flatMap { implicitFromValues[$0] }
         let evaluator = AnimationCompiler.compile(copy, for: self, implicitFrom: implicitFrom)
+        if let t = evaluator as? TransitionEvaluator {
+            // The "before" picture of a transition is what the screen shows now (I2). It is of
+            // the last commit, so it cannot change within a transaction: one replacing a
+            // transition added earlier in the same transaction keeps that picture (adding
+            // sublayers one by one, each implying a transition, copies the subtree once).
+            let pending = animationRecords.last { $0.key == kCATransition && $0.beginPending }
+            t.before = (pending?.evaluator as? TransitionEvaluator)?.before ?? transitionSnapshot(at: CACurrentMediaTime())
+        }
         if let key { removeRecords { $0.key == key } }
         let record = AnimationRecord(key: key, animation: copy, evaluator: evaluator)
         record.layer = self
@@ -47,6 +55,21 @@ extension CALayer {
 
     package func removeAnimationImpl(forKey key: String) {
         removeRecords { $0.key == key }
+    }
+
+    /// The transition showing on this layer at media time `t` and its progress (I2), nil when
+    /// none shows (not begun, or ended and removed). The renderer's question each frame; a
+    /// layer without animations answers at the cost of one check.
+    package func runningTransition(atMedia t: CFTimeInterval) -> (transition: TransitionEvaluator, progress: Double)? {
+        guard !animationRecords.isEmpty else { return nil }
+        var local: Double? = nil
+        for r in animationRecords.reversed() {
+            guard let e = r.evaluator as? TransitionEvaluator else { continue }
+            let tl = local ?? localTime(fromMedia: t)
+            local = tl
+            if let p = e.progress(at: tl) { return (e, p) }
+        }
+        return nil
     }
 
     /// Idempotent (D4). Removed animations' delegates hear `finished == false`.

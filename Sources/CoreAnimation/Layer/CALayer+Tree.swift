@@ -10,6 +10,7 @@ extension CALayer {
         }
         set {
             guard !isPresentationCopy else { return }
+            keepSublayersBeforeChange()
             // Detach all at once (one pass, not a search per layer).
             let old = _sublayers ?? []
             _sublayers = nil
@@ -38,6 +39,7 @@ extension CALayer {
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard canAdopt(layer) else { return }
         layer.removeFromSuperlayer()
+        keepSublayersBeforeChange()
         // Mutated in place: building a tree of n layers stays O(n), not O(n²) copies.
         if _sublayers == nil { _sublayers = [] }
         _sublayers!.insert(layer, at: min(Int(idx), _sublayers!.count))
@@ -134,8 +136,21 @@ extension CALayer {
     private func detachFromParent() {
         guard let parent = _superlayer else { return }
         noteOrdered(in: false)
+        parent.keepSublayersBeforeChange()
         parent._sublayers?.removeAll { $0 === self }
         _superlayer = nil
+        TransactionStack.current.touch(self)
+    }
+
+    /// Keeps the committed sublayer list before the first change of it in this transaction
+    /// (for a CATransition's "before" picture, I2). Nothing to keep for a layer never
+    /// committed (it is not on screen), and no copy is made: the list is copied on write by
+    /// the change that follows.
+    private func keepSublayersBeforeChange() {
+        guard committedCopy != nil, !sublayersChangedInTransaction else { return }
+        sublayersChangedInTransaction = true
+        sublayersBeforeChange = _sublayers
+        // Touched, so the commit that ends this transaction lets go of the list.
         TransactionStack.current.touch(self)
     }
 

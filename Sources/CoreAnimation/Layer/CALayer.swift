@@ -66,6 +66,12 @@ open class CALayer: NSObject, CAMediaTiming {
     package var implicitFromValues: [String: AnimValue] = [:]
     /// Animations attached to this layer, in the order they were added (catalogue E3).
     package var animationRecords: [AnimationRecord] = []
+    /// The sublayers as of the last commit, kept from the first change of `sublayers` in the
+    /// open transaction until it commits: the "before" picture of a CATransition needs the
+    /// tree the screen still shows (catalogue I2). Meaningful only while
+    /// `sublayersChangedInTransaction` is set.
+    package var sublayersBeforeChange: [CALayer]? = nil
+    package var sublayersChangedInTransaction = false
     /// Identifier of the transaction that last recorded this layer as changed.
     package var touchedInTransaction: UInt64 = 0
 
