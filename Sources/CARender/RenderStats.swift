@@ -9,13 +9,16 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     public var textureUploads = 0
     public var vertices = 0
     /// Seconds spent building the render tree (engine side) and executing it (GL side).
+    /// True when nothing changed since the previous frame and it was kept as it was (no
+    /// render tree built, no GL work).
+    public var reusedFrame = false
     public var buildSeconds = 0.0
     public var glSeconds = 0.0
 
     public init() {}
 
     public var description: String {
-        "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
+        (reusedFrame ? "reused previous frame; " : "") + "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
             + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads), vertices \(vertices)"
     }
 }

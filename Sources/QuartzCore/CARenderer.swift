@@ -126,6 +126,21 @@ public final class CARenderer {
             let v = c.rgba
             return SIMD4(Float(v.red * v.alpha), Float(v.green * v.alpha), Float(v.blue * v.alpha), Float(v.alpha))
         } ?? .zero
+        // Nothing changed since the last frame (no commit, nothing animating, same root, bounds
+        // and clear colour): the target already holds this picture, so neither the render tree
+        // nor GL is touched. Static scenes cost nothing per frame.
+        let key = FrameKey(root: layer.map(ObjectIdentifier.init), bounds: bounds, clear: clear,
+                           generation: TimingEngine.commitGeneration)
+        let animating = TimingEngine.hasActiveAnimations()
+        // The frame after the last animation ended must still be drawn (the end state).
+        if lastKey == key, !animating, !lastFrameAnimated, lastFrame != nil {
+            var stats = RenderStats()
+            stats.reusedFrame = true
+            statistics = stats
+            rendered = true
+            return
+        }
+        lastKey = nil
         var frame: RenderFrame
         var stats: RenderStats
         let start = DispatchTime.now().uptimeNanoseconds
@@ -152,7 +167,19 @@ public final class CARenderer {
         statistics = stats
         lastFrame = frame
         rendered = true
+        lastKey = key
+        lastFrameAnimated = animating
     }
+
+    /// What decides whether the last frame can be reused.
+    struct FrameKey: Equatable {
+        var root: ObjectIdentifier?
+        var bounds: CGRect
+        var clear: SIMD4<Float>
+        var generation: UInt64
+    }
+    var lastKey: FrameKey?
+    var lastFrameAnimated = false
 
     /// The media time of the next frame that would differ: `t` of this frame while animations
     /// run, infinity when nothing animates.

@@ -6,6 +6,9 @@ package enum TimingEngine {
 
     /// Whether any layer of this thread still has animations attached (a renderer's
     /// `nextFrameTime()` is "now" while this holds).
+    /// This thread's commit generation (see `TransactionStack.commitGeneration`).
+    package static var commitGeneration: UInt64 { TransactionStack.current.commitGeneration }
+
     package static func hasActiveAnimations() -> Bool { TransactionStack.current.animatedLayers.count > 0 }
 
     // MARK: Commit
@@ -14,6 +17,9 @@ package enum TimingEngine {
     /// times (C9) and arranges the completion block (K4).
     package static func commit(_ frame: TransactionFrame) {
         let now = CACurrentMediaTime()
+        if !frame.touchedLayers.isEmpty || !frame.addedAnimations.isEmpty {
+            TransactionStack.current.commitGeneration &+= 1
+        }
         for layer in frame.touchedLayers where !layer.isPresentationCopy {
             // Copies handed out earlier stop pointing at the model (their reference is
             // unretained, and only the current copies are cleared by the model's deinit):

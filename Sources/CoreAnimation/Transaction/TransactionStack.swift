@@ -28,6 +28,9 @@ package final class TransactionStack {
     /// Layers with attached animations that this thread's frame step visits. Layer trees are
     /// driven from one thread, as Core Animation expects; each thread steps its own.
     package var animatedLayers = AnimatedLayerSet()
+    /// Bumped by every commit that changed a layer or added an animation: a renderer whose
+    /// last frame saw the same generation, with nothing animating, can reuse that frame.
+    package var commitGeneration: UInt64 = 0
     /// Callbacks due at the next frame step (completion blocks of transactions without
     /// animations, stop messages of removed animations), with their media times.
     package var pendingEvents: [(time: Double, run: () -> Void)] = []
