@@ -132,6 +132,12 @@ public final class GLRenderer {
             if case .offscreen(let i) = id { return targets[i].texture }
             return nil
         }
+        // Unit 0 holds the clip table for every draw. Bound here, after the ramp upload and the
+        // texture and target creation above: each binds its own texture to unit 0, and the clip
+        // lookups then read that texture (a first frame with new offscreen targets, or any
+        // frame with a gradient, was clipped by garbage).
+        glActiveTexture(E(GL_TEXTURE0))
+        if let clipTexture { glBindTexture(E(GL_TEXTURE_2D), clipTexture.id) }
         glEnable(E(GL_BLEND))
         glBlendFunc(E(GL_ONE), E(GL_ONE_MINUS_SRC_ALPHA))
         glDisable(E(GL_DEPTH_TEST))
