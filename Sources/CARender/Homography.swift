@@ -18,9 +18,11 @@ public struct Homography: Equatable, Sendable {
 
     /// The plane z = 0 of a 4×4 world matrix.
     public init(_ m: CATransform3D) {
-        r0 = [Double(m.m11), Double(m.m12), Double(m.m14)]
-        r1 = [Double(m.m21), Double(m.m22), Double(m.m24)]
-        r2 = [Double(m.m41), Double(m.m42), Double(m.m44)]
+        // SIMD3(_:_:_:), not array literals: a literal allocates an array per call in debug
+        // builds, and this runs once per layer per frame.
+        r0 = SIMD3(Double(m.m11), Double(m.m12), Double(m.m14))
+        r1 = SIMD3(Double(m.m21), Double(m.m22), Double(m.m24))
+        r2 = SIMD3(Double(m.m41), Double(m.m42), Double(m.m44))
     }
 
     /// Homogeneous image of a point.

@@ -281,14 +281,15 @@ public final class RenderTreeBuilder {
         frame.passes.append(RenderPass(target: p.target, kind: .draw(p.batches)))
     }
 
+    /// Mutates the pass in place: copying it out and back would copy its batch array on every
+    /// instance (copy-on-write sees two owners), O(n²) for a frame of alternating pipelines.
     func appendBatch(_ pipeline: Batch.Pipeline, index: Int) {
-        var pass = passStack[passStack.count - 1]
-        if let last = pass.batches.last, last.pipeline == pipeline, last.range.upperBound == index {
-            pass.batches[pass.batches.count - 1].range = last.range.lowerBound..<(index + 1)
+        let p = passStack.count - 1
+        if let last = passStack[p].batches.last, last.pipeline == pipeline, last.range.upperBound == index {
+            passStack[p].batches[passStack[p].batches.count - 1].range = last.range.lowerBound..<(index + 1)
         } else {
-            pass.batches.append(Batch(pipeline: pipeline, range: index..<(index + 1)))
+            passStack[p].batches.append(Batch(pipeline: pipeline, range: index..<(index + 1)))
         }
-        passStack[passStack.count - 1] = pass
     }
 
     func appendBox(_ b: BoxInstance) {
