@@ -79,15 +79,31 @@ public final class GLRenderer {
             throw GLBackendError("frame \(frame.width)×\(frame.height) exceeds GL_MAX_TEXTURE_SIZE \(maxTextureSize)")
         }
         frameNumber += 1
-        while glGetError() != E(GL_NO_ERROR) {}
+        _ = GLDiagnostics.takeFirstError()   // errors from before this frame are not its own
+        if injectsGLErrorOnNextFrame {
+            injectsGLErrorOnNextFrame = false
+            glEnable(0)   // GL_INVALID_ENUM, before the frame's passes and their glChecks
+        }
         if main == nil || main!.width != frame.width || main!.height != frame.height {
             main = try GLRenderTarget(width: frame.width, height: frame.height)
         }
         try execute(frame, into: main!.fbo, flip: 1, stats: &stats)
-        let err = glGetError()
-        guard err == E(GL_NO_ERROR) else { throw GLBackendError("OpenGL reported \(GLDiagnostics.name(err)) while rendering") }
+        try checkError("while rendering")
         evictUnused()
     }
+
+    /// Throws the first GL error since the last check (one a debug `glCheck` reported
+    /// included), naming `situation`; errors are per context, so call it with this renderer's
+    /// context current.
+    public func checkError(_ situation: String) throws {
+        if let err = GLDiagnostics.takeFirstError() {
+            throw GLBackendError("OpenGL reported \(GLDiagnostics.name(err)) \(situation)")
+        }
+    }
+
+    /// Test hook: the next `render` issues an invalid GL call before drawing, so tests can prove
+    /// a GL error fails the frame rather than handing back a black or stale image.
+    package var injectsGLErrorOnNextFrame = false
 
     /// Premultiplied RGBA8 of the last frame, top row first.
     public func readPixels() -> [UInt8] {

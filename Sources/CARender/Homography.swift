@@ -61,6 +61,18 @@ public struct Homography: Equatable, Sendable {
             && r2.x.isFinite && r2.y.isFinite && r2.z.isFinite
     }
 
+    /// True when every entry is finite as the shaders receive it: they get 32-bit floats, and a
+    /// finite Double beyond ±3.4e38 (a scale of 1e39, two scales of 1e20 composed) arrives
+    /// there as infinity.
+    public var isFiniteInFloat: Bool {
+        let limit = Double(Float.greatestFiniteMagnitude)
+        for r in [r0, r1, r2] {
+            // `<=` is false for NaN as well.
+            guard abs(r.x) <= limit, abs(r.y) <= limit, abs(r.z) <= limit else { return false }
+        }
+        return true
+    }
+
     /// Bounding box in pixels of `rect` on the plane; nil if any corner is behind the eye.
     public func boundingBox(of rect: CGRect) -> CGRect? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity

@@ -85,7 +85,7 @@ import Testing
         #expect(leaf == nil)
     }
 
-    @Test("a layer released while the model tears another tree down is released too")
+    @Test("deep trees released on several threads at once are all released")
     func teardownOnSeveralThreads() async {
         // Each thread keeps its own work list: trees released at once on several threads
         // neither overflow nor interfere.
