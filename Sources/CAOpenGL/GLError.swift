@@ -1,5 +1,8 @@
 internal import CGL
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A failure in the OpenGL backend, with what went wrong in words.
 public struct GLBackendError: Error, CustomStringConvertible, Sendable {
@@ -31,6 +34,34 @@ enum GLDiagnostics {
 
     static func report(_ e: GLenum, _ label: String) {
         FileHandle.standardError.write(Data("GL error \(name(e)) after \(label)\n".utf8))
+        record(e)
+    }
+
+    // `glGetError` clears the flag it returns, so a `glCheck` in the middle of a frame would
+    // otherwise hide the error from the frame's final check, which then hands back a broken
+    // (often black) frame as a success. The first error `glCheck` consumed is kept per thread
+    // (GL error flags belong to the context, and a context is current on one thread) until
+    // `takeFirstError()` reads it.
+    private static let pendingKey: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k, nil)
+        return k
+    }()
+
+    static func record(_ e: GLenum) {
+        guard pthread_getspecific(pendingKey) == nil else { return }
+        pthread_setspecific(pendingKey, UnsafeRawPointer(bitPattern: UInt(e)))
+    }
+
+    /// The first error since the last call: one `glCheck` consumed, else the one GL holds now.
+    /// Clears both.
+    static func takeFirstError() -> GLenum? {
+        let pending = pthread_getspecific(pendingKey).map { GLenum(UInt(bitPattern: $0)) }
+        if pending != nil { pthread_setspecific(pendingKey, nil) }
+        var now = glGetError()
+        let first = pending ?? (now != E(GL_NO_ERROR) ? now : nil)
+        while now != E(GL_NO_ERROR) { now = glGetError() }
+        return first
     }
 }
 

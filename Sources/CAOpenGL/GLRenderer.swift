@@ -100,19 +100,35 @@ public final class GLRenderer {
             throw GLBackendError("frame \(frame.width)×\(frame.height) exceeds GL_MAX_TEXTURE_SIZE \(maxTextureSize)")
         }
         frameNumber += 1
-        while glGetError() != E(GL_NO_ERROR) {}
+        _ = GLDiagnostics.takeFirstError()   // errors from before this frame are not its own
+        if injectsGLErrorOnNextFrame {
+            injectsGLErrorOnNextFrame = false
+            glEnable(0)   // GL_INVALID_ENUM, before the frame's passes and their glChecks
+        }
         if main == nil || main!.width != frame.width || main!.height != frame.height {
             main = try GLRenderTarget(width: frame.width, height: frame.height)
         }
         try execute(frame, into: main!.fbo, flip: 1, stats: &stats)
-        let err = glGetError()
-        guard err == E(GL_NO_ERROR) else { throw GLBackendError("OpenGL reported \(GLDiagnostics.name(err)) while rendering") }
+        try checkError("while rendering")
         evictUnused()
     }
 
     /// Blocks until the GPU has finished every command issued so far (`glFinish`), so a
     /// benchmark can time the GPU's share of a frame.
     public func finish() { glFinish() }
+
+    /// Throws the first GL error since the last check (one a debug `glCheck` reported
+    /// included), naming `situation`; errors are per context, so call it with this renderer's
+    /// context current.
+    public func checkError(_ situation: String) throws {
+        if let err = GLDiagnostics.takeFirstError() {
+            throw GLBackendError("OpenGL reported \(GLDiagnostics.name(err)) \(situation)")
+        }
+    }
+
+    /// Test hook: the next `render` issues an invalid GL call before drawing, so tests can prove
+    /// a GL error fails the frame rather than handing back a black or stale image.
+    package var injectsGLErrorOnNextFrame = false
 
     /// Premultiplied RGBA8 of the last frame, top row first.
     public func readPixels() -> [UInt8] {
@@ -157,10 +173,12 @@ public final class GLRenderer {
             if case .offscreen(let i) = id { return targets[i].texture }
             return nil
         }
-        // Making textures and targets above binds them on unit 0: put the clip table back
-        // there, where every program reads it.
+        // Unit 0 holds the clip table for every draw. Bound here, after the ramp upload and the
+        // texture and target creation above: each binds its own texture to unit 0, and the clip
+        // lookups then read that texture (a first frame with new offscreen targets, or any
+        // frame with a gradient, was clipped by garbage).
         glActiveTexture(E(GL_TEXTURE0))
-        if let c = clipTexture { glBindTexture(E(GL_TEXTURE_2D), c.id) }
+        if let clipTexture { glBindTexture(E(GL_TEXTURE_2D), clipTexture.id) }
         glEnable(E(GL_BLEND))
         glBlendFunc(E(GL_ONE), E(GL_ONE_MINUS_SRC_ALPHA))
         glDisable(E(GL_DEPTH_TEST))

@@ -18,9 +18,11 @@ public struct Homography: Equatable, Sendable {
 
     /// The plane z = 0 of a 4×4 world matrix.
     public init(_ m: CATransform3D) {
-        r0 = [Double(m.m11), Double(m.m12), Double(m.m14)]
-        r1 = [Double(m.m21), Double(m.m22), Double(m.m24)]
-        r2 = [Double(m.m41), Double(m.m42), Double(m.m44)]
+        // SIMD3(_:_:_:), not array literals: a literal allocates an array per call in debug
+        // builds, and this runs once per layer per frame.
+        r0 = SIMD3(Double(m.m11), Double(m.m12), Double(m.m14))
+        r1 = SIMD3(Double(m.m21), Double(m.m22), Double(m.m24))
+        r2 = SIMD3(Double(m.m41), Double(m.m42), Double(m.m44))
     }
 
     /// Homogeneous image of a point.
@@ -57,6 +59,18 @@ public struct Homography: Equatable, Sendable {
     public var isFinite: Bool {
         r0.x.isFinite && r0.y.isFinite && r0.z.isFinite && r1.x.isFinite && r1.y.isFinite && r1.z.isFinite
             && r2.x.isFinite && r2.y.isFinite && r2.z.isFinite
+    }
+
+    /// True when every entry is finite as the shaders receive it: they get 32-bit floats, and a
+    /// finite Double beyond ±3.4e38 (a scale of 1e39, two scales of 1e20 composed) arrives
+    /// there as infinity.
+    public var isFiniteInFloat: Bool {
+        let limit = Double(Float.greatestFiniteMagnitude)
+        for r in [r0, r1, r2] {
+            // `<=` is false for NaN as well.
+            guard abs(r.x) <= limit, abs(r.y) <= limit, abs(r.z) <= limit else { return false }
+        }
+        return true
     }
 
     /// Bounding box in pixels of `rect` on the plane; nil if any corner is behind the eye.

@@ -63,6 +63,13 @@ extension CGColor {
 }
 
 extension CGRect {
+    /// Origin and size finite as 32-bit floats (what the shaders receive).
+    var fitsInFloat: Bool {
+        let limit = CGFloat(Float.greatestFiniteMagnitude)
+        return abs(origin.x) <= limit && abs(origin.y) <= limit && abs(size.width) <= limit && abs(size.height) <= limit
+            && abs(origin.x + size.width) <= limit && abs(origin.y + size.height) <= limit
+    }
+
     var simd: SIMD4<Float> {
         let r = standardized
         return SIMD4(Float(r.minX), Float(r.minY), Float(r.width), Float(r.height))

@@ -7,6 +7,7 @@ public enum RenderDiagnostics {
     private static let seen = Mutex<[String]>([])
 
     public static func warn(_ message: String) {
+        collector?.messages.withLock { $0.append(message) }
         let first = seen.withLock { list -> Bool in
             if list.contains(message) { return false }
             list.append(message)
@@ -17,5 +18,19 @@ public enum RenderDiagnostics {
 
     /// Every distinct warning so far, oldest first.
     public static var warnings: [String] { seen.withLock { $0 } }
-}
 
+    /// Runs `body` and returns, with its result, every warning it gave (repeats included),
+    /// however many other threads warn meanwhile: how a test proves that its own input was
+    /// warned about, when the printed log shows each message once per process.
+    package static func capture<T>(_ body: () throws -> T) rethrows -> (T, [String]) {
+        let c = Collector()
+        let result = try $collector.withValue(c) { try body() }
+        return (result, c.messages.withLock { $0 })
+    }
+
+    package final class Collector: Sendable {
+        let messages = Mutex<[String]>([])
+    }
+
+    @TaskLocal package static var collector: Collector?
+}

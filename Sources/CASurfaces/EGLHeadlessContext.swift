@@ -10,7 +10,11 @@ public enum EGLPlatformChoice: String, Sendable, CaseIterable {
     case device
     /// `EGL_PLATFORM_SURFACELESS_MESA`.
     case surfaceless
-    /// The default display with a 1×1 pbuffer surface.
+    /// A 1×1 pbuffer surface made current with the context, for drivers that cannot make a
+    /// context current without a surface (no `EGL_KHR_surfaceless_context`). On the default
+    /// display (X11 or Wayland where a display server runs); where that display does not
+    /// initialise (no display server, as on a headless server with Mesa), on the device
+    /// display, else the surfaceless one.
     case pbuffer
 }
 
@@ -18,9 +22,9 @@ public enum EGLPlatformChoice: String, Sendable, CaseIterable {
 /// Apple's API (Apple's CARenderer takes a CGL context).
 ///
 /// Platforms are tried in order `device` → `surfaceless` → `pbuffer`; the environment
-/// variable `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`) forces one. EGL hands out
-/// one display per platform and process, so displays are initialised once and never
-/// terminated; contexts are destroyed with their owner.
+/// variable `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`) forces one, and so does
+/// `init(platforms:debug:)`. EGL hands out one display per platform and process, so displays
+/// are initialised once and never terminated; contexts are destroyed with their owner.
 public final class EGLHeadlessContext {
     public let platform: EGLPlatformChoice
     /// Vendor, device, EGL and GL version strings, for `carender info` and logs.
@@ -30,23 +34,29 @@ public final class EGLHeadlessContext {
     let context: EGLContext
     let surface: EGLSurface?
 
-    /// Makes a context current on this thread. Throws `SurfaceError` when EGL, a driver or a
-    /// suitable config is missing.
-    public init(debug: Bool = false) throws {
+    /// Makes a context current on this thread, trying the platforms in `CA_EGL_PLATFORM`'s
+    /// order (see `platformOrder(environmentValue:)`). Throws `SurfaceError` when EGL, a driver
+    /// or a suitable config is missing.
+    public convenience init(debug: Bool = false) throws {
         let env = getenv("CA_EGL_PLATFORM").map { String(cString: $0) }
-        let order: [EGLPlatformChoice]
-        if let env, !env.isEmpty {
-            guard let forced = EGLPlatformChoice(rawValue: env) else {
-                throw SurfaceError("CA_EGL_PLATFORM=\(env) is not one of device, surfaceless, pbuffer")
-            }
-            order = [forced]
-        } else {
-            order = [.device, .surfaceless, .pbuffer]
-        }
+        try self.init(platforms: Self.platformOrder(environmentValue: env), debug: debug)
+    }
+
+    /// Makes a context current on this thread with the first of `platforms` that gives an
+    /// OpenGL 3.3 core context. Throws `SurfaceError` naming each platform's failure and the
+    /// packages to install when none does. Lets a caller (or a test: `setenv` races with other
+    /// threads) force a platform without the environment variable.
+    public convenience init(platforms: [EGLPlatformChoice], debug: Bool = false) throws {
+        try self.init(platforms: platforms, debug: debug, glVersion: (3, 3))
+    }
+
+    /// `glVersion` is the core version asked for (3.3 in production; tests ask for one no
+    /// driver has to prove the "no suitable context" path).
+    package init(platforms: [EGLPlatformChoice], debug: Bool, glVersion: (major: Int, minor: Int)) throws {
         var failures: [String] = []
-        for p in order {
+        for p in platforms {
             do {
-                let made = try Self.make(platform: p, debug: debug)
+                let made = try Self.make(platform: p, debug: debug, glVersion: glVersion)
                 platform = p
                 display = made.display
                 context = made.context
@@ -57,10 +67,23 @@ public final class EGLHeadlessContext {
                 failures.append("\(p.rawValue): \(e.description)")
             }
         }
-        throw SurfaceError("no headless OpenGL 3.3 context could be made (\(failures.joined(separator: "; "))). \(SurfaceError.installHint)")
+        let tried = failures.isEmpty ? "no EGL platform was tried" : failures.joined(separator: "; ")
+        throw SurfaceError("no headless OpenGL \(glVersion.major).\(glVersion.minor) core context could be made (\(tried)). \(SurfaceError.installHint)")
+    }
+
+    /// The platforms to try for a value of `CA_EGL_PLATFORM`: all of them in order
+    /// (`device`, `surfaceless`, `pbuffer`) when unset or empty, else the one named. Throws for
+    /// any other value, naming the accepted ones.
+    public static func platformOrder(environmentValue env: String?) throws -> [EGLPlatformChoice] {
+        guard let env, !env.isEmpty else { return [.device, .surfaceless, .pbuffer] }
+        guard let forced = EGLPlatformChoice(rawValue: env) else {
+            throw SurfaceError("CA_EGL_PLATFORM=\(env) is not one of device, surfaceless, pbuffer (unset it to try each in turn)")
+        }
+        return [forced]
     }
 
     deinit {
+        guard !isDestroyed else { return }
         eglMakeCurrent(display, nil, nil, nil)
         if let surface { eglDestroySurface(display, surface) }
         eglDestroyContext(display, context)
@@ -68,10 +91,30 @@ public final class EGLHeadlessContext {
 
     /// Makes this context current on the calling thread (GL contexts belong to one thread at a
     /// time; call this before using GL objects made under it from another thread).
+    ///
+    /// A lost context (a GPU reset, a driver restart) surfaces here as `EGL_CONTEXT_LOST`
+    /// (0x300e), or as GL errors on the next frame; a destroyed one as `EGL_BAD_CONTEXT`
+    /// (0x3006). Either way this throws, and the caller has to make a new context: GL objects
+    /// do not survive a lost context.
     public func makeCurrent() throws {
         guard eglMakeCurrent(display, surface, surface, context) == EGLBoolean(EGL_TRUE) else {
-            throw SurfaceError("eglMakeCurrent failed (0x\(String(eglGetError(), radix: 16)))")
+            let e = eglGetError()
+            let why = e == EGLint(EGL_CONTEXT_LOST) ? "the context was lost (EGL_CONTEXT_LOST)"
+                : e == EGLint(EGL_BAD_CONTEXT) ? "the context is gone (EGL_BAD_CONTEXT)" : "0x\(String(e, radix: 16))"
+            throw SurfaceError("eglMakeCurrent failed: \(why); make a new context")
         }
+    }
+
+    private var isDestroyed = false
+
+    /// Test hook: destroys the EGL context now, as a lost context would leave it, so tests can
+    /// prove later use fails with an error instead of crashing or drawing nothing.
+    package func destroyForTesting() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        eglMakeCurrent(display, nil, nil, nil)
+        if let surface { eglDestroySurface(display, surface) }
+        eglDestroyContext(display, context)
     }
 
     // MARK: Making one
@@ -118,16 +161,32 @@ public final class EGLHeadlessContext {
             guard let d = dpy else { throw SurfaceError("no EGL display for this platform") }
             var major: EGLint = 0, minor: EGLint = 0
             guard eglInitialize(d, &major, &minor) == EGLBoolean(EGL_TRUE) else {
-                throw SurfaceError("eglInitialize failed (0x\(String(eglGetError(), radix: 16)))")
+                let hint = platform == .pbuffer ? "; the default display needs a display server (DISPLAY or WAYLAND_DISPLAY)" : ""
+                throw SurfaceError("eglInitialize failed (0x\(String(eglGetError(), radix: 16)))\(hint)")
             }
             displays[platform] = d
             return d
         }
     }
 
-    private static func make(platform: EGLPlatformChoice, debug: Bool) throws -> Made {
+    /// The display a pbuffer goes on (see `EGLPlatformChoice.pbuffer`).
+    private static func pbufferDisplay(info: inout [String: String]) throws -> EGLDisplay {
+        var failures: [String] = []
+        for p in [EGLPlatformChoice.pbuffer, .device, .surfaceless] {
+            do {
+                let d = try display(for: p, info: &info)
+                info["display"] = p == .pbuffer ? "default display" : "\(p.rawValue) display"
+                return d
+            } catch let e as SurfaceError {
+                failures.append("\(p == .pbuffer ? "default" : p.rawValue) display: \(e.description)")
+            }
+        }
+        throw SurfaceError("no display for a pbuffer (\(failures.joined(separator: ", ")))")
+    }
+
+    private static func make(platform: EGLPlatformChoice, debug: Bool, glVersion: (major: Int, minor: Int)) throws -> Made {
         var info: [String: String] = ["platform": platform.rawValue]
-        let d = try display(for: platform, info: &info)
+        let d = platform == .pbuffer ? try pbufferDisplay(info: &info) : try display(for: platform, info: &info)
         if let v = eglQueryString(d, EGLint(EGL_VENDOR)) { info["eglVendor"] = String(cString: v) }
         if let v = eglQueryString(d, EGLint(EGL_VERSION)) { info["eglVersion"] = String(cString: v) }
         guard eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGLBoolean(EGL_TRUE) else { throw SurfaceError("eglBindAPI(EGL_OPENGL_API) failed: the driver has no desktop OpenGL") }
@@ -141,12 +200,13 @@ public final class EGLHeadlessContext {
         guard eglChooseConfig(d, attribs, &config, 1, &count) == EGLBoolean(EGL_TRUE), count > 0, let cfg = config else {
             throw SurfaceError("no RGBA8 OpenGL pbuffer config")
         }
-        var ctxAttribs: [EGLint] = [EGLint(EGL_CONTEXT_MAJOR_VERSION), 3, EGLint(EGL_CONTEXT_MINOR_VERSION), 3,
+        var ctxAttribs: [EGLint] = [EGLint(EGL_CONTEXT_MAJOR_VERSION), EGLint(glVersion.major),
+                                    EGLint(EGL_CONTEXT_MINOR_VERSION), EGLint(glVersion.minor),
                                     EGLint(EGL_CONTEXT_OPENGL_PROFILE_MASK), EGLint(EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT)]
         if debug { ctxAttribs += [EGLint(EGL_CONTEXT_OPENGL_DEBUG), EGLint(EGL_TRUE)] }
         ctxAttribs.append(EGLint(EGL_NONE))
         guard let ctx = eglCreateContext(d, cfg, nil, ctxAttribs) else {
-            throw SurfaceError("eglCreateContext for OpenGL 3.3 core failed (0x\(String(eglGetError(), radix: 16)))")
+            throw SurfaceError("eglCreateContext for OpenGL \(glVersion.major).\(glVersion.minor) core failed (0x\(String(eglGetError(), radix: 16)))")
         }
         var surface: EGLSurface? = nil
         if platform == .pbuffer {

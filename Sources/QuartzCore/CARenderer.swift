@@ -49,23 +49,36 @@ public final class CARenderer {
     /// pbuffer). Throws for empty, non-finite or oversized sizes, and when no OpenGL 3.3
     /// context can be made (the error says what to install).
     public convenience init(offscreenSize: CGSize, scale: CGFloat = 1) throws {
-        try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: nil)
+        try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: nil, platforms: nil)
     }
 
     /// `init(offscreenSize:scale:)` with the texture size limit lowered for this renderer only
     /// (`GLRenderer.init(maxTextureSize:)`), so tests can check how oversized images are
     /// handled without a process-wide setting. Package API.
-    package init(offscreenSize: CGSize, scale: CGFloat = 1, maxTextureSize: Int?) throws {
+    package convenience init(offscreenSize: CGSize, scale: CGFloat = 1, maxTextureSize: Int?) throws {
+        try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: maxTextureSize, platforms: nil)
+    }
+
+    /// `platforms` forces the EGL platforms tried (nil: `CA_EGL_PLATFORM` or all in turn), so
+    /// tests can prove each platform renders without a process-wide environment variable.
+    package convenience init(offscreenSize: CGSize, scale: CGFloat, platforms: [EGLPlatformChoice]?) throws {
+        try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: nil, platforms: platforms)
+    }
+
+    package init(offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, platforms: [EGLPlatformChoice]?) throws {
         guard offscreenSize.width.isFinite, offscreenSize.height.isFinite, scale.isFinite, scale > 0 else {
             throw CARendererError.invalidSize("offscreenSize \(offscreenSize) at scale \(scale) is not finite and positive")
         }
-        let w = Int((offscreenSize.width * scale).rounded()), h = Int((offscreenSize.height * scale).rounded())
-        guard w > 0, h > 0 else { throw CARendererError.invalidSize("offscreenSize \(offscreenSize) at scale \(scale) has no pixels") }
-        guard w <= Self.maxPixelSize, h <= Self.maxPixelSize else {
-            throw CARendererError.invalidSize("\(w)×\(h) pixels exceeds the limit of \(Self.maxPixelSize) per side")
+        // Checked before converting to Int: a finite 1e300 would trap in Int(_:).
+        let fw = (offscreenSize.width * scale).rounded(), fh = (offscreenSize.height * scale).rounded()
+        guard fw > 0, fh > 0 else { throw CARendererError.invalidSize("offscreenSize \(offscreenSize) at scale \(scale) has no pixels") }
+        guard fw <= CGFloat(Self.maxPixelSize), fh <= CGFloat(Self.maxPixelSize) else {
+            func show(_ v: CGFloat) -> String { v < 1e15 ? String(Int(v)) : "\(v)" }
+            throw CARendererError.invalidSize("\(show(fw))×\(show(fh)) pixels exceeds the limit of \(Self.maxPixelSize) per side")
         }
+        let w = Int(fw), h = Int(fh)
         do {
-            context = try EGLHeadlessContext()
+            context = try platforms.map { try EGLHeadlessContext(platforms: $0) } ?? EGLHeadlessContext()
             backend = try GLRenderer(maxTextureSize: maxTextureSize)
         } catch let e as SurfaceError {
             throw CARendererError.noContext(e.description)
@@ -112,16 +125,32 @@ public final class CARenderer {
     /// Draws the layer tree into the target. Errors (a GL error, a lost context) are thrown by
     /// `renderChecked()`; this Apple-shaped method logs them and leaves `makeImage()` to throw.
     public func render() {
-        do { try renderChecked() } catch { lastError = error; RenderDiagnostics.warn("CARenderer.render(): \(error)") }
+        do { try renderChecked() } catch { RenderDiagnostics.warn("CARenderer.render(): \(error)") }
     }
 
     var lastError: Error?
 
-    /// `render()` that throws. Extension beyond Apple's API.
+    /// `render()` that throws. Extension beyond Apple's API. After a failure `makeImage()`
+    /// throws the same error until a frame renders: a failed frame never reads back as a
+    /// black or stale image.
     public func renderChecked() throws {
+        do {
+            try renderFrame()
+        } catch {
+            lastError = error
+            rendered = false
+            throw error
+        }
+    }
+
+    func renderFrame() throws {
         guard inFrame, let t = frameTime else { throw CARendererError.notInFrame("render() called outside beginFrame/endFrame") }
         lastError = nil
-        try context.makeCurrent()
+        do {
+            try context.makeCurrent()
+        } catch let e as SurfaceError {
+            throw CARendererError.noContext("the renderer's OpenGL context cannot be made current (lost or destroyed): \(e.description)")
+        }
         let clear = clearColor.map { c -> SIMD4<Float> in
             let v = c.rgba
             return SIMD4(Float(v.red * v.alpha), Float(v.green * v.alpha), Float(v.blue * v.alpha), Float(v.alpha))
@@ -199,8 +228,13 @@ public final class CARenderer {
     public func makeImage() throws -> CGImage {
         if let e = lastError { throw e }
         guard rendered else { throw CARendererError.notInFrame("makeImage() before a frame was rendered") }
-        try context.makeCurrent()
+        do {
+            try context.makeCurrent()
+        } catch let e as SurfaceError {
+            throw CARendererError.noContext("the renderer's OpenGL context cannot be made current (lost or destroyed): \(e.description)")
+        }
         let bytes = backend.readPixels()
+        do { try backend.checkError("reading the frame back") } catch let e as GLBackendError { throw CARendererError.backend(e.description) }
         guard let img = CGImage(width: pixelWidth, height: pixelHeight, rgba8Bytes: bytes, premultiplied: true) else {
             throw CARendererError.backend("readback of \(pixelWidth)×\(pixelHeight) failed")
         }
@@ -214,15 +248,33 @@ public final class CARenderer {
         backend.finish()
     }
 
+    // MARK: Test hooks (package only)
+
+    /// Makes the next frame hit a GL error (see `GLRenderer.injectsGLErrorOnNextFrame`).
+    package func injectGLErrorForTesting() {
+        backend.injectsGLErrorOnNextFrame = true
+        lastKey = nil   // the next frame must really be drawn
+    }
+
+    /// Destroys the EGL context, as a lost context leaves the renderer.
+    package func destroyContextForTesting() { context.destroyForTesting() }
+
     /// EGL platform, device and GL strings of this renderer's context. Extension beyond Apple's API.
     public var contextInfo: [String: String] { context.info.merging(backend.info) { a, _ in a } }
 }
 
 /// Why a `CARenderer` could not be made or could not render. Extension beyond Apple's API.
 public enum CARendererError: Error, CustomStringConvertible {
+    /// The offscreen size or scale is empty, negative, not finite, or over the size limits.
     case invalidSize(String)
+    /// No OpenGL 3.3 context could be made (the message says what to install), or the
+    /// renderer's context can no longer be made current: lost (a GPU reset, `EGL_CONTEXT_LOST`)
+    /// or destroyed. A lost context does not come back; make a new `CARenderer`.
     case noContext(String)
+    /// OpenGL reported an error while rendering or reading back (named in the message); the
+    /// frame is discarded and `makeImage()` throws until a frame renders.
     case backend(String)
+    /// `render()` outside `beginFrame`/`endFrame`, or `makeImage()` before a frame rendered.
     case notInFrame(String)
 
     public var description: String {

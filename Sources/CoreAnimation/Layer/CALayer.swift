@@ -104,6 +104,8 @@ open class CALayer: NSObject, CAMediaTiming {
         animatedCopy?.modelRef = nil
         for r in animationRecords { r.layer = nil }
         animationStack?.animatedLayers.remove(ObjectIdentifier(self))
+        // Last: children are released iteratively (a 100k-deep chain must not overflow the stack).
+        if _sublayers != nil || _mask != nil { LayerTeardown.releaseChildren(of: self) }
     }
 
     /// Archiving is not supported on Linux: always nil (with a logged warning). Declared so
