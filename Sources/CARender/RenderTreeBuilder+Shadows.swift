@@ -216,6 +216,32 @@ extension RenderTreeBuilder {
                                    + "(path filling is not implemented yet)")
             shape = ShadowPathShape(rect: path.boundingBoxOfPath.standardized, corner: .zero)
         }
+        emitShadowShape(shadow, shape: shape, h: h, clip: clip, opacity: opacity)
+    }
+
+    /// The shadow a plain layer casts when its pixels are one uniform rounded rectangle: no
+    /// sublayers, contents, gradient or mask, equal circular corners, a visible background,
+    /// a border that is absent or of the background's alpha (or over an opaque background),
+    /// not `masksToBounds`, and a blur of at least half a point. The shadow of those pixels is
+    /// then the analytically blurred shape (`box.frag`, the same kernel as the blur passes),
+    /// with no offscreen pass: the common card-with-shadow case. Returns the shape and the
+    /// alpha it casts with; nil when the layer's pixels must be blurred.
+    func impliedShadowShape(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> (ShadowPathShape, Float)? {
+        guard layer._sublayers?.isEmpty ?? true, s.contents == nil, !(copy is CAGradientLayer), layer._mask == nil,
+              !s.masksToBounds, s.shadowRadius >= 0.5, s.cornerCurve != .continuous else { return nil }
+        let r = LayerGeometry.cornerRadii(s)
+        guard r.x == r.y, r.y == r.z, r.z == r.w else { return nil }
+        let bg = Float(s.backgroundColor?.alpha ?? 0)
+        guard bg > 0 else { return nil }
+        let borderAlpha = s.borderWidth > 0 ? Float(s.borderColor?.alpha ?? 0) : 0
+        if borderAlpha > 0, bg < 1, abs(borderAlpha - bg) > 1e-6 { return nil }
+        let b = s.bounds.standardized
+        guard b.width > 0, b.height > 0 else { return nil }
+        return (ShadowPathShape(rect: b, corner: CGSize(width: CGFloat(r.x), height: CGFloat(r.x))), bg)
+    }
+
+    /// One analytically blurred shape (box.frag's blur branch), offset by `shadowOffset`.
+    func emitShadowShape(_ shadow: ShadowSpec, shape: ShadowPathShape, h: Homography, clip: Int32, opacity: Float) {
         guard !shape.rect.isNull, shape.rect.width > 0, shape.rect.height > 0 else { return }
         // σ in the layer's plane; at least about a third of a pixel so the edge is antialiased
         // (the blurred branch of box.frag also draws radius-0 shadows, ellipses included).

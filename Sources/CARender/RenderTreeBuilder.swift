@@ -134,12 +134,17 @@ public final class RenderTreeBuilder {
         // pixels needs pixels (catalogue N1).
         let shadow = isTransformLayer ? nil : ShadowSpec(s).flatMap { s.shadowPath != nil || castsShadow(layer, copy, s) ? $0 : nil }
         let groupOpacity = !isTransformLayer && s.opacity < 1 && s.allowsGroupOpacity && drawsSeveralPieces(layer, copy, s)
-        let offscreenShadow = shadow != nil && s.shadowPath == nil
+        // A plain rounded box casts an analytically blurred copy of itself: no offscreen pass.
+        let implied = shadow != nil && s.shadowPath == nil ? impliedShadowShape(layer, copy, s) : nil
+        let offscreenShadow = shadow != nil && s.shadowPath == nil && implied == nil
         // masksToBounds cuts the layer's shadow to its bounds too; a mask masks it.
         let shadowClip = shadow != nil && s.masksToBounds ? boundsClip(s, h: h, outer: ctx.clip) : (ctx.clip, true)
 
         if mask == nil, !groupOpacity, !offscreenShadow {
             if let shadow, let path = s.shadowPath { emitPathShadow(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity) }
+            if let shadow, let (shape, alpha) = implied {
+                emitShadowShape(shadow, shape: shape, h: h, clip: shadowClip.0, opacity: opacity * alpha)
+            }
             drawLayer(layer, copy, s, world: world, h: h, clip: ctx.clip, opacity: opacity, depth: ctx.depth, lineage: lineage)
             return
         }
@@ -156,6 +161,9 @@ public final class RenderTreeBuilder {
         rect = pixelAligned(rect)
         if let shadow, let path = s.shadowPath, !pathShadowInside {
             emitPathShadow(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity)
+        }
+        if let shadow, let (shape, alpha) = implied {
+            emitShadowShape(shadow, shape: shape, h: h, clip: shadowClip.0, opacity: opacity * alpha)
         }
         guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
         let innerOpacity: Float = groupOpacity ? 1 : opacity
