@@ -4,31 +4,9 @@ import CoreAnimation
 /// Layer-to-parent matrices computed from render states (presentation values), not from the
 /// model tree: the renderer draws what the timing engine produced for this frame.
 enum LayerGeometry {
-    /// Catalogue M7 with presentation values: `((p − origin − anchor·size, −anchorZ) · transform
-    /// + (position, zPosition) − A) · flip · S + A`, S the parent's sublayerTransform about its
-    /// anchor A, flip the parent's `isGeometryFlipped` mirror about its bounds' mid-y.
+    /// Catalogue M7 with presentation values (the model's own formula, `LayerState`).
     static func localToParent(_ s: LayerState, parent: LayerState?, isMask: Bool) -> CATransform3D {
-        let b = s.bounds.standardized
-        let ax = b.minX + s.anchorPoint.x * b.width
-        let ay = b.minY + s.anchorPoint.y * b.height
-        var m = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ)
-        if !CATransform3DIsIdentity(s.transform) { m = CATransform3DConcat(m, s.transform) }
-        m = CATransform3DConcat(m, CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
-        guard let ps = parent, !isMask else { return m }
-        let pb = ps.bounds.standardized
-        if ps.isGeometryFlipped {
-            // y → minY + maxY − y: the sublayers' y axis runs up from the bottom edge.
-            m = CATransform3DConcat(m, CATransform3DMakeScale(1, -1, 1))
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(0, pb.minY + pb.maxY, 0))
-        }
-        if !CATransform3DIsIdentity(ps.sublayerTransform) {
-            let px = pb.minX + ps.anchorPoint.x * pb.width
-            let py = pb.minY + ps.anchorPoint.y * pb.height
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, -ps.anchorPointZ))
-            m = CATransform3DConcat(m, ps.sublayerTransform)
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, ps.anchorPointZ))
-        }
-        return m
+        LayerState.localToParentMatrix(s, parent: parent, isMask: isMask)
     }
 
     /// Drops z after a layer's transform chain: a layer renders its sublayers into its own

@@ -5,26 +5,7 @@ import Foundation
 /// (the alpha of the mask layer's whole rendered subtree, catalogue M8), group opacity
 /// (allowsGroupOpacity, N4), a scene combining them, and the batching that keeps many plain
 /// layers in one draw. Expected shapes come from M7's mapping computed in the test.
-@Suite struct ClippingMaskingGroupTests {
-    let white = RGBA(255, 255, 255)
-    let red = RGBA(255, 0, 0)
-    let green = RGBA(0, 255, 0)
-    let blue = RGBA(0, 0, 255)
-    let black = RGBA(0, 0, 0)
-
-    func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
-        let r = CALayer()
-        r.frame = CGRect(x: 0, y: 0, width: w, height: h)
-        return r
-    }
-
-    func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
-        let l = CALayer()
-        l.frame = frame
-        l.backgroundColor = color
-        return l
-    }
-
+@Suite struct ClippingMaskingGroupTests: SceneBuilding {
     // MARK: masksToBounds
 
     /// N5b: sublayers outside the bounds are cut when masksToBounds; an axis-aligned square

@@ -6,26 +6,7 @@ import Foundation
 /// sublayerTransform about the parent's anchor point, zPosition ordering, isDoubleSided,
 /// isGeometryFlipped, renderer scale and contentsScale, CATransformLayer. Expected pixels are
 /// computed from Apple's geometry (M7's point mapping), not read back from the renderer.
-@Suite struct GeometryTests {
-    let white = RGBA(255, 255, 255)
-    let red = RGBA(255, 0, 0)
-    let green = RGBA(0, 255, 0)
-    let blue = RGBA(0, 0, 255)
-    let yellow = RGBA(255, 255, 0)
-
-    func root(_ w: CGFloat, _ h: CGFloat) -> CALayer {
-        let r = CALayer()
-        r.frame = CGRect(x: 0, y: 0, width: w, height: h)
-        return r
-    }
-
-    func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
-        let l = CALayer()
-        l.frame = frame
-        l.backgroundColor = color
-        return l
-    }
-
+@Suite struct GeometryTests: SceneBuilding {
     // MARK: anchorPoint, position, bounds.origin
 
     /// M2: with anchor (0,0) the frame's origin is the position; with anchor (1,1) the

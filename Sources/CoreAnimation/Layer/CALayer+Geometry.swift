@@ -76,31 +76,11 @@ extension CALayer {
                                                              CATransform3DInvert(l?.localToWorldMatrix() ?? CATransform3DIdentity)))
     }
 
-    /// Maps the layer's own coordinates into its superlayer's (M7, row vectors):
-    /// `((p − origin − anchor·size, −anchorZ) · transform + (position, zPosition) − A) · S + A`,
-    /// where S is the parent's sublayerTransform and A the parent's anchor point in its own
-    /// bounds space. Extension beyond Apple's API (package): the renderer uses it too.
+    /// Maps the layer's own coordinates into its superlayer's (catalogue M7), from the model's
+    /// values; the renderer calls `LayerState.localToParentMatrix` with presentation values.
     package func localToParentMatrix(includeParentSublayerTransform: Bool) -> CATransform3D {
-        let s = state
-        // Standardised, so a negative-size bounds rect still has its anchor (0.5, 0.5) at its
-        // centre (CGRect.width is already the standardised width; origin alone is not).
-        let b = s.bounds.standardized
-        let ax = b.minX + s.anchorPoint.x * b.width
-        let ay = b.minY + s.anchorPoint.y * b.height
-        var m = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ)
-        if !CATransform3DIsIdentity(s.transform) { m = CATransform3DConcat(m, s.transform) }
-        m = CATransform3DConcat(m, CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
-        if includeParentSublayerTransform, !isMaskLayer, let p = _superlayer,
-           !CATransform3DIsIdentity(p.state.sublayerTransform) {
-            let ps = p.state
-            let pb = ps.bounds.standardized
-            let px = pb.minX + ps.anchorPoint.x * pb.width
-            let py = pb.minY + ps.anchorPoint.y * pb.height
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, -ps.anchorPointZ))
-            m = CATransform3DConcat(m, ps.sublayerTransform)
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, ps.anchorPointZ))
-        }
-        return m
+        let parent = includeParentSublayerTransform && !isMaskLayer ? _superlayer?.state : nil
+        return LayerState.localToParentMatrix(state, parent: parent, isMask: isMaskLayer)
     }
 
     /// Maps the layer's coordinates to the space its root layer sits in. Layers in different

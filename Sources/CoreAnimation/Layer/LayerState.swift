@@ -82,3 +82,37 @@ package struct MediaTimingValues: Sendable, Equatable {
     package static let layerDefaults = MediaTimingValues(duration: .infinity)
     package static let animationDefaults = MediaTimingValues()
 }
+
+extension LayerState {
+    /// Maps a layer's own coordinates into its superlayer's (catalogue M7, row vectors):
+    /// `((p − origin − anchor·size, −anchorZ) · transform + (position, zPosition) − A) · flip · S + A`,
+    /// where S is the parent's sublayerTransform about A, the parent's anchor point in its own
+    /// bounds space, and flip the parent's `isGeometryFlipped` mirror about its bounds' mid-y.
+    /// A mask layer (M8) and a root (`parent` nil) take no parent terms. Shared by the model's
+    /// point conversion and the renderer (which passes presentation values).
+    package static func localToParentMatrix(_ s: LayerState, parent: LayerState?, isMask: Bool) -> CATransform3D {
+        // Standardised, so a negative-size bounds rect still has its anchor (0.5, 0.5) at its
+        // centre (CGRect.width is already the standardised width; origin alone is not).
+        let b = s.bounds.standardized
+        let ax = b.minX + s.anchorPoint.x * b.width
+        let ay = b.minY + s.anchorPoint.y * b.height
+        var m = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ)
+        if !CATransform3DIsIdentity(s.transform) { m = CATransform3DConcat(m, s.transform) }
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
+        guard let ps = parent, !isMask else { return m }
+        let pb = ps.bounds.standardized
+        if ps.isGeometryFlipped {
+            // y → minY + maxY − y: the sublayers' y axis runs up from the bottom edge.
+            m = CATransform3DConcat(m, CATransform3DMakeScale(1, -1, 1))
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(0, pb.minY + pb.maxY, 0))
+        }
+        if !CATransform3DIsIdentity(ps.sublayerTransform) {
+            let px = pb.minX + ps.anchorPoint.x * pb.width
+            let py = pb.minY + ps.anchorPoint.y * pb.height
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, -ps.anchorPointZ))
+            m = CATransform3DConcat(m, ps.sublayerTransform)
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, ps.anchorPointZ))
+        }
+        return m
+    }
+}
