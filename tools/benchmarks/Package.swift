@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Benchmarks live in their own package so CI's `swift test` never builds them.
 // Run: swift run -c release --package-path tools/benchmarks timing-benchmark
+//      swift run -c release --package-path tools/benchmarks baseline-benchmark   (see README.md)
 import PackageDescription
 
 let package = Package(
@@ -8,6 +9,15 @@ let package = Package(
     dependencies: [.package(name: "CoreAnimationLinux", path: "../..")],
     targets: [
         .target(name: "AllocCounter"),
+        // Hand-written GL floor for the renderer benchmark (headless EGL, no engine) and the one
+        // definition of its scene.
+        .target(
+            name: "GLBaseline",
+            linkerSettings: [.linkedLibrary("EGL"), .linkedLibrary("OpenGL")]),
+        .executableTarget(
+            name: "baseline-benchmark",
+            dependencies: ["GLBaseline"],
+            path: "Sources/BaselineBenchmark"),
         .executableTarget(
             name: "timing-benchmark",
             dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"), "AllocCounter"],

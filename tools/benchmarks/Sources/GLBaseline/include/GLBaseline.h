@@ -1,0 +1,60 @@
+// The floor for the renderer benchmark: hand-written GL through headless EGL, no engine.
+// Also the one definition of the benchmark scene ("rounded rects"), shared with the engine
+// benchmark (Swift, through glb_scene_rect) and the CPU peers (Python, through --dump-scene or
+// peers/scene.py, which re-implements the same integer generator).
+#ifndef GLBASELINE_H
+#define GLBASELINE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// ---- The scene ----------------------------------------------------------------------------
+// N rounded rects over a W x H canvas (y down, origin top left), drawn in index order with
+// source-over. Rect i depends only on (i, seed, W, H): see glb_scene_rect_in for the exact rule.
+#define GLB_SCENE_COUNT   10000
+#define GLB_SCENE_SEED    1u
+#define GLB_SCENE_WIDTH   1920
+#define GLB_SCENE_HEIGHT  1080
+#define GLB_SCENE_MIN_SIZE 20    // width and height: independent integers, uniform in [20, 200]
+#define GLB_SCENE_MAX_SIZE 200
+#define GLB_SCENE_RADIUS  8.0f   // corner radius of the bounds
+#define GLB_SCENE_BORDER  2.0f   // border width, inside the bounds (inner radius 6)
+#define GLB_SCENE_ALPHA   0.8f   // alpha of both the fill and the border colour
+
+/// Rect i of the scene over a w x h canvas, as 12 floats:
+///   out[0..3]  x, y, width, height   (integral pixels, fully inside the canvas)
+///   out[4..7]  fill colour   r, g, b, a (straight alpha, a = GLB_SCENE_ALPHA)
+///   out[8..11] border colour r, g, b, a (straight alpha, a = GLB_SCENE_ALPHA)
+/// Drawing rule: fill the rounded rect (radius 8) with the fill colour, then draw over it the
+/// border ring between that rounded rect and the one inset by 2 (radius 6).
+void glb_scene_rect_in(int i, unsigned seed, int w, int h, float out[12]);
+/// The same generator with another largest size (GLB_SCENE_MIN_SIZE...max_size, for experiments:
+/// the canonical scene is max_size = GLB_SCENE_MAX_SIZE). Words used by rect i: see GLBaseline.c.
+void glb_scene_rect_ex(int i, unsigned seed, int w, int h, int max_size, float out[12]);
+/// Rect i of the scene over the canonical 1920 x 1080 canvas.
+void glb_scene_rect(int i, unsigned seed, float out[12]);
+/// The raw generator word k (0...7) of rect i: documented so other languages can reproduce it.
+unsigned glb_scene_word(int i, int k, unsigned seed);
+
+// ---- The GL baseline ----------------------------------------------------------------------
+/// Creates the headless EGL display and GL 3.3 core context, makes it current on the calling
+/// thread, compiles the program. Idempotent. Returns 0 on success, else -1 with a message in err.
+int glb_init(char *err, int errlen);
+/// GL_RENDERER / GL_VERSION of the context (after glb_init), for the report.
+const char *glb_renderer(void);
+const char *glb_version(void);
+/// Draws the first n scene rects (seed) into a w x h RGBA8 FBO, `frames` timed frames after one
+/// warm-up frame. Each frame: clear to transparent, ONE instanced draw, glFinish. Instance data
+/// is uploaded once, before timing. Returns the median ms per frame, or a negative value on error.
+double glb_rects_ms(int n, int w, int h, int frames, unsigned seed);
+/// glb_rects_ms over the scene variant of glb_scene_rect_ex.
+double glb_rects_ms_ex(int n, int w, int h, int frames, unsigned seed, int max_size);
+/// Reads back the FBO of the last glb_rects_ms (premultiplied RGBA8, rows top-down, w*h*4 bytes
+/// into rgba, w and h must match). Returns 0 on success.
+int glb_read_rgba(unsigned char *rgba, int w, int h);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
