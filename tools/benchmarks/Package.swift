@@ -2,7 +2,7 @@
 // Benchmarks live in their own package so CI's `swift test` never builds them.
 // Run: swift run -c release --package-path tools/benchmarks timing-benchmark
 //      swift run -c release --package-path tools/benchmarks baseline-benchmark   (see README.md)
-//      swift run -c release --package-path tools/benchmarks render-benchmark
+//      swift run -c release --package-path tools/benchmarks render-benchmark     (the renderer)
 import PackageDescription
 
 let package = Package(

@@ -53,7 +53,7 @@ guard glb_init(&err, Int32(err.count)) == 0 else {
     FileHandle.standardError.write("GL init failed: \(message)\n".data(using: .utf8)!)
     exit(1)
 }
-print("renderer: \(String(cString: glb_renderer())) | \(String(cString: glb_version()))")
+print("renderer: \(String(cString: glb_renderer())) | \(String(cString: glb_version())) | EGL platform \(String(cString: glb_platform()))")
 let ms = glb_rects_ms_ex(Int32(count), Int32(width), Int32(height), Int32(frames), seed, Int32(maxSize))
 guard ms >= 0 else { FileHandle.standardError.write("draw failed (\(ms))\n".data(using: .utf8)!); exit(1) }
 

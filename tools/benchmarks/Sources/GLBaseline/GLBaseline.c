@@ -77,6 +77,7 @@ static struct {
     int sn, sw, sh, smax; unsigned sseed; // scene currently in the VBO
     int scene_valid;
     char renderer[256], version[256];
+    const char *platform;
 } G;
 
 static void set_err(char *err, int errlen, const char *msg, long code) {
@@ -107,11 +108,13 @@ static EGLDisplay open_display(void) {
                 if (!has_ext(ext, "EGL_MESA_device_software")) { chosen = devices[i]; break; }
             }
             EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, chosen, NULL);
-            if (d != EGL_NO_DISPLAY) return d;
+            if (d != EGL_NO_DISPLAY) { G.platform = "device"; return d; }
         }
     }
-    if (has_ext(client, "EGL_MESA_platform_surfaceless"))
+    if (has_ext(client, "EGL_MESA_platform_surfaceless")) {
+        G.platform = "surfaceless";
         return eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    }
     return EGL_NO_DISPLAY;
 }
 
@@ -244,6 +247,7 @@ int glb_init(char *err, int errlen) {
 
 const char *glb_renderer(void) { return G.renderer; }
 const char *glb_version(void) { return G.version; }
+const char *glb_platform(void) { return G.platform ? G.platform : ""; }
 
 static int ensure_fbo(int w, int h) {
     if (G.fbo && G.fbw == w && G.fbh == h) return 0;

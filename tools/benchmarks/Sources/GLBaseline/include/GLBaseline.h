@@ -44,6 +44,8 @@ int glb_init(char *err, int errlen);
 /// GL_RENDERER / GL_VERSION of the context (after glb_init), for the report.
 const char *glb_renderer(void);
 const char *glb_version(void);
+/// The EGL platform glb_init used: "device" or "surfaceless".
+const char *glb_platform(void);
 /// Draws the first n scene rects (seed) into a w x h RGBA8 FBO, `frames` timed frames after one
 /// warm-up frame. Each frame: clear to transparent, ONE instanced draw, glFinish. Instance data
 /// is uploaded once, before timing. Returns the median ms per frame, or a negative value on error.
