@@ -8,7 +8,11 @@ import Foundation
 // median ms per frame (engine step + render-tree build + GL, with glFinish), fps, draw calls,
 // batches, offscreen passes and the split; for the rect scene also the hand-written baseline
 // and the engine/baseline ratio. Readback + PNG encode of one 1080p frame is reported apart.
-let args = Array(CommandLine.arguments.dropFirst())
+// --peers also runs the CPU peers (Cairo, Blend2D: peers/run-peers.sh, which installs them on
+// first use) on the same rect scene and prints the engine/peer ratios.
+var args = Array(CommandLine.arguments.dropFirst())
+let withPeers = args.contains("--peers")
+args.removeAll { $0 == "--peers" }
 let frames = args.first.flatMap(Int.init) ?? 30
 var scenes = args.filter { Int($0) == nil }
 if scenes.isEmpty { scenes = ["rects", "static-rects", "images", "gradients", "shadows"] }
@@ -46,6 +50,25 @@ func report(_ name: String, _ res: Result) {
           + "offscreen passes \(res.stats.offscreenPasses), instances \(res.stats.instances)")
 }
 
+/// Runs peers/run-peers.sh on the same scene and prints engine/peer ratios.
+func runPeers(engineSeconds: Double, frames: Int) {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("peers/run-peers.sh")
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/bash")
+    p.arguments = [script.path, "\(GLB_SCENE_COUNT)", "1920", "1080", "\(frames)"]
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    do { try p.run() } catch { print("  peers: could not run \(script.path): \(error)"); return }
+    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    for line in out.split(separator: "\n") where line.hasPrefix("peer ") {
+        let parts = line.split(separator: " ")
+        guard parts.count >= 3, let ms = Double(parts[2]) else { continue }
+        print("  peer \(parts[1]): \(String(format: "%.2f", ms)) ms/frame; engine/\(parts[1]) = \(String(format: "%.2f", engineSeconds * 1000 / ms))×")
+    }
+}
+
 do {
     for name in scenes {
         CAMediaClock.freeze(at: 0)
@@ -67,6 +90,7 @@ do {
                 } else {
                     print("  baseline unavailable: \(String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
                 }
+                if withPeers { runPeers(engineSeconds: res.total, frames: max(3, frames / 3)) }
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 let img = try r.makeImage()
                 let t1 = DispatchTime.now().uptimeNanoseconds
