@@ -12,13 +12,16 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     /// True when nothing changed since the previous frame and it was kept as it was (no
     /// render tree built, no GL work).
     public var reusedFrame = false
+    /// Layers re-emitted into the previous frame instead of building a new one (nothing was
+    /// committed, and only these animated leaf layers changed); 0 for a full build.
+    public var patchedLayers = 0
     public var buildSeconds = 0.0
     public var glSeconds = 0.0
 
     public init() {}
 
     public var description: String {
-        (reusedFrame ? "reused previous frame; " : "") + "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
+        (reusedFrame ? "reused previous frame; " : "") + (patchedLayers > 0 ? "patched \(patchedLayers) layers; " : "") + "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
             + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads), vertices \(vertices)"
     }
 }

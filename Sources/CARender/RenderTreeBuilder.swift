@@ -29,6 +29,17 @@ public final class RenderTreeBuilder {
     var planeMirrored = false
     /// Ramp rows of this frame by their colours and locations, so identical gradients share one.
     var gradientRampIndex: [[Double]: Int] = [:]
+    /// Plain leaves of the last built frame (one box each) and what they inherited.
+    var leaves: [ObjectIdentifier: LeafRecord] = [:]
+    var lastStats = RenderStats()
+
+    struct LeafRecord {
+        var boxIndex: Int
+        var ctx: Context
+        var variant: ShaderVariant
+        /// Sibling order depends on it: a leaf whose zPosition moved needs a whole frame.
+        var zPosition: CGFloat
+    }
 
     struct PendingPass {
         var target: TargetID
@@ -73,6 +84,7 @@ public final class RenderTreeBuilder {
         warnedDepth = false
         planeMirrored = false
         gradientRampIndex.removeAll(keepingCapacity: true)
+        leaves.removeAll(keepingCapacity: true)
         passStack = [PendingPass(target: .main, rect: CGRect(x: 0, y: 0, width: width, height: height))]
         let base = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0),
                                        CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
@@ -82,6 +94,7 @@ public final class RenderTreeBuilder {
         stats.instances = frame.boxes.count + frame.images.count + frame.composites.count + frame.gradients.count
         for p in frame.passes { if case .draw(let b) = p.kind { stats.batches += b.count } }
         stats.offscreenPasses = frame.passes.count - 1
+        lastStats = stats
         return (frame, stats)
     }
 
@@ -145,7 +158,17 @@ public final class RenderTreeBuilder {
             if let shadow, let (shape, alpha) = implied {
                 emitShadowShape(shadow, shape: shape, h: h, clip: shadowClip.0, opacity: opacity * alpha)
             }
+            let counts = (frame.boxes.count, frame.images.count, frame.gradients.count, frame.composites.count, frame.passes.count)
             drawLayer(layer, copy, s, world: world, h: h, clip: ctx.clip, opacity: opacity, depth: ctx.depth, lineage: lineage)
+            // A leaf that drew exactly one box and nothing else: a later frame in which only such
+            // layers changed re-emits just their boxes (`patch`).
+            // (Not inside a transition's pictures: when it ends, the frame's structure changes.)
+            if shadow == nil, !isMask, slide == .zero, transitions, !isTransformLayer, layer._sublayers?.isEmpty ?? true,
+               frame.boxes.count == counts.0 + 1, frame.images.count == counts.1, frame.gradients.count == counts.2,
+               frame.composites.count == counts.3, frame.passes.count == counts.4 {
+                leaves[ObjectIdentifier(layer)] = LeafRecord(boxIndex: counts.0, ctx: ctx, variant: boxVariant(frame.boxes[counts.0]),
+                                                        zPosition: s.zPosition)
+            }
             return
         }
 
@@ -446,10 +469,14 @@ public final class RenderTreeBuilder {
 
     func appendBox(_ b: BoxInstance) {
         frame.boxes.append(b)
+        appendBatch(.box, variant: boxVariant(b), index: frame.boxes.count - 1)
+    }
+
+    func boxVariant(_ b: BoxInstance) -> ShaderVariant {
         var v = ShaderVariant.of(clip: b.h1.w, flags: b.h2.w, h0: b.h0, h1: b.h1, h2: b.h2)
         if b.params.y > 0 { v.insert(.blur) }
         if b.params.x > 0, b.border.w > 0 { v.insert(.border) }
-        appendBatch(.box, variant: v, index: frame.boxes.count - 1)
+        return v
     }
 
     func appendImage(_ i: ImageInstance, texture: Int, filter: TextureFilter) {

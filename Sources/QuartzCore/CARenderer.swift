@@ -169,11 +169,20 @@ public final class CARenderer {
             rendered = true
             return
         }
+        // Nothing committed since the last frame, only animations moved: re-emit just the
+        // animated leaves (and those whose animations ended this step) into the last frame.
+        let animatedNow = animating ? TimingEngine.animatedLayers() : []
+        let nowIDs = Set(animatedNow.map(ObjectIdentifier.init))
+        let changed = animatedNow + lastAnimated.filter { !nowIDs.contains(ObjectIdentifier($0)) }
+        lastAnimated = animatedNow
+        let canPatch = lastKey == key && lastFrame != nil && layer != nil
         lastKey = nil
         var frame: RenderFrame
         var stats: RenderStats
         let start = DispatchTime.now().uptimeNanoseconds
-        if let root = layer {
+        if canPatch, let patched = CAMediaClock.withFrameTime(t, { builder.patch(changed) }) {
+            (frame, stats) = patched
+        } else if let root = layer {
             (frame, stats) = CAMediaClock.withFrameTime(t) {
                 builder.build(root: root, width: pixelWidth, height: pixelHeight, scale: Double(scale),
                               origin: SIMD2(Double(bounds.minX), Double(bounds.minY)), clearColor: clear)
@@ -209,6 +218,8 @@ public final class CARenderer {
     }
     var lastKey: FrameKey?
     var lastFrameAnimated = false
+    /// The layers animated at the last frame (their end state must be drawn once more).
+    var lastAnimated: [CALayer] = []
 
     /// The media time of the next frame that would differ: `t` of this frame while animations
     /// run, infinity when nothing animates.

@@ -9,6 +9,9 @@ package enum TimingEngine {
     /// This thread's commit generation (see `TransactionStack.commitGeneration`).
     package static var commitGeneration: UInt64 { TransactionStack.current.commitGeneration }
 
+    /// This thread's layers with animations attached (what a frame step changes).
+    package static func animatedLayers() -> [CALayer] { TransactionStack.current.animatedLayers.members() }
+
     package static func hasActiveAnimations() -> Bool { TransactionStack.current.animatedLayers.count > 0 }
 
     // MARK: Commit
