@@ -20,7 +20,8 @@ enum Scenes {
     }
 
     /// `rect(i)` gives x, y, w, h, fill rgba, border rgba (straight alpha).
-    static func rects(count: Int, animated: Bool, rect: (Int) -> [Float]) -> CALayer {
+    /// `animatedEvery`: every n-th rect animates (1: all, 0: none).
+    static func rects(count: Int, animatedEvery: Int, rect: (Int) -> [Float]) -> CALayer {
         let root = root()
         for i in 0..<count {
             let r = rect(i)
@@ -30,7 +31,7 @@ enum Scenes {
             l.borderColor = CGColor(red: CGFloat(r[8]), green: CGFloat(r[9]), blue: CGFloat(r[10]), alpha: CGFloat(r[11]))
             l.borderWidth = 2
             l.cornerRadius = 8
-            if animated {
+            if animatedEvery > 0, i % animatedEvery == 0 {
                 let a = CABasicAnimation(keyPath: "position.x")
                 a.byValue = 12.0
                 a.duration = 0.5 + Double(i % 7) * 0.1
