@@ -55,10 +55,6 @@ vec3 roundRectField(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
     return vec3(max(q.x, q.y) - inset, (q.x > q.y ? vec2(side.x, 0.0) : vec2(0.0, side.y)));
 }
 
-float roundRectDistance(vec2 p, vec2 c, vec2 e, vec4 r, bool continuous) {
-    return roundRectField(p, c, e, r, continuous).x;
-}
-
 // The field an instance's own shape uses. Circular corners under a similarity transform need
 // no gradient (an exact distance field has unit gradient): the branch-free distance is enough,
 // and on a software rasteriser, which runs both sides of every branch, it is much cheaper.
@@ -88,23 +84,14 @@ float coverageJ(vec3 field, vec2 p) {
     return clamp(0.5 - field.x / max(w, 1e-6), 0.0, 1.0);
 }
 
-// Analytic coverage of an implicit edge f (negative inside): half a pixel either side.
-float coverage(float f) {
-#ifdef CA_PROJECTIVE
-    float w = length(vec2(dFdx(f), dFdy(f)));
-    return clamp(0.5 - f / max(w, 1e-6), 0.0, 1.0);
-#else
-    return clamp(0.5 - f * g_pxPerUnit, 0.0, 1.0);
-#endif
-}
-
-// The same from a field (distance, plane gradient).
+// Analytic coverage of a field (distance, plane gradient; negative inside): half a pixel
+// either side of the edge.
 float coverage(vec3 field, vec2 p) {
 #ifdef CA_PROJECTIVE
     return coverageJ(field, p);
 #else
-    float w = length(field.yz) * g_pxPerUnit;
-    return clamp(0.5 - field.x * w / max(dot(field.yz, field.yz), 1e-12), 0.0, 1.0);
+    // The distance to the edge is f / |gradient| plane units, times the constant scale.
+    return clamp(0.5 - field.x * g_pxPerUnit / max(length(field.yz), 1e-6), 0.0, 1.0);
 #endif
 }
 
@@ -116,16 +103,6 @@ int nearestEdgeBit(vec2 p, vec4 rect) {
 
 // Coverage with edgeAntialiasingMask (catalogue N5: left 1, right 2, bottom (min y) 4,
 // top (max y) 8): the nearest edge's bit decides between smooth and hard.
-float edgeCoverage(float f, vec2 p, vec4 rect, int aaMask) {
-    float soft = coverage(f);
-#ifdef CA_EDGE_MASK
-    if (aaMask == 15 || (aaMask & nearestEdgeBit(p, rect)) != 0) return soft;
-    return f <= 0.0 ? 1.0 : 0.0;
-#else
-    return soft;
-#endif
-}
-
 float edgeCoverage(vec3 field, vec2 p, vec4 rect, int aaMask) {
     float soft = coverage(field, p);
 #ifdef CA_EDGE_MASK

@@ -1,23 +1,19 @@
 import Synchronization
-import Foundation
+import CoreAnimation
 
-/// Warnings from the render path: each distinct message is printed once per process to
-/// standard error (a frame loop must not flood the log) and kept for tests.
+/// Warnings from the render path. They go through the model's `Diagnostics` (swift-log, each
+/// distinct message once per process, so a frame loop does not flood the log); `capture` lets
+/// a test collect its own.
 public enum RenderDiagnostics {
-    private static let seen = Mutex<[String]>([])
-
     public static func warn(_ message: String) {
         collector?.messages.withLock { $0.append(message) }
-        let first = seen.withLock { list -> Bool in
-            if list.contains(message) { return false }
-            list.append(message)
-            return true
-        }
-        if first { FileHandle.standardError.write(Data("CARenderer warning: \(message)\n".utf8)) }
+        Diagnostics.warnOnce("CARenderer: \(message)")
     }
 
-    /// Every distinct warning so far, oldest first.
-    public static var warnings: [String] { seen.withLock { $0 } }
+    /// The latest warnings of the render path (repeats included), oldest first.
+    public static var warnings: [String] {
+        Diagnostics.recentWarnings.compactMap { $0.hasPrefix("CARenderer: ") ? String($0.dropFirst(12)) : nil }
+    }
 
     /// Runs `body` and returns, with its result, every warning it gave (repeats included),
     /// however many other threads warn meanwhile: how a test proves that its own input was

@@ -405,27 +405,6 @@ public final class RenderTreeBuilder {
         return Int32(frame.clips.count - 1)
     }
 
-    /// Runs `emit` with the clip for something a layer draws outside its own sublayers pass,
-    /// such as its shadow: `outer` alone, or, when the layer has masksToBounds (an implicit
-    /// mask of its rounded bounds on the whole layer, CALayer.masksToBounds doc), `outer`
-    /// intersected with the rounded bounds. When the two cannot merge into one clip shape,
-    /// `emit` draws into an offscreen target cut to the bounds that is then composited under
-    /// `outer`.
-    func withOwnBoundsClip(_ s: LayerState, h: Homography, outer: Int32, _ emit: (Int32) -> Void) {
-        guard s.masksToBounds else { emit(outer); return }
-        guard let inv = h.inverted() else { return }
-        let own = ClipShape(inverse: inv, rect: s.bounds.simd, radii: LayerGeometry.cornerRadii(s),
-                            continuous: s.cornerCurve == .continuous)
-        if outer == 0 { emit(appendClip(own)); return }
-        if let merged = intersectAxisAligned(frame.clips[Int(outer)], own) { emit(appendClip(merged)); return }
-        let rect = pixelAligned((h.boundingBox(of: s.bounds) ?? passStack.last!.rect).intersection(passStack.last!.rect))
-        guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
-        let target = beginOffscreen(rect)
-        emit(appendClip(own))
-        endOffscreen()
-        appendComposite(source: target, mask: nil, rect: rect, opacity: 1, clip: outer)
-    }
-
     /// Two square-cornered clips whose planes are axis-aligned in pixels intersect into one.
     func intersectAxisAligned(_ a: ClipShape, _ b: ClipShape) -> ClipShape? {
         guard a.radii == .zero, b.radii == .zero, a.inverse.isAxisAligned, b.inverse.isAxisAligned,

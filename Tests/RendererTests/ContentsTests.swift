@@ -304,10 +304,10 @@ import Foundation
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         r.beginFrame(atTime: 0)
-        try r.renderChecked()
+        let (_, warnings) = try RenderDiagnostics.capture { try r.renderChecked() }
         r.endFrame()
         let img = try r.makeImage()
-        #expect(RenderDiagnostics.warnings.contains("image 300×150 exceeds the texture size limit 64: downscaled to 64×32"))
+        #expect(warnings.contains("image 300×150 exceeds the texture size limit 64: downscaled to 64×32"))
         #expect(img.rgba(5, 20) == Self.red)
         #expect(img.rgba(30, 20) == Self.red)
         #expect(img.rgba(34, 20) == Self.blue)
