@@ -41,22 +41,10 @@ extension RenderTreeBuilder {
         let world = CATransform3DConcat(local, ctx.parentWorld)
         let h = Homography(world)
         guard h.isFiniteInFloat, s.bounds.fitsInFloat else { return nil }
-        if !s.isDoubleSided {
-            let b = s.bounds.standardized
-            let w = h.project(Double(b.midX), Double(b.midY)).z
-            if (h.determinant * w < 0) != ctx.mirrored { return nil }
-        }
+        if facesAway(s, h: h, mirrored: ctx.mirrored) { return nil }
         let opacity = min(s.opacity, 1) * ctx.opacity
-        let bounds = s.bounds.standardized
-        let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
-        let continuous: UInt32 = s.cornerCurve == .continuous ? 16 : 0
-        let fill = s.backgroundColor.map { $0.premultiplied(opacity) } ?? .zero
-        let border = s.borderWidth > 0 ? (s.borderColor.map { $0.premultiplied(opacity) } ?? .zero) : .zero
+        let (fill, border) = layerColors(s, opacity: opacity)
         guard fill.w > 0 || border.w > 0 else { return nil }
-        let borderWidth = Float(min(s.borderWidth, max(bounds.width, bounds.height)))
-        let group: Float = s.allowsGroupOpacity ? opacity : 0
-        let p = h.packed(SIMD3(0, Float(ctx.clip), Float(aa | continuous)))
-        return BoxInstance(h0: p.0, h1: p.1, h2: p.2, rect: bounds.simd, radii: LayerGeometry.cornerRadii(s), fill: fill,
-                           border: border, params: SIMD4(borderWidth, 0, group, 0))
+        return layerBox(s, h: h, clip: ctx.clip, opacity: opacity, fill: fill, border: border, flags: 0)
     }
 }

@@ -131,11 +131,7 @@ public final class RenderTreeBuilder {
         // Back faces (isDoubleSided == false) are culled with their flattened sublayers. The
         // orientation of the projected plane at its centre is sign(det H · w); a transform
         // layer has no face of its own (its sublayers cull themselves).
-        if !s.isDoubleSided, !isTransformLayer {
-            let b = s.bounds.standardized
-            let w = h.project(Double(b.midX), Double(b.midY)).z
-            if (h.determinant * w < 0) != ctx.mirrored { return }
-        }
+        if !isTransformLayer, facesAway(s, h: h, mirrored: ctx.mirrored) { return }
 
         let lineage = Lineage(mirrored: ctx.mirrored, depth: CATransform3DConcat(local, ctx.depthBasis))
         // CALayer.opacity: "Values outside that range are clamped to the minimum or maximum."
@@ -260,25 +256,12 @@ public final class RenderTreeBuilder {
             return
         }
         let radii = LayerGeometry.cornerRadii(s)
-        let bounds = s.bounds.standardized
-        let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
-        let continuous: UInt32 = s.cornerCurve == .continuous ? 16 : 0
-        let fill = s.backgroundColor.map { $0.premultiplied(opacity) } ?? .zero
-        let border = s.borderWidth > 0 ? (s.borderColor.map { $0.premultiplied(opacity) } ?? .zero) : .zero
+        let (fill, border) = layerColors(s, opacity: opacity)
         let hasBorder = border.w > 0
-        // A border wider than half the layer already covers it: clamped so a huge finite width
-        // does not reach the shader as infinity.
-        let borderWidth = Float(min(s.borderWidth, max(bounds.width, bounds.height)))
         let imageContents = s.contents.flatMap { ($0 as? CGImage) }
         let gradient = copy as? CAGradientLayer
-
-        // params.z: the opacity a background-and-border box fades as one group (N4), 0 when
-        // the pieces fade separately (allowsGroupOpacity false).
-        let group: Float = s.allowsGroupOpacity ? opacity : 0
         func box(fill: SIMD4<Float>, border: SIMD4<Float>, flags: UInt32) {
-            let p = h.packed(SIMD3(0, Float(clip), Float(aa | continuous | flags)))
-            appendBox(BoxInstance(h0: p.0, h1: p.1, h2: p.2, rect: bounds.simd, radii: radii, fill: fill, border: border,
-                                  params: SIMD4(borderWidth, 0, group, 0)))
+            appendBox(layerBox(s, h: h, clip: clip, opacity: opacity, fill: fill, border: border, flags: flags))
         }
 
         let onlyBox = imageContents == nil && gradient == nil && sublayers.isEmpty
@@ -294,6 +277,41 @@ public final class RenderTreeBuilder {
                           lineage: lineage)
         }
         if hasBorder { box(fill: .zero, border: border, flags: 64) }
+    }
+
+    /// Back faces (`isDoubleSided == false`) are culled with their flattened sublayers: the
+    /// orientation of the projected plane at its centre is sign(det H · w); an odd number of
+    /// `isGeometryFlipped` mirrors is a change of coordinates, not a turn, and does not count.
+    func facesAway(_ s: LayerState, h: Homography, mirrored: Bool) -> Bool {
+        guard !s.isDoubleSided else { return false }
+        let b = s.bounds.standardized
+        let w = h.project(Double(b.midX), Double(b.midY)).z
+        return (h.determinant * w < 0) != mirrored
+    }
+
+    /// A layer's background and border colours, premultiplied with `opacity`.
+    func layerColors(_ s: LayerState, opacity: Float) -> (fill: SIMD4<Float>, border: SIMD4<Float>) {
+        let fill = s.backgroundColor.map { $0.premultiplied(opacity) } ?? .zero
+        let border = s.borderWidth > 0 ? (s.borderColor.map { $0.premultiplied(opacity) } ?? .zero) : .zero
+        return (fill, border)
+    }
+
+    /// A layer's box instance: background and border together (`flags` 0), background only
+    /// (32) or border only (64).
+    func layerBox(_ s: LayerState, h: Homography, clip: Int32, opacity: Float, fill: SIMD4<Float>,
+                  border: SIMD4<Float>, flags: UInt32) -> BoxInstance {
+        let bounds = s.bounds.standardized
+        let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
+        let continuous: UInt32 = s.cornerCurve == .continuous ? 16 : 0
+        // A border wider than half the layer already covers it: clamped so a huge finite width
+        // does not reach the shader as infinity.
+        let borderWidth = Float(min(s.borderWidth, max(bounds.width, bounds.height)))
+        // params.z: the opacity a background-and-border box fades as one group (N4), 0 when
+        // the pieces fade separately (allowsGroupOpacity false).
+        let group: Float = s.allowsGroupOpacity ? opacity : 0
+        let p = h.packed(SIMD3(0, Float(clip), Float(aa | continuous | flags)))
+        return BoxInstance(h0: p.0, h1: p.1, h2: p.2, rect: bounds.simd, radii: LayerGeometry.cornerRadii(s), fill: fill,
+                           border: border, params: SIMD4(borderWidth, 0, group, 0))
     }
 
     func drawSublayers(_ layer: CALayer, _ sublayers: [CALayer], _ s: LayerState, world: CATransform3D, h: Homography,
