@@ -60,7 +60,16 @@ extension RenderTreeBuilder {
             row = r
         } else {
             row = frame.gradientRampRows
-            frame.gradientRamps.append(contentsOf: Self.gradientRamp(colors: colors, locations: locations))
+            // Ramps change only when colours or locations do (a commit or an animation of them),
+            // so they are kept across frames rather than interpolated again each frame.
+            if let cached = rampCache[key] {
+                frame.gradientRamps.append(contentsOf: cached)
+            } else {
+                let ramp = Self.gradientRamp(colors: colors, locations: locations)
+                if rampCache.count >= Self.rampCacheLimit { rampCache.removeAll(keepingCapacity: true) }
+                rampCache[key] = ramp
+                frame.gradientRamps.append(contentsOf: ramp)
+            }
             gradientRampIndex[key] = row
         }
         let b = s.bounds.standardized

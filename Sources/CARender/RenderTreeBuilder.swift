@@ -29,6 +29,9 @@ public final class RenderTreeBuilder {
     var planeMirrored = false
     /// Ramp rows of this frame by their colours and locations, so identical gradients share one.
     var gradientRampIndex: [[Double]: Int] = [:]
+    /// Ramps computed in earlier frames, by the same key (emptied when it reaches the limit).
+    var rampCache: [[Double]: [Float]] = [:]
+    static let rampCacheLimit = 1024
     /// Plain leaves of the last built frame (one box each) and what they inherited.
     var leaves: [ObjectIdentifier: LeafRecord] = [:]
     var lastStats = RenderStats()
