@@ -46,7 +46,8 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
-        .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"]),
+        // Goldens/ holds reference PNGs read in place through #filePath, not bundled resources.
+        .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x
