@@ -42,7 +42,9 @@ let package = Package(
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CARender"]),
         .target(name: "CASurfaces", dependencies: ["CEGL"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CARender", "CAOpenGL", "CASurfaces"]),
-        .executableTarget(name: "ca-demo", dependencies: ["QuartzCore"]),
+        // Scenes built in Swift that tools and tests share (the bundled demo).
+        .target(name: "CADemoScenes", dependencies: ["QuartzCore"]),
+        .executableTarget(name: "ca-demo", dependencies: ["QuartzCore", "CADemoScenes"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),

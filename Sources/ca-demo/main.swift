@@ -1,4 +1,5 @@
 import QuartzCore
+import CADemoScenes
 import Foundation
 
 // Renders the bundled demo headless: numbered PNG frames and a contact sheet (a grid of

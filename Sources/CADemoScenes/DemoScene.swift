@@ -4,11 +4,11 @@ import QuartzCore
 /// a gradient backdrop, rounded cards with borders and shadows, image contents, a masked
 /// group at half opacity, a keyframe animation along a path, a spring and a rotation in
 /// perspective.
-enum DemoScene {
-    static let size = CGSize(width: 640, height: 360)
-    static let duration: CFTimeInterval = 3
+public enum DemoScene {
+    public static let size = CGSize(width: 640, height: 360)
+    public static let duration: CFTimeInterval = 3
 
-    static func make() -> CALayer {
+    public static func make() -> CALayer {
         let root = CALayer()
         root.frame = CGRect(origin: .zero, size: size)
         root.backgroundColor = CGColor(red: 0.08, green: 0.09, blue: 0.12, alpha: 1)
@@ -112,7 +112,7 @@ enum DemoScene {
     }
 
     /// A 64×64 checker with a translucent disc, made in memory (no files needed).
-    static func makePicture(side: Int) -> CGImage {
+    public static func makePicture(side: Int) -> CGImage {
         var bytes = [UInt8](repeating: 0, count: side * side * 4)
         for y in 0..<side {
             for x in 0..<side {
