@@ -49,6 +49,8 @@ let package = Package(
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // Goldens/ holds reference PNGs read in place through #filePath, not bundled resources.
+        // XCTest on purpose (see the file): the README's own examples, run as written.
+        .testTarget(name: "ReadmeExampleTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6],
