@@ -1,5 +1,7 @@
 /// The values of a keyframe animation as a function of the eased fraction (catalogue F).
-package struct KeyframeCurve {
+/// A class: an evaluator reads it every frame, and a reference costs one retain where copying
+/// the struct's arrays out of the enum that holds it cost several.
+package final class KeyframeCurve {
     package enum Segment {
         case line(CGPoint, CGPoint)
         case quad(CGPoint, CGPoint, CGPoint)

@@ -76,21 +76,24 @@ package enum TimingEngine {
     }
 
     package static func evaluatePresentation(of layer: CALayer, base: CALayer, localTime tl: Double) -> CALayer {
-        let records = layer.animationRecords
-        guard !records.isEmpty else { return base }
+        guard !layer.animationRecords.isEmpty else { return base }
+        let plan = evaluationPlan(of: layer)
         let out: CALayer
         if let c = layer.animatedCopy { out = c } else { out = makeCopy(of: base); layer.animatedCopy = out }
-        var anyAdditive = false
-        for r in records {
-            guard let e = r.evaluator else { continue }
-            for b in e.bindings { b.reset(out, base) }
-            anyAdditive = anyAdditive || e.hasAdditive
-        }
-        for r in records { r.evaluator?.apply(to: out, parentTime: tl, additivePass: false) }
-        if anyAdditive {
-            for r in records { r.evaluator?.apply(to: out, parentTime: tl, additivePass: true) }
+        for b in plan.resets { b.reset(out, base) }
+        for e in plan.evaluators { e.apply(to: out, parentTime: tl, additivePass: false) }
+        if plan.anyAdditive {
+            for e in plan.evaluators { e.apply(to: out, parentTime: tl, additivePass: true) }
         }
         return out
+    }
+
+    /// The layer's plan, rebuilt after its animation list changed.
+    @inline(__always) static func evaluationPlan(of layer: CALayer) -> EvaluationPlan {
+        if let p = layer.evaluationPlan { return p }
+        let p = EvaluationPlan(layer.animationRecords)
+        layer.evaluationPlan = p
+        return p
     }
 
     // MARK: Frame step
@@ -151,7 +154,7 @@ package enum TimingEngine {
             }
             if let base = layer.committedCopy {
                 let out = evaluatePresentation(of: layer, base: base, localTime: tl)
-                if layer.animationRecords.contains(where: { $0.drivesDisplay }) { out.display() }
+                if evaluationPlan(of: layer).drivesDisplay { out.display() }
             }
         }
         events.sort { $0.time != $1.time ? $0.time < $1.time : $0.seq < $1.seq }

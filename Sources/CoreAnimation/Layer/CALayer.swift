@@ -65,7 +65,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// implied animation with no from/to values starts from them (catalogue E1, last row).
     package var implicitFromValues: [String: AnimValue] = [:]
     /// Animations attached to this layer, in the order they were added (catalogue E3).
-    package var animationRecords: [AnimationRecord] = []
+    package var animationRecords: [AnimationRecord] = [] { didSet { evaluationPlan = nil } }
+    /// What a frame does with `animationRecords`, flattened once per change of the list (see
+    /// `EvaluationPlan`); nil until the next evaluation rebuilds it.
+    package var evaluationPlan: EvaluationPlan?
     /// The sublayers as of the last commit, kept from the first change of `sublayers` in the
     /// open transaction until it commits: the "before" picture of a CATransition needs the
     /// tree the screen still shows (catalogue I2). Meaningful only while
