@@ -352,7 +352,9 @@ import Foundation
         #expect(img.rgba(40, 15) == RGBA(0, 255, 0))
         #expect(img.rgba(45, 35) == Self.white)   // below the 20×20 block: nothing
         #expect(r.statistics.layersVisited >= n)
-        #expect(r.statistics.buildSeconds < 5, "building the render tree took \(r.statistics.buildSeconds) s")
+        // A guard against quadratic blow-ups (the O(n²) build took about 44 s at this size), not
+        // a speed test: generous, so a loaded 2-core machine (7.5 s seen) does not fail it.
+        #expect(r.statistics.buildSeconds < 20, "building the render tree took \(r.statistics.buildSeconds) s")
     }
 
     /// Siblings alternating between two pipelines (a background, then contents) make one batch

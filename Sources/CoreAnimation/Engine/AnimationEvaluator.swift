@@ -75,6 +75,43 @@ package final class PropertyEvaluator: AnimationEvaluator {
         case .basic(let e), .spring(let e, _): needsUnderlying = e.needsUnderlying
         case .keyframes: needsUnderlying = false
         }
+        fastPath = Self.fastPath(binding: binding, curve: curve, isAdditive: isAdditive, isCumulative: isCumulative,
+                                 valueFunction: valueFunction, rotationBinding: rotationBinding)
+    }
+
+    /// The common case compiled further: a basic or spring animation with both end values
+    /// known, of a whole number or point property, replacing (not adding), not cumulative, no
+    /// value function. A frame then computes the progress and writes `a + (b − a)·p` straight
+    /// into the layer — the arithmetic `AnimValue.interpolated` does — with no boxed values.
+    private struct FastPath {
+        enum Target {
+            case number(Double, Double, (CALayer, Double) -> Void)
+            case point(CGPoint, CGPoint, (CALayer, CGPoint) -> Void)
+        }
+        let target: Target
+        /// Progress from the spring's solver at the basic time (G1); nil: the eased fraction.
+        let spring: SpringSolver?
+    }
+    private let fastPath: FastPath?
+
+    private static func fastPath(binding: KeyPathBinding, curve: ValueCurve, isAdditive: Bool, isCumulative: Bool,
+                                 valueFunction: CAValueFunctionName?, rotationBinding: KeyPathBinding?) -> FastPath? {
+        guard !isAdditive, !isCumulative, valueFunction == nil, rotationBinding == nil else { return nil }
+        let endpoints: BasicEndpoints, spring: SpringSolver?
+        switch curve {
+        case .basic(let e): endpoints = e; spring = nil
+        case .spring(let e, let solver): endpoints = e; spring = solver
+        case .keyframes: return nil
+        }
+        guard case let .fromTo(a, b) = endpoints else { return nil }
+        switch (a, b) {
+        case let (.number(x), .number(y)):
+            return binding.setNumber.map { FastPath(target: .number(x, y, $0), spring: spring) }
+        case let (.point(p), .point(q)):
+            return binding.setPoint.map { FastPath(target: .point(p, q, $0), spring: spring) }
+        default:
+            return nil
+        }
     }
 
     /// False when from/to are both known: the frame then never reads the underlying value.
@@ -86,6 +123,14 @@ package final class PropertyEvaluator: AnimationEvaluator {
     package func apply(to layer: CALayer, parentTime: Double, additivePass: Bool) {
         guard additivePass == isAdditive,
               let s = timing.sample(parentTime, removedOnCompletion: removedOnCompletion) else { return }
+        if let fastPath {
+            let t = fastPath.spring.map { $0.value(at: s.basicTime) } ?? eased(s.fraction)
+            switch fastPath.target {
+            case let .number(x, y, write): write(layer, x + (y - x) * t)
+            case let .point(p, q, write): write(layer, CGPoint(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
+            }
+            return
+        }
         let p = isAdditive || !needsUnderlying ? binding.kind.zero : binding.get(layer)
         var v = value(s, p, layer)
         if isCumulative, s.iteration > 0 {

@@ -13,6 +13,9 @@ package final class EvaluationPlan {
     let anyAdditive: Bool
     /// Whether an animated key makes the layer redisplay (`needsDisplay(forKey:)`).
     let drivesDisplay: Bool
+    /// The earliest layer-local time at which one of the animations can start or end; until
+    /// then the frame step skips their event checks. −∞: check at the next frame.
+    var nextEventTime = -Double.infinity
 
     init(_ records: [AnimationRecord]) {
         var resets: [KeyPathBinding] = []
@@ -29,5 +32,34 @@ package final class EvaluationPlan {
         self.evaluators = evaluators
         self.anyAdditive = anyAdditive
         self.drivesDisplay = records.contains { $0.drivesDisplay }
+    }
+}
+
+extension EvaluationPlan {
+    /// When the next `animationDidStart`/`animationDidStop` can happen among `records`, in the
+    /// layer's local time. An animation starts once its phase leaves `.before`, which for a
+    /// positive speed is exactly local time ≥ beginTime, and ends once the elapsed time reaches
+    /// the active duration, at `endTimeInParent`; both are thresholds on the local time however
+    /// it moves. The result is moved a little earlier than the exact time, so rounding in the
+    /// phase arithmetic can never make the exact checks run late.
+    static func nextEventTime(_ records: [AnimationRecord]) -> Double {
+        var next = Double.infinity
+        for r in records where !r.eventsDone {
+            if r.beginPending { return -.infinity }
+            let timing = r.animation.timing
+            let threshold: Double
+            if !r.didStart {
+                threshold = abs(timing.speed) > 0 ? timing.beginTime : -.infinity
+            } else {
+                threshold = timing.endTimeInParent
+            }
+            guard !threshold.isNaN else { return -.infinity }
+            guard threshold.isFinite else {
+                if threshold < 0 { return -.infinity }
+                continue
+            }
+            next = min(next, threshold - 1e-9 * max(1, abs(threshold), abs(timing.beginTime)))
+        }
+        return next
     }
 }

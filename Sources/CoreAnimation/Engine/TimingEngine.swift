@@ -123,26 +123,31 @@ package enum TimingEngine {
                 tl = layer.localTime(parentTime: t)
             }
             var finishedAndRemoved: [AnimationRecord] = []
-            for r in layer.animationRecords where !r.beginPending && !r.eventsDone {
-                let anim = r.animation
-                let timing = anim.timing
-                let phase = timing.phase(tl)
-                // Nothing more can happen to a started animation that never ends (∞ repeats):
-                // later frames skip it here without touching the animation object.
-                if r.didStart, !timing.activeDuration.isFinite || timing.speed == 0 { r.eventsDone = true }
-                if !r.didStart, phase != .before {
-                    r.didStart = true
-                    let start = layer.mediaTime(fromLocal: timing.beginTime)
-                    if let d = anim.delegate { add(start) { d.animationDidStart(anim) } }
+            let plan = evaluationPlan(of: layer)
+            if tl >= plan.nextEventTime {
+                for r in layer.animationRecords where !r.beginPending && !r.eventsDone {
+                    let anim = r.animation
+                    let timing = anim.timing
+                    let phase = timing.phase(tl)
+                    // Nothing more can happen to a started animation that never ends (∞ repeats):
+                    // later frames skip it here without touching the animation object.
+                    if r.didStart, !timing.activeDuration.isFinite || timing.speed == 0 { r.eventsDone = true }
+                    if !r.didStart, phase != .before {
+                        r.didStart = true
+                        let start = layer.mediaTime(fromLocal: timing.beginTime)
+                        if let d = anim.delegate { add(start) { d.animationDidStart(anim) } }
+                    }
+                    if !r.didFinish, phase == .after {
+                        r.didFinish = true
+                        let end = layer.mediaTime(fromLocal: timing.endTimeInParent)
+                        if let d = anim.delegate { add(end) { d.animationDidStop(anim, finished: true) } }
+                        if let g = completionDone(r) { add(end, g) }
+                        r.eventsDone = true
+                        if anim.isRemovedOnCompletion { finishedAndRemoved.append(r) }
+                    }
                 }
-                if !r.didFinish, phase == .after {
-                    r.didFinish = true
-                    let end = layer.mediaTime(fromLocal: timing.endTimeInParent)
-                    if let d = anim.delegate { add(end) { d.animationDidStop(anim, finished: true) } }
-                    if let g = completionDone(r) { add(end, g) }
-                    r.eventsDone = true
-                    if anim.isRemovedOnCompletion { finishedAndRemoved.append(r) }
-                }
+                // (A removal below replaces the plan; the new one checks events at the next frame.)
+                plan.nextEventTime = EvaluationPlan.nextEventTime(layer.animationRecords)
             }
             if !finishedAndRemoved.isEmpty {
                 layer.animationRecords.removeAll { r in finishedAndRemoved.contains { $0 === r } }

@@ -13,6 +13,10 @@ package final class KeyPathBinding {
     package let add: (CALayer, AnimValue) -> Void
     /// Copies the whole property from `base` into `out`.
     package let reset: (_ out: CALayer, _ base: CALayer) -> Void
+    /// Typed writers of a whole number or point property (see `PropertyDescriptor.setNumber`);
+    /// nil for components and other kinds.
+    package private(set) var setNumber: ((CALayer, Double) -> Void)? = nil
+    package private(set) var setPoint: ((CALayer, CGPoint) -> Void)? = nil
 
     // A class, not a struct: evaluators pass bindings around every frame, and one retain is
     // cheaper than copying five closures.
@@ -34,6 +38,8 @@ package final class KeyPathBinding {
             top = KeyPathBinding(kind: d.kind, property: head, get: d.get, set: d.set,
                                  add: { l, v in d.set(l, d.get(l).adding(v)) },
                                  reset: { out, base in d.set(out, d.get(base)) })
+            top.setNumber = d.setNumber
+            top.setPoint = d.setPoint
         } else if head == "frame" {
             // Derived (M1): its CGRect fields work as for any rect property (E6).
             top = KeyPathBinding(kind: .rect, property: "frame", get: { .rect($0.frame) },

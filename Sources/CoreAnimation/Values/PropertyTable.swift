@@ -13,6 +13,11 @@ package struct PropertyDescriptor: Sendable {
     /// `opacity`, `CGFloat` for `cornerRadius` …), since `NSNumber` does not cast to `CGFloat`
     /// on Linux the way it bridges on Apple platforms.
     package let read: @Sendable (CALayer) -> Any?
+    /// Typed writers for number and point properties, so the frame step's common case (a
+    /// basic or spring animation of one scalar or point) writes without boxing the value in an
+    /// `AnimValue`; nil for other kinds.
+    package var setNumber: (@Sendable (CALayer, Double) -> Void)? = nil
+    package var setPoint: (@Sendable (CALayer, CGPoint) -> Void)? = nil
 }
 
 /// Conversion between a stored Swift type and `AnimValue`.
@@ -133,11 +138,12 @@ package struct PropertyTable: Sendable {
         _ key: String, _ kp: ReferenceWritableKeyPath<L, T>, _ action: ImplicitAction = .basic, aliases: [String] = []
     ) {
         let box = KeyPathBox(kp)
-        let d = PropertyDescriptor(
+        let untyped = PropertyDescriptor(
             kind: T.valueKind, implicitAction: action,
             get: { layer in unsafeDowncast(layer, to: L.self)[keyPath: box.kp].animValue },
             set: { layer, v in if let x = T(animValue: v) { unsafeDowncast(layer, to: L.self)[keyPath: box.kp] = x } },
             read: { layer in unsafeDowncast(layer, to: L.self)[keyPath: box.kp].boxed })
+        let d = Self.withTypedWriters(untyped, T.self) { layer, x in unsafeDowncast(layer, to: L.self)[keyPath: box.kp] = x }
         descriptors[key] = d
         for a in aliases { descriptors[a] = d }
     }
@@ -148,13 +154,28 @@ package struct PropertyTable: Sendable {
         _ key: String, _ action: ImplicitAction = .basic, aliases: [String] = [],
         get: @escaping @Sendable (L) -> T, set: @escaping @Sendable (L, T) -> Void
     ) {
-        let d = PropertyDescriptor(
+        let untyped = PropertyDescriptor(
             kind: T.valueKind, implicitAction: action,
             get: { layer in get(unsafeDowncast(layer, to: L.self)).animValue },
             set: { layer, v in if let x = T(animValue: v) { set(unsafeDowncast(layer, to: L.self), x) } },
             read: { layer in get(unsafeDowncast(layer, to: L.self)).boxed })
+        let d = Self.withTypedWriters(untyped, T.self) { layer, x in set(unsafeDowncast(layer, to: L.self), x) }
         descriptors[key] = d
         for a in aliases { descriptors[a] = d }
+    }
+
+    /// `d` with `setNumber`/`setPoint` when `T` is a floating-point number or a point; the
+    /// conversion is the one `set` applies (`T(animValue:)`), so both paths write the same value.
+    private static func withTypedWriters<T: AnimValueConvertible>(
+        _ d: PropertyDescriptor, _: T.Type, _ write: @escaping @Sendable (CALayer, T) -> Void
+    ) -> PropertyDescriptor {
+        var d = d
+        if T.self == Double.self || T.self == CGFloat.self || T.self == Float.self {
+            d.setNumber = { layer, x in if let v = T(animValue: .number(x)) { write(layer, v) } }
+        } else if T.self == CGPoint.self {
+            d.setPoint = { layer, p in if let v = T(animValue: .point(p)) { write(layer, v) } }
+        }
+        return d
     }
 
     /// Adds a property whose value is an object or a string constant (discrete, not interpolated).
