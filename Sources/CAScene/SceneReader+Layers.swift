@@ -21,8 +21,8 @@ extension SceneReader {
                 cls = k
                 className = name
             } else if let why = SceneSchema.unsupportedLayerClasses[name] {
+                // Its own fields are not checked: the class itself is the problem.
                 problem(o.at("class"), c, why)
-                o.finish("a layer")
                 return nil
             } else {
                 problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer)")
