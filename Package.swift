@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "CAScene", targets: ["CAScene"]),
         .executable(name: "ca-demo", targets: ["ca-demo"]),
     ],
     dependencies: [
@@ -42,8 +43,12 @@ let package = Package(
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CARender"]),
         .target(name: "CASurfaces", dependencies: ["CEGL"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CARender", "CAOpenGL", "CASurfaces"]),
+        // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
+        .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreAnimation"]),
+        .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes"],
+                    exclude: ["Corpus"]),
         // Scenes built in Swift that tools and tests share (the bundled demo).
-        .target(name: "CADemoScenes", dependencies: ["QuartzCore"]),
+        .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
         .executableTarget(name: "ca-demo", dependencies: ["QuartzCore", "CADemoScenes"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),

@@ -11,15 +11,16 @@ let frameCount = args.count > 2 ? max(1, min(Int(args[2]) ?? 24, 600)) : 24
 do {
     try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
     CAMediaClock.freeze(at: 0)
-    let root = DemoScene.make()
+    let scene = DemoScene.makeScene()
     let renderer = try CARenderer(offscreenSize: DemoScene.size, scale: 1)
-    renderer.layer = root
+    renderer.layer = scene.rootLayer
     let info = renderer.contextInfo
     print("EGL platform \(info["platform"] ?? "?"), \(info["renderer"] ?? "?"), OpenGL \(info["version"] ?? "?")")
     var frames: [CGImage] = []
     let start = Date()
     for i in 0..<frameCount {
         let t = DemoScene.duration * Double(i) / Double(frameCount)
+        scene.applyScheduledChanges(upTo: t)
         renderer.beginFrame(atTime: t)
         try renderer.renderChecked()
         renderer.endFrame()
