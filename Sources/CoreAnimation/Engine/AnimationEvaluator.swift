@@ -142,7 +142,15 @@ package final class PropertyEvaluator: AnimationEvaluator {
             guard let m = valueFunctionTransform(name: vf.rawValue, values: comps) else { return }
             v = .transform(m)
         }
-        if isAdditive { binding.add(layer, v) } else { binding.set(layer, v) }
+        if isAdditive {
+            binding.add(layer, v)
+        } else if case .number(let x) = v, let write = binding.setNumber {
+            write(layer, x)
+        } else if case .point(let p) = v, let write = binding.setPoint {
+            write(layer, p)
+        } else {
+            binding.set(layer, v)
+        }
         if let rb = rotationBinding, case .keyframes(let k) = curve {
             let angle = k.tangentAngle(at: eased(s.fraction))
             rb.set(layer, .transform(CATransform3DRotate(rb.get(layer).transform3D, CGFloat(angle), 0, 0, 1)))

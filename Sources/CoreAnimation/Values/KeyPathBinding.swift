@@ -12,11 +12,14 @@ package final class KeyPathBinding {
     /// Additive composition with the underlying value (E3).
     package let add: (CALayer, AnimValue) -> Void
     /// Copies the whole property from `base` into `out`.
-    package let reset: (_ out: CALayer, _ base: CALayer) -> Void
+    package private(set) var reset: (_ out: CALayer, _ base: CALayer) -> Void
     /// Typed writers of a whole number or point property (see `PropertyDescriptor.setNumber`);
     /// nil for components and other kinds.
     package private(set) var setNumber: ((CALayer, Double) -> Void)? = nil
     package private(set) var setPoint: ((CALayer, CGPoint) -> Void)? = nil
+    /// Typed access to a whole-transform property, so its components write without boxing.
+    private var getTransform: ((CALayer) -> CATransform3D)? = nil
+    private var setTransform: ((CALayer, CATransform3D) -> Void)? = nil
 
     // A class, not a struct: evaluators pass bindings around every frame, and one retain is
     // cheaper than copying five closures.
@@ -40,6 +43,9 @@ package final class KeyPathBinding {
                                  reset: { out, base in d.set(out, d.get(base)) })
             top.setNumber = d.setNumber
             top.setPoint = d.setPoint
+            top.getTransform = d.getTransform
+            top.setTransform = d.setTransform
+            if let copy = d.copyValue { top.reset = copy }
         } else if head == "frame" {
             // Derived (M1): its CGRect fields work as for any rect property (E6).
             top = KeyPathBinding(kind: .rect, property: "frame", get: { .rect($0.frame) },
@@ -74,9 +80,14 @@ package final class KeyPathBinding {
                                    height: transformTranslation($0.transform3D).height + $1.cgSize.height))) })
             }
             guard let c = TransformComponent(keyPath: path) else { return nil }
-            return derived(.number, { .number(Double(transformComponentValue($0.transform3D, c))) },
-                           { .transform(applyingTransformComponent($0.transform3D, c, value: CGFloat($1.double))) },
-                           { .transform(addingTransformComponent($0.transform3D, c, delta: CGFloat($1.double))) })
+            let b = derived(.number, { .number(Double(transformComponentValue($0.transform3D, c))) },
+                            { .transform(applyingTransformComponent($0.transform3D, c, value: CGFloat($1.double))) },
+                            { .transform(addingTransformComponent($0.transform3D, c, delta: CGFloat($1.double))) })
+            if let get = getTransform, let set = setTransform {
+                // The same write as `set` above, without the boxed values.
+                b.setNumber = { l, x in set(l, applyingTransformComponent(get(l), c, value: CGFloat(x))) }
+            }
+            return b
         case .point:
             switch path {
             case "x": return scalar({ $0.cgPoint.x }, { var p = $0.cgPoint; p.x = $1; return .point(p) })

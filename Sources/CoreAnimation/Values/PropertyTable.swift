@@ -18,6 +18,12 @@ package struct PropertyDescriptor: Sendable {
     /// `AnimValue`; nil for other kinds.
     package var setNumber: (@Sendable (CALayer, Double) -> Void)? = nil
     package var setPoint: (@Sendable (CALayer, CGPoint) -> Void)? = nil
+    /// Copies the property from one layer to another in its own type (the frame step resets
+    /// every animated property from the committed state this way, with no boxing).
+    package var copyValue: (@Sendable (_ to: CALayer, _ from: CALayer) -> Void)? = nil
+    /// Typed access to a whole transform, for `transform.*` component writes.
+    package var getTransform: (@Sendable (CALayer) -> CATransform3D)? = nil
+    package var setTransform: (@Sendable (CALayer, CATransform3D) -> Void)? = nil
 }
 
 /// Conversion between a stored Swift type and `AnimValue`.
@@ -143,7 +149,9 @@ package struct PropertyTable: Sendable {
             get: { layer in unsafeDowncast(layer, to: L.self)[keyPath: box.kp].animValue },
             set: { layer, v in if let x = T(animValue: v) { unsafeDowncast(layer, to: L.self)[keyPath: box.kp] = x } },
             read: { layer in unsafeDowncast(layer, to: L.self)[keyPath: box.kp].boxed })
-        let d = Self.withTypedWriters(untyped, T.self) { layer, x in unsafeDowncast(layer, to: L.self)[keyPath: box.kp] = x }
+        let d = Self.withTypedWriters(untyped, T.self, read: { layer in unsafeDowncast(layer, to: L.self)[keyPath: box.kp] }) {
+            layer, x in unsafeDowncast(layer, to: L.self)[keyPath: box.kp] = x
+        }
         descriptors[key] = d
         for a in aliases { descriptors[a] = d }
     }
@@ -159,17 +167,26 @@ package struct PropertyTable: Sendable {
             get: { layer in get(unsafeDowncast(layer, to: L.self)).animValue },
             set: { layer, v in if let x = T(animValue: v) { set(unsafeDowncast(layer, to: L.self), x) } },
             read: { layer in get(unsafeDowncast(layer, to: L.self)).boxed })
-        let d = Self.withTypedWriters(untyped, T.self) { layer, x in set(unsafeDowncast(layer, to: L.self), x) }
+        let d = Self.withTypedWriters(untyped, T.self, read: { layer in get(unsafeDowncast(layer, to: L.self)) }) {
+            layer, x in set(unsafeDowncast(layer, to: L.self), x)
+        }
         descriptors[key] = d
         for a in aliases { descriptors[a] = d }
     }
 
-    /// `d` with `setNumber`/`setPoint` when `T` is a floating-point number or a point; the
-    /// conversion is the one `set` applies (`T(animValue:)`), so both paths write the same value.
+    /// `d` with its typed accessors: `copyValue` always, `setNumber`/`setPoint` when `T` is a
+    /// floating-point number or a point, transform access for `CATransform3D`. The conversions
+    /// are the ones `set` applies (`T(animValue:)`), so both paths write the same value.
     private static func withTypedWriters<T: AnimValueConvertible>(
-        _ d: PropertyDescriptor, _: T.Type, _ write: @escaping @Sendable (CALayer, T) -> Void
+        _ d: PropertyDescriptor, _: T.Type, read: @escaping @Sendable (CALayer) -> T,
+        _ write: @escaping @Sendable (CALayer, T) -> Void
     ) -> PropertyDescriptor {
         var d = d
+        d.copyValue = { to, from in write(to, read(from)) }
+        if T.self == CATransform3D.self {
+            d.getTransform = { layer in read(layer) as! CATransform3D }
+            d.setTransform = { layer, m in write(layer, m as! T) }
+        }
         if T.self == Double.self || T.self == CGFloat.self || T.self == Float.self {
             d.setNumber = { layer, x in if let v = T(animValue: .number(x)) { write(layer, v) } }
         } else if T.self == CGPoint.self {
