@@ -23,6 +23,9 @@ extension GLRenderer {
         guard width > 0, height > 0 else { throw GLBackendError("present into an empty \(width)×\(height) framebuffer") }
         glBindFramebuffer(E(GL_READ_FRAMEBUFFER), main.fbo)
         glBindFramebuffer(E(GL_DRAW_FRAMEBUFFER), framebuffer)
+        // Setting the viewport is also what makes drivers without resize events (Mesa's
+        // software GLX, Xvfb) re-read the window's size and reallocate its buffers.
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
         let same = width == main.width && height == main.height
         glBlitFramebuffer(0, 0, GLint(main.width), GLint(main.height),
                           0, GLint(height), GLint(width), 0,

@@ -18,8 +18,11 @@ import Foundation
 /// - The close button and Escape (`closesOnEscape`) close it; `close()` may be called at any
 ///   time, from a display link or event handler too (the window closes when that frame ends).
 ///
-/// GLFW allows windows and their events on the main thread only, so the type is main-actor
-/// isolated. Without a display, `init` throws `WindowError.noDisplay`.
+/// GLFW wants its calls on one thread, the main one (it requires it on macOS), so the type is
+/// main-actor isolated: every GLFW call is made on the main actor. In an app that is the main
+/// thread. Under `swift test` on Linux the main actor's serial executor runs on another thread;
+/// GLFW's X11 backend accepts that, since its calls never overlap and the GL context is made
+/// current before each frame. Without a display, `init` throws `WindowError.noDisplay`.
 @MainActor
 public final class LayerWindow {
     /// How a window is made. Extension beyond Apple's API.
@@ -105,9 +108,8 @@ public final class LayerWindow {
     }
 
     /// Opens a window. Throws `WindowError.noDisplay` without a display, `.noContext` when the
-    /// display cannot give an OpenGL 3.3 core context, `.notMainThread` off the main thread.
+    /// display cannot give an OpenGL 3.3 core context.
     public init(configuration: Configuration) throws {
-        guard Thread.isMainThread else { throw WindowError.notMainThread("LayerWindow.init") }
         let c = configuration
         guard c.size.width.isFinite, c.size.height.isFinite, c.size.width >= 1, c.size.height >= 1,
               c.size.width <= 16_384, c.size.height <= 16_384 else {
@@ -410,6 +412,10 @@ public final class LayerWindow {
             FileHandle.standardError.write(Data("LayerWindow: resize to \(m.pixelWidth)×\(m.pixelHeight) ignored: \(error)\n".utf8))
             return
         }
+        // Mesa's software GLX (Xvfb, llvmpipe) reallocates a window's buffers at a swap, not
+        // when the window is resized: swap once (showing the last frame again) so the next
+        // frame is drawn at the new size rather than clipped to the old one.
+        if (try? Self.makeCurrent(handleBox)) != nil { glfwSwapBuffers(handle) }
         size = m.points
         contentsScale = m.scale
         fitLayer()

@@ -5,8 +5,6 @@ public enum WindowError: Error, CustomStringConvertible, Equatable, Sendable {
     case noDisplay(String)
     /// The display has no OpenGL 3.3 core context for windows (no GLX, and no EGL for X11).
     case noContext(String)
-    /// A window call from a thread other than the main thread (GLFW allows only the main thread).
-    case notMainThread(String)
     /// The window was closed; it cannot render or be shown again.
     case closed
     /// The renderer failed to make or draw a frame (the message has its reason).
@@ -16,7 +14,6 @@ public enum WindowError: Error, CustomStringConvertible, Equatable, Sendable {
         switch self {
         case .noDisplay(let s): return "no display for a window: \(s)"
         case .noContext(let s): return "no OpenGL context for a window: \(s)"
-        case .notMainThread(let s): return "\(s) must be called on the main thread (GLFW windows belong to the main thread)"
         case .closed: return "the window is closed"
         case .renderer(let s): return "window renderer: \(s)"
         }
