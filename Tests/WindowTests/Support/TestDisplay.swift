@@ -10,8 +10,9 @@ import Glibc
 /// - Else, when `Xvfb` is on the PATH, one private Xvfb is started for this test process with
 ///   `-displayfd`, which makes Xvfb itself pick a free display number (lock files in /tmp, so
 ///   parallel test processes never collide), and `DISPLAY` is set to it before GLFW starts.
-///   A watchdog shell stops Xvfb when the test process exits, even if it crashes, and an
-///   `atexit` handler stops it on a normal exit. Start-up waits at most 10 s.
+///   A watchdog shell stops Xvfb within a second of the test process exiting, even if it
+///   crashes, and an `atexit` handler stops it at once on a normal exit. Start-up waits at
+///   most 10 s.
 /// - `CA_WINDOW_TESTS=off` skips the window tests; `CA_WINDOW_TESTS=no-xvfb` never starts Xvfb.
 ///
 /// Without a display the tests skip with one line naming the reason. Setting `DISPLAY` happens
@@ -61,9 +62,10 @@ enum TestDisplay {
         let script = """
         "$1" -displayfd 1 -screen 0 1280x800x24 -nolisten tcp 2>"$3" &
         x=$!
-        trap 'kill $x 2>/dev/null; exit 0' TERM INT HUP
+        stop() { kill $x 2>/dev/null; sleep 0.3; kill -9 $x 2>/dev/null; exit 0; }
+        trap stop TERM INT HUP
         while kill -0 "$2" 2>/dev/null && kill -0 $x 2>/dev/null; do sleep 0.5; done
-        kill $x 2>/dev/null
+        stop
         """
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -71,6 +73,13 @@ enum TestDisplay {
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
+        // The child inherits this thread's signal mask, and Swift's runtime threads block most
+        // signals: unblocked while spawning, so SIGTERM stops the watchdog and Xvfb. (The
+        // watchdog falls back to SIGKILL; X servers clear a dead server's stale lock file.)
+        var all = sigset_t(), old = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_UNBLOCK, &all, &old)
+        defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
         do { try p.run() } catch { return "could not start Xvfb: \(error)" }
         watchdogPID = p.processIdentifier
         atexit {
