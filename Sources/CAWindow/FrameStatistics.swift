@@ -21,7 +21,7 @@ public struct FrameStatistics: Sendable, CustomStringConvertible {
 
     public init(refreshInterval: Double) { self.refreshInterval = refreshInterval }
 
-    mutating func record(interval: Double?, work: Double) {
+    package mutating func record(interval: Double?, work: Double) {
         frames += 1
         if let interval, interval.isFinite, interval >= 0 { append(&frameIntervals, interval) }
         if work.isFinite, work >= 0 { append(&workTimes, work) }

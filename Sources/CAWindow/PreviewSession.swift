@@ -75,7 +75,7 @@ public final class PreviewSession {
             p = p.truncatingRemainder(dividingBy: scene.duration)
             rebuild(at: p, now: now)
         }
-        if p > appliedUpTo {
+        if p > appliedUpTo + 1e-9 {
             scene.applyScheduledChanges(p)
             appliedUpTo = p
         }
