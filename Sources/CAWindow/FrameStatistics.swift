@@ -9,6 +9,10 @@ public struct FrameStatistics: Sendable, CustomStringConvertible {
     public private(set) var frameIntervals: [Double] = []
     /// Seconds of work per frame, from polling events to the swap call.
     public private(set) var workTimes: [Double] = []
+    /// Seconds per frame building the render tree, and executing it in GL (the renderer's
+    /// `RenderStats.buildSeconds` / `glSeconds`; 0 for a reused frame).
+    public private(set) var buildTimes: [Double] = []
+    public private(set) var glTimes: [Double] = []
     /// Frames presented.
     public private(set) var frames = 0
     /// Refresh intervals missed (see `FramePacer`).
@@ -21,8 +25,10 @@ public struct FrameStatistics: Sendable, CustomStringConvertible {
 
     public init(refreshInterval: Double) { self.refreshInterval = refreshInterval }
 
-    package mutating func record(interval: Double?, work: Double) {
+    package mutating func record(interval: Double?, work: Double, build: Double = 0, gl: Double = 0) {
         frames += 1
+        if build.isFinite, build >= 0 { append(&buildTimes, build) }
+        if gl.isFinite, gl >= 0 { append(&glTimes, gl) }
         if let interval, interval.isFinite, interval >= 0 { append(&frameIntervals, interval) }
         if work.isFinite, work >= 0 { append(&workTimes, work) }
     }
@@ -56,5 +62,6 @@ public struct FrameStatistics: Sendable, CustomStringConvertible {
         let fps = framesPerSecond.map { String(format: "%.1f", $0) } ?? "-"
         return "\(frames) frames, \(fps) fps (display \(String(format: "%.1f", 1 / refreshInterval)) Hz), "
             + "\(droppedFrames) dropped\n" + line("frame interval", frameIntervals) + "\n" + line("frame work", workTimes)
+            + "\n" + line("  render tree", buildTimes) + "\n" + line("  GL", glTimes)
     }
 }

@@ -266,7 +266,8 @@ public final class LayerWindow {
         let swapped = configuration.simulatedStartTime != nil ? target : Self.clock()
         let (present, sleepUntil) = pacer.frameSwapped(now: swapped)
         if configuration.simulatedStartTime == nil, let until = sleepUntil { Self.sleep(until: until) }
-        statistics.record(interval: previous.map { present - $0 }, work: work)
+        statistics.record(interval: previous.map { present - $0 }, work: work,
+                          build: renderer.statistics.buildSeconds, gl: renderer.statistics.glSeconds)
         statistics.droppedFrames = pacer.droppedFrames
         return true
     }
