@@ -224,11 +224,37 @@ struct FileWatcherTests {
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice
         try p.run()
-        p.waitUntilExit()
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
         #expect(p.terminationStatus == 1)
         #expect(text.hasPrefix("ca-preview: no display for a window: DISPLAY is not set"))
         #expect(text.split(separator: "\n").count == 1)
+    }
+
+    @Test("an X server without GLX: the window falls back to an EGL context and plays",
+          .enabled(if: FileWatcherTests.preview != nil && TestDisplay.findExecutable("Xvfb") != nil, "needs ca-preview and Xvfb"))
+    func noGLXFallsBackToEGL() throws {
+        let xvfb = try #require(TestDisplay.findExecutable("Xvfb"))
+        let server: (display: Int, watchdog: pid_t)
+        switch TestDisplay.launchXvfb(xvfb, extraArguments: ["-extension", "GLX"]) {
+        case .success(let s): server = s
+        case .failure(let why): Issue.record("\(why.text)"); return
+        }
+        defer { kill(server.watchdog, SIGTERM) }
+        let p = Process()
+        p.executableURL = Self.preview
+        p.arguments = ["--frames", "3"]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = ":\(server.display)"
+        p.environment = env
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(text)")
+        #expect(text.contains(", EGL "), "\(text)")
     }
 
     static let preview: URL? = {

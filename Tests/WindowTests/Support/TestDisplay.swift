@@ -41,8 +41,19 @@ enum TestDisplay {
         guard let xvfb = findExecutable("Xvfb") else {
             return "no DISPLAY and no Xvfb on the PATH (apt-get install -y xvfb, or run under xvfb-run -a)"
         }
-        return startXvfb(xvfb)
+        switch launchXvfb(xvfb) {
+        case .failure(let why): return why.text
+        case .success(let x):
+            watchdogPID = x.watchdog
+            atexit {
+                if TestDisplay.watchdogPID > 0 { kill(TestDisplay.watchdogPID, SIGTERM) }
+            }
+            setenv("DISPLAY", ":\(x.display)", 1)
+            return nil
+        }
     }
+
+    struct Reason: Error { var text: String }
 
     static func findExecutable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -55,12 +66,15 @@ enum TestDisplay {
 
     nonisolated(unsafe) private static var watchdogPID: pid_t = 0
 
-    private static func startXvfb(_ xvfb: String) -> String? {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ca-window-tests-xvfb-\(getpid()).log")
+    /// Starts an Xvfb (with `extraArguments`, e.g. `-extension GLX`) under a watchdog that
+    /// stops it when this process exits; returns its display number and the watchdog's pid
+    /// (SIGTERM to it stops the server).
+    static func launchXvfb(_ xvfb: String, extraArguments: [String] = []) -> Result<(display: Int, watchdog: pid_t), Reason> {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ca-window-tests-xvfb-\(getpid())-\(UUID().uuidString.prefix(8)).log")
         // The shell starts Xvfb (which prints its display number on fd 1, the pipe), then
         // watches the test process and Xvfb, and stops Xvfb when the test process is gone.
         let script = """
-        "$1" -displayfd 1 -screen 0 1280x800x24 -nolisten tcp 2>"$3" &
+        "$1" -displayfd 1 -screen 0 1280x800x24 -nolisten tcp $4 2>"$3" &
         x=$!
         stop() { kill $x 2>/dev/null; sleep 0.3; kill -9 $x 2>/dev/null; exit 0; }
         trap stop TERM INT HUP
@@ -69,7 +83,7 @@ enum TestDisplay {
         """
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, "sh", xvfb, String(getpid()), log.path]
+        p.arguments = ["-c", script, "sh", xvfb, String(getpid()), log.path, extraArguments.joined(separator: " ")]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
@@ -80,11 +94,7 @@ enum TestDisplay {
         sigfillset(&all)
         pthread_sigmask(SIG_UNBLOCK, &all, &old)
         defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
-        do { try p.run() } catch { return "could not start Xvfb: \(error)" }
-        watchdogPID = p.processIdentifier
-        atexit {
-            if TestDisplay.watchdogPID > 0 { kill(TestDisplay.watchdogPID, SIGTERM) }
-        }
+        do { try p.run() } catch { return .failure(Reason(text: "could not start Xvfb: \(error)")) }
         // Read "N\n" with a deadline.
         let fd = out.fileHandleForReading.fileDescriptor
         var text = ""
@@ -103,9 +113,8 @@ enum TestDisplay {
         guard let line = text.split(separator: "\n").first, let number = Int(line.trimmingCharacters(in: .whitespaces)) else {
             kill(p.processIdentifier, SIGTERM)
             let why = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? "no output"
-            return "Xvfb did not start within 10 s (\(why))"
+            return .failure(Reason(text: "Xvfb did not start within 10 s (\(why))"))
         }
-        setenv("DISPLAY", ":\(number)", 1)
-        return nil
+        return .success((number, p.processIdentifier))
     }
 }
