@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "CAScene", targets: ["CAScene"]),
         .executable(name: "ca-demo", targets: ["ca-demo"]),
+        // Windowed preview (issue 7).
+        .library(name: "CAWindow", targets: ["CAWindow"]),
+        .executable(name: "ca-preview", targets: ["ca-preview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -50,6 +53,13 @@ let package = Package(
         // Scenes built in Swift that tools and tests share (the bundled demo).
         .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
         .executableTarget(name: "ca-demo", dependencies: ["QuartzCore", "CADemoScenes"]),
+        // Windowed preview (issue 7): GLFW windows driving the same CARenderer as the headless
+        // path, display-driven CADisplayLink, ScenePreview, and the ca-preview tool.
+        .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
+                       providers: [.apt(["libglfw3-dev"])]),
+        .target(name: "CAWindow", dependencies: ["QuartzCore", "CGLFW", "CGL", "CEGL"]),
+        .executableTarget(name: "ca-preview", dependencies: ["CAWindow", "CADemoScenes"]),
+        .testTarget(name: "WindowTests", dependencies: ["CAWindow", "CADemoScenes"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),

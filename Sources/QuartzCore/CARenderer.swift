@@ -20,8 +20,9 @@ public final class CARenderer {
     public var bounds: CGRect {
         didSet { addUpdate(bounds) }
     }
-    /// Pixels per point (HiDPI output). Extension beyond Apple's API.
-    public let scale: CGFloat
+    /// Pixels per point (HiDPI output). Extension beyond Apple's API. Changes only through
+    /// `resizeDrawable(pixelWidth:pixelHeight:scale:)` (a window moved to another monitor).
+    public internal(set) var scale: CGFloat
     /// Premultiplied colour the target is cleared to before each frame; transparent by
     /// default. Extension beyond Apple's API.
     public var clearColor: CGColor? = nil
@@ -31,11 +32,16 @@ public final class CARenderer {
     /// batches). Extension beyond Apple's API, for tests and debugging.
     public private(set) var lastFrame: RenderFrame?
 
-    let context: EGLHeadlessContext
+    /// Its own headless EGL context, or a context someone else owns (a window's).
+    let context: any RendererContext
     let backend: GLRenderer
     let builder = RenderTreeBuilder()
-    let pixelWidth: Int
-    let pixelHeight: Int
+    var pixelWidth: Int
+    var pixelHeight: Int
+    /// Set for a renderer made by `init(drawableSize:scale:makeContextCurrent:)`: each frame is
+    /// copied into the framebuffer bound when `render()` was called.
+    var presentsToBoundFramebuffer = false
+    var boundFramebuffer: UInt32 = 0
     var frameTime: CFTimeInterval?
     var inFrame = false
     var rendered = false
@@ -65,7 +71,15 @@ public final class CARenderer {
         try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: nil, platforms: platforms)
     }
 
-    package init(offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, platforms: [EGLPlatformChoice]?) throws {
+    package convenience init(offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, platforms: [EGLPlatformChoice]?) throws {
+        try self.init(size: offscreenSize, scale: scale, maxTextureSize: maxTextureSize) {
+            try platforms.map { try EGLHeadlessContext(platforms: $0) } ?? EGLHeadlessContext()
+        }
+    }
+
+    /// Checks the size, makes (and makes current) the context with `makeContext`, and the
+    /// backend in it.
+    init(size offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, makeContext: () throws -> any RendererContext) throws {
         guard offscreenSize.width.isFinite, offscreenSize.height.isFinite, scale.isFinite, scale > 0 else {
             throw CARendererError.invalidSize("offscreenSize \(offscreenSize) at scale \(scale) is not finite and positive")
         }
@@ -78,7 +92,7 @@ public final class CARenderer {
         }
         let w = Int(fw), h = Int(fh)
         do {
-            context = try platforms.map { try EGLHeadlessContext(platforms: $0) } ?? EGLHeadlessContext()
+            context = try makeContext()
             backend = try GLRenderer(maxTextureSize: maxTextureSize)
         } catch let e as SurfaceError {
             throw CARendererError.noContext(e.description)
@@ -136,6 +150,7 @@ public final class CARenderer {
     public func renderChecked() throws {
         do {
             try renderFrame()
+            if presentsToBoundFramebuffer { try presentToBoundFramebuffer() }
         } catch {
             lastError = error
             rendered = false
@@ -151,6 +166,7 @@ public final class CARenderer {
         } catch let e as SurfaceError {
             throw CARendererError.noContext("the renderer's OpenGL context cannot be made current (lost or destroyed): \(e.description)")
         }
+        if presentsToBoundFramebuffer { boundFramebuffer = backend.drawFramebufferBinding() }
         let clear = clearColor.map { c -> SIMD4<Float> in
             let v = c.rgba
             return SIMD4(Float(v.red * v.alpha), Float(v.green * v.alpha), Float(v.blue * v.alpha), Float(v.alpha))

@@ -51,9 +51,16 @@ public final class CADisplayLink {
         return min(max(fps, 1), nativeFramesPerSecond)
     }
 
-    /// Schedules the link on a run loop (Apple: `add(to:forMode:)`).
+    /// Schedules the link on a run loop (Apple: `add(to:forMode:)`). While a window is open
+    /// (`CADisplayLinkSource.main`), or when the link was made by a window, the window's
+    /// frames drive it instead of a timer.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard !invalidated else { return }
+        if let source = displaySource ?? CADisplayLinkSources.main {
+            displaySource = source
+            source.attach(self)
+            return
+        }
         let box = UncheckedBox(self)
         let timer = Timer(timeInterval: 1 / effectiveFramesPerSecond, repeats: true) { _ in
             box.value.tick(at: CACurrentMediaTime())
@@ -63,6 +70,7 @@ public final class CADisplayLink {
     }
 
     public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        displaySource?.detach(self)
         timers.removeAll { entry in
             guard entry.0 === runloop, entry.1 == mode else { return false }
             entry.2.invalidate()
@@ -73,6 +81,7 @@ public final class CADisplayLink {
     /// Removes the link from every run loop; it never fires again.
     public func invalidate() {
         invalidated = true
+        displaySource?.detach(self)
         for t in timers { t.2.invalidate() }
         timers = []
     }
@@ -89,11 +98,48 @@ public final class CADisplayLink {
         handler(self)
     }
 
+    /// One display frame from a window: sets the times and calls the handler. The window has
+    /// already flushed the implicit transaction and run the frame step for this frame. Apple:
+    /// `timestamp` is when the last frame was shown, `targetTimestamp` when the next one this
+    /// link renders will be, and `duration` the display's refresh interval whatever the
+    /// preferred rate (a 30-fps link on a 60-Hz display fires every other frame, with
+    /// `targetTimestamp − timestamp` = 2 × `duration`). Extension beyond Apple's API.
+    package func fire(timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval, duration: CFTimeInterval) {
+        guard !invalidated, !isPaused else { return }
+        self.timestamp = timestamp
+        self.targetTimestamp = targetTimestamp
+        self.duration = duration
+        handler(self)
+    }
+
+    /// Whether `invalidate()` was called.
+    package var isInvalidated: Bool { invalidated }
+
+    /// The window whose frames drive this link (nil: a run-loop timer). Package API.
+    package weak var displaySource: (any CADisplayLinkSource)?
+
     private func reschedule() {
         let current = timers.map { ($0.0, $0.1) }
         for t in timers { t.2.invalidate() }
         timers = []
         for (rl, mode) in current { add(to: rl, forMode: mode) }
+    }
+}
+
+/// Something that drives display links from a display's frames: a window's frame loop.
+/// Package API (the window module implements it; the model knows no windows).
+package protocol CADisplayLinkSource: AnyObject {
+    func attach(_ link: CADisplayLink)
+    func detach(_ link: CADisplayLink)
+}
+
+/// The display source links added to a run loop attach to: the first open window. Main
+/// thread only, as windows and display links are. Package API.
+package enum CADisplayLinkSources {
+    nonisolated(unsafe) private static weak var current: (any CADisplayLinkSource)?
+    package static var main: (any CADisplayLinkSource)? {
+        get { current }
+        set { current = newValue }
     }
 }
 

@@ -1,0 +1,57 @@
+import CAWindow
+import CADemoScenes
+import Foundation
+
+// Previews the bundled demo scene in a window at the display's refresh rate.
+//   ca-preview                 the demo, looping (keys: space, ←/→, ↑/↓, Home, +/−, S, R, Esc)
+//   ca-preview --interactive   drag the cards; the button pauses and resumes the animations
+//   ca-preview --frames N      quit after N frames (smoke tests, CI)
+// Needs a display (a desktop, or Xvfb: xvfb-run -a ca-preview).
+let args = Array(CommandLine.arguments.dropFirst())
+if args.contains("--help") || args.contains("-h") {
+    print("""
+    usage: ca-preview [--interactive] [--frames N]
+      Plays the bundled demo in a window. Keys: space pause/resume, ←/→ step a frame,
+      ↑/↓ or Shift+←/→ scrub 1 s, Home restart, +/− speed ×2/÷2, S save PNG, R reload, Esc quit.
+      --interactive  drag the cards (implicit animations); click the button to pause/resume.
+      --frames N     quit after N frames.
+    """)
+    exit(0)
+}
+var frameLimit: Int?
+if let i = args.firstIndex(of: "--frames") {
+    guard i + 1 < args.count, let n = Int(args[i + 1]), n > 0 else {
+        FileHandle.standardError.write(Data("ca-preview: --frames needs a positive number\n".utf8))
+        exit(2)
+    }
+    frameLimit = n
+}
+
+MainActor.assumeIsolated {
+    do {
+        if args.contains("--interactive") {
+            let demo = try InteractiveDemo()
+            demo.window.configurationNote()
+            if let n = frameLimit { try demo.window.run(frames: n); demo.window.close() } else { demo.window.run() }
+        } else {
+            let preview = try ScenePreview(name: "demo", watching: nil) {
+                PreviewScene(rootLayer: DemoScene.make(), size: DemoScene.size, scale: 1,
+                             duration: DemoScene.duration, framesPerSecond: 30)
+            }
+            preview.window.configurationNote()
+            if let n = frameLimit { try preview.window.run(frames: n); preview.window.close() } else { preview.run() }
+        }
+    } catch {
+        FileHandle.standardError.write(Data("ca-preview: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+extension LayerWindow {
+    /// One line about the window's context and rate, to the terminal.
+    func configurationNote() {
+        let info = contextInfo
+        FileHandle.standardError.write(Data(("ca-preview: \(Int(size.width))×\(Int(size.height)) pt at scale \(contentsScale), "
+            + "\(String(format: "%.0f", refreshRate)) Hz, \(info["api"] ?? "?") \(info["renderer"] ?? "?"), OpenGL \(info["version"] ?? "?")\n").utf8))
+    }
+}
