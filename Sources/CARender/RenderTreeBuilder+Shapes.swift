@@ -29,8 +29,6 @@ extension RenderTreeBuilder {
         let fill = st.fillColor.flatMap { $0.alpha > 0 ? $0.premultiplied(1) : nil }
         var stroke = st.strokeColor.flatMap { $0.alpha > 0 ? $0.premultiplied(1) : nil }
         let s0 = min(max(Double(st.strokeStart), 0), 1), s1 = min(max(Double(st.strokeEnd), 0), 1)
-        // N3: strokeStart > strokeEnd shows nothing (and equal values an empty range).
-        if s0 >= s1 { stroke = nil }
         if st.lineWidth < 0 {
             if stroke != nil { RenderDiagnostics.warn("CAShapeLayer.lineWidth \(st.lineWidth) is negative: no stroke is drawn") }
             stroke = nil
@@ -68,7 +66,9 @@ extension RenderTreeBuilder {
         guard let (entry, toPixels, variant) = shapeRaster(spec, h: h) else { return }
         let texelsPerUnit = toPixels.1
         var stroke = spec.stroke ?? .zero
-        if entry.width == 0 { stroke = .zero }
+        // N3: strokeStart ≥ strokeEnd shows no stroke. The raster keeps it (and its field), so a
+        // strokeEnd animation starting from 0 makes no new raster when the stroke appears.
+        if spec.trim.0 >= spec.trim.1 { stroke = .zero }
         let L = entry.totalLength
         let trimStart: Float = spec.trim.0 <= 0 ? -1e30 : Float(spec.trim.0 * L)
         let trimEnd: Float = spec.trim.1 >= 1 ? 1e30 : Float(spec.trim.1 * L)
@@ -95,7 +95,7 @@ extension RenderTreeBuilder {
     /// The cached raster for a shape at this placement (made now if missing), the map from its
     /// texels to frame pixels with texels per layer unit, and the shader variant.
     func shapeRaster(_ spec: ShapeDrawSpec, h: Homography) -> (ShapeCache.Entry, (Homography, Double), ShaderVariant)? {
-        let needsField = spec.stroke != nil && (spec.trim.0 > 0 || spec.trim.1 < 1 || !spec.gpuDash.isEmpty)
+        let needsField = spec.stroke != nil && (spec.trim.0 > 0 || spec.trim.1 < 1 || spec.trim.0 >= spec.trim.1 || !spec.gpuDash.isEmpty)
         let pass = passStack.last!.rect
         var map: TexelMap
         var toPixels: Homography
@@ -145,7 +145,11 @@ extension RenderTreeBuilder {
                                  fill: spec.fill != nil, evenOdd: spec.evenOdd, stroke: spec.stroke == nil ? nil : spec.style,
                                  field: needsField, limit: limit)
         var entry: ShapeCache.Entry
-        if let e = shapeCache.lookup(key) {
+        var withField = key
+        withField.field = spec.stroke != nil
+        // A raster with the field serves untrimmed frames as well (trims at ±1e30), so the last
+        // frame of a strokeEnd animation reuses it instead of rasterising without the field.
+        if let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
             entry = e
         } else {
             let lim = limit.map { ($0.x, $0.y, $0.z, $0.w) } ?? (-1_000_000_000, -1_000_000_000, 1_000_000_000, 1_000_000_000)

@@ -21,7 +21,7 @@ struct PieceStroker {
     let join: CGLineJoin
     let miterLimit: Double
     let map: TexelMap
-    /// Sides of a full disc at this width (tolerance 0.2 texel on the radius).
+    /// Sides of a full disc at this width (within `ShapeRasterizer.tolerance` of the radius).
     let discSides: Int
 
     init(style: ShapeStrokeStyle, map: TexelMap, scale: Double) {

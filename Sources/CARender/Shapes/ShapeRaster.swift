@@ -61,7 +61,7 @@ struct ShapeRaster {
 /// the arc-length field.
 enum ShapeRasterizer {
     /// Curves are flattened to within this many texels of the true curve.
-    static let tolerance = 0.2
+    static let tolerance = 0.1
     /// Paths with more elements, or more flattened segments, than this are not drawn (with a
     /// warning): bounded time for hostile input (1,000,000 segments).
     static let maxSegments = 200_000
