@@ -1,11 +1,13 @@
 internal import CGL
 import CARender
 
-/// The shape atlas on the GPU (issue 6): one texture per `ShapeAtlasPage` of the frame (RG8
-/// coverage: fill, stroke; RGBA32F arc-length fields), created zeroed when a page first appears,
+/// The shape atlas on the GPU (issue 6): one texture per `ShapeAtlasPage` of the frame (RGBA8
+/// coverage: fill, stroke in R, G; RGBA32F arc-length fields), created zeroed when a page first appears,
 /// written only where a frame brings new rasters, and freed when a frame no longer lists it.
 final class GLShapeAtlas {
     var textures: [Int: GLTexture] = [:]
+    /// The last upload applied (see `ShapeAtlasUpload.serial`).
+    var appliedSerial = 0
 
     func sync(_ frame: RenderFrame) {
         if textures.count != frame.shapePages.count || frame.shapePages.contains(where: { textures[$0.id] == nil }) {
@@ -18,21 +20,26 @@ final class GLShapeAtlas {
                         GLTexture(width: p.width, height: p.height, internalFormat: GL_RGBA32F, format: GL_RGBA, type: GL_FLOAT, pixels: $0.baseAddress)
                     }
                 } else {
-                    let zeros = [UInt8](repeating: 0, count: p.width * p.height * 2)
+                    // RGBA8 although two channels are used: llvmpipe samples its native RGBA8
+                    // much faster than RG8.
+                    let zeros = [UInt8](repeating: 0, count: p.width * p.height * 4)
                     textures[p.id] = zeros.withUnsafeBytes {
-                        GLTexture(width: p.width, height: p.height, internalFormat: GL_RG8, format: GL_RG, type: GL_UNSIGNED_BYTE, pixels: $0.baseAddress)
+                        GLTexture(width: p.width, height: p.height, internalFormat: GL_RGBA8, format: GL_RGBA, type: GL_UNSIGNED_BYTE, pixels: $0.baseAddress)
                     }
                 }
             }
         }
         guard !frame.shapeUploads.isEmpty else { return }
         glPixelStorei(E(GL_UNPACK_ALIGNMENT), 1)
-        for u in frame.shapeUploads {
+        for u in frame.shapeUploads where u.serial > appliedSerial {
+            appliedSerial = u.serial
             guard let t = textures[u.page] else { continue }
             glBindTexture(E(GL_TEXTURE_2D), t.id)
             if u.field.isEmpty {
-                u.coverage.withUnsafeBytes {
-                    glTexSubImage2D(E(GL_TEXTURE_2D), 0, GLint(u.x), GLint(u.y), GLsizei(u.width), GLsizei(u.height), E(GL_RG),
+                var rgba = [UInt8](repeating: 0, count: u.width * u.height * 4)
+                for i in 0..<(u.width * u.height) { rgba[4 * i] = u.coverage[2 * i]; rgba[4 * i + 1] = u.coverage[2 * i + 1] }
+                rgba.withUnsafeBytes {
+                    glTexSubImage2D(E(GL_TEXTURE_2D), 0, GLint(u.x), GLint(u.y), GLsizei(u.width), GLsizei(u.height), E(GL_RGBA),
                                     E(GL_UNSIGNED_BYTE), $0.baseAddress)
                 }
             } else {

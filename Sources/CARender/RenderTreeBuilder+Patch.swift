@@ -23,6 +23,9 @@ extension RenderTreeBuilder {
         stats.layersVisited = changed.count
         stats.layersDrawn = changed.count
         stats.patchedLayers = changed.count
+        stats.shapeRasters = 0
+        stats.shapeSegments = 0
+        stats.shapeRasterSeconds = 0
         return (frame, stats)
     }
 

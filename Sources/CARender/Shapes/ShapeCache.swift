@@ -75,6 +75,7 @@ final class ShapeCache {
     var uploads: [ShapeAtlasUpload] = []
     var frameNumber = 0
     var nextPageID = 1
+    var uploadSerial = 0
     var texels = 0
     var fieldTexels = 0
     var warnedFull = false
@@ -130,13 +131,15 @@ final class ShapeCache {
         }
         guard let (page, x, y) = place(r.width, r.height, field: false) else { return nil }
         texels += need
-        uploads.append(ShapeAtlasUpload(page: pages[page].info.id, x: x, y: y, width: r.width, height: r.height,
+        uploadSerial += 1
+        uploads.append(ShapeAtlasUpload(serial: uploadSerial, page: pages[page].info.id, x: x, y: y, width: r.width, height: r.height,
                                         coverage: r.coverage, field: []))
         var fp = -1, fx = 0, fy = 0
         if !r.field.isEmpty, let (p, a, b) = place(r.width, r.height, field: true) {
             fieldTexels += need
             (fp, fx, fy) = (p, a, b)
-            uploads.append(ShapeAtlasUpload(page: pages[p].info.id, x: a, y: b, width: r.width, height: r.height,
+            uploadSerial += 1
+            uploads.append(ShapeAtlasUpload(serial: uploadSerial, page: pages[p].info.id, x: a, y: b, width: r.width, height: r.height,
                                             coverage: [], field: r.field))
         }
         let e = Entry(path: path, page: pages[page].info.id, x: x, y: y, fieldPage: fp < 0 ? -1 : pages[fp].info.id, fx: fx, fy: fy,

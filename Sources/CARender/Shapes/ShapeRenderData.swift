@@ -42,6 +42,9 @@ public struct ShapeAtlasPage: Sendable, Equatable {
 /// New rasters to copy into atlas pages before drawing the frame (each written once, when
 /// first rasterised; later frames reuse it).
 public struct ShapeAtlasUpload: Sendable {
+    /// Increases with every raster the builder makes: a backend applies each upload once, even
+    /// when a frame is executed again (a patched frame keeps the last build's uploads).
+    public var serial: Int
     public var page: Int
     public var x: Int, y: Int, width: Int, height: Int
     /// RG8 rows, top first (coverage pages).
