@@ -10,7 +10,7 @@ import CoreGraphics
 /// whether the arc-length field is needed. Colours, opacity, trims, dashes and phase are not in
 /// the key: they are instance data.
 ///
-/// Bound: pages of `pageSize`² (coverage, 2 bytes a texel) and `fieldPageSize`² (field, 16 bytes a
+/// Bound: pages of `pageSize`² (coverage, 2 bytes a texel here, 4 in the GL texture) and `fieldPageSize`² (field, 16 bytes a
 /// texel). When a frame starts with more than `budgetTexels` (or `fieldBudgetTexels`) allocated,
 /// everything is dropped and what the frame shows is rasterised again. One frame may exceed the
 /// budget up to `hardLimitFactor` times; shapes beyond that are not drawn, with a warning.

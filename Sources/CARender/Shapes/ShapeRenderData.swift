@@ -31,7 +31,8 @@ public struct ShapeInstance: Sendable, Equatable {
 
 /// A texture of the shape atlas. `field` pages hold RGBA32F arc-length fields, the others RG8
 /// coverage (fill, stroke). `id` is unique for the life of the builder: a backend keeps one
-/// texture per id and frees those a frame no longer lists.
+/// texture per id and frees those a frame no longer lists. (The GL backend stores coverage as
+/// RGBA8, fill and stroke in R and G: llvmpipe samples RGBA8 fastest.)
 public struct ShapeAtlasPage: Sendable, Equatable {
     public var id: Int
     public var width: Int
