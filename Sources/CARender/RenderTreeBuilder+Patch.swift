@@ -23,6 +23,9 @@ extension RenderTreeBuilder {
         stats.layersVisited = changed.count
         stats.layersDrawn = changed.count
         stats.patchedLayers = changed.count
+        stats.shapeRasters = 0
+        stats.shapeSegments = 0
+        stats.shapeRasterSeconds = 0
         return (frame, stats)
     }
 
@@ -34,7 +37,7 @@ extension RenderTreeBuilder {
         let copy = layer.renderCopy
         let s = copy.state
         let ctx = rec.ctx
-        guard !s.isHidden, s.opacity > 0, ctx.opacity > 0, s.contents == nil, !(copy is CAGradientLayer),
+        guard !s.isHidden, s.opacity > 0, ctx.opacity > 0, s.contents == nil, !(copy is CAGradientLayer), !(copy is CAShapeLayer),
               s.zPosition == rec.zPosition,
               ShadowSpec(s) == nil else { return nil }
         let local = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: false)

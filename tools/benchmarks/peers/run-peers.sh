@@ -3,6 +3,7 @@
 # `peer <name> <median ms per frame>` line each for the scene of GLBaseline.h.
 #
 # usage: tools/benchmarks/peers/run-peers.sh [count width height frames] [--max-size N]
+#        PEER_SCENE=shapes tools/benchmarks/peers/run-peers.sh [frames]   (issue 6's Bézier stars)
 # env:   PYTHON  interpreter to use (default python3: pyenv's 3.11 here; pycairo and
 #                blend2d-python are pip-installed into it)
 #        SCENE   a JSON file from `baseline-benchmark --dump-scene` (default: scene.py generates
@@ -33,6 +34,7 @@ fi
 args=("$@")
 [ -n "${SCENE:-}" ] && args+=(--scene "$SCENE")
 echo "# $("$PY" --version 2>&1), pycairo $("$PY" -c 'import cairo; print(cairo.version, "on cairo", cairo.cairo_version_string())'), blend2d $("$PY" -c 'import blend2d; print(".".join(map(str, blend2d.BL_VERSION)))'); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+# PEER_SCENE picks the scene: rects (default; arguments as above) or shapes (argument: frames).
 for peer in ${PEERS:-cairo blend2d}; do
-    "$PY" "$here/${peer}_rects.py" "${args[@]}"
+    "$PY" "$here/${peer}_${PEER_SCENE:-rects}.py" "${args[@]}"
 done

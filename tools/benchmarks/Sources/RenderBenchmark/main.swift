@@ -4,7 +4,8 @@ import Foundation
 
 // Renderer benchmark (issue 4). Usage:
 //   swift run -c release --package-path tools/benchmarks render-benchmark [FRAMES] [SCENE...]
-// SCENE: rects images gradients shadows static-rects (default: all). Prints per scene the
+// SCENE: rects images gradients shadows static-rects shapes shapes-animated (default: all but
+// the shape scenes). Prints per scene the
 // median ms per frame (engine step + render-tree build + GL, with glFinish), fps, draw calls,
 // batches, offscreen passes and the split; for the rect scene also the hand-written baseline
 // and the engine/baseline ratio. Readback + PNG encode of one 1080p frame is reported apart.
@@ -51,12 +52,15 @@ func report(_ name: String, _ res: Result) {
 }
 
 /// Runs peers/run-peers.sh on the same scene and prints engine/peer ratios.
-func runPeers(engineSeconds: Double, frames: Int) {
+func runPeers(engineSeconds: Double, frames: Int, scene: String = "rects") {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("peers/run-peers.sh")
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/bash")
-    p.arguments = [script.path, "\(GLB_SCENE_COUNT)", "1920", "1080", "\(frames)"]
+    p.arguments = scene == "rects" ? [script.path, "\(GLB_SCENE_COUNT)", "1920", "1080", "\(frames)"] : [script.path, "\(frames)"]
+    var env = ProcessInfo.processInfo.environment
+    env["PEER_SCENE"] = scene
+    p.environment = env
     let pipe = Pipe()
     p.standardOutput = pipe
     do { try p.run() } catch { print("  peers: could not run \(script.path): \(error)"); return }
@@ -100,6 +104,31 @@ do {
                 let t2 = DispatchTime.now().uptimeNanoseconds
                 print("  readback 1080p: \(ms(Double(t1 - t0) * 1e-9)) ms; PNG encode: \(ms(Double(t2 - t1) * 1e-9)) ms (\(png.count / 1024) KiB)")
             }
+        case "shapes", "shapes-animated":
+            let animated = name == "shapes-animated"
+            // First frame on a fresh renderer: every star is rasterised (the cache's cold cost).
+            let first = try CARenderer(offscreenSize: Scenes.size)
+            first.layer = ShapeScene.make(animated: animated)
+            first.beginFrame(atTime: 0.3)
+            try first.renderChecked()
+            first.endFrame()
+            let st = first.statistics
+            let root = ShapeScene.make(animated: animated)
+            // One 1-pixel layer animates in the static scene, so every frame is drawn (a scene with
+            // nothing animating reuses its last frame and costs nothing).
+            let tick = CALayer()
+            tick.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
+            tick.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.01)
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.byValue = 1.0; move.duration = 1; move.repeatCount = .infinity
+            tick.add(move, forKey: "tick")
+            root.addSublayer(tick)
+            let (res, _) = try run(root, frames: frames)
+            report("\(ShapeScene.count) \(animated ? "animated (strokeEnd + fillColor)" : "static") Bézier stars, fill + stroke 1920×1080", res)
+            print(String(format: "  first frame: %d rasters, %.1f µs per path (%d flattened segments), build %.2f ms, GL %.2f ms; steady frames rasterise %d",
+                         st.shapeRasters, st.shapeRasterSeconds / Double(max(st.shapeRasters, 1)) * 1e6, st.shapeSegments,
+                         st.buildSeconds * 1000, st.glSeconds * 1000, res.stats.shapeRasters))
+            if withPeers { runPeers(engineSeconds: res.total, frames: max(3, frames / 3), scene: "shapes") }
         case "images": report("1000 image layers", try run(Scenes.images(count: 1000), frames: frames).0)
         case "gradients": report("200 gradient layers", try run(Scenes.gradients(count: 200), frames: frames).0)
         case "shadows": report("100 shadowed layers", try run(Scenes.shadows(count: 100), frames: frames).0)
