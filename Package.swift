@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .executable(name: "ca-demo", targets: ["ca-demo"]),
+        // SVG import (issue 6): SVG data → a live layer tree.
+        .library(name: "CASVG", targets: ["CASVG"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -44,6 +46,11 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CARender", "CAOpenGL", "CASurfaces"]),
         // Scenes built in Swift that tools and tests share (the bundled demo).
         .target(name: "CADemoScenes", dependencies: ["QuartzCore"]),
+        // SVG import (issue 6): parses SVG into CAShapeLayer/CAGradientLayer trees; no GL.
+        .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreAnimation"]),
+        // Fuzz/ holds the seed corpus and corpus-expected-failures.tsv is read in place (#filePath).
+        .testTarget(name: "SVGTests", dependencies: ["QuartzCore", "CASVG"],
+                    exclude: ["Fuzz", "corpus-expected-failures.tsv"]),
         .executableTarget(name: "ca-demo", dependencies: ["QuartzCore", "CADemoScenes"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
