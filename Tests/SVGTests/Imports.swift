@@ -2,4 +2,4 @@
 // Testing on Linux declares a cross-import overlay for modules named CoreGraphics that the
 // toolchain does not ship, so a file importing both Testing and QuartzCore does not compile.
 @_exported import QuartzCore
-@_exported @testable import CASVG
+@_exported import CASVG

@@ -2,13 +2,15 @@ import Foundation
 
 /// `viewBox` and `preserveAspectRatio` (SVG 1.1 §7.7, §7.8): the transform from the viewBox
 /// into a viewport of the given size.
-struct SVGAspectRatio: Equatable {
+package struct SVGAspectRatio: Equatable {
     enum Align: Equatable { case none, min, mid, max }
     var x = Align.mid
     var y = Align.mid
     var slice = false
 
-    static func parse(_ s: String?) -> SVGAspectRatio? {
+    package init() {}
+
+    package static func parse(_ s: String?) -> SVGAspectRatio? {
         guard let s else { return SVGAspectRatio() }
         var words = s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "," }).map(String.init)
         if words.first == "defer" { words.removeFirst() }
@@ -30,7 +32,7 @@ struct SVGAspectRatio: Equatable {
     }
 
     /// viewBox → viewport (SVG 1.1 §7.8's steps).
-    func transform(viewBox vb: CGRect, viewport: CGSize) -> CGAffineTransform {
+    package func transform(viewBox vb: CGRect, viewport: CGSize) -> CGAffineTransform {
         var sx = viewport.width / vb.width, sy = viewport.height / vb.height
         if x != .none {
             let s = slice ? max(sx, sy) : min(sx, sy)
@@ -44,7 +46,7 @@ struct SVGAspectRatio: Equatable {
     }
 
     /// A `viewBox` attribute: four numbers with positive width and height, else nil.
-    static func viewBox(_ s: String?) -> CGRect? {
+    package static func viewBox(_ s: String?) -> CGRect? {
         guard let s else { return nil }
         let (v, ok) = SVGScanner.numberList(s)
         guard ok, v.count == 4, v.allSatisfy(\.isFinite), v[2] > 0, v[3] > 0 else { return nil }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A colour value as SVG/CSS writes it, not yet resolved against `color` (`currentColor`).
-enum SVGColorValue: Equatable {
+package enum SVGColorValue: Equatable {
     /// Straight (not premultiplied) sRGB components in [0, 1].
     case rgba(Double, Double, Double, Double)
     case currentColor
@@ -11,8 +11,8 @@ enum SVGColorValue: Equatable {
 /// `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()` with integers, percentages or decimals and
 /// an optional alpha, `hsl()`/`hsla()`, the 147 keywords, `transparent`, `currentColor`.
 /// Components outside their range are clamped (CSS Color 3 §4.2.1).
-enum SVGColorParser {
-    static func parse(_ raw: String) -> SVGColorValue? {
+package enum SVGColorParser {
+    package static func parse(_ raw: String) -> SVGColorValue? {
         let s = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         let lower = s.lowercased()
         if lower == "currentcolor" { return .currentColor }

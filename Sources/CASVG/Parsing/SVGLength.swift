@@ -1,20 +1,22 @@
 import Foundation
 
 /// A length with its unit (SVG 1.1 §7.10 "Units", CSS Values 3 absolute units at 96 px per inch).
-struct SVGLength: Equatable {
-    enum Unit: String { case none = "", px, pt, pc, mm, cm, `in`, em, ex, percent = "%" }
-    var value: Double
-    var unit: Unit
+package struct SVGLength: Equatable {
+    package enum Unit: String { case none = "", px, pt, pc, mm, cm, `in`, em, ex, percent = "%" }
+    package var value: Double
+    package var unit: Unit
+
+    package init(value: Double, unit: Unit) { self.value = value; self.unit = unit }
 
     static let zero = SVGLength(value: 0, unit: .none)
 
     /// Which viewport dimension a percentage refers to (SVG 1.1 §7.10): width, height, or the
     /// normalised diagonal sqrt((w² + h²)/2) for lengths that are neither (r, stroke-width).
-    enum Axis { case x, y, other }
+    package enum Axis { case x, y, other }
 
     /// nil when the string is not a length (then the attribute's default applies and the
     /// value is reported).
-    static func parse(_ s: String) -> SVGLength? {
+    package static func parse(_ s: String) -> SVGLength? {
         var sc = SVGScanner(s)
         sc.skipSpaces()
         guard let v = sc.number(), v.isFinite else { return nil }
@@ -25,7 +27,7 @@ struct SVGLength: Equatable {
     }
 
     /// The length in user units (px).
-    func resolve(_ axis: Axis, viewport: CGSize, fontSize: Double = 16) -> Double {
+    package func resolve(_ axis: Axis, viewport: CGSize, fontSize: Double = 16) -> Double {
         switch unit {
         case .none, .px: return value
         case .pt: return value * 96 / 72

@@ -1,8 +1,8 @@
 /// The 147 CSS/SVG colour keywords (SVG 1.1 §4.4 "Recognized color keyword names", the same
 /// set as CSS Color 3 §4.3 extended colours), as 0xRRGGBB. Keys are lower case: keywords are
 /// ASCII case-insensitive in CSS.
-enum SVGNamedColors {
-    static let table: [String: UInt32] = [
+package enum SVGNamedColors {
+    package static let table: [String: UInt32] = [
         "aliceblue": 0xF0F8FF, "antiquewhite": 0xFAEBD7, "aqua": 0x00FFFF, "aquamarine": 0x7FFFD4,
         "azure": 0xF0FFFF, "beige": 0xF5F5DC, "bisque": 0xFFE4C4, "black": 0x000000,
         "blanchedalmond": 0xFFEBCD, "blue": 0x0000FF, "blueviolet": 0x8A2BE2, "brown": 0xA52A2A,

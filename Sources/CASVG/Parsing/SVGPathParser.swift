@@ -10,19 +10,19 @@ import Foundation
 ///
 /// Errors follow SVG 2 §9.5.4: the path is drawn up to the last complete command before the
 /// error, and the error is reported (`error`).
-struct SVGPathParser {
-    struct Result {
-        var path: CGMutablePath
+package struct SVGPathParser {
+    package struct Result {
+        package var path: CGMutablePath
         /// Where parsing stopped early and why; nil when the whole string was read.
-        var error: String?
+        package var error: String?
         /// True when coordinates were clamped to ±`maxCoordinate` (overflow or 1e30-style
         /// values) or segments past `maxSegments` were dropped.
-        var clamped = false
-        var truncated = false
-        var segments = 0
+        package var clamped = false
+        package var truncated = false
+        package var segments = 0
     }
 
-    static func parse(_ d: String, maxSegments: Int = 1_000_000, maxCoordinate: Double = 1e9) -> Result {
+    package static func parse(_ d: String, maxSegments: Int = 1_000_000, maxCoordinate: Double = 1e9) -> Result {
         var sc = SVGScanner(d)
         let path = CGMutablePath()
         var result = Result(path: path)
@@ -78,13 +78,14 @@ struct SVGPathParser {
             func nums(_ n: Int) -> [Double]? {
                 var out: [Double] = []
                 out.reserveCapacity(n)
-                for k in 0..<n {
-                    sc.skipSeparator()
+                // comma-wsp between numbers: whitespace and at most one comma; none before the
+                // first number (after the command letter only whitespace).
+                sc.skipSpaces()
+                for _ in 0..<n {
                     guard let v = sc.number() else { return nil }
                     out.append(clamp(v))
-                    if k < n - 1 { sc.skipSeparator() }
+                    sc.skipSeparator()
                 }
-                sc.skipSeparator()
                 return out
             }
             func point(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: origin.x + x, y: origin.y + y) }
@@ -151,7 +152,7 @@ struct SVGPathParser {
                 path.addQuadCurve(to: p, control: c)
                 current = p; lastQuadCtrl = c; lastCubicCtrl = nil
             case UInt8(ascii: "A"):
-                sc.skipSeparator()
+                sc.skipSpaces()
                 guard let rx = sc.number() else { result.error = failed; break }
                 sc.skipSeparator()
                 guard let ry = sc.number() else { result.error = failed; break }

@@ -2,12 +2,12 @@ import Foundation
 
 /// A paint (SVG 1.1 §11.2 `<paint>`): none, a colour, or a paint server reference with an
 /// optional fallback.
-enum SVGPaint: Equatable {
+package enum SVGPaint: Equatable {
     case none
     case color(SVGColorValue)
     indirect case url(id: String, fallback: SVGPaint?)
 
-    static func parse(_ raw: String) -> SVGPaint? {
+    package static func parse(_ raw: String) -> SVGPaint? {
         let s = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if s == "none" { return SVGPaint.none }
         if s.hasPrefix("url(") {

@@ -5,9 +5,9 @@ import Foundation
 /// `skewY(a)`, separated by whitespace and/or commas. A list `A B` maps a point as A(B(p)).
 /// Matrices use the same convention as `CGAffineTransform` (x' = a·x + c·y + tx), and angles
 /// are degrees, positive turning +x toward +y (clockwise on a y-down display, as in SVG).
-enum SVGTransformParser {
+package enum SVGTransformParser {
     /// nil when the value does not parse; SVG 2 then ignores the attribute (identity).
-    static func parse(_ s: String) -> CGAffineTransform? {
+    package static func parse(_ s: String) -> CGAffineTransform? {
         var sc = SVGScanner(s)
         var m = CGAffineTransform.identity
         sc.skipSpaces()

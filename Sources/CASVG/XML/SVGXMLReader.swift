@@ -19,6 +19,7 @@ final class SVGXMLReader: NSObject, XMLParserDelegate {
 
     static func read(_ data: Data, limits: SVGImportLimits, log: SVGIssueLog) throws -> SVGElement {
         if data.count > limits.maxInputBytes { throw SVGError.inputTooLarge(bytes: data.count, limit: limits.maxInputBytes) }
+        let data = try SVGTextEncoding.utf8(data)
         let bytes = [UInt8](data)
         for name in try SVGEntityGuard.check(bytes, limits: limits) {
             log.add(.externalReference, "<!ENTITY \(name) SYSTEM …>", "external entity not fetched; expands to nothing")
