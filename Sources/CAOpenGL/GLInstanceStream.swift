@@ -48,6 +48,7 @@ final class GLInstanceStream {
                                   UnsafeRawPointer(bitPattern: first * stride + i * 16))
             glVertexAttribDivisor(loc, 1)
         }
-        for i in vec4sPerInstance..<8 { glDisableVertexAttribArray(GLuint(i)) }
+        // Attributes a wider stream (the shape pipeline's 9) left enabled are turned off too.
+        for i in vec4sPerInstance..<max(vec4sPerInstance, 9) { glDisableVertexAttribArray(GLuint(i)) }
     }
 }

@@ -38,6 +38,8 @@ public final class GLRenderer {
     let imageStream = GLInstanceStream(vec4sPerInstance: 8)
     let compositeStream = GLInstanceStream(vec4sPerInstance: 4)
     let gradientStream = GLInstanceStream(vec4sPerInstance: 7)
+    let shapeStream = GLInstanceStream(vec4sPerInstance: ShapeInstance.vec4Count)
+    let shapeAtlas = GLShapeAtlas()
     var vao: GLuint = 0
     var clipTexture: GLTexture?
     var rampTexture: GLTexture?
@@ -80,7 +82,7 @@ public final class GLRenderer {
         blur = try GLProgram(vertex: "blur.vert", fragment: "blur.frag")
         glGenVertexArrays(1, &vao)
         // Warm the variants nearly every frame uses (a shader failing to compile fails here).
-        for (name, v) in [("box", ShaderVariant()), ("box", [.border]), ("image", []), ("composite", []), ("gradient", [])] {
+        for (name, v) in [("box", ShaderVariant()), ("box", [.border]), ("image", []), ("composite", []), ("gradient", []), ("shape", [])] {
             _ = try program(name, v)
         }
         glCheck("init")
@@ -149,6 +151,8 @@ public final class GLRenderer {
         gradientStream.upload(frame.gradients)
         uploadClips(frame.clips)
         if !frame.gradients.isEmpty { uploadRamps(frame) }
+        shapeStream.upload(frame.shapes)
+        shapeAtlas.sync(frame)
         var tex: [GLTexture] = []
         tex.reserveCapacity(frame.textures.count)
         for img in frame.textures { tex.append(try self.texture(for: img, stats: &stats)) }
@@ -203,7 +207,8 @@ public final class GLRenderer {
                 glClearColor(c.x, c.y, c.z, c.w)
                 glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
                 for b in batches {
-                    try draw(b, viewport: vp, flip: passFlip, textures: tex, sourceTexture: texture(of:), stats: &stats)
+                    try draw(b, viewport: vp, flip: passFlip, textures: tex, sourceTexture: texture(of:), shapePages: frame.shapePages,
+                             stats: &stats)
                 }
             case .blur(let source, let sigma, let horizontal):
                 guard let src = texture(of: source) else { throw GLBackendError("blur source \(source) is not offscreen") }
@@ -225,7 +230,7 @@ public final class GLRenderer {
     }
 
     func draw(_ b: Batch, viewport: SIMD4<Float>, flip: Float, textures: [GLTexture],
-              sourceTexture: (TargetID) -> GLTexture?, stats: inout RenderStats) throws {
+              sourceTexture: (TargetID) -> GLTexture?, shapePages: [ShapeAtlasPage], stats: inout RenderStats) throws {
         let program: GLProgram
         switch b.pipeline {
         case .box:
@@ -258,6 +263,8 @@ public final class GLRenderer {
             if let r = rampTexture { bindTexture(r, unit: 1, filter: .linear) }
             program.set("u_ramps", int: 1)
             program.set("u_rampRows", Float(max(rampTexture?.height ?? 1, 1)))
+        case .shape(let page, let fieldPage):
+            program = try prepareShapeBatch(b, page: page, fieldPage: fieldPage, frame: shapePages)
         }
         program.use()
         program.set("u_viewport", viewport)

@@ -19,6 +19,11 @@ public struct RenderFrame: Sendable {
     public var clips: [ClipShape] = [ClipShape.none]
     public var textures: [CGImage] = []
     public var targets: [OffscreenTarget] = []
+    /// CAShapeLayer fills and strokes (issue 6), the atlas pages they sample and the rasters
+    /// new in this frame (`Shapes/ShapeRenderData.swift`).
+    public var shapes: [ShapeInstance] = []
+    public var shapePages: [ShapeAtlasPage] = []
+    public var shapeUploads: [ShapeAtlasUpload] = []
     public var passes: [RenderPass] = []
 
     public init(width: Int, height: Int) {
@@ -83,6 +88,8 @@ public struct Batch: Sendable, Equatable {
         /// Samples offscreen `source`; `mask` multiplies by another target's alpha.
         case composite(source: TargetID, mask: TargetID?)
         case gradient
+        /// Shape layers: `page` and `fieldPage` index `RenderFrame.shapePages` (−1: no field).
+        case shape(page: Int, fieldPage: Int)
     }
     public var pipeline: Pipeline
     /// Which optional shader features the batch's instances use (`ShaderVariant` bits): the
@@ -113,6 +120,8 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
     /// The plane is not a similarity of the target (skew, non-uniform scale, perspective):
     /// coverage takes per-pixel derivatives.
     public static let projective = ShaderVariant(rawValue: 256)
+    /// Shape instances that read the arc-length field (trims, dashes).
+    public static let shapeField = ShaderVariant(rawValue: 512)
 
     /// The GLSL defines of this variant.
     public var defines: [String] {
@@ -126,6 +135,7 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
         if contains(.conic) { d.append("CA_CONIC") }
         if contains(.mask) { d.append("CA_MASK") }
         if contains(.projective) { d.append("CA_PROJECTIVE") }
+        if contains(.shapeField) { d.append("CA_SHAPE_FIELD") }
         return d
     }
 

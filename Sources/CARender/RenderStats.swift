@@ -15,6 +15,11 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     /// Layers re-emitted into the previous frame instead of building a new one (nothing was
     /// committed, and only these animated leaf layers changed); 0 for a full build.
     public var patchedLayers = 0
+    /// Shape rasters made this frame (cache misses), their flattened segments, and the seconds
+    /// rasterising took (part of `buildSeconds`).
+    public var shapeRasters = 0
+    public var shapeSegments = 0
+    public var shapeRasterSeconds = 0.0
     public var buildSeconds = 0.0
     public var glSeconds = 0.0
 

@@ -34,7 +34,7 @@ extension RenderTreeBuilder {
         let copy = layer.renderCopy
         let s = copy.state
         let ctx = rec.ctx
-        guard !s.isHidden, s.opacity > 0, ctx.opacity > 0, s.contents == nil, !(copy is CAGradientLayer),
+        guard !s.isHidden, s.opacity > 0, ctx.opacity > 0, s.contents == nil, !(copy is CAGradientLayer), !(copy is CAShapeLayer),
               s.zPosition == rec.zPosition,
               ShadowSpec(s) == nil else { return nil }
         let local = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: false)

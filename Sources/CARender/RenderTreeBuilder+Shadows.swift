@@ -132,6 +132,7 @@ extension RenderTreeBuilder {
     func castsShadow(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> Bool {
         if s.backgroundColor.map({ $0.alpha > 0 }) ?? false { return true }
         if s.contents != nil || copy is CAGradientLayer { return true }
+        if let shape = copy as? CAShapeLayer, shapeSpec(shape) != nil { return true }
         if s.borderWidth > 0, s.borderColor.map({ $0.alpha > 0 }) ?? false { return true }
         return !(layer._sublayers?.isEmpty ?? true)
     }
@@ -203,20 +204,24 @@ extension RenderTreeBuilder {
 
     /// `shadowPath` set: the shadow comes from the path, not from the layer's pixels
     /// (`shadowPath` doc: it "improves performance" because the layer need not be rendered
-    /// first), and needs no offscreen pass: rectangles, rounded rectangles and ellipses are one
-    /// analytically blurred box instance (`ShadowPathShape`). Other paths need path filling,
-    /// which arrives with CAShapeLayer on the GPU: until then they fall back to the path's
-    /// bounding box, with a warning.
+    /// first): rectangles, rounded rectangles and ellipses are one analytically blurred box
+    /// instance (`ShadowPathShape`), with no offscreen pass. Any other path is filled (non-zero
+    /// rule, as Core Animation fills a shadow path) through the shape pipeline into an offscreen
+    /// target, whose alpha is blurred, tinted and offset like a shadow cast from pixels.
     func emitPathShadow(_ shadow: ShadowSpec, path: CGPath, h: Homography, clip: Int32, opacity: Float) {
-        let shape: ShadowPathShape
-        if let s = ShadowPathShape(path) {
-            shape = s
-        } else {
-            RenderDiagnostics.warn("shadowPath other than a rectangle, rounded rectangle or ellipse is drawn as its bounding box "
-                                   + "(path filling is not implemented yet)")
-            shape = ShadowPathShape(rect: path.boundingBoxOfPath.standardized, corner: .zero)
+        if let shape = ShadowPathShape(path) {
+            emitShadowShape(shadow, shape: shape, h: h, clip: clip, opacity: opacity)
+            return
         }
-        emitShadowShape(shadow, shape: shape, h: h, clip: clip, opacity: opacity)
+        let box = path.boundingBox
+        guard !box.isNull, let px = h.boundingBox(of: box) else { return }
+        let rect = pixelAligned(shadowContentRect(px.insetBy(dx: -1, dy: -1), shadow, h: h))
+        guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
+        let target = beginOffscreen(rect)
+        emitShape(ShapeDrawSpec(path: path, fill: SIMD4(1, 1, 1, 1), evenOdd: false, stroke: nil, style: nil, trim: (0, 1),
+                                gpuDash: [], dashPhase: 0), h: h, clip: 0, opacity: 1)
+        endOffscreen()
+        emitBlurredShadow(shadow, of: target, rect: rect, h: h, clip: clip, opacity: opacity)
     }
 
     /// The shadow a plain layer casts when its pixels are one uniform rounded rectangle: no

@@ -35,6 +35,8 @@ public final class RenderTreeBuilder {
     /// Plain leaves of the last built frame (one box each) and what they inherited.
     var leaves: [ObjectIdentifier: LeafRecord] = [:]
     var lastStats = RenderStats()
+    /// Shape rasters kept across frames (`Shapes/ShapeCache.swift`).
+    let shapeCache = ShapeCache()
 
     struct LeafRecord {
         var boxIndex: Int
@@ -88,13 +90,15 @@ public final class RenderTreeBuilder {
         planeMirrored = false
         gradientRampIndex.removeAll(keepingCapacity: true)
         leaves.removeAll(keepingCapacity: true)
+        shapeCache.beginFrame()
         passStack = [PendingPass(target: .main, rect: CGRect(x: 0, y: 0, width: width, height: height))]
         let base = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0),
                                        CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
         visit(root, Context(parentWorld: base, parentState: nil, clip: 0, opacity: 1, depth: 0), isMask: false)
         let main = passStack.removeLast()
         frame.passes.append(RenderPass(target: .main, kind: .draw(main.batches)))
-        stats.instances = frame.boxes.count + frame.images.count + frame.composites.count + frame.gradients.count
+        finishShapes()
+        stats.instances = frame.boxes.count + frame.images.count + frame.composites.count + frame.gradients.count + frame.shapes.count
         for p in frame.passes { if case .draw(let b) = p.kind { stats.batches += b.count } }
         stats.offscreenPasses = frame.passes.count - 1
         lastStats = stats
@@ -162,7 +166,7 @@ public final class RenderTreeBuilder {
             // A leaf that drew exactly one box and nothing else: a later frame in which only such
             // layers changed re-emits just their boxes (`patch`).
             // (Not inside a transition's pictures: when it ends, the frame's structure changes.)
-            if shadow == nil, !isMask, slide == .zero, transitions, !isTransformLayer, layer._sublayers?.isEmpty ?? true,
+            if shadow == nil, !isMask, slide == .zero, transitions, !isTransformLayer, !(copy is CAShapeLayer), layer._sublayers?.isEmpty ?? true,
                frame.boxes.count == counts.0 + 1, frame.images.count == counts.1, frame.gradients.count == counts.2,
                frame.composites.count == counts.3, frame.passes.count == counts.4 {
                 leaves[ObjectIdentifier(layer)] = LeafRecord(boxIndex: counts.0, ctx: ctx, variant: boxVariant(frame.boxes[counts.0]),
@@ -238,9 +242,10 @@ public final class RenderTreeBuilder {
     func drawsSeveralPieces(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> Bool {
         if !(layer._sublayers?.isEmpty ?? true) { return true }
         let hasBorder = s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0
-        let drawsMore = s.contents != nil || copy is CAGradientLayer
+        let drawsMore = s.contents != nil || copy is CAGradientLayer || copy is CAShapeLayer
+        // A shape's fill and stroke are one instance (its shader composites them before the fade).
         let pieces = (s.backgroundColor != nil ? 1 : 0) + (s.contents != nil ? 1 : 0) + (copy is CAGradientLayer ? 1 : 0)
-            + (hasBorder ? 1 : 0)
+            + (hasBorder ? 1 : 0) + (copy is CAShapeLayer ? 1 : 0)
         return pieces >= 2 && drawsMore
     }
 
@@ -267,7 +272,8 @@ public final class RenderTreeBuilder {
             appendBox(layerBox(s, h: h, clip: clip, opacity: opacity, fill: fill, border: border, flags: flags))
         }
 
-        let onlyBox = imageContents == nil && gradient == nil && sublayers.isEmpty
+        let shape = (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
+        let onlyBox = imageContents == nil && gradient == nil && shape == nil && sublayers.isEmpty
         if onlyBox {
             if fill.w > 0 || hasBorder { box(fill: fill, border: border, flags: 0) }
             return
@@ -275,6 +281,7 @@ public final class RenderTreeBuilder {
         if fill.w > 0 { box(fill: fill, border: .zero, flags: 32) }
         if let gradient { emitGradient(gradient, s, h: h, radii: radii, clip: clip, opacity: opacity) }
         if let image = imageContents { emitContents(image, s, h: h, radii: radii, clip: clip, opacity: opacity) }
+        if let shape { emitShape(shape, h: h, clip: s.masksToBounds ? boundsClip(s, h: h, outer: clip).0 : clip, opacity: opacity) }
         if !sublayers.isEmpty {
             drawSublayers(layer, sublayers, s, world: world, h: h, radii: radii, clip: clip, opacity: opacity, depth: depth,
                           lineage: lineage)
@@ -398,6 +405,7 @@ public final class RenderTreeBuilder {
         if transitions, layer.runningTransition(atMedia: CACurrentMediaTime()) != nil { return nil }
         let h = Homography(world)
         guard var box = h.boundingBox(of: s.bounds.standardized) else { return nil }
+        if !s.masksToBounds, let shape = shapeBounds(layer.renderCopy, h: h) { box = box.union(shape) }
         if s.masksToBounds || depth >= Self.maxDepth { return box.insetBy(dx: -1, dy: -1) }
         let childWorld = layer is CATransformLayer ? world : LayerGeometry.flattened(world)
         for child in layer._sublayers ?? [] {

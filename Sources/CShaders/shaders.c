@@ -37,6 +37,13 @@ static const char blur_frag[] = {
 #embed "../../Shaders/blur.frag"
 , 0 };
 
+static const char shape_vert[] = {
+#embed "../../Shaders/shape.vert"
+, 0 };
+static const char shape_frag[] = {
+#embed "../../Shaders/shape.frag"
+, 0 };
+
 static const struct { const char *name; const char *source; } table[] = {
     { "common.glsl", common_glsl },
     { "box.vert", box_vert },
@@ -49,6 +56,8 @@ static const struct { const char *name; const char *source; } table[] = {
     { "gradient.frag", gradient_frag },
     { "blur.vert", blur_vert },
     { "blur.frag", blur_frag },
+    { "shape.vert", shape_vert },
+    { "shape.frag", shape_frag },
 };
 
 const char *ca_shader_source(const char *name) {

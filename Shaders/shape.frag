@@ -1,0 +1,76 @@
+// Shape pipeline: fill and stroke coverage from the atlas (RG8, exact area coverage made on the
+// CPU once per path and placement), composited stroke over fill in this one fragment so the
+// two never blend twice, then the layer's opacity (one group, N4) and clips. With
+// CA_SHAPE_FIELD, strokeStart/strokeEnd and the dash pattern cut the stroke per pixel from the
+// arc-length field, drawing the line cap at every cut.
+in vec2 v_texel;
+flat in vec4 v_region;
+flat in vec4 v_fill;
+flat in vec4 v_stroke;
+flat in vec4 v_trim;
+flat in vec4 v_dash;
+flat in vec4 v_params;
+flat in float v_opacity;
+flat in int v_clip;
+uniform sampler2D u_coverage;
+uniform vec2 u_coverageSize;
+uniform sampler2D u_field;
+uniform vec2 u_fieldSize;
+out vec4 o_color;
+
+vec4 atlasSample(sampler2D atlas, vec2 origin, vec2 size) {
+#ifdef CA_PROJECTIVE
+    return texture(atlas, (origin + v_texel) / size);
+#else
+    // Texels are pixels: fetch the one under this pixel, no filtering.
+    ivec2 t = clamp(ivec2(floor(v_texel)), ivec2(0), ivec2(v_region.zw) - 1);
+    return texelFetch(atlas, ivec2(origin) + t, 0);
+#endif
+}
+
+#ifdef CA_SHAPE_FIELD
+// Coverage of a cut end at `e` texels outside the visible interval along the line (negative
+// inside), `d` texels from the centreline, for half width `hw`: butt ends at the cut, square
+// ends half a width further, round ends with a half disc.
+float capCoverage(float e, float d, float hw, int cap) {
+    if (cap == 1) return e <= 0.0 ? 1.0 : clamp(0.5 - (length(vec2(e, d)) - hw), 0.0, 1.0);
+    if (cap == 2) e -= hw;
+    return clamp(0.5 - e, 0.0, 1.0);
+}
+
+float strokeCut(vec4 f) {
+    float s = f.x, ssub = f.y, d = f.z;
+    // Outside distance (layer units) from the trimmed range [strokeStart, strokeEnd]·length.
+    float e = max(v_trim.z - s, s - v_trim.w);
+    int code = int(v_params.z + 0.5);
+    int n = code >> 2;
+    if (n > 0) {
+        // Dashes restart at each subpath with the phase (CGPath.copy(dashingWithPhase:)).
+        float period = v_dash.x + v_dash.y + v_dash.z + v_dash.w;
+        float u = mod(ssub + v_params.w, period);
+        float best = 1e30;
+        float a = 0.0;
+        for (int k = 0; k < 4; k += 2) {
+            if (k >= n) break;
+            float len = v_dash[k];
+            for (int j = -1; j <= 1; j++) {
+                float o = a + float(j) * period;
+                best = min(best, max(o - u, u - (o + len)));
+            }
+            a += len + v_dash[k + 1];
+        }
+        e = max(e, best);
+    }
+    return capCoverage(e * v_params.y, d, v_params.x, code & 3);
+}
+#endif
+
+void main() {
+    vec2 cov = atlasSample(u_coverage, v_region.xy, u_coverageSize).rg;
+    float cs = cov.g;
+#ifdef CA_SHAPE_FIELD
+    if (cs > 0.0) cs = min(cs, strokeCut(atlasSample(u_field, v_trim.xy, u_fieldSize)));
+#endif
+    vec4 c = v_stroke * cs + v_fill * (cov.r * (1.0 - v_stroke.a * cs));
+    o_color = c * (v_opacity * clipCoverage(framePixel(), v_clip));
+}

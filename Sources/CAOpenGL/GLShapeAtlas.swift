@@ -1,0 +1,71 @@
+internal import CGL
+import CARender
+
+/// The shape atlas on the GPU (issue 6): one texture per `ShapeAtlasPage` of the frame (RG8
+/// coverage: fill, stroke; RGBA32F arc-length fields), created zeroed when a page first appears,
+/// written only where a frame brings new rasters, and freed when a frame no longer lists it.
+final class GLShapeAtlas {
+    var textures: [Int: GLTexture] = [:]
+
+    func sync(_ frame: RenderFrame) {
+        if textures.count != frame.shapePages.count || frame.shapePages.contains(where: { textures[$0.id] == nil }) {
+            let live = Set(frame.shapePages.map(\.id))
+            textures = textures.filter { live.contains($0.key) }
+            for p in frame.shapePages where textures[p.id] == nil {
+                if p.isField {
+                    let zeros = [Float](repeating: 0, count: p.width * p.height * 4)
+                    textures[p.id] = zeros.withUnsafeBytes {
+                        GLTexture(width: p.width, height: p.height, internalFormat: GL_RGBA32F, format: GL_RGBA, type: GL_FLOAT, pixels: $0.baseAddress)
+                    }
+                } else {
+                    let zeros = [UInt8](repeating: 0, count: p.width * p.height * 2)
+                    textures[p.id] = zeros.withUnsafeBytes {
+                        GLTexture(width: p.width, height: p.height, internalFormat: GL_RG8, format: GL_RG, type: GL_UNSIGNED_BYTE, pixels: $0.baseAddress)
+                    }
+                }
+            }
+        }
+        guard !frame.shapeUploads.isEmpty else { return }
+        glPixelStorei(E(GL_UNPACK_ALIGNMENT), 1)
+        for u in frame.shapeUploads {
+            guard let t = textures[u.page] else { continue }
+            glBindTexture(E(GL_TEXTURE_2D), t.id)
+            if u.field.isEmpty {
+                u.coverage.withUnsafeBytes {
+                    glTexSubImage2D(E(GL_TEXTURE_2D), 0, GLint(u.x), GLint(u.y), GLsizei(u.width), GLsizei(u.height), E(GL_RG),
+                                    E(GL_UNSIGNED_BYTE), $0.baseAddress)
+                }
+            } else {
+                u.field.withUnsafeBytes {
+                    glTexSubImage2D(E(GL_TEXTURE_2D), 0, GLint(u.x), GLint(u.y), GLsizei(u.width), GLsizei(u.height), E(GL_RGBA),
+                                    E(GL_FLOAT), $0.baseAddress)
+                }
+            }
+        }
+        glCheck("shape atlas upload")
+    }
+}
+
+extension GLRenderer {
+    /// Binds a shape batch's program, instance stream and pages (coverage on unit 1, field on
+    /// unit 2).
+    func prepareShapeBatch(_ b: Batch, page: Int, fieldPage: Int, frame pages: [ShapeAtlasPage]) throws -> GLProgram {
+        let program = try self.program("shape", b.variant)
+        shapeStream.bind(first: b.range.lowerBound)
+        program.use()
+        guard page >= 0, page < pages.count, let cov = shapeAtlas.textures[pages[page].id] else {
+            throw GLBackendError("shape batch refers to atlas page \(page), which the frame does not list")
+        }
+        bindTexture(cov, unit: 1, filter: .linear)
+        program.set("u_coverage", int: 1)
+        program.set("u_coverageSize", SIMD2(Float(cov.width), Float(cov.height)))
+        if fieldPage >= 0, fieldPage < pages.count, let f = shapeAtlas.textures[pages[fieldPage].id] {
+            bindTexture(f, unit: 2, filter: .linear)
+            program.set("u_field", int: 2)
+            program.set("u_fieldSize", SIMD2(Float(f.width), Float(f.height)))
+        } else {
+            program.set("u_field", int: 1)
+        }
+        return program
+    }
+}

@@ -1,0 +1,214 @@
+import CoreGraphics
+import CoreAnimation
+import Foundation
+
+/// CAShapeLayer (issue 6): the path's fill and stroke, rasterised once per path and placement
+/// into the shape atlas (`ShapeCache`) and drawn as one quad whose shader composites stroke
+/// over fill with the colours, opacity, trims and dashes of this frame.
+extension RenderTreeBuilder {
+    /// What a shape layer draws this frame, resolved from its presentation state.
+    struct ShapeDrawSpec {
+        var path: CGPath
+        var fill: SIMD4<Float>?
+        var evenOdd: Bool
+        var stroke: SIMD4<Float>?
+        var style: ShapeStrokeStyle?
+        /// strokeStart, strokeEnd clamped to [0, 1].
+        var trim: (Double, Double)
+        /// Dash lengths the shader applies (at most four), and the phase.
+        var gpuDash: [Double]
+        var dashPhase: Double
+    }
+
+    /// The most dash entries the shader takes (an odd pattern counts twice, as it repeats).
+    static let maxShaderDashEntries = 4
+
+    func shapeSpec(_ layer: CAShapeLayer) -> ShapeDrawSpec? {
+        let st = layer
+        guard let path = st.path, !path.elements.isEmpty else { return nil }
+        let fill = st.fillColor.flatMap { $0.alpha > 0 ? $0.premultiplied(1) : nil }
+        var stroke = st.strokeColor.flatMap { $0.alpha > 0 ? $0.premultiplied(1) : nil }
+        let s0 = min(max(Double(st.strokeStart), 0), 1), s1 = min(max(Double(st.strokeEnd), 0), 1)
+        if st.lineWidth < 0 {
+            if stroke != nil { RenderDiagnostics.warn("CAShapeLayer.lineWidth \(st.lineWidth) is negative: no stroke is drawn") }
+            stroke = nil
+        }
+        guard fill != nil || stroke != nil else { return nil }
+        var style: ShapeStrokeStyle? = nil
+        var gpuDash: [Double] = []
+        if stroke != nil {
+            let cap: CGLineCap = st.lineCap == .round ? .round : st.lineCap == .square ? .square : .butt
+            let join: CGLineJoin = st.lineJoin == .round ? .round : st.lineJoin == .bevel ? .bevel : .miter
+            style = ShapeStrokeStyle(halfWidth: Double(st.lineWidth) / 2, cap: cap, join: join,
+                                     miterLimit: max(Double(st.miterLimit), 0))
+            if let pattern = st.lineDashPattern, !pattern.isEmpty {
+                let values = pattern.map { $0.doubleValue }
+                if values.contains(where: { !$0.isFinite || $0 < 0 }) || values.reduce(0, +) <= 0 {
+                    RenderDiagnostics.warn("CAShapeLayer.lineDashPattern \(values) has negative, non-finite or only zero lengths: the stroke is drawn solid")
+                } else {
+                    let full = values.count % 2 == 1 ? values + values : values
+                    if full.count <= Self.maxShaderDashEntries {
+                        gpuDash = full
+                    } else {
+                        style!.cpuDash = full
+                        style!.cpuDashPhase = Double(st.lineDashPhase)
+                    }
+                }
+            }
+        }
+        return ShapeDrawSpec(path: path, fill: fill, evenOdd: st.fillRule == .evenOdd, stroke: stroke, style: style,
+                             trim: (s0, s1), gpuDash: gpuDash, dashPhase: Double(st.lineDashPhase))
+    }
+
+    /// Draws a shape layer's path into the current pass (N3: between its contents and its first
+    /// sublayer). `colorOverride` paints the fill in one colour and no stroke (shadows).
+    func emitShape(_ spec: ShapeDrawSpec, h: Homography, clip: Int32, opacity: Float) {
+        guard let (entry, toPixels, variant) = shapeRaster(spec, h: h) else { return }
+        let texelsPerUnit = toPixels.1
+        var stroke = spec.stroke ?? .zero
+        // N3: strokeStart ≥ strokeEnd shows no stroke. The raster keeps it (and its field), so a
+        // strokeEnd animation starting from 0 makes no new raster when the stroke appears.
+        if spec.trim.0 >= spec.trim.1 { stroke = .zero }
+        let L = entry.totalLength
+        let trimStart: Float = spec.trim.0 <= 0 ? -1e30 : Float(spec.trim.0 * L)
+        let trimEnd: Float = spec.trim.1 >= 1 ? 1e30 : Float(spec.trim.1 * L)
+        var dash = SIMD4<Float>.zero
+        for (i, v) in spec.gpuDash.prefix(4).enumerated() { dash[i] = Float(v) }
+        let capCode: Float = spec.style?.cap == .round ? 1 : spec.style?.cap == .square ? 2 : 0
+        let hwTexels = Float(spec.style.map { $0.texelHalfWidth(texelsPerUnit) } ?? 0)
+        let phase = spec.dashPhase.isFinite ? spec.dashPhase : 0
+        let p = toPixels.0.packed(SIMD3(opacity, Float(clip), 0))
+        let inst = ShapeInstance(h0: p.0, h1: p.1, h2: p.2,
+                                 region: SIMD4(Float(entry.x), Float(entry.y), Float(entry.width), Float(entry.height)),
+                                 fill: spec.fill ?? .zero, stroke: stroke,
+                                 trim: SIMD4(Float(entry.fx), Float(entry.fy), trimStart, trimEnd), dash: dash,
+                                 params: SIMD4(hwTexels, Float(texelsPerUnit), capCode + 4 * Float(spec.gpuDash.count), Float(phase)))
+        frame.shapes.append(inst)
+        let page = shapeCache.pageIndex(id: entry.page) ?? 0
+        let fieldPage = entry.fieldPage < 0 ? -1 : (shapeCache.pageIndex(id: entry.fieldPage) ?? -1)
+        var v = variant
+        if clip != 0 { v.insert(.clip) }
+        if fieldPage >= 0 { v.insert(.shapeField) }
+        appendBatch(.shape(page: page, fieldPage: fieldPage), variant: v, index: frame.shapes.count - 1)
+    }
+
+    /// The cached raster for a shape at this placement (made now if missing), the map from its
+    /// texels to frame pixels with texels per layer unit, and the shader variant.
+    func shapeRaster(_ spec: ShapeDrawSpec, h: Homography) -> (ShapeCache.Entry, (Homography, Double), ShaderVariant)? {
+        let needsField = spec.stroke != nil && (spec.trim.0 > 0 || spec.trim.1 < 1 || spec.trim.0 >= spec.trim.1 || !spec.gpuDash.isEmpty)
+        let pass = passStack.last!.rect
+        var map: TexelMap
+        var toPixels: Homography
+        var subTexel = SIMD2<Double>.zero
+        var variant: ShaderVariant = []
+        var limit: SIMD4<Int>? = nil
+        var intOffset = SIMD2<Double>.zero
+        let pathBox = spec.path.boundingBox   // control points included: a conservative bound
+        guard !pathBox.isNull else { return nil }
+        if h.isAffine {
+            let w = h.r2.z
+            let m = TexelMap(a: h.r0.x / w, b: h.r0.y / w, c: h.r1.x / w, d: h.r1.y / w, tx: h.r2.x / w, ty: h.r2.y / w)
+            guard m.tx.isFinite, m.ty.isFinite, abs(m.tx) < 1e9, abs(m.ty) < 1e9 else { return nil }
+            let ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
+            subTexel = SIMD2(((m.tx - ix) * 4).rounded() / 4, ((m.ty - iy) * 4).rounded() / 4)
+            intOffset = SIMD2(ix, iy)
+            map = m
+            map.tx = subTexel.x; map.ty = subTexel.y
+            toPixels = Homography(r0: SIMD3(1, 0, 0), r1: SIMD3(0, 1, 0), r2: SIMD3(ix, iy, 1))
+            // The visible part of the pass, relative to the integer translation; only part of
+            // the key when the shape could reach outside it.
+            let l = SIMD4(Int(pass.minX - ix) - 2, Int(pass.minY - iy) - 2, Int(pass.maxX - ix) + 2, Int(pass.maxY - iy) + 2)
+            let reach = shapeReach(spec) * map.maxScale + 4
+            var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
+            for (x, y) in [(pathBox.minX, pathBox.minY), (pathBox.maxX, pathBox.minY), (pathBox.minX, pathBox.maxY), (pathBox.maxX, pathBox.maxY)] {
+                let q = map.apply(CGPoint(x: x, y: y))
+                lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
+            }
+            if lo.x - reach < Double(l.x) || lo.y - reach < Double(l.y) || hi.x + reach > Double(l.z) || hi.y + reach > Double(l.w) {
+                limit = l
+            }
+        } else {
+            // Perspective: rasterise in the layer's plane at about the largest on-screen scale
+            // (quantised to quarter octaves so a moving camera does not re-rasterise every
+            // frame), and let the quad's homography and bilinear sampling place it.
+            let grown = pathBox.insetBy(dx: -CGFloat(shapeReach(spec)), dy: -CGFloat(shapeReach(spec)))
+            guard let px = h.boundingBox(of: grown), grown.width > 0 || grown.height > 0 else { return nil }
+            var sc = max(px.width / max(grown.width, 1e-9), px.height / max(grown.height, 1e-9))
+            sc = pow(2, (log2(max(sc, 1e-6)) * 4).rounded(.up) / 4)
+            sc = min(sc, 2048 / max(grown.width, grown.height, 1e-9))
+            guard sc.isFinite, sc > 0 else { return nil }
+            map = TexelMap(a: sc, b: 0, c: 0, d: sc, tx: 0, ty: 0)
+            toPixels = Homography(r0: h.r0 / sc, r1: h.r1 / sc, r2: h.r2)
+            variant.insert(.projective)
+        }
+        let key = ShapeCache.Key(path: ObjectIdentifier(spec.path), map: SIMD4(map.a, map.b, map.c, map.d), subTexel: subTexel,
+                                 fill: spec.fill != nil, evenOdd: spec.evenOdd, stroke: spec.stroke == nil ? nil : spec.style,
+                                 field: needsField, limit: limit)
+        var entry: ShapeCache.Entry
+        var withField = key
+        withField.field = spec.stroke != nil
+        // A raster with the field serves untrimmed frames as well (trims at ±1e30), so the last
+        // frame of a strokeEnd animation reuses it instead of rasterising without the field.
+        if let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
+            entry = e
+        } else {
+            let lim = limit.map { ($0.x, $0.y, $0.z, $0.w) } ?? (-1_000_000_000, -1_000_000_000, 1_000_000_000, 1_000_000_000)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = ShapeRasterizer.rasterize(.init(path: spec.path, fill: spec.fill != nil, evenOdd: spec.evenOdd,
+                                                         stroke: spec.stroke == nil ? nil : spec.style, field: needsField,
+                                                         map: map, limit: lim))
+            shapeCache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            switch result {
+            case .failure(.tooComplex(let n)):
+                RenderDiagnostics.warn("a CAShapeLayer path with \(n) segments exceeds the limit of \(ShapeRasterizer.maxSegments): it is not drawn")
+                return nil
+            case .failure(.empty):
+                return nil
+            case .success(let r):
+                shapeCache.rastersThisFrame += 1
+                shapeCache.segmentsThisFrame += r.segments
+                guard let e = shapeCache.insert(key, path: spec.path, raster: r) else { return nil }
+                entry = e
+            }
+        }
+        // Texel (0, 0) of the raster sits at its origin in the placement's texel space.
+        let ox = Double(entry.originX), oy = Double(entry.originY)
+        let placed: Homography
+        if variant.contains(.projective) {
+            // texel → plane (÷ scale, then + origin / scale) → pixels
+            let sc = map.a
+            let t = toPixels
+            placed = Homography(r0: t.r0, r1: t.r1, r2: t.r2 + ox * t.r0 + oy * t.r1)
+            return (entry, (placed, sc), variant)
+        }
+        placed = Homography(r0: toPixels.r0, r1: toPixels.r1, r2: SIMD3(intOffset.x + ox, intOffset.y + oy, 1))
+        return (entry, (placed, map.maxScale), variant)
+    }
+
+    /// How far a shape's paint can reach beyond its path's points, in layer units.
+    func shapeReach(_ spec: ShapeDrawSpec) -> Double {
+        guard spec.stroke != nil, let s = spec.style else { return 0 }
+        var r = s.halfWidth * (s.cap == .square ? 2.0.squareRoot() : 1)
+        if s.join == .miter { r = max(r, s.halfWidth * max(s.miterLimit, 1)) }
+        return r
+    }
+
+    /// Pixel bounds of what a shape layer paints (isolated subtrees size their targets by it:
+    /// a shape's path is not limited to the layer's bounds).
+    func shapeBounds(_ copy: CALayer, h: Homography) -> CGRect? {
+        guard let shape = copy as? CAShapeLayer, let spec = shapeSpec(shape) else { return nil }
+        let box = spec.path.boundingBox
+        guard !box.isNull else { return nil }
+        let r = CGFloat(shapeReach(spec)) + 1
+        return h.boundingBox(of: box.insetBy(dx: -r, dy: -r))
+    }
+
+    /// Attaches the atlas pages and this frame's uploads to the frame.
+    func finishShapes() {
+        frame.shapePages = shapeCache.livePages
+        frame.shapeUploads = shapeCache.uploads
+        stats.shapeRasters = shapeCache.rastersThisFrame
+        stats.shapeSegments = shapeCache.segmentsThisFrame
+        stats.shapeRasterSeconds = shapeCache.rasterSecondsThisFrame
+    }
+}

@@ -1,0 +1,140 @@
+/// Exact-area coverage of polygons on a pixel grid, by signed-area accumulation: every edge adds,
+/// to the cells of each row it crosses, the part of its height that lies to the right of it
+/// within the cell (and the rest to the next cell), so that a running sum along the row gives
+/// each pixel's winding number integrated over its area. Resolving that sum with the non-zero
+/// rule (`min(1, |w|)`) or the even-odd rule (distance of `w` to the nearest even integer)
+/// gives antialiased coverage with no sampling pattern: the same quality on every edge, at any
+/// angle, as Core Graphics' area coverage (CAShapeLayer is "drawn antialiased", catalogue N3).
+///
+/// Where two edges cross inside one pixel the sum is the integral of the winding number,
+/// which the rules then clamp: the usual approximation of area rasterisers.
+///
+/// Coordinates are texel units: pixel (i, j) covers [i, i+1) × [j, j+1). Geometry outside the
+/// grid is handled exactly for what lies inside (x is clamped to the grid per row, which keeps
+/// the winding that edges left of the grid contribute), and coordinates are limited to
+/// ±`coordinateLimit` first so absurd input (1e30) stays finite.
+struct CoverageRasterizer {
+    let width: Int
+    let height: Int
+    /// Row stride: two spare cells on the right receive what edges at x = width leave over.
+    let stride: Int
+    private(set) var acc: [Float]
+    /// Coordinates are clamped to this (texels) before rasterising.
+    static let coordinateLimit = 1e7
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        stride = width + 2
+        acc = [Float](repeating: 0, count: stride * height)
+    }
+
+    mutating func clear() {
+        acc.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+
+    /// Adds one edge from (x0, y0) to (x1, y1). Edges going down (y increasing) add winding +1
+    /// to their right.
+    mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        let lim = Self.coordinateLimit
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        let ax = min(max(x0, -lim), lim), ay = min(max(y0, -lim), lim)
+        let bx = min(max(x1, -lim), lim), by = min(max(y1, -lim), lim)
+        guard ay != by else { return }
+        let dir: Double = by > ay ? 1 : -1
+        let (xa, ya, xb, yb) = ay < by ? (ax, ay, bx, by) : (bx, by, ax, ay)
+        let h = Double(height)
+        guard yb > 0, ya < h else { return }
+        let y0c = max(ya, 0), y1c = min(yb, h)
+        let dxdy = (xb - xa) / (yb - ya)
+        let firstRow = Int(y0c.rounded(.down))
+        let lastRow = min(Int(y1c.rounded(.up)), height) - 1
+        guard firstRow <= lastRow else { return }
+        let w = Double(width)
+        acc.withUnsafeMutableBufferPointer { buf in
+            for row in firstRow...lastRow {
+                let r0 = max(y0c, Double(row)), r1 = min(y1c, Double(row + 1))
+                let dy = r1 - r0
+                guard dy > 0 else { continue }
+                var xs = xa + (r0 - ya) * dxdy
+                var xe = xa + (r1 - ya) * dxdy
+                xs = min(max(xs, 0), w); xe = min(max(xe, 0), w)
+                Self.accumulate(buf, base: row * stride, xs, xe, Float(dy * dir))
+            }
+        }
+    }
+
+    /// One row's piece of an edge, from x `xs` to `xe` (both within [0, width]), of signed
+    /// height `d`.
+    @inline(__always)
+    private static func accumulate(_ buf: UnsafeMutableBufferPointer<Float>, base: Int, _ xs: Double, _ xe: Double, _ d: Float) {
+        let l = min(xs, xe), r = max(xs, xe)
+        let i0 = Int(l), i1 = Int(r)
+        if i0 == i1 || r - l < 1e-12 {
+            let mid = Float((l + r) * 0.5 - Double(i0))
+            buf[base + i0] += d * (1 - mid)
+            buf[base + i0 + 1] += d * mid
+            return
+        }
+        let perUnit = Double(d) / (r - l)
+        var i = i0
+        while i <= i1 {
+            let cl = max(l, Double(i)), cr = min(r, Double(i + 1))
+            if cr > cl {
+                let dd = Float((cr - cl) * perUnit)
+                let mid = Float((cl + cr) * 0.5 - Double(i))
+                buf[base + i] += dd * (1 - mid)
+                buf[base + i + 1] += dd * mid
+            }
+            i += 1
+        }
+    }
+
+    /// Adds a closed polygon (the last vertex joins the first).
+    mutating func addPolygon(_ pts: [SIMD2<Double>]) {
+        guard pts.count >= 3 else { return }
+        var prev = pts[pts.count - 1]
+        for p in pts {
+            addLine(prev.x, prev.y, p.x, p.y)
+            prev = p
+        }
+    }
+
+    /// Adds a closed polygon wound so that its signed area is positive: a union of such pieces
+    /// resolves with the non-zero rule to exactly the union (the stroker's pieces).
+    mutating func addPositivePolygon(_ pts: [SIMD2<Double>]) {
+        guard pts.count >= 3 else { return }
+        var area = 0.0
+        var prev = pts[pts.count - 1]
+        for p in pts { area += prev.x * p.y - p.x * prev.y; prev = p }
+        guard area.isFinite, area != 0 else { return }
+        if area > 0 { addPolygon(pts) } else { addPolygon(pts.reversed()) }
+    }
+
+    /// Writes the coverage, 0…255, into every `channels`-th byte of `out` starting at `channel`
+    /// (out has width × height × channels bytes, rows top first).
+    func resolve(evenOdd: Bool, into out: inout [UInt8], channels: Int, channel: Int) {
+        let w = width, s = stride
+        acc.withUnsafeBufferPointer { a in
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height {
+                    var sum: Float = 0
+                    let base = y * s
+                    var oi = y * w * channels + channel
+                    for x in 0..<w {
+                        sum += a[base + x]
+                        var c = abs(sum)
+                        if evenOdd {
+                            c = c - 2 * (c * 0.5).rounded(.down)
+                            if c > 1 { c = 2 - c }
+                        } else if c > 1 {
+                            c = 1
+                        }
+                        o[oi] = UInt8(c * 255 + 0.5)
+                        oi += channels
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import CoreGraphics
+
+/// Strokes a flattened subpath into the rasteriser as a union of positive pieces: a
+/// quadrilateral per segment, a wedge per join (bevel triangle, miter quadrilateral, or a
+/// polygonal disc for round), a disc or a box per cap. Resolved with the non-zero rule the
+/// union is exactly the stroke, whatever overlaps (joins, a path crossing itself), so a
+/// translucent stroke is blended once (issue 6: "no double blending at joins").
+///
+/// Geometry is built in layer space (a stroke is `lineWidth` wide in the layer's units, and a
+/// non-uniform transform stretches it as Core Animation does) and mapped to texels per vertex.
+/// Rules (Core Graphics', as `CGPath.copy(strokingWithWidth:…)` documents them):
+/// - miter joins while 1 / sin(φ/2) ≤ miterLimit (φ the angle between the segments), else bevel;
+/// - vertices inside a flattened curve are joined with a miter while the turn is gentle, and
+///   rounded at a cusp;
+/// - a subpath whose segments all have zero length draws a dot with round caps (a disc of
+///   diameter lineWidth) or square caps (an axis-aligned square), nothing with butt caps;
+/// - `lineWidth` 0 is a hairline one texel (device pixel) wide.
+struct PieceStroker {
+    let hw: Double
+    let cap: CGLineCap
+    let join: CGLineJoin
+    let miterLimit: Double
+    let map: TexelMap
+    /// Sides of a full disc at this width (within `ShapeRasterizer.tolerance` of the radius).
+    let discSides: Int
+
+    init(style: ShapeStrokeStyle, map: TexelMap, scale: Double) {
+        hw = style.halfWidth > 0 ? style.halfWidth : 0.5 / scale
+        cap = style.cap
+        join = style.join
+        miterLimit = style.miterLimit
+        self.map = map
+        let rpx = hw * scale
+        let step = rpx > 0.2 ? 2 * acos(max(1 - ShapeRasterizer.tolerance / rpx, -1)) : Double.pi / 2
+        discSides = min(256, max(8, Int((2 * Double.pi / max(step, 1e-3)).rounded(.up))))
+    }
+
+    private func p(_ x: Double, _ y: Double) -> SIMD2<Double> { map.apply(CGPoint(x: x, y: y)) }
+
+    func disc(_ c: SIMD2<Double>, into rast: inout CoverageRasterizer) {
+        var pts: [SIMD2<Double>] = []
+        pts.reserveCapacity(discSides)
+        for i in 0..<discSides {
+            let a = 2 * Double.pi * Double(i) / Double(discSides)
+            pts.append(p(c.x + hw * cos(a), c.y + hw * sin(a)))
+        }
+        rast.addPositivePolygon(pts)
+    }
+
+    mutating func stroke(_ s: FlattenedSubpath, into rast: inout CoverageRasterizer) {
+        guard s.hasSegments, let first = s.points.first else { return }
+        let pts = s.points.map { SIMD2(Double($0.x), Double($0.y)) }
+        let n = pts.count
+        // Segments with their unit directions (zero-length ones dropped: flattening already
+        // removed repeated points, so only a closing segment onto the start can be zero).
+        var seg: [(a: SIMD2<Double>, b: SIMD2<Double>, u: SIMD2<Double>, corner: Bool)] = []
+        let count = s.isClosed ? n : n - 1
+        if count > 0 {
+            for i in 0..<count {
+                let a = pts[i], b = pts[(i + 1) % n]
+                let d = b - a
+                let l = (d.x * d.x + d.y * d.y).squareRoot()
+                guard l > 0, l.isFinite else { continue }
+                seg.append((a, b, d / l, s.isCorner[i]))
+            }
+        }
+        guard !seg.isEmpty else {
+            let c = SIMD2(Double(first.x), Double(first.y))
+            switch cap {
+            case .round: disc(c, into: &rast)
+            case .square: rast.addPositivePolygon([p(c.x - hw, c.y - hw), p(c.x + hw, c.y - hw), p(c.x + hw, c.y + hw), p(c.x - hw, c.y + hw)])
+            case .butt: break
+            }
+            return
+        }
+        for g in seg {
+            let nrm = SIMD2(-g.u.y, g.u.x) * hw
+            rast.addPositivePolygon([p(g.a.x + nrm.x, g.a.y + nrm.y), p(g.b.x + nrm.x, g.b.y + nrm.y),
+                                     p(g.b.x - nrm.x, g.b.y - nrm.y), p(g.a.x - nrm.x, g.a.y - nrm.y)])
+        }
+        // Joins between consecutive segments (and across the closing vertex).
+        let joins = s.isClosed ? seg.count : seg.count - 1
+        if joins > 0 {
+            for i in 0..<joins {
+                let s1 = seg[i], s2 = seg[(i + 1) % seg.count]
+                joinPiece(at: s2.a, s1.u, s2.u, corner: s2.corner, into: &rast)
+            }
+        }
+        if !s.isClosed {
+            capPiece(at: seg[0].a, direction: -seg[0].u, into: &rast)
+            capPiece(at: seg[seg.count - 1].b, direction: seg[seg.count - 1].u, into: &rast)
+        }
+    }
+
+    private func joinPiece(at v: SIMD2<Double>, _ u1: SIMD2<Double>, _ u2: SIMD2<Double>, corner: Bool,
+                           into rast: inout CoverageRasterizer) {
+        let cross = u1.x * u2.y - u1.y * u2.x
+        let dot = u1.x * u2.x + u1.y * u2.y
+        if abs(cross) < 1e-12, dot > 0 { return }
+        // Miter length / line width = 1 / sin(φ/2), φ the angle between the segments.
+        let sinHalf = ((1 + dot) / 2).squareRoot()
+        let ratio = sinHalf > 1e-9 ? 1 / sinHalf : .infinity
+        var kind = join
+        if !corner { kind = ratio <= 4 ? .miter : .round }
+        if kind == .round { disc(v, into: &rast); return }
+        let side: Double = cross > 0 ? -1 : 1
+        let n1 = SIMD2(-u1.y, u1.x) * (hw * side), n2 = SIMD2(-u2.y, u2.x) * (hw * side)
+        let a = v + n1, b = v + n2
+        if kind == .miter, ratio <= (corner ? miterLimit : 4) {
+            let bis = n1 + n2
+            let bl = (bis.x * bis.x + bis.y * bis.y).squareRoot()
+            if bl > 1e-12 {
+                let m = v + bis / bl * (hw * ratio)
+                rast.addPositivePolygon([p(v.x, v.y), p(a.x, a.y), p(m.x, m.y), p(b.x, b.y)])
+                return
+            }
+        }
+        rast.addPositivePolygon([p(v.x, v.y), p(a.x, a.y), p(b.x, b.y)])
+    }
+
+    private func capPiece(at e: SIMD2<Double>, direction u: SIMD2<Double>, into rast: inout CoverageRasterizer) {
+        switch cap {
+        case .butt: return
+        case .round: disc(e, into: &rast)
+        case .square:
+            let nrm = SIMD2(-u.y, u.x) * hw, f = u * hw
+            rast.addPositivePolygon([p(e.x + nrm.x, e.y + nrm.y), p(e.x + nrm.x + f.x, e.y + nrm.y + f.y),
+                                     p(e.x - nrm.x + f.x, e.y - nrm.y + f.y), p(e.x - nrm.x, e.y - nrm.y)])
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import CoreGraphics
+
+/// Rasters of shapes kept across frames, by path and placement, packed into atlas pages.
+///
+/// A raster is made for a path (by identity: a `CAShapeLayer` stores an immutable copy, and its
+/// presentation copies share it; an animated `path` is a new path each frame and re-rasterises,
+/// catalogue E2), a linear map to texels (the layer's full transform to pixels: scale, rotation,
+/// skew), the sub-texel translation (quantised to quarter texels, so a layer moving by whole
+/// pixels reuses its raster), fill rule, stroke geometry (width, cap, join, miterLimit) and
+/// whether the arc-length field is needed. Colours, opacity, trims, dashes and phase are not in
+/// the key: they are instance data.
+///
+/// Bound: pages of `pageSize`² (coverage, 2 bytes a texel) and `fieldPageSize`² (field, 16 bytes a
+/// texel). When a frame starts with more than `budgetTexels` (or `fieldBudgetTexels`) allocated,
+/// everything is dropped and what the frame shows is rasterised again. One frame may exceed the
+/// budget up to `hardLimitFactor` times; shapes beyond that are not drawn, with a warning.
+final class ShapeCache {
+    static let pageSize = 2048
+    static let fieldPageSize = 1024
+    static let budgetTexels = 16 * 1024 * 1024
+    static let fieldBudgetTexels = 16 * 1024 * 1024
+    static let hardLimitFactor = 4
+    /// Entries not used for this many frames are forgotten (their atlas space is reclaimed only
+    /// at the next reset).
+    static let maxIdleFrames = 600
+
+    struct Key: Hashable {
+        var path: ObjectIdentifier
+        var map: SIMD4<Double>
+        var subTexel: SIMD2<Double>
+        var fill: Bool
+        var evenOdd: Bool
+        var stroke: ShapeStrokeStyle?
+        var field: Bool
+        /// The visible texel rectangle relative to the integer translation, when the raster
+        /// may reach beyond it (nil when the whole shape fits).
+        var limit: SIMD4<Int>?
+    }
+
+    struct Entry {
+        var path: CGPath     // held so its identifier is not reused while cached
+        var page: Int
+        var x: Int, y: Int
+        var fieldPage: Int
+        var fx: Int, fy: Int
+        var originX: Int, originY: Int, width: Int, height: Int
+        var totalLength: Double
+        var lastUsed: Int
+    }
+
+    final class Page {
+        let info: ShapeAtlasPage
+        var shelves: [(y: Int, height: Int, x: Int)] = []
+        var nextY = 0
+        init(_ info: ShapeAtlasPage) { self.info = info }
+
+        func allocate(_ w: Int, _ h: Int) -> (Int, Int)? {
+            // One texel of gutter right and below keeps bilinear sampling off the neighbours.
+            let w1 = w + 1, h1 = h + 1
+            guard w1 <= info.width, h1 <= info.height else { return nil }
+            for i in shelves.indices where shelves[i].height >= h1 && shelves[i].height <= h1 * 2 && shelves[i].x + w1 <= info.width {
+                let x = shelves[i].x
+                shelves[i].x += w1
+                return (x, shelves[i].y)
+            }
+            guard nextY + h1 <= info.height else { return nil }
+            shelves.append((nextY, h1, w1))
+            defer { nextY += h1 }
+            return (0, nextY)
+        }
+    }
+
+    var pages: [Page] = []
+    var entries: [Key: Entry] = [:]
+    var uploads: [ShapeAtlasUpload] = []
+    var frameNumber = 0
+    var nextPageID = 1
+    var texels = 0
+    var fieldTexels = 0
+    var warnedFull = false
+    /// Rasters made in the current frame and the seconds they took (benchmark figures).
+    var rastersThisFrame = 0
+    var segmentsThisFrame = 0
+    var rasterSecondsThisFrame = 0.0
+
+    func beginFrame() {
+        frameNumber += 1
+        uploads.removeAll(keepingCapacity: true)
+        rastersThisFrame = 0
+        segmentsThisFrame = 0
+        rasterSecondsThisFrame = 0
+        warnedFull = false
+        if texels > Self.budgetTexels || fieldTexels > Self.fieldBudgetTexels {
+            reset()
+        } else if frameNumber % 60 == 0 {
+            entries = entries.filter { frameNumber - $0.value.lastUsed < Self.maxIdleFrames }
+            if entries.isEmpty { reset() }
+        }
+    }
+
+    func reset() {
+        pages.removeAll()
+        entries.removeAll()
+        texels = 0
+        fieldTexels = 0
+    }
+
+    var livePages: [ShapeAtlasPage] { pages.map(\.info) }
+
+    func pageIndex(id: Int) -> Int? { pages.firstIndex { $0.info.id == id } }
+
+    func lookup(_ key: Key) -> Entry? {
+        guard var e = entries[key] else { return nil }
+        e.lastUsed = frameNumber
+        entries[key] = e
+        return e
+    }
+
+    /// Places a new raster in the atlas and queues its upload; nil when the frame's hard limit
+    /// is reached.
+    func insert(_ key: Key, path: CGPath, raster r: ShapeRaster) -> Entry? {
+        let need = (r.width + 1) * (r.height + 1)
+        if texels + need > Self.budgetTexels * Self.hardLimitFactor
+            || (!r.field.isEmpty && fieldTexels + need > Self.fieldBudgetTexels * Self.hardLimitFactor) {
+            if !warnedFull {
+                warnedFull = true
+                RenderDiagnostics.warn("shape atlas full for this frame (\(Self.budgetTexels * Self.hardLimitFactor) texels): further shapes are not drawn")
+            }
+            return nil
+        }
+        guard let (page, x, y) = place(r.width, r.height, field: false) else { return nil }
+        texels += need
+        uploads.append(ShapeAtlasUpload(page: pages[page].info.id, x: x, y: y, width: r.width, height: r.height,
+                                        coverage: r.coverage, field: []))
+        var fp = -1, fx = 0, fy = 0
+        if !r.field.isEmpty, let (p, a, b) = place(r.width, r.height, field: true) {
+            fieldTexels += need
+            (fp, fx, fy) = (p, a, b)
+            uploads.append(ShapeAtlasUpload(page: pages[p].info.id, x: a, y: b, width: r.width, height: r.height,
+                                            coverage: [], field: r.field))
+        }
+        let e = Entry(path: path, page: pages[page].info.id, x: x, y: y, fieldPage: fp < 0 ? -1 : pages[fp].info.id, fx: fx, fy: fy,
+                      originX: r.originX, originY: r.originY, width: r.width, height: r.height,
+                      totalLength: r.totalLength, lastUsed: frameNumber)
+        entries[key] = e
+        return e
+    }
+
+    private func place(_ w: Int, _ h: Int, field: Bool) -> (Int, Int, Int)? {
+        for (i, p) in pages.enumerated().reversed() where p.info.isField == field {
+            if let (x, y) = p.allocate(w, h) { return (i, x, y) }
+        }
+        let side = field ? Self.fieldPageSize : Self.pageSize
+        // A raster larger than a page gets a page of its own size.
+        let pw = max(side, w + 1), ph = max(side, h + 1)
+        let page = Page(ShapeAtlasPage(id: nextPageID, width: (w + 1 > side) ? w + 1 : pw, height: (h + 1 > side) ? h + 1 : ph, isField: field))
+        nextPageID += 1
+        pages.append(page)
+        guard let (x, y) = page.allocate(w, h) else { return nil }
+        return (pages.count - 1, x, y)
+    }
+}

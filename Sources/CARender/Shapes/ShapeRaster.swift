@@ -1,0 +1,159 @@
+import CoreGraphics
+
+/// A layer-space → raster-texel affine map: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`
+/// (CGAffineTransform's convention).
+struct TexelMap: Hashable {
+    var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+    @inline(__always) func apply(_ p: CGPoint) -> SIMD2<Double> {
+        let x = Double(p.x), y = Double(p.y)
+        return SIMD2(a * x + c * y + tx, b * x + d * y + ty)
+    }
+
+    /// The larger singular value of the linear part: texels per layer unit along the most
+    /// stretched direction (what flattening tolerance and circle subdivision must respect).
+    var maxScale: Double {
+        let s1 = a * a + b * b + c * c + d * d
+        let det = a * d - b * c
+        let disc = max(s1 * s1 - 4 * det * det, 0).squareRoot()
+        return ((s1 + disc) / 2).squareRoot()
+    }
+}
+
+/// How a stroke is rasterised: Core Animation's `lineWidth`, `lineCap`, `lineJoin`,
+/// `miterLimit` (the dash pattern, `lineDashPhase`, `strokeStart` and `strokeEnd` are applied
+/// per pixel in the shader, from the arc-length field, so they animate without a new raster).
+struct ShapeStrokeStyle: Hashable {
+    /// Half the line width in layer units; 0 is a hairline (one texel wide at any scale).
+    var halfWidth: Double
+    var cap: CGLineCap
+    var join: CGLineJoin
+    var miterLimit: Double
+    /// A dash pattern applied on the CPU before stroking (patterns the shader cannot take).
+    var cpuDash: [Double]? = nil
+    var cpuDashPhase: Double = 0
+
+    /// Half width in texels for `map`.
+    func texelHalfWidth(_ scale: Double) -> Double { halfWidth > 0 ? halfWidth * scale : 0.5 }
+}
+
+/// The rasterised coverage of one shape at one placement: fill coverage in channel 0 and
+/// stroke coverage in channel 1 of `coverage` (RG8, rows top first), and optionally the
+/// arc-length field (RGBA32F: arc length from the path start, arc length from the subpath
+/// start, both in layer units, and distance from the centreline in texels) that trims and
+/// dashes read.
+struct ShapeRaster {
+    var originX: Int
+    var originY: Int
+    var width: Int
+    var height: Int
+    var coverage: [UInt8]
+    var field: [Float]
+    /// Arc length of the whole (flattened) path in layer units: strokeStart/strokeEnd scale it.
+    var totalLength: Double
+    /// Flattened segments rasterised (the benchmark reports time per path).
+    var segments: Int
+}
+
+/// Builds `ShapeRaster`s: flattening to a tolerance in texels (so a zoomed shape is re-flattened
+/// finer, never faceted), filling with the path's rule, stroking into positive pieces whose
+/// non-zero union is the stroke (so a translucent stroke crossing itself is blended once), and
+/// the arc-length field.
+enum ShapeRasterizer {
+    /// Curves are flattened to within this many texels of the true curve.
+    static let tolerance = 0.1
+    /// Paths with more elements, or more flattened segments, than this are not drawn (with a
+    /// warning): bounded time for hostile input (1,000,000 segments).
+    static let maxSegments = 200_000
+
+    struct Request {
+        var path: CGPath
+        var fill: Bool
+        var evenOdd: Bool
+        var stroke: ShapeStrokeStyle?
+        var field: Bool
+        var map: TexelMap
+        /// Texel rectangle the raster may cover (x0, y0, x1, y1): the visible part of the target.
+        var limit: (Int, Int, Int, Int)
+    }
+
+    enum Failure: Error { case tooComplex(Int), empty }
+
+    static func rasterize(_ r: Request) -> Result<ShapeRaster, Failure> {
+        guard r.path.elements.count <= maxSegments else { return .failure(.tooComplex(r.path.elements.count)) }
+        let scale = max(r.map.maxScale, 1e-12)
+        var strokePath = r.path
+        if let s = r.stroke, let dash = s.cpuDash {
+            strokePath = r.path.copy(dashingWithPhase: CGFloat(s.cpuDashPhase), lengths: dash.map { CGFloat($0) })
+        }
+        let tol = CGFloat(tolerance / scale)
+        let fillSubpaths = r.fill ? r.path.flattenedSubpaths(tolerance: tol) : []
+        let strokeSubpaths = r.stroke == nil ? [] : (strokePath === r.path && r.fill ? fillSubpaths : strokePath.flattenedSubpaths(tolerance: tol))
+        let segments = fillSubpaths.reduce(0) { $0 + $1.points.count } + (strokePath === r.path && r.fill ? 0 : strokeSubpaths.reduce(0) { $0 + $1.points.count })
+        guard segments <= maxSegments else { return .failure(.tooComplex(segments)) }
+
+        // Bounds in texels: the fill's points, the stroke's grown by how far it can reach.
+        var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
+        func grow(_ subs: [FlattenedSubpath], _ pad: Double) {
+            for s in subs where s.hasSegments || pad > 0 {
+                for p in s.points {
+                    let q = r.map.apply(p)
+                    guard q.x.isFinite, q.y.isFinite else { continue }
+                    lo = pointwiseMin(lo, q - pad); hi = pointwiseMax(hi, q + pad)
+                }
+            }
+        }
+        grow(fillSubpaths, 1)
+        if let s = r.stroke {
+            let hw = s.texelHalfWidth(scale)
+            var reach = hw * (s.cap == .square ? 2.0.squareRoot() : 1)
+            if s.join == .miter { reach = max(reach, hw * max(s.miterLimit, 1)) }
+            grow(strokeSubpaths, reach + 2)
+        }
+        guard lo.x <= hi.x, lo.y <= hi.y else { return .failure(.empty) }
+        let x0 = max(Int(max(lo.x, -1e9).rounded(.down)), r.limit.0), y0 = max(Int(max(lo.y, -1e9).rounded(.down)), r.limit.1)
+        let x1 = min(Int(min(hi.x, 1e9).rounded(.up)), r.limit.2), y1 = min(Int(min(hi.y, 1e9).rounded(.up)), r.limit.3)
+        guard x1 > x0, y1 > y0 else { return .failure(.empty) }
+        let w = x1 - x0, h = y1 - y0
+        // Texel positions relative to the raster's origin.
+        var map = r.map
+        map.tx -= Double(x0); map.ty -= Double(y0)
+
+        var out = ShapeRaster(originX: x0, originY: y0, width: w, height: h,
+                              coverage: [UInt8](repeating: 0, count: w * h * 2), field: [], totalLength: 0, segments: segments)
+        var rast = CoverageRasterizer(width: w, height: h)
+        if r.fill {
+            for s in fillSubpaths where s.points.count >= 3 {
+                rast.addPolygon(s.points.map { map.apply($0) })
+            }
+            rast.resolve(evenOdd: r.evenOdd, into: &out.coverage, channels: 2, channel: 0)
+        }
+        out.totalLength = strokeSubpaths.reduce(0) { $0 + arcLength($1) }
+        if let style = r.stroke {
+            rast.clear()
+            var stroker = PieceStroker(style: style, map: map, scale: scale)
+            for s in strokeSubpaths { stroker.stroke(s, into: &rast) }
+            rast.resolve(evenOdd: false, into: &out.coverage, channels: 2, channel: 1)
+            if r.field {
+                out.field = ArcLengthField.compute(strokeSubpaths, map: map, width: w, height: h,
+                                                   reach: style.texelHalfWidth(scale) * 1.5 + 2)
+            }
+        }
+        return .success(out)
+    }
+
+    static func arcLength(_ s: FlattenedSubpath) -> Double {
+        guard s.hasSegments, s.points.count > 1 else { return 0 }
+        var l = 0.0
+        for i in 1..<s.points.count { l += Double(s.points[i - 1].distance(to: s.points[i])) }
+        if s.isClosed { l += Double(s.points[s.points.count - 1].distance(to: s.points[0])) }
+        return l
+    }
+}
+
+extension CGPoint {
+    @inline(__always) fileprivate func distance(to o: CGPoint) -> CGFloat {
+        let dx = x - o.x, dy = y - o.y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}

@@ -1,0 +1,51 @@
+/// Render data of CAShapeLayer (issue 6): instances of the shape pipeline and the coverage
+/// atlas they sample. Plain data, like the rest of `RenderFrame`.
+
+/// One shape layer's fill and stroke: a quad over its raster in the coverage atlas, composited
+/// in one fragment (stroke over fill, then the layer's opacity, then clips), so fill and stroke
+/// never blend twice. Colours, opacity, trims and dashes are instance data: animating them
+/// costs no raster.
+public struct ShapeInstance: Sendable, Equatable {
+    /// Raster texel (x, y, 1) → frame pixel (X, Y, W); `h0.w` opacity, `h1.w` clip index,
+    /// `h2.w` unused.
+    public var h0: SIMD4<Float>
+    public var h1: SIMD4<Float>
+    public var h2: SIMD4<Float>
+    /// x, y: the raster's origin in its coverage page; z, w: its size in texels.
+    public var region: SIMD4<Float>
+    /// Premultiplied fill colour (the layer's opacity not applied).
+    public var fill: SIMD4<Float>
+    /// Premultiplied stroke colour (zero when the stroke is trimmed away).
+    public var stroke: SIMD4<Float>
+    /// x, y: the raster's origin in its field page; z, w: visible arc-length range
+    /// (strokeStart, strokeEnd × path length, layer units; ±1e30 where the stroke is not cut).
+    public var trim: SIMD4<Float>
+    /// Up to four dash lengths (layer units), painted first.
+    public var dash: SIMD4<Float>
+    /// x: half line width in texels; y: texels per layer unit; z: cap (0 butt, 1 round,
+    /// 2 square) + 4 × dash entries; w: dash phase (layer units).
+    public var params: SIMD4<Float>
+
+    public static let vec4Count = 9
+}
+
+/// A texture of the shape atlas. `field` pages hold RGBA32F arc-length fields, the others RG8
+/// coverage (fill, stroke). `id` is unique for the life of the builder: a backend keeps one
+/// texture per id and frees those a frame no longer lists.
+public struct ShapeAtlasPage: Sendable, Equatable {
+    public var id: Int
+    public var width: Int
+    public var height: Int
+    public var isField: Bool
+}
+
+/// New rasters to copy into atlas pages before drawing the frame (each written once, when
+/// first rasterised; later frames reuse it).
+public struct ShapeAtlasUpload: Sendable {
+    public var page: Int
+    public var x: Int, y: Int, width: Int, height: Int
+    /// RG8 rows, top first (coverage pages).
+    public var coverage: [UInt8]
+    /// RGBA32F rows, top first (field pages).
+    public var field: [Float]
+}

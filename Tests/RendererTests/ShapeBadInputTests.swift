@@ -1,0 +1,117 @@
+import Testing
+import Foundation
+
+/// CAShapeLayer with hostile or degenerate input (issue 6, Bad input): never a crash or a hang;
+/// a documented clamp or a warning.
+@Suite struct ShapeBadInputTests {
+    static func render(_ configure: (CAShapeLayer) -> Void) throws -> (CGImage, [String]) {
+        let root = ShapeLayerTests.scene(100, 100, configure)
+        return try RenderDiagnostics.capture { try ShapeLayerTests.render(root) }
+    }
+
+    @Test func emptyAndSinglePointPathsDrawNothing() throws {
+        for path in [CGMutablePath(), ShapeLayerTests.polygon([(50, 50)], close: false)] {
+            let (img, _) = try Self.render { s in
+                s.path = path; s.strokeColor = ShapeLayerTests.black; s.lineWidth = 10
+            }
+            #expect(ShapeLayerTests.v(img, 50, 50) == 255)
+        }
+    }
+
+    @Test func nonFiniteCoordinatesAreSkipped() throws {
+        // CGPath drops points with NaN; a path built with them draws what is left.
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 10, y: 10))
+        p.addLine(to: CGPoint(x: CGFloat.nan, y: 50))
+        p.addLine(to: CGPoint(x: 90, y: 10))
+        p.addLine(to: CGPoint(x: 90, y: 90))
+        p.addLine(to: CGPoint(x: CGFloat.infinity, y: 90))
+        p.addLine(to: CGPoint(x: 10, y: 90))
+        p.closeSubpath()
+        let (img, _) = try Self.render { $0.path = p }
+        #expect(ShapeLayerTests.v(img, 50, 50) == 0)
+    }
+
+    @Test func hugeCoordinatesStayBounded() throws {
+        // A line from −1e30 to 1e30: coordinates are clamped to ±1e7 pixels (documented) and
+        // the raster to the visible frame, so it draws a horizontal band quickly.
+        let start = Date()
+        let (img, _) = try Self.render { s in
+            s.path = ShapeLayerTests.line(-1e30, 50, 1e30, 50)
+            s.fillColor = nil
+            s.strokeColor = ShapeLayerTests.black
+            s.lineWidth = 4
+        }
+        #expect(ShapeLayerTests.v(img, 50, 50) == 0 && ShapeLayerTests.v(img, 50, 40) == 255)
+        let (fill, _) = try Self.render { $0.path = ShapeLayerTests.polygon([(-1e30, -1e30), (1e30, -1e30), (1e30, 1e30), (-1e30, 1e30)]) }
+        #expect(ShapeLayerTests.v(fill, 50, 50) == 0)
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+
+    @Test func millionSegmentsAreRefusedQuicklyWithAWarning() throws {
+        var elements: [CGPoint] = []
+        elements.reserveCapacity(1_000_000)
+        for i in 0..<1_000_000 { elements.append(CGPoint(x: Double(i % 100), y: Double(i % 2) * 50)) }
+        let p = CGMutablePath()
+        p.addLines(between: elements)
+        let start = Date()
+        let (img, warnings) = try Self.render { $0.path = p }
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(warnings.contains { $0.contains("exceeds the limit") })
+        #expect(ShapeLayerTests.v(img, 50, 25) == 255)
+    }
+
+    @Test func manySegmentsBelowTheLimitDraw() throws {
+        // 20,000 segments of a polygonal circle: drawn, in bounded time.
+        var pts: [CGPoint] = []
+        for i in 0..<20_000 {
+            let a = Double(i) / 20_000 * 2 * Double.pi
+            pts.append(CGPoint(x: 50 + 40 * cos(a), y: 50 + 40 * sin(a)))
+        }
+        let p = CGMutablePath()
+        p.addLines(between: pts)
+        p.closeSubpath()
+        let start = Date()
+        let (img, _) = try Self.render { s in s.path = p; s.strokeColor = ShapeLayerTests.black; s.lineWidth = 2 }
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(ShapeLayerTests.v(img, 50, 50) == 0 && ShapeLayerTests.v(img, 5, 5) == 255)
+    }
+
+    @Test func degenerateDashPatternsDrawSolidWithAWarning() throws {
+        for pattern: [NSNumber] in [[0, 0], [-5, 5], [5, -1], [NSNumber(value: Double.nan), 3]] {
+            let (img, warnings) = try Self.render { s in
+                s.path = ShapeLayerTests.line(0, 50, 100, 50)
+                s.fillColor = nil
+                s.strokeColor = ShapeLayerTests.black
+                s.lineWidth = 4
+                s.lineDashPattern = pattern
+            }
+            for x in [5, 15, 25, 55] { #expect(ShapeLayerTests.v(img, x, 50) == 0, "pattern \(pattern) at x \(x)") }
+            #expect(warnings.contains { $0.contains("lineDashPattern") })
+        }
+    }
+
+    @Test func negativeLineWidthDrawsNoStroke() throws {
+        let (img, warnings) = try Self.render { s in
+            s.path = ShapeLayerTests.line(0, 50, 100, 50)
+            s.fillColor = nil
+            s.strokeColor = ShapeLayerTests.black
+            s.lineWidth = -3
+        }
+        #expect(ShapeLayerTests.v(img, 50, 50) == 255)
+        #expect(warnings.contains { $0.contains("lineWidth") })
+    }
+
+    @Test func longDashPatternsAreDashedOnTheCPU() throws {
+        // More than four entries: dashed before stroking (documented), same positions.
+        let (img, _) = try Self.render { s in
+            s.path = ShapeLayerTests.line(0, 50, 100, 50)
+            s.fillColor = nil
+            s.strokeColor = ShapeLayerTests.black
+            s.lineWidth = 4
+            s.lineDashPattern = [10, 5, 5, 5, 5, 5]
+        }
+        #expect(ShapeLayerTests.v(img, 5, 50) == 0 && ShapeLayerTests.v(img, 12, 50) == 255 && ShapeLayerTests.v(img, 17, 50) == 0
+                && ShapeLayerTests.v(img, 22, 50) == 255 && ShapeLayerTests.v(img, 27, 50) == 0 && ShapeLayerTests.v(img, 32, 50) == 255)
+    }
+}
