@@ -62,11 +62,7 @@ extension SVGBuilder {
             guard !bbox.isNull, bbox.width > 0, bbox.height > 0 else { return .hide }
             units = CGAffineTransform(a: bbox.width, b: 0, c: 0, d: bbox.height, tx: bbox.minX, ty: bbox.minY)
         }
-        var own = CGAffineTransform.identity
-        if let t = el.attributes["transform"] {
-            if let m = SVGTransformParser.parse(t) { own = m }
-            else { log.add(.invalidValue, "clipPath transform", "does not parse; ignored") }
-        }
+        let own = elementTransform(el, style: clipStyle)
         let container = CALayer()
         var extent = CGRect.null
         for child in el.children {
@@ -97,7 +93,7 @@ extension SVGBuilder {
             let ctx = SVGShapeGeometry.Context(viewport: viewport, fontSize: targetStyle.fontSize, log: log, limits: limits)
             guard let path = SVGShapeGeometry.path(for: target, ctx) else { continue }
             func transformOf(_ x: SVGElement) -> CGAffineTransform {
-                x.attributes["transform"].flatMap(SVGTransformParser.parse) ?? .identity
+                elementTransform(x, style: x === child ? childStyle : targetStyle)
             }
             // A use: the shape's own transform, then the use's x/y, then the use's transform.
             childTransform = target === child ? transformOf(child)

@@ -163,8 +163,18 @@ extension SVGBuilder {
         if e.attributes["marker-start"] != nil || e.attributes["marker-mid"] != nil || e.attributes["marker-end"] != nil {
             log.add(.unsupportedFeature, "markers", "marker-start/mid/end are not supported; not drawn")
         }
-        var fill = style.visible ? resolvePaint(style.fill, style: style, property: "fill") : .none
-        var stroke = style.visible ? resolvePaint(style.stroke, style: style, property: "stroke") : .none
+        // An objectBoundingBox paint server on geometry without area (a horizontal or vertical
+        // line) cannot be used: the fallback colour applies, or none (SVG 1.1 §7.11, §11.2).
+        func paint(_ p: SVGPaint, _ property: String) -> Paint {
+            let r = resolvePaint(p, style: style, property: property)
+            if case let .gradient(spec) = r, spec.objectBoundingBox, !(bbox.width > 0 && bbox.height > 0) {
+                if case let .url(_, fallback?) = p { return resolvePaint(fallback, style: style, property: property) }
+                return .none
+            }
+            return r
+        }
+        var fill = style.visible ? paint(style.fill, "fill") : .none
+        var stroke = style.visible ? paint(style.stroke, "stroke") : .none
         let width = style.strokeWidth.resolve(.other, viewport: viewport, fontSize: style.fontSize)
         if !(width > 0) || !width.isFinite { stroke = .none }
         // A line has no interior: its fill paints nothing (and its OBB gradient has no area).

@@ -196,10 +196,21 @@ final class SVGBuilder {
             if layer is CAShapeLayer { layer = wrap(layer, ext) }
             layer.opacity = Float(style.opacity)
         }
-        var m = extra
+        let m = extra.concatenating(elementTransform(e, style: style))
+        guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite else { return nil }
+        if layer !== content || !m.isIdentity {
+            ext = SVGLayerPlacement.place(layer, rect: ext, transform: m)
+        }
+        return Built(layer: layer, extent: ext, bbox: bbox.isNull ? bbox : bbox.applying(m))
+    }
+
+    /// The `transform` attribute with SVG 2's `transform-origin` around it (identity, reported,
+    /// when it does not parse).
+    func elementTransform(_ e: SVGElement, style: SVGComputedStyle) -> CGAffineTransform {
+        var m = CGAffineTransform.identity
         if let t = e.attributes["transform"] {
             if let parsed = SVGTransformParser.parse(t) {
-                m = m.concatenating(parsed)
+                m = parsed
             } else {
                 log.add(.invalidValue, "transform=\"\(t.prefix(60))\"", "does not parse; ignored (SVG 2: an invalid transform is no transform)")
             }
@@ -208,11 +219,7 @@ final class SVGBuilder {
             m = CGAffineTransform(translationX: -origin.x, y: -origin.y).concatenating(m)
                 .concatenating(CGAffineTransform(translationX: origin.x, y: origin.y))
         }
-        guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite else { return nil }
-        if layer !== content || !m.isIdentity {
-            ext = SVGLayerPlacement.place(layer, rect: ext, transform: m)
-        }
-        return Built(layer: layer, extent: ext, bbox: bbox.isNull ? bbox : bbox.applying(m))
+        return m
     }
 
     /// A layer that already has a mask gets a container, so a second mask (clip-path and mask

@@ -88,6 +88,20 @@ enum SVGGradientLayers {
                     p2 = CGPoint(x: a.x + k1 * axis.x, y: a.y + k1 * axis.y)
                 }
             }
+            // Pad before a first offset shared by several stops: SVG paints the first stop's
+            // colour there, CAGradientLayer the last of the tied stops. The vector is extended
+            // back over the painted area with the first colour pinned at its start.
+            if g.spread == .pad, stops.count > 1, stops[0].0 == stops[1].0 {
+                let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                               CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
+                let tmin = corners.map { (($0.x - p1.x) * axis.x + ($0.y - p1.y) * axis.y) / l2 }.min()!
+                if tmin < stops[0].0 {
+                    let a = min(tmin, 0)
+                    stops = [(0, stops[0].1)] + stops.map { (($0.0 - a) / (1 - a), $0.1) }
+                    let o = p1
+                    p1 = CGPoint(x: o.x + a * axis.x, y: o.y + a * axis.y)
+                }
+            }
             layer.type = .axial
             layer.startPoint = unit(p1, rect)
             layer.endPoint = unit(p2, rect)
