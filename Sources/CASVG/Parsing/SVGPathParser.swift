@@ -22,6 +22,12 @@ package struct SVGPathParser {
         package var segments = 0
     }
 
+    static let isPathCommand: [Bool] = (0..<256).map { "MmLlHhVvCcSsQqTtAaZz".utf8.contains(UInt8($0)) }
+
+    static func incomplete(_ command: UInt8, _ offset: Int) -> String {
+        "incomplete '\(Character(UnicodeScalar(command)))' command at offset \(offset)"
+    }
+
     package static func parse(_ d: String, maxSegments: Int = 1_000_000, maxCoordinate: Double = 1e9) -> Result {
         var sc = SVGScanner(d)
         let path = CGMutablePath()
@@ -33,6 +39,7 @@ package struct SVGPathParser {
         var command: UInt8 = 0
         var needsMove = false   // after Z: the next drawing command starts at the subpath start
         var first = true
+        var v = [Double](repeating: 0, count: 6)
 
         func clamp(_ v: Double) -> Double {
             if v.isNaN { result.clamped = true; return 0 }
@@ -48,7 +55,7 @@ package struct SVGPathParser {
             let c = sc.peek!
             let isCommand = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
             if isCommand {
-                guard "MmLlHhVvCcSsQqTtAaZz".utf8.contains(c) else {
+                guard Self.isPathCommand[Int(c)] else {
                     result.error = "unknown command '\(Character(UnicodeScalar(c)))' at offset \(sc.i)"; break
                 }
                 command = c
@@ -74,29 +81,26 @@ package struct SVGPathParser {
             let upper = relative ? command - 0x20 : command
             let origin = relative ? current : .zero
 
-            // Reads n numbers, separated; nil (with error) if any is missing.
-            func nums(_ n: Int) -> [Double]? {
-                var out: [Double] = []
-                out.reserveCapacity(n)
-                // comma-wsp between numbers: whitespace and at most one comma; none before the
-                // first number (after the command letter only whitespace).
+            // Reads n numbers into `v` (no allocation per command); false if any is missing.
+            // comma-wsp between numbers: whitespace and at most one comma; none before the
+            // first number (after the command letter only whitespace).
+            func nums(_ n: Int) -> Bool {
                 sc.skipSpaces()
-                for _ in 0..<n {
-                    guard let v = sc.number() else { return nil }
-                    out.append(clamp(v))
+                for k in 0..<n {
+                    guard let x = sc.number() else { return false }
+                    v[k] = clamp(x)
                     sc.skipSeparator()
                 }
-                return out
+                return true
             }
             func point(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: origin.x + x, y: origin.y + y) }
             func ensureStarted() {
                 if needsMove { path.move(to: start); needsMove = false }
             }
-            let failed = "incomplete '\(Character(UnicodeScalar(command)))' command at offset \(sc.i)"
 
             switch upper {
             case UInt8(ascii: "M"):
-                guard let v = nums(2) else { result.error = failed; break }
+                guard nums(2) else { result.error = incomplete(command, sc.i); break }
                 // A relative moveto at the very start is absolute (SVG 1.1 §8.3.2).
                 let p = first ? CGPoint(x: v[0], y: v[1]) : point(v[0], v[1])
                 path.move(to: p)
@@ -108,44 +112,44 @@ package struct SVGPathParser {
                 lastCubicCtrl = nil; lastQuadCtrl = nil
                 sc.skipSeparator()
             case UInt8(ascii: "L"):
-                guard let v = nums(2) else { result.error = failed; break }
+                guard nums(2) else { result.error = incomplete(command, sc.i); break }
                 ensureStarted()
                 let p = point(v[0], v[1])
                 path.addLine(to: p); current = p
                 lastCubicCtrl = nil; lastQuadCtrl = nil
             case UInt8(ascii: "H"):
-                guard let v = nums(1) else { result.error = failed; break }
+                guard nums(1) else { result.error = incomplete(command, sc.i); break }
                 ensureStarted()
                 let p = CGPoint(x: clamp((relative ? current.x : 0) + v[0]), y: current.y)
                 path.addLine(to: p); current = p
                 lastCubicCtrl = nil; lastQuadCtrl = nil
             case UInt8(ascii: "V"):
-                guard let v = nums(1) else { result.error = failed; break }
+                guard nums(1) else { result.error = incomplete(command, sc.i); break }
                 ensureStarted()
                 let p = CGPoint(x: current.x, y: clamp((relative ? current.y : 0) + v[0]))
                 path.addLine(to: p); current = p
                 lastCubicCtrl = nil; lastQuadCtrl = nil
             case UInt8(ascii: "C"):
-                guard let v = nums(6) else { result.error = failed; break }
+                guard nums(6) else { result.error = incomplete(command, sc.i); break }
                 ensureStarted()
                 let c1 = point(v[0], v[1]), c2 = point(v[2], v[3]), p = point(v[4], v[5])
                 path.addCurve(to: p, control1: c1, control2: c2)
                 current = p; lastCubicCtrl = c2; lastQuadCtrl = nil
             case UInt8(ascii: "S"):
-                guard let v = nums(4) else { result.error = failed; break }
+                guard nums(4) else { result.error = incomplete(command, sc.i); break }
                 ensureStarted()
                 let c1 = lastCubicCtrl.map { CGPoint(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
                 let c2 = point(v[0], v[1]), p = point(v[2], v[3])
                 path.addCurve(to: p, control1: c1, control2: c2)
                 current = p; lastCubicCtrl = c2; lastQuadCtrl = nil
             case UInt8(ascii: "Q"):
-                guard let v = nums(4) else { result.error = failed; break }
+                guard nums(4) else { result.error = incomplete(command, sc.i); break }
                 ensureStarted()
                 let c = point(v[0], v[1]), p = point(v[2], v[3])
                 path.addQuadCurve(to: p, control: c)
                 current = p; lastQuadCtrl = c; lastCubicCtrl = nil
             case UInt8(ascii: "T"):
-                guard let v = nums(2) else { result.error = failed; break }
+                guard nums(2) else { result.error = incomplete(command, sc.i); break }
                 ensureStarted()
                 let c = lastQuadCtrl.map { CGPoint(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
                 let p = point(v[0], v[1])
@@ -153,19 +157,19 @@ package struct SVGPathParser {
                 current = p; lastQuadCtrl = c; lastCubicCtrl = nil
             case UInt8(ascii: "A"):
                 sc.skipSpaces()
-                guard let rx = sc.number() else { result.error = failed; break }
+                guard let rx = sc.number() else { result.error = incomplete(command, sc.i); break }
                 sc.skipSeparator()
-                guard let ry = sc.number() else { result.error = failed; break }
+                guard let ry = sc.number() else { result.error = incomplete(command, sc.i); break }
                 sc.skipSeparator()
-                guard let rot = sc.number() else { result.error = failed; break }
+                guard let rot = sc.number() else { result.error = incomplete(command, sc.i); break }
                 sc.skipSeparator()
-                guard let large = sc.flag() else { result.error = failed; break }
+                guard let large = sc.flag() else { result.error = incomplete(command, sc.i); break }
                 sc.skipSeparator()
-                guard let sweep = sc.flag() else { result.error = failed; break }
+                guard let sweep = sc.flag() else { result.error = incomplete(command, sc.i); break }
                 sc.skipSeparator()
-                guard let x = sc.number() else { result.error = failed; break }
+                guard let x = sc.number() else { result.error = incomplete(command, sc.i); break }
                 sc.skipSeparator()
-                guard let y = sc.number() else { result.error = failed; break }
+                guard let y = sc.number() else { result.error = incomplete(command, sc.i); break }
                 sc.skipSeparator()
                 ensureStarted()
                 let p = point(clamp(x), clamp(y))
@@ -173,7 +177,7 @@ package struct SVGPathParser {
                               xAxisRotation: rot.isFinite ? rot : 0, largeArc: large, sweep: sweep)
                 current = p; lastCubicCtrl = nil; lastQuadCtrl = nil
             default:
-                result.error = failed
+                result.error = incomplete(command, sc.i)
             }
             if result.error != nil { break }
             result.segments += 1
