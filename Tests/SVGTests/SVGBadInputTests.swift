@@ -149,9 +149,11 @@ import Foundation
         #expect(throws: SVGError.inputTooLarge(bytes: many.utf8.count, limit: 10)) { try SVGDocument(string: many, limits: limits) }
     }
 
-    @Test func brokenReferencesDoNotDraw() throws {
+    @Test func brokenReferences() throws {
         let doc = try svg("<rect width=\"10\" height=\"10\" clip-path=\"url(#missing)\"/><rect width=\"10\" height=\"10\" mask=\"url(#gone)\"/><use href=\"#nothing\"/>")
-        #expect(shapeLayers(doc.layer).isEmpty)
+        // CSS Masking 1: a missing clipPath is no clip; a missing mask is a transparent mask.
+        #expect(shapeLayers(doc.layer).count == 1)
+        #expect(doc.layer.sublayers?.first.map(allLayers)?.contains { $0.mask != nil } == false)
         #expect(doc.issues.filter { $0.kind == .brokenReference }.count == 3)
         // clip-path and mask cycles.
         let cyc = try svg("<clipPath id=\"a\" clip-path=\"url(#b)\"><rect width=\"5\" height=\"5\"/></clipPath><clipPath id=\"b\" clip-path=\"url(#a)\"><rect width=\"5\" height=\"5\"/></clipPath><rect width=\"10\" height=\"10\" clip-path=\"url(#a)\"/><mask id=\"m\"><rect width=\"5\" height=\"5\" mask=\"url(#m)\" fill=\"white\"/></mask><rect width=\"10\" height=\"10\" mask=\"url(#m)\"/>")

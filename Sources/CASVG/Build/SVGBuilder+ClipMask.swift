@@ -37,9 +37,13 @@ extension SVGBuilder {
             return .some(nil)
         }
         guard let el = ids[String(ref.dropFirst())], el.name == expected else {
-            // A link to nothing, or to the wrong kind of element: the element is not rendered
-            // (CSS Masking 1 §… "a reference to a non-existent object … is an error"; resvg,
-            // Chrome and Firefox drop the element).
+            // CSS Masking 1: a clip-path reference to nothing (or to something that is not a
+            // clipPath) is as if clip-path were not specified; a mask reference to nothing
+            // still counts as a transparent black mask layer, so the element is not drawn.
+            if expected == "clipPath" {
+                log.add(.brokenReference, "\(property)=\(v.prefix(80))", "no <clipPath> with that id; drawn unclipped")
+                return .some(nil)
+            }
             log.add(.brokenReference, "\(property)=\(v.prefix(80))", "no <\(expected)> with that id; the element is not drawn")
             return nil
         }
