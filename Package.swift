@@ -16,6 +16,8 @@ let package = Package(
         // Windowed preview (issue 7).
         .library(name: "CAWindow", targets: ["CAWindow"]),
         .executable(name: "ca-preview", targets: ["ca-preview"]),
+        // SVG import (issue 6): SVG data → a live layer tree.
+        .library(name: "CASVG", targets: ["CASVG"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -52,6 +54,11 @@ let package = Package(
                     exclude: ["Corpus"]),
         // Scenes built in Swift that tools and tests share (the bundled demo).
         .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
+        // SVG import (issue 6): parses SVG into CAShapeLayer/CAGradientLayer trees; no GL.
+        .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreAnimation"]),
+        // Fuzz/ holds the seed corpus and corpus-expected-failures.tsv is read in place (#filePath).
+        .testTarget(name: "SVGTests", dependencies: ["QuartzCore", "CASVG"],
+                    exclude: ["Fuzz", "corpus-expected-failures.tsv"]),
         .executableTarget(name: "ca-demo", dependencies: ["QuartzCore", "CADemoScenes"]),
         // Windowed preview (issue 7): GLFW windows driving the same CARenderer as the headless
         // path, display-driven CADisplayLink, ScenePreview, and the ca-preview tool.
@@ -63,9 +70,9 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
-        // Goldens/ holds reference PNGs read in place through #filePath, not bundled resources.
         // XCTest on purpose (see the file): the README's own examples, run as written.
         .testTarget(name: "ReadmeExampleTests", dependencies: ["QuartzCore"]),
+        // Goldens/ holds reference PNGs read in place through #filePath, not bundled resources.
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6],

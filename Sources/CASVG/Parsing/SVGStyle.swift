@@ -1,0 +1,227 @@
+import Foundation
+
+/// A paint (SVG 1.1 §11.2 `<paint>`): none, a colour, or a paint server reference with an
+/// optional fallback.
+package enum SVGPaint: Equatable {
+    case none
+    case color(SVGColorValue)
+    indirect case url(id: String, fallback: SVGPaint?)
+
+    package static func parse(_ raw: String) -> SVGPaint? {
+        let s = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if s == "none" { return SVGPaint.none }
+        if s.hasPrefix("url(") {
+            guard let close = s.firstIndex(of: ")") else { return nil }
+            var ref = s[s.index(s.startIndex, offsetBy: 4)..<close].trimmingCharacters(in: .whitespaces)
+            if ref.hasPrefix("\"") || ref.hasPrefix("'") { ref = String(ref.dropFirst().dropLast()) }
+            let rest = s[s.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            let fallback = rest.isEmpty ? nil : parse(rest)
+            return .url(id: ref, fallback: fallback)
+        }
+        return SVGColorParser.parse(s).map { .color($0) }
+    }
+}
+
+/// The computed values of the properties the importer uses, for one element (SVG 1.1 §6 styling,
+/// property index; SVG 2 for `transform-origin` and `mask-type`). Inherited properties start
+/// from the parent's computed value, the others from their initial value.
+struct SVGComputedStyle {
+    // Inherited.
+    var fill: SVGPaint = .color(.rgba(0, 0, 0, 1))
+    var fillOpacity = 1.0
+    var fillRule = CAShapeLayerFillRule.nonZero
+    var stroke: SVGPaint = .none
+    var strokeWidth = SVGLength(value: 1, unit: .none)
+    var strokeOpacity = 1.0
+    var lineCap = CAShapeLayerLineCap.butt
+    var lineJoin = CAShapeLayerLineJoin.miter
+    var miterLimit = 4.0
+    var dashArray: [SVGLength]? = nil
+    var dashOffset = SVGLength.zero
+    var color: (Double, Double, Double, Double) = (0, 0, 0, 1)
+    var visible = true
+    var clipRule = CAShapeLayerFillRule.nonZero
+    var fontSize = 16.0
+    // Not inherited.
+    var opacity = 1.0
+    var display = true
+    var clipPath: String? = nil
+    var mask: String? = nil
+    var stopColor: SVGColorValue = .rgba(0, 0, 0, 1)
+    var stopOpacity = 1.0
+    var transformOrigin: String? = nil
+    var maskType = "luminance"
+
+    /// The values a child starts from: inherited properties kept, the others reset.
+    func inherited() -> SVGComputedStyle {
+        var s = self
+        s.opacity = 1; s.display = true; s.clipPath = nil; s.mask = nil
+        s.stopColor = .rgba(0, 0, 0, 1); s.stopOpacity = 1; s.transformOrigin = nil; s.maskType = "luminance"
+        return s
+    }
+
+    /// Resolves `currentColor` against this element's `color`.
+    func resolve(_ c: SVGColorValue) -> (Double, Double, Double, Double) {
+        switch c {
+        case let .rgba(r, g, b, a): return (r, g, b, a)
+        case .currentColor: return color
+        }
+    }
+
+    /// Names of the presentation attributes / properties read here. Anything else found in a
+    /// `style` attribute or style sheet is reported as unsupported.
+    static let known: Set<String> = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+        "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
+        "clip-rule", "font-size", "opacity", "display", "clip-path", "mask", "stop-color", "stop-opacity",
+        "transform-origin", "mask-type",
+    ]
+    /// Properties that do not change what the importer draws for the shapes it supports (text
+    /// and rendering hints); accepted without a report.
+    static let ignorable: Set<String> = [
+        "font-family", "font-weight", "font-style", "font-variant", "font-stretch", "font", "text-anchor",
+        "shape-rendering", "color-rendering", "image-rendering", "text-rendering", "color-interpolation",
+        "color-interpolation-filters", "letter-spacing", "word-spacing", "writing-mode", "direction",
+        "dominant-baseline", "alignment-baseline", "baseline-shift", "line-height", "enable-background",
+        "overflow", "isolation",
+    ]
+    static let inheritedNames: Set<String> = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+        "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
+        "clip-rule", "font-size",
+    ]
+
+    /// Applies one declaration. Invalid values are ignored (CSS: a declaration that does not
+    /// parse is dropped) and reported. `parent` serves `inherit`.
+    mutating func apply(_ name: String, _ rawValue: String, parent: SVGComputedStyle, viewport: CGSize, log: SVGIssueLog) {
+        let v = rawValue.trimmingCharacters(in: .whitespacesAndNewlines)
+        if v == "inherit" {
+            copy(name, from: parent)
+            return
+        }
+        func bad() { log.add(.invalidValue, "\(name)=\"\(v)\"", "value does not parse; ignored") }
+        func opacityValue() -> Double? {
+            if v.hasSuffix("%") { return Double(v.dropLast()).map { min(max($0 / 100, 0), 1) } }
+            return Double(v).map { $0.isNaN ? 1 : min(max($0, 0), 1) }
+        }
+        switch name {
+        case "fill", "stroke":
+            guard let p = SVGPaint.parse(v) else { return bad() }
+            if name == "fill" { fill = p } else { stroke = p }
+        case "fill-opacity": if let o = opacityValue() { fillOpacity = o } else { bad() }
+        case "stroke-opacity": if let o = opacityValue() { strokeOpacity = o } else { bad() }
+        case "opacity": if let o = opacityValue() { opacity = o } else { bad() }
+        case "stop-opacity": if let o = opacityValue() { stopOpacity = o } else { bad() }
+        case "fill-rule", "clip-rule":
+            let r: CAShapeLayerFillRule
+            switch v { case "nonzero": r = .nonZero; case "evenodd": r = .evenOdd; default: return bad() }
+            if name == "fill-rule" { fillRule = r } else { clipRule = r }
+        case "stroke-width":
+            guard let l = SVGLength.parse(v), l.value >= 0 else { return bad() }
+            strokeWidth = l
+        case "stroke-linecap":
+            switch v { case "butt": lineCap = .butt; case "round": lineCap = .round; case "square": lineCap = .square; default: bad() }
+        case "stroke-linejoin":
+            switch v {
+            case "miter": lineJoin = .miter
+            case "round": lineJoin = .round
+            case "bevel": lineJoin = .bevel
+            case "miter-clip", "arcs":
+                lineJoin = .miter
+                log.add(.approximated, "stroke-linejoin=\(v)", "SVG 2 join drawn as miter (CAShapeLayerLineJoin has no \(v))")
+            default: bad()
+            }
+        case "stroke-miterlimit":
+            guard let m = Double(v), m >= 1 else { return bad() }
+            miterLimit = m
+        case "stroke-dasharray":
+            if v == "none" { dashArray = nil; return }
+            var out: [SVGLength] = []
+            for part in v.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                guard let l = SVGLength.parse(String(part)) else { return bad() }
+                out.append(l)
+            }
+            dashArray = out
+        case "stroke-dashoffset":
+            guard let l = SVGLength.parse(v) else { return bad() }
+            dashOffset = l
+        case "color":
+            guard let c = SVGColorParser.parse(v) else { return bad() }
+            color = c == .currentColor ? parent.color : resolve(c)
+        case "visibility":
+            switch v { case "visible": visible = true; case "hidden", "collapse": visible = false; default: bad() }
+        case "display": display = v != "none"
+        case "font-size":
+            if let l = SVGLength.parse(v) {
+                fontSize = l.unit == .percent ? parent.fontSize * l.value / 100
+                    : l.unit == .em ? parent.fontSize * l.value : l.unit == .ex ? parent.fontSize * l.value / 2
+                    : l.resolve(.other, viewport: viewport)
+            } else {
+                log.add(.unsupportedFeature, "font-size=\(v)", "keyword font sizes are not supported; 16 px used")
+            }
+        case "clip-path": clipPath = v == "none" ? nil : v
+        case "mask": mask = v == "none" ? nil : v
+        case "stop-color":
+            guard let c = SVGColorParser.parse(v) else { return bad() }
+            stopColor = c
+        case "transform-origin": transformOrigin = v
+        case "mask-type":
+            guard v == "luminance" || v == "alpha" else { return bad() }
+            maskType = v
+        default:
+            if !Self.ignorable.contains(name) {
+                log.add(.unsupportedFeature, "property \(name)", "not supported; ignored")
+            }
+        }
+    }
+
+    private mutating func copy(_ name: String, from p: SVGComputedStyle) {
+        switch name {
+        case "fill": fill = p.fill
+        case "fill-opacity": fillOpacity = p.fillOpacity
+        case "fill-rule": fillRule = p.fillRule
+        case "stroke": stroke = p.stroke
+        case "stroke-width": strokeWidth = p.strokeWidth
+        case "stroke-opacity": strokeOpacity = p.strokeOpacity
+        case "stroke-linecap": lineCap = p.lineCap
+        case "stroke-linejoin": lineJoin = p.lineJoin
+        case "stroke-miterlimit": miterLimit = p.miterLimit
+        case "stroke-dasharray": dashArray = p.dashArray
+        case "stroke-dashoffset": dashOffset = p.dashOffset
+        case "color": color = p.color
+        case "visibility": visible = p.visible
+        case "clip-rule": clipRule = p.clipRule
+        case "font-size": fontSize = p.fontSize
+        case "opacity": opacity = p.opacity
+        case "display": display = p.display
+        case "clip-path": clipPath = p.clipPath
+        case "mask": mask = p.mask
+        case "stop-color": stopColor = p.stopColor
+        case "stop-opacity": stopOpacity = p.stopOpacity
+        case "transform-origin": transformOrigin = p.transformOrigin
+        case "mask-type": maskType = p.maskType
+        default: break
+        }
+    }
+}
+
+/// Declarations of a `style` attribute or a CSS rule body: `name: value; …`.
+enum SVGDeclarations {
+    static func parse(_ s: String) -> [(String, String)] {
+        var out: [(String, String)] = []
+        // Comments are dropped first.
+        var text = s
+        while let a = text.range(of: "/*") {
+            if let b = text.range(of: "*/", range: a.upperBound..<text.endIndex) { text.removeSubrange(a.lowerBound..<b.upperBound) }
+            else { text.removeSubrange(a.lowerBound..<text.endIndex) }
+        }
+        for decl in text.split(separator: ";") {
+            guard let colon = decl.firstIndex(of: ":") else { continue }
+            let name = decl[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            var value = decl[decl.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            if value.hasSuffix("!important") { value = String(value.dropLast(10)).trimmingCharacters(in: .whitespaces) }
+            if !name.isEmpty { out.append((name, value)) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Why an SVG document could not be imported at all (an extension beyond Apple's API: Core
+/// Animation has no SVG import). Problems that leave a usable picture — an unknown element, a
+/// feature Core Animation cannot express — are not errors: they are listed in
+/// `SVGDocument.issues` instead.
+public enum SVGError: Error, Equatable, CustomStringConvertible {
+    /// The XML is not well formed (truncated, mismatched tags, bad characters). `line` and
+    /// `column` are where the XML parser stopped.
+    case malformedXML(message: String, line: Int, column: Int)
+    /// The outermost element is not `<svg>` in the SVG namespace (or without a namespace).
+    case notSVG(rootElement: String)
+    /// Entity declarations that would expand beyond `SVGImportLimits.maxEntityExpansion`
+    /// characters, nest recursively, or exceed the declaration count (billion-laughs defence).
+    case entityExpansionLimit(String)
+    /// Elements nested deeper than `SVGImportLimits.maxDepth`.
+    case nestingTooDeep(limit: Int)
+    /// More elements than `SVGImportLimits.maxElements`.
+    case tooManyElements(limit: Int)
+    /// The input is larger than `SVGImportLimits.maxInputBytes`.
+    case inputTooLarge(bytes: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case let .malformedXML(m, l, c): return "SVG: malformed XML at line \(l), column \(c): \(m)"
+        case let .notSVG(r): return "SVG: the root element is <\(r)>, not <svg>"
+        case let .entityExpansionLimit(m): return "SVG: entity declarations rejected: \(m)"
+        case let .nestingTooDeep(n): return "SVG: elements nested deeper than \(n) levels"
+        case let .tooManyElements(n): return "SVG: more than \(n) elements"
+        case let .inputTooLarge(b, n): return "SVG: input of \(b) bytes exceeds the \(n)-byte limit"
+        }
+    }
+}
+
+/// Bounds on hostile or accidental input (an extension beyond Apple's API). Each limit turns
+/// into an `SVGError` or a documented clamp listed in `SVGDocument.issues`; none can crash or
+/// hang the import.
+public struct SVGImportLimits: Sendable, Equatable {
+    /// Largest input accepted, in bytes (default 64 MiB).
+    public var maxInputBytes = 64 << 20
+    /// Deepest element nesting accepted (default 256, the renderer's own depth limit).
+    public var maxDepth = 256
+    /// Most elements accepted (default 1,000,000).
+    public var maxElements = 1_000_000
+    /// Most characters any declared entity may expand to, and most entity declarations
+    /// (default 65,536 characters, 1,000 declarations).
+    public var maxEntityExpansion = 65_536
+    public var maxEntityDeclarations = 1_000
+    /// Most path segments kept per `d` attribute (default 1,000,000); the rest are dropped and
+    /// reported.
+    public var maxPathSegments = 1_000_000
+    /// Deepest `<use>` nesting expanded (default 32); deeper references and cycles are reported.
+    public var maxUseDepth = 32
+    /// Coordinates beyond ±`maxCoordinate` are clamped to it and reported (default 1e9): the
+    /// renderer works in 32-bit floats, and larger values only produce overflow.
+    public var maxCoordinate: CGFloat = 1e9
+
+    public init() {}
+}

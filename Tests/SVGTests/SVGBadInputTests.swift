@@ -1,0 +1,162 @@
+import Testing
+import Foundation
+
+/// Hostile and malformed input (issue 6 "Bad input"): a clear `SVGError` or a documented clamp
+/// listed in `issues`, never a crash or a hang.
+@Suite struct SVGBadInputTests {
+    func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+        let t0 = Date()
+        let r = try body()
+        return (r, Date().timeIntervalSince(t0))
+    }
+
+    @Test func truncatedAndMalformedXML() {
+        for text in ["<svg xmlns=\"http://www.w3.org/2000/svg\"><rect", "<svg><g></svg>", "", "not xml", "<svg><rect x=\"1></svg>"] {
+            #expect(throws: SVGError.self) { try SVGDocument(string: text) }
+        }
+        do {
+            _ = try SVGDocument(string: "<svg><g></svg>")
+        } catch let e as SVGError {
+            guard case .malformedXML(_, let line, _) = e else { Issue.record("wrong error \(e)"); return }
+            #expect(line >= 1)
+            #expect(e.description.hasPrefix("SVG: malformed XML at line"))
+        } catch { Issue.record("\(error)") }
+    }
+
+    @Test func invalidUTF8IsAnErrorAndOtherEncodingsAreTranscoded() throws {
+        // This input crashes Foundation's XMLParser on Linux (measured); it must be an error.
+        let crasher = Data([UInt8]("<t x=\"\" y=\"\" ".utf8) + [0xD5] + [UInt8]("x=\"".utf8))
+        #expect(throws: SVGError.self) { try SVGDocument(data: crasher) }
+        let latin1 = Data([UInt8]("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><svg xmlns=\"http://www.w3.org/2000/svg\"><title>caf".utf8) + [0xE9] + [UInt8]("</title><rect width=\"1\" height=\"1\"/></svg>".utf8))
+        #expect(shapeLayers(try SVGDocument(data: latin1).layer).count == 1)
+        let utf16 = "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"1\" height=\"1\"/></svg>".data(using: .utf16)!
+        #expect(shapeLayers(try SVGDocument(data: utf16).layer).count == 1)
+    }
+
+    @Test func rootMustBeSVG() {
+        #expect(throws: SVGError.notSVG(rootElement: "html")) { try SVGDocument(string: "<html/>") }
+    }
+
+    @Test func billionLaughsIsRejectedBeforeParsing() throws {
+        var dtd = "<!DOCTYPE svg [<!ENTITY l0 \"lol\">"
+        for i in 1...9 { dtd += "<!ENTITY l\(i) \"" + String(repeating: "&l\(i - 1);", count: 10) + "\">" }
+        dtd += "]>"
+        let (result, dt) = timed { Result { try SVGDocument(string: "<?xml version=\"1.0\"?>" + dtd + "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"&l9;\"/>") } }
+        guard case .failure(let e as SVGError) = result, case .entityExpansionLimit = e else {
+            Issue.record("expected entityExpansionLimit, got \(result)"); return
+        }
+        #expect(dt < 1)
+        // A modest build-up below the XML library's own amplification guard (3 × 10³ characters)
+        // is still rejected by ours when the limit is lower.
+        var small = "<!DOCTYPE svg [<!ENTITY a \"0123456789\"><!ENTITY b \"" + String(repeating: "&a;", count: 300) + "\">]>"
+        small += "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"&b;\"/>"
+        var limits = SVGImportLimits()
+        limits.maxEntityExpansion = 1000
+        #expect(throws: SVGError.self) { try SVGDocument(string: small, limits: limits) }
+        // Self reference and parameter entities.
+        #expect(throws: SVGError.self) { try SVGDocument(string: "<!DOCTYPE svg [<!ENTITY a \"&a;\">]><svg/>") }
+        #expect(throws: SVGError.self) { try SVGDocument(string: "<!DOCTYPE svg [<!ENTITY % p \"x\">]><svg/>") }
+    }
+
+    @Test func harmlessEntitiesStillWork() throws {
+        // Illustrator-style namespace entities expand (within the limits).
+        let doc = try SVGDocument(string: "<!DOCTYPE svg [<!ENTITY ns \"http://www.w3.org/2000/svg\"><!ENTITY c \"lime\">]><svg xmlns=\"&ns;\" viewBox=\"0 0 10 10\"><rect width=\"5\" height=\"5\" fill=\"&c;\"/></svg>")
+        #expect(rgba(shapeLayers(doc.layer).first?.fillColor) == [0, 1, 0, 1])
+    }
+
+    @Test func externalEntitiesAndReferencesAreNeverFetched() throws {
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("casvg-secret-\(getpid()).txt")
+        try "red".write(to: secret, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        // (An external entity may not appear in an attribute value at all — XML 1.0 WFC "No
+        // External Entity References" — so it is used in a style sheet's text.)
+        let doc = try SVGDocument(string: """
+            <!DOCTYPE svg [<!ENTITY x SYSTEM "\(secret.absoluteString)">]>
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>rect { fill: &x; }</style><rect width="5" height="5"/>
+            <use href="\(secret.absoluteString)#a"/><rect width="1" height="1" fill="url(http://example.com/p.svg#g) blue"/></svg>
+            """)
+        // The entity expands to nothing: the rule's value is empty, so the default black stays.
+        #expect(rgba(shapeLayers(doc.layer).first?.fillColor) == [0, 0, 0, 1])
+        #expect(doc.issues.contains { $0.kind == .externalReference && $0.feature.contains("ENTITY x") })
+        #expect(doc.issues.contains { $0.kind == .externalReference && $0.feature.hasPrefix("<use") })
+        #expect(doc.issues.contains { $0.kind == .externalReference && $0.feature.hasPrefix("fill=url(http") })
+        #expect(rgba(shapeLayers(doc.layer).last?.fillColor) == [0, 0, 1, 1])
+        // A standard external DTD reference parses offline without loading anything.
+        let dtd = try SVGDocument(string: "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\"><svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        #expect(dtd.size == CGSize(width: 100, height: 100))
+        #expect(throws: SVGError.self) { try SVGDocument(contentsOf: URL(string: "http://example.com/a.svg")!) }
+    }
+
+    @Test func deepNestingHitsTheLimit() throws {
+        let deep = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g>", count: 100_000) + String(repeating: "</g>", count: 100_000) + "</svg>"
+        let (result, dt) = timed { Result { try SVGDocument(string: deep) } }
+        guard case .failure(let e as SVGError) = result, case .nestingTooDeep(256) = e else {
+            Issue.record("expected nestingTooDeep, got \(result)"); return
+        }
+        #expect(dt < 5)
+        // Within the limit: fine.
+        let ok = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g>", count: 200) + "<rect width=\"1\" height=\"1\"/>" + String(repeating: "</g>", count: 200) + "</svg>"
+        #expect(shapeLayers(try SVGDocument(string: ok).layer).count == 1)
+    }
+
+    @Test func hugeNumbersAreClampedOrRejected() throws {
+        let doc = try svg("<rect width=\"1e300\" height=\"1e999\" x=\"-1e40\"/><circle r=\"99999999999999999999999999999\"/><path d=\"M0 0 L1e308 1e308\" stroke=\"black\" stroke-width=\"1e300\"/><g transform=\"scale(1e300)\"><rect width=\"1\" height=\"1\"/></g>")
+        #expect(doc.issues.contains { $0.kind == .limitReached })
+        for s in shapeLayers(doc.layer) {
+            let b = s.path!.boundingBoxOfPath
+            #expect(b.maxX.isFinite && abs(b.maxX) <= 1e9 && abs(b.minX) <= 1e9)
+        }
+        // A 10⁶-digit number.
+        let digits = String(repeating: "9", count: 1_000_000)
+        let (d2, dt) = try timed { try svg("<rect width=\"\(digits)\" height=\"1\"/>") }
+        #expect(dt < 5)
+        _ = d2
+    }
+
+    @Test func millionPathCommandsInBoundedTime() throws {
+        let d = "M0 0" + String(repeating: " L1 1 l-1 -1", count: 499_999) + " L1 1"
+        let (r, dt) = timed { SVGPathParser.parse(d) }
+        print("SVG bad input: 1,000,000 path segments parsed in \(String(format: "%.2f", dt)) s")
+        #expect(r.error == nil)
+        #expect(r.segments == 1_000_000)
+        #expect(dt < 20, "1M segments parsed in \(dt) s")
+        // Past the limit: truncated and reported.
+        var limits = SVGImportLimits()
+        limits.maxPathSegments = 1000
+        let doc = try SVGDocument(string: "<svg xmlns=\"http://www.w3.org/2000/svg\"><path d=\"\(d.prefix(40_000))\"/></svg>", limits: limits)
+        #expect(doc.issues.contains { $0.kind == .limitReached && $0.feature == "path data" })
+        #expect(dump(shapeLayers(doc.layer).first?.path).count == 1000)
+    }
+
+    @Test func exponentialUseExpansionIsBounded() throws {
+        // Each level uses the previous one ten times: 10^12 rectangles if expanded naively.
+        var body = "<defs><rect id=\"u0\" width=\"1\" height=\"1\"/>"
+        for i in 1...12 { body += "<g id=\"u\(i)\">" + String(repeating: "<use href=\"#u\(i - 1)\"/>", count: 10) + "</g>" }
+        body += "</defs><use href=\"#u12\"/>"
+        var limits = SVGImportLimits()
+        limits.maxElements = 20_000
+        let (doc, dt) = try timed { try SVGDocument(string: "<svg xmlns=\"http://www.w3.org/2000/svg\">\(body)</svg>", limits: limits) }
+        #expect(dt < 10)
+        #expect(doc.issues.contains { $0.kind == .limitReached && $0.feature == "element count" })
+    }
+
+    @Test func tooManyElementsAndTooLargeInput() {
+        var limits = SVGImportLimits()
+        limits.maxElements = 100
+        let many = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<rect/>", count: 200) + "</svg>"
+        #expect(throws: SVGError.tooManyElements(limit: 100)) { try SVGDocument(string: many, limits: limits) }
+        limits.maxInputBytes = 10
+        #expect(throws: SVGError.inputTooLarge(bytes: many.utf8.count, limit: 10)) { try SVGDocument(string: many, limits: limits) }
+    }
+
+    @Test func brokenReferences() throws {
+        let doc = try svg("<rect width=\"10\" height=\"10\" clip-path=\"url(#missing)\"/><rect width=\"10\" height=\"10\" mask=\"url(#gone)\"/><use href=\"#nothing\"/>")
+        // CSS Masking 1: a missing clipPath is no clip; a missing mask is a transparent mask.
+        #expect(shapeLayers(doc.layer).count == 1)
+        #expect(doc.layer.sublayers?.first.map(allLayers)?.contains { $0.mask != nil } == false)
+        #expect(doc.issues.filter { $0.kind == .brokenReference }.count == 3)
+        // clip-path and mask cycles.
+        let cyc = try svg("<clipPath id=\"a\" clip-path=\"url(#b)\"><rect width=\"5\" height=\"5\"/></clipPath><clipPath id=\"b\" clip-path=\"url(#a)\"><rect width=\"5\" height=\"5\"/></clipPath><rect width=\"10\" height=\"10\" clip-path=\"url(#a)\"/><mask id=\"m\"><rect width=\"5\" height=\"5\" mask=\"url(#m)\" fill=\"white\"/></mask><rect width=\"10\" height=\"10\" mask=\"url(#m)\"/>")
+        #expect(cyc.issues.contains { $0.detail.contains("cycle") })
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+import Foundation
+
+/// Style cascade (CSS 2.1 §6.4; SVG 1.1 §6.4 presentation attributes): presentation attribute <
+/// style sheet (by specificity) < style attribute; inheritance; `inherit`; `currentColor`.
+@Suite struct SVGStyleTests {
+    func fill(_ doc: SVGDocument, _ i: Int = 0) -> [Double] { rgba(shapeLayers(doc.layer)[i].fillColor) }
+
+    @Test func cascadeOrder() throws {
+        let css = "<style>rect { fill: blue } .c { fill: lime } #r { fill: yellow }</style>"
+        #expect(fill(try svg(css + "<rect width=\"10\" height=\"10\" fill=\"red\"/>")) == [0, 0, 1, 1])
+        #expect(fill(try svg(css + "<rect class=\"c\" width=\"10\" height=\"10\" fill=\"red\"/>")) == [0, 1, 0, 1])
+        #expect(fill(try svg(css + "<rect id=\"r\" class=\"c\" width=\"10\" height=\"10\"/>")) == [1, 1, 0, 1])
+        #expect(fill(try svg(css + "<rect id=\"r\" style=\"fill: #f00\" width=\"10\" height=\"10\"/>")) == [1, 0, 0, 1])
+    }
+
+    @Test func inheritanceAndInherit() throws {
+        let doc = try svg("<g fill=\"red\" stroke=\"blue\" stroke-width=\"4\" opacity=\"0.5\"><rect width=\"10\" height=\"10\"/></g>")
+        let s = try #require(shapeLayers(doc.layer).first)
+        #expect(rgba(s.fillColor) == [1, 0, 0, 1])
+        #expect(rgba(s.strokeColor) == [0, 0, 1, 1])
+        #expect(s.lineWidth == 4)
+        // opacity is not inherited: the shape keeps 1, the group has 0.5.
+        #expect(s.opacity == 1)
+        #expect(allLayers(doc.layer).contains { $0.opacity == 0.5 })
+        // `inherit` takes the parent's value even for a property that is not inherited.
+        let d2 = try svg("<g fill=\"lime\"><rect fill=\"red\" width=\"10\" height=\"10\"><title>x</title></rect><g fill=\"red\"><rect fill=\"inherit\" width=\"10\" height=\"10\"/></g></g>")
+        #expect(fill(d2, 1) == [1, 0, 0, 1])
+    }
+
+    @Test func currentColorUsesTheElementsColor() throws {
+        let doc = try svg("<g color=\"red\"><rect color=\"lime\" fill=\"currentColor\" stroke=\"currentColor\" width=\"10\" height=\"10\"/><rect fill=\"currentColor\" width=\"10\" height=\"10\"/></g>")
+        let s = shapeLayers(doc.layer)
+        #expect(rgba(s[0].fillColor) == [0, 1, 0, 1])
+        #expect(rgba(s[0].strokeColor) == [0, 1, 0, 1])
+        #expect(rgba(s[1].fillColor) == [1, 0, 0, 1])
+    }
+
+    @Test func opacitiesFoldIntoColours() throws {
+        let doc = try svg("<rect width=\"10\" height=\"10\" fill=\"rgba(255,0,0,0.5)\" fill-opacity=\"0.5\" stroke=\"blue\" stroke-opacity=\"25%\"/>")
+        let s = try #require(shapeLayers(doc.layer).first)
+        #expect(rgba(s.fillColor) == [1, 0, 0, 0.25])
+        #expect(rgba(s.strokeColor) == [0, 0, 1, 0.25])
+    }
+
+    @Test func strokePropertiesReachTheShapeLayer() throws {
+        let doc = try svg("<path d=\"M0 0 L10 0\" stroke=\"black\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"bevel\" stroke-miterlimit=\"7\" stroke-dasharray=\"5, 3 2\" stroke-dashoffset=\"1.5\" fill-rule=\"evenodd\"/>")
+        let s = try #require(shapeLayers(doc.layer).first)
+        #expect(s.lineWidth == 2)
+        #expect(s.lineCap == .round)
+        #expect(s.lineJoin == .bevel)
+        #expect(s.miterLimit == 7)
+        // An odd count repeats: 5 3 2 5 3 2.
+        #expect(s.lineDashPattern?.map(\.doubleValue) == [5, 3, 2, 5, 3, 2])
+        #expect(s.lineDashPhase == 1.5)
+        #expect(s.fillRule == .evenOdd)
+        // SVG defaults: miter limit 4 (CAShapeLayer's is 10), butt caps, no stroke.
+        let d = try #require(shapeLayers(try svg("<rect width=\"1\" height=\"1\" stroke=\"red\"/>").layer).first)
+        #expect(d.miterLimit == 4)
+        #expect(d.lineCap == .butt)
+        #expect(shapeLayers(try svg("<rect width=\"1\" height=\"1\"/>").layer).first?.strokeColor == nil)
+    }
+
+    @Test func invalidDashArraysDrawSolid() throws {
+        for dash in ["5 -1", "0 0"] {
+            let s = try #require(shapeLayers(try svg("<path d=\"M0 0 L10 0\" stroke=\"black\" stroke-dasharray=\"\(dash)\"/>").layer).first)
+            #expect(s.lineDashPattern == nil)
+        }
+    }
+
+    @Test func displayAndVisibility() throws {
+        let doc = try svg("<g display=\"none\"><rect width=\"10\" height=\"10\"/></g><g visibility=\"hidden\"><rect width=\"10\" height=\"10\"/><rect visibility=\"visible\" fill=\"lime\" width=\"10\" height=\"10\"/></g>")
+        let s = shapeLayers(doc.layer)
+        #expect(s.count == 1)
+        #expect(rgba(s.first?.fillColor) == [0, 1, 0, 1])
+    }
+
+    @Test func unknownPropertiesAreReported() throws {
+        let doc = try svg("<rect width=\"10\" height=\"10\" style=\"filter: blur(2px); font-family: serif\"/>")
+        #expect(doc.issues.contains { $0.feature == "property filter" && $0.kind == .unsupportedFeature })
+        #expect(!doc.issues.contains { $0.feature.contains("font-family") })
+        let css = try svg("<style>g > rect { fill: red }</style><rect width=\"1\" height=\"1\"/>")
+        #expect(css.issues.contains { $0.feature == "CSS selector \"g > rect\"" })
+    }
+}
