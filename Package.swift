@@ -50,14 +50,14 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CARender", "CAOpenGL", "CASurfaces"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
         .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreAnimation"]),
-        .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes"],
+        .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes", "CATestSupport"],
                     exclude: ["Corpus"]),
         // Scenes built in Swift that tools and tests share (the bundled demo).
         .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
         // SVG import (issue 6): parses SVG into CAShapeLayer/CAGradientLayer trees; no GL.
         .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreAnimation"]),
         // Fuzz/ holds the seed corpus and corpus-expected-failures.tsv is read in place (#filePath).
-        .testTarget(name: "SVGTests", dependencies: ["QuartzCore", "CASVG"],
+        .testTarget(name: "SVGTests", dependencies: ["QuartzCore", "CASVG", "CATestSupport"],
                     exclude: ["Fuzz", "corpus-expected-failures.tsv"]),
         .executableTarget(name: "ca-demo", dependencies: ["QuartzCore", "CADemoScenes"]),
         // Windowed preview (issue 7): GLFW windows driving the same CARenderer as the headless
@@ -67,7 +67,9 @@ let package = Package(
         .target(name: "CAWindow", dependencies: ["QuartzCore", "CGLFW", "CGL", "CEGL"]),
         .executableTarget(name: "ca-preview", dependencies: ["CAWindow", "CADemoScenes"]),
         .testTarget(name: "WindowTests", dependencies: ["CAWindow", "CADemoScenes"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        // Helpers several test targets share (a seeded generator); in no product.
+        .target(name: "CATestSupport"),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CATestSupport"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // XCTest on purpose (see the file): the README's own examples, run as written.

@@ -63,18 +63,6 @@ enum PNGBuilder {
     }
 }
 
-/// A deterministic byte generator (SplitMix64), so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 struct CGImagePNGTests {
     /// The error `decodePNG` throws for `data`, or nil (recorded as an issue) if it decodes.
     func decodeError(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) -> CGImagePNGError? {

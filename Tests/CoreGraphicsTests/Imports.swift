@@ -5,3 +5,4 @@
 // CoreGraphics once here, re-exported module-wide, and only `Testing` in the test files
 // keeps the two imports out of the same file.
 @_exported import CoreGraphics
+@_exported import CATestSupport

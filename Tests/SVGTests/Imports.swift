@@ -3,3 +3,4 @@
 // toolchain does not ship, so a file importing both Testing and QuartzCore does not compile.
 @_exported import QuartzCore
 @_exported import CASVG
+@_exported import CATestSupport

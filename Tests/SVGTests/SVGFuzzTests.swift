@@ -6,18 +6,7 @@ import Foundation
 /// (no crash, no hang), path output has only finite coordinates, and no import takes long.
 /// Short by default for CI; see Fuzz/README.md for a longer run.
 @Suite struct SVGFuzzTests {
-    /// SplitMix64: small, seedable, the same sequence on every platform.
-    struct Rng {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    }
+    typealias Rng = SplitMix64
 
     static let env = ProcessInfo.processInfo.environment
     static let iterations = Int(env["CA_SVG_FUZZ_ITERATIONS"] ?? "") ?? 150

@@ -3,3 +3,4 @@
 @_exported import QuartzCore
 @_exported import CAScene
 @_exported import CADemoScenes
+@_exported import CATestSupport

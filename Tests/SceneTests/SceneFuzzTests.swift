@@ -8,17 +8,7 @@ import Foundation
 /// CA_SCENE_FUZZ_SEED) for a longer session. A failing input is saved to
 /// .build/scene-fuzz-failure.json.
 @Suite struct SceneFuzzTests {
-    /// SplitMix64: small, seeded, the same sequence on every platform.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SeededGenerator = SplitMix64
 
     static var seeds: [[UInt8]] {
         var urls: [URL] = []

@@ -50,16 +50,27 @@ extension SVGBuilder {
         return .some(el)
     }
 
-    func clipLayer(_ value: String, bbox: CGRect) -> MaskResult {
-        guard let found = referencedElement(value, property: "clip-path", expected: "clipPath") else { return .hide }
+    /// Looks up a `clip-path` or `mask` reference and builds it with `body`, guarding against
+    /// reference cycles: an element reached again while it is being built is not drawn.
+    private func withReference(_ value: String, property: String, expected: String,
+                               _ body: (SVGElement) -> MaskResult) -> MaskResult {
+        guard let found = referencedElement(value, property: property, expected: expected) else { return .hide }
         guard let el = found else { return .noEffect }
         let key = ObjectIdentifier(el)
         guard !active.contains(key) else {
-            log.add(.brokenReference, "clip-path", "reference cycle; the element is not drawn")
+            log.add(.brokenReference, property, "reference cycle; the element is not drawn")
             return .hide
         }
         active.insert(key)
         defer { active.remove(key) }
+        return body(el)
+    }
+
+    func clipLayer(_ value: String, bbox: CGRect) -> MaskResult {
+        withReference(value, property: "clip-path", expected: "clipPath") { buildClip($0, bbox: bbox) }
+    }
+
+    private func buildClip(_ el: SVGElement, bbox: CGRect) -> MaskResult {
         let clipStyle = styleFromRoot(el)
         var units = CGAffineTransform.identity
         if el.attributes["clipPathUnits"] == "objectBoundingBox" {
@@ -139,15 +150,10 @@ extension SVGBuilder {
     }
 
     func maskLayer(_ value: String, bbox: CGRect) -> MaskResult {
-        guard let found = referencedElement(value, property: "mask", expected: "mask") else { return .hide }
-        guard let el = found else { return .noEffect }
-        let key = ObjectIdentifier(el)
-        guard !active.contains(key) else {
-            log.add(.brokenReference, "mask", "reference cycle; the element is not drawn")
-            return .hide
-        }
-        active.insert(key)
-        defer { active.remove(key) }
+        withReference(value, property: "mask", expected: "mask") { buildMask($0, bbox: bbox) }
+    }
+
+    private func buildMask(_ el: SVGElement, bbox: CGRect) -> MaskResult {
         let maskStyle = styleFromRoot(el)
         let hasBox = !bbox.isNull && bbox.width > 0 && bbox.height > 0
         // Region (maskUnits, default objectBoundingBox).
