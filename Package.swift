@@ -49,7 +49,8 @@ let package = Package(
         .target(name: "CASurfaces", dependencies: ["CEGL"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CARender", "CAOpenGL", "CASurfaces"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
-        .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreAnimation"]),
+        // (Path data in scenes is SVG path data: the grammar is CASVG's.)
+        .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreAnimation", "CASVG"]),
         .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes", "CATestSupport"],
                     exclude: ["Corpus"]),
         // Scenes built in Swift that tools and tests share (the bundled demo).

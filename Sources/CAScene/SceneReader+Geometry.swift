@@ -1,3 +1,5 @@
+import CASVG
+
 // Transforms, paths and images (docs/SCENE-FORMAT.md, "Values").
 
 extension SceneReader {
@@ -77,12 +79,23 @@ extension SceneReader {
     func path(_ node: JSONNode, _ path: String) -> CGPath? {
         switch node.value {
         case .string(let s):
-            switch PathData.parse(s, maxElements: limits.maxPathElements) {
-            case .success(let elements): return CGPath(elements: elements)
-            case .failure(let e):
-                problem(path, node, e.message)
+            // The SVG path grammar, shared with the SVG importer (every command, arcs as
+            // cubics). A scene is data, not a drawing: anything SVG would draw partially
+            // (an error, a clamped coordinate, too many segments) is a problem here.
+            let r = SVGPathParser.parse(s, maxSegments: limits.maxPathElements)
+            if r.truncated {
+                problem(path, node, "path data: more than \(limits.maxPathElements) path elements (limit maxPathElements)")
                 return nil
             }
+            if let e = r.error {
+                problem(path, node, "path data: \(e)")
+                return nil
+            }
+            if r.clamped {
+                problem(path, node, "path data: a coordinate is not a finite number within ±1e9")
+                return nil
+            }
+            return r.path
         case .array(let a):
             guard within(a.count, limits.maxPathElements, "path elements", limitName: "maxPathElements", path, line: node.line) else { return nil }
             var elements: [PathElement] = []

@@ -178,10 +178,30 @@ import Foundation
         #expect(c.shadowPath?.elements.count == 5)
     }
 
+    @Test("Path data takes every SVG command: smooth curves reflect their control point, arcs become ≤ 90° cubics")
+    func svgPathDataSmoothCurvesAndArcs() throws {
+        let s = try loadScene(doc(root: #"{"sublayers": [{"shadowPath": "M 0 0 Q 5 10 10 0 T 20 0"}, {"shadowPath": "M 0 0 A 10 10 0 0 1 20 0"}]}"#))
+        let smooth = s.rootLayer.sublayers![0].shadowPath!.elements
+        #expect(smooth == [.move(.zero), .quad(CGPoint(x: 5, y: 10), CGPoint(x: 10, y: 0)),
+                           .quad(CGPoint(x: 15, y: -10), CGPoint(x: 20, y: 0))])
+        let arc = s.rootLayer.sublayers![1].shadowPath!.elements
+        // A half circle of radius 10 from (0, 0) to (20, 0): two quarter-circle cubics.
+        #expect(arc.count == 3 && arc[0] == .move(.zero))
+        if case .cubic(_, _, let mid) = arc[1], case .cubic(_, _, let end) = arc[2] {
+            #expect(abs(mid.x - 10) < 1e-9 && abs(abs(mid.y) - 10) < 1e-9)
+            #expect(abs(end.x - 20) < 1e-9 && abs(end.y) < 1e-9)
+        } else {
+            Issue.record("arc is not two cubics: \(arc)")
+        }
+    }
+
     @Test func badValueFormsAreClearProblems() {
-        #expect(descriptions(doc(root: #"{"shadowPath": "M 0 0 A 1 1 0 0 1 5 5"}"#)) ==
-                ["root.shadowPath: path data at character 7: command 'A' (smooth curve or arc) is not supported; write it with C or Q"])
-        #expect(descriptions(doc(root: #"{"shadowPath": "0 0 L 1 1"}"#)).first?.contains("a number where a command letter") == true)
+        #expect(descriptions(doc(root: #"{"shadowPath": "M 0 0 X 1 1"}"#)) ==
+                ["root.shadowPath: path data: unknown command 'X' at offset 6"])
+        #expect(descriptions(doc(root: #"{"shadowPath": "0 0 L 1 1"}"#)) == ["root.shadowPath: path data: path data must start with a moveto"])
+        #expect(descriptions(doc(root: #"{"shadowPath": "M 0 0 C 1 1 2"}"#)).first?.hasPrefix("root.shadowPath: path data: incomplete 'C' command") == true)
+        #expect(descriptions(doc(root: #"{"shadowPath": "M 0 0 L 1e30 0"}"#)) ==
+                ["root.shadowPath: path data: a coordinate is not a finite number within ±1e9"])
         #expect(descriptions(doc(root: #"{"transform": {"spin": 1}}"#)).first?.hasPrefix("root.transform.spin: unknown field for a transform") == true)
         #expect(descriptions(doc(root: #"{"transform": [1, 2, 3]}"#)) == ["root.transform: expected 16 numbers (m11 … m44), found an array of 3 values"])
         #expect(descriptions(doc(root: #"{"backgroundColor": "rebeccapurple"}"#)).first?.contains("is not a colour") == true)
