@@ -11,10 +11,14 @@ let package = Package(
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
-        .executable(name: "ca-demo", targets: ["ca-demo"]),
+        // carender (issue 5): the command-line renderer, and the scenes it and the benchmarks share.
+        .executable(name: "carender", targets: ["carender"]),
+        .library(name: "CADemoScenes", targets: ["CADemoScenes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        // carender's command line (issue 5).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl",
@@ -44,7 +48,13 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CARender", "CAOpenGL", "CASurfaces"]),
         // Scenes built in Swift that tools and tests share (the bundled demo).
         .target(name: "CADemoScenes", dependencies: ["QuartzCore"]),
-        .executableTarget(name: "ca-demo", dependencies: ["QuartzCore", "CADemoScenes"]),
+        // carender (issue 5): the command-line tool, and XCTest tests that run its binary as a
+        // user would (XCTest on purpose: CI reports a non-zero XCTest count).
+        .executableTarget(
+            name: "carender",
+            dependencies: ["QuartzCore", "CADemoScenes",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "CarenderTests", dependencies: ["carender"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
