@@ -36,7 +36,7 @@ struct Bench: ParsableCommand {
     var frames = 60
 
     @Option(help: ArgumentHelp("Size in points, WxH. Default: the scene's.", valueName: "WxH"))
-    var size: SizeArgument?
+    var size: String?
 
     @Flag(help: "Print the result as JSON.")
     var json = false
@@ -50,6 +50,7 @@ struct Bench: ParsableCommand {
     func run() throws {
         try CLI.run {
             guard frames >= 1, frames <= 100_000 else { throw CLIError.usage("--frames \(frames): 1...100000") }
+            let size = try self.size.map(SizeArgument.init)
             if let size { try CLI.check(size) }
             if scene != nil, builtin != nil { throw CLIError.usage("give a SCENE file or --builtin NAME, not both") }
             Interrupts.install()

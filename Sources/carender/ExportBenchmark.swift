@@ -81,7 +81,7 @@ struct ExportBenchmark {
                             modes: results.map { Mode(mode: $0.0, fps: $0.1, msPerFrame: 1000 / $0.1, ratioToRenderOnly: $0.1 / base) })
         if json {
             let enc = JSONEncoder()
-            enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+            enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try enc.encode(report), as: UTF8.self))
         } else {
             print("export throughput, \(sceneName) at \(pixel.0)×\(pixel.1), \(frames) frames on \(device["renderer"] ?? "?"):")

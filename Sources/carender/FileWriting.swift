@@ -46,6 +46,12 @@ enum FileWriting {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
             guard isDir.boolValue else { throw CLIError("cannot write into \(path): it is a file, not a folder") }
         } else {
+            // Name the part of the path that is in the way (a file where a folder must be).
+            var ancestor = URL(fileURLWithPath: path).deletingLastPathComponent()
+            while ancestor.path != "/", !FileManager.default.fileExists(atPath: ancestor.path) { ancestor.deleteLastPathComponent() }
+            if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDir), !isDir.boolValue {
+                throw CLIError("cannot create the output folder \(path): \(ancestor.path) is a file")
+            }
             do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
                 throw CLIError("cannot create the output folder \(path): \(reason(error))")
             }
@@ -60,6 +66,15 @@ enum FileWriting {
             return String(cString: strerror(Int32(u.code)))
         }
         if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if ns.domain == NSCocoaErrorDomain {
+            switch ns.code {
+            case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
+            case NSFileWriteOutOfSpaceError: return "no space left on the device"
+            case NSFileWriteVolumeReadOnlyError: return "read-only file system"
+            case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or folder"
+            default: break
+            }
+        }
         return ns.localizedDescription
     }
 }

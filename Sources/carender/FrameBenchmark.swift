@@ -68,19 +68,23 @@ struct FrameBenchmark {
         let mid = counts[counts.count / 2]
         let report = Report(
             scene: sceneName, width: w, height: h, scale: Double(scene.scale), frames: frames, warmupFrames: Self.warmup,
-            device: renderer.contextInfo, msPerFrame: Self.percentiles(total), fps: 1 / (total.reduce(0, +) / Double(total.count)),
-            cpuMsPerFrame: CPUSplit(engine: Self.median(engine) * 1000, renderTree: Self.median(build) * 1000, gl: Self.median(gl) * 1000),
+            device: renderer.contextInfo, msPerFrame: Self.percentiles(total), fps: Self.round3(Double(total.count) / total.reduce(0, +)),
+            cpuMsPerFrame: CPUSplit(engine: Self.round3(Self.median(engine) * 1000), renderTree: Self.round3(Self.median(build) * 1000),
+                                   gl: Self.round3(Self.median(gl) * 1000)),
             gpuMsPerFrame: gpu.isEmpty ? nil : Self.percentiles(gpu),
             gpuTimer: timer == nil ? "unavailable (no GL_TIME_ELAPSED counter)" : "GL_TIME_ELAPSED",
             perFrame: mid)
         if json {
             let enc = JSONEncoder()
-            enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+            enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try enc.encode(report), as: UTF8.self))
         } else {
             print(Self.text(report))
         }
     }
+
+    /// Milliseconds to the microsecond (JSON stays readable; timings are not more precise).
+    static func round3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 
     static func median(_ xs: [Double]) -> Double { xs.isEmpty ? 0 : xs.sorted()[xs.count / 2] }
 
@@ -88,7 +92,8 @@ struct FrameBenchmark {
     static func percentiles(_ seconds: [Double]) -> Percentiles {
         let s = seconds.sorted().map { $0 * 1000 }
         func p(_ q: Double) -> Double { s[min(s.count - 1, max(0, Int((q * Double(s.count)).rounded(.up)) - 1))] }
-        return Percentiles(p50: p(0.5), p95: p(0.95), p99: p(0.99), mean: s.reduce(0, +) / Double(s.count), min: s.first!, max: s.last!)
+        return Percentiles(p50: round3(p(0.5)), p95: round3(p(0.95)), p99: round3(p(0.99)),
+                           mean: round3(s.reduce(0, +) / Double(s.count)), min: round3(s.first!), max: round3(s.last!))
     }
 
     static func text(_ r: Report) -> String {

@@ -27,20 +27,20 @@ struct Render: ParsableCommand {
     @Argument(help: "A scene file (JSON, see docs/SCENE-FORMAT.md). Omitted: the built-in demo.")
     var scene: String?
 
-    @Option(help: "Render one frame at this time in seconds (≥ 0).")
-    var time: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render one frame at this time in seconds (≥ 0).", valueName: "seconds"))
+    var time: String?
 
-    @Option(help: ArgumentHelp("Global frame indices to render: A..<B (B excluded) or A...B.", valueName: "range"))
-    var frames: FrameRangeArgument?
+    @Option(help: ArgumentHelp("Global frame indices to render: A..<B (B excluded) or A...B (quote it in a shell).", valueName: "range"))
+    var frames: String?
 
-    @Option(help: "Frames per second (frame i is at time i / fps). Default: the scene's.")
-    var fps: Double?
+    @Option(parsing: .unconditional, help: "Frames per second (frame i is at time i / fps). Default: the scene's.")
+    var fps: String?
 
     @Option(help: ArgumentHelp("Size in points, WxH. Default: the scene's.", valueName: "WxH"))
-    var size: SizeArgument?
+    var size: String?
 
-    @Option(help: "Pixels per point. Default: the scene's (1 for the demo).")
-    var scale: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point. Default: the scene's (1 for the demo).")
+    var scale: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output: a .png, a numbered out/%04d.png, or .mp4/.webm/.gif/.apng.", valueName: "path"))
     var output: String?
@@ -49,7 +49,7 @@ struct Render: ParsableCommand {
     var contactSheet: String?
 
     @Option(help: ArgumentHelp("Render slice K (counting from 0) of N contiguous blocks of the frame range.", valueName: "K/N"))
-    var shard: ShardArgument?
+    var shard: String?
 
     @Flag(help: "No progress output.")
     var quiet = false
@@ -77,20 +77,20 @@ struct Render: ParsableCommand {
         }
         guard let mode = ReadbackMode(rawValue: readback) else { throw CLIError.usage("--readback \(readback): none, synchronous or pipelined") }
 
-        if let time, time.isNaN || time < 0 || !time.isFinite {
-            throw CLIError.usage("--time \(time): a time must be a finite number of seconds ≥ 0")
-        }
+        let time = try self.time.map { try parseNumber($0, option: "--time", in: 0...1e9, what: "a time must be a finite number of seconds, 0 or more") }
+        let frames = try self.frames.map(FrameRangeArgument.init)
         if time != nil, frames != nil { throw CLIError.usage("--time and --frames exclude each other") }
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw CLIError.usage("--scale \(scale): must be > 0 and ≤ 16") }
-        if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw CLIError.usage("--fps \(fps): must be > 0 and ≤ 1000") }
+        let scaleOption = try self.scale.map { try parseNumber($0, option: "--scale", in: 1e-3...16, what: "pixels per point must be more than 0 and at most 16") }
+        let fps = try self.fps.map { try parseNumber($0, option: "--fps", in: 1e-3...1000, what: "frames per second must be more than 0 and at most 1000") }
+        let size = try self.size.map(SizeArgument.init)
         if let size { try CLI.check(size) }
-        let shard = try shard?.validated()
+        let shard = try self.shard.map(ShardArgument.init)
 
         Interrupts.install()
         let scene = try SceneInput.load(path: scene, allowOutsideImages: allowOutsideImages)
         let rate = fps ?? scene.framesPerSecond
         let pointSize = size.map { CGSize(width: $0.width, height: $0.height) } ?? scene.size
-        let scale = CGFloat(self.scale ?? Double(scene.scale))
+        let scale = CGFloat(scaleOption ?? Double(scene.scale))
 
         // Which frames.
         var jobs: [FrameJob]
