@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "CAScene", targets: ["CAScene"]),
         // carender (issue 5): the command-line renderer, and the scenes it and the benchmarks share.
         .executable(name: "carender", targets: ["carender"]),
         .library(name: "CADemoScenes", targets: ["CADemoScenes"]),
@@ -46,13 +47,17 @@ let package = Package(
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CARender"]),
         .target(name: "CASurfaces", dependencies: ["CEGL"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CARender", "CAOpenGL", "CASurfaces"]),
+        // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
+        .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreAnimation"]),
+        .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes"],
+                    exclude: ["Corpus"]),
         // Scenes built in Swift that tools and tests share (the bundled demo).
-        .target(name: "CADemoScenes", dependencies: ["QuartzCore"]),
+        .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
         // carender (issue 5): the command-line tool, and XCTest tests that run its binary as a
         // user would (XCTest on purpose: CI reports a non-zero XCTest count).
         .executableTarget(
             name: "carender",
-            dependencies: ["QuartzCore", "CADemoScenes",
+            dependencies: ["QuartzCore", "CAScene", "CADemoScenes",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "CarenderTests", dependencies: ["carender"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),

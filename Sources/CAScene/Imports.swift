@@ -1,0 +1,2 @@
+@_exported import CoreGraphics
+@_exported import CoreAnimation
