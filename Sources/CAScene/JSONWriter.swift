@@ -31,19 +31,28 @@ package enum JSONWriter {
         return out + "\""
     }
 
-    private static func isPlain(_ v: JSONValue) -> Bool {
+    /// The value on one line, when it is short (≤ 72 characters) and holds no more than
+    /// 16 numbers per array; nil otherwise.
+    private static func inline(_ v: JSONValue) -> String? {
         switch v {
-        case .array, .object: return false
-        default: return true
-        }
-    }
-
-    /// One line when every element is a plain value and there are at most 16 of them.
-    private static func inline(_ v: JSONValue) -> Bool {
-        switch v {
-        case .array(let a): return a.count <= 16 && a.allSatisfy { isPlain($0.value) }
-        case .object(let m): return m.count <= 4 && m.allSatisfy { isPlain($0.value.value) }
-        default: return true
+        case .array(let a):
+            guard a.count <= 16 else { return nil }
+            var parts: [String] = []
+            for e in a { guard let s = inline(e.value) else { return nil }; parts.append(s) }
+            let s = "[" + parts.joined(separator: ", ") + "]"
+            return s.count <= 72 || a.allSatisfy({ if case .number = $0.value { return true } else { return false } }) ? s : nil
+        case .object(let m):
+            var parts: [String] = []
+            for kv in m {
+                guard let s = inline(kv.value.value) else { return nil }
+                parts.append(quoted(kv.key) + ": " + s)
+            }
+            let s = "{" + parts.joined(separator: ", ") + "}"
+            return s.count <= 72 ? s : nil
+        default:
+            var s = ""
+            write(v, indent: 0, into: &s)
+            return s
         }
     }
 
@@ -55,10 +64,7 @@ package enum JSONWriter {
         case .string(let s): out += quoted(s)
         case .array(let a):
             if a.isEmpty { out += "[]"; return }
-            if inline(v) {
-                out += "[" + a.map { e -> String in var s = ""; write(e.value, indent: 0, into: &s); return s }.joined(separator: ", ") + "]"
-                return
-            }
+            if let s = inline(v) { out += s; return }
             out += "[\n"
             let pad = String(repeating: "  ", count: indent + 1)
             for (k, e) in a.enumerated() {
@@ -69,14 +75,7 @@ package enum JSONWriter {
             out += String(repeating: "  ", count: indent) + "]"
         case .object(let m):
             if m.isEmpty { out += "{}"; return }
-            if inline(v) {
-                out += "{" + m.map { kv -> String in
-                    var s = quoted(kv.key) + ": "
-                    write(kv.value.value, indent: 0, into: &s)
-                    return s
-                }.joined(separator: ", ") + "}"
-                return
-            }
+            if let s = inline(v) { out += s; return }
             out += "{\n"
             let pad = String(repeating: "  ", count: indent + 1)
             for (k, kv) in m.enumerated() {

@@ -222,6 +222,9 @@ final class SceneWriter {
     // MARK: Values
 
     private func num(_ v: Any?, _ path: String, infinite: Bool = false) throws -> JSONValue {
+        // A Float (opacity, speed …) in its own shortest form: 0.45, not 0.44999998807907104.
+        // Reading it back as a Double and converting to Float gives the same Float.
+        if let f = v as? Float, f.isFinite, let d = Double("\(f)") { return .number(d) }
         guard let d = AnimValue.number(from: v) else { throw SceneEncodingError(path: path, message: "expected a number, found \(v.map { "\(type(of: $0))" } ?? "nil")") }
         if d.isFinite { return .number(d) }
         if infinite && d == .infinity { return .string("infinity") }
