@@ -104,8 +104,12 @@ struct Render: ParsableCommand {
             } else if case .png = target, frames == nil {
                 range = 0..<1
             } else {
-                let count = Int((scene.duration * rate).rounded())
-                range = 0..<max(count, 1)
+                // ⌈duration × fps⌉ frames (LoadedScene.frameCount's rule), frame i at i / fps.
+                let n = (scene.duration * rate - 1e-9).rounded(.up)
+                guard n.isFinite, n <= Double(CLI.maxFrames) else {
+                    throw CLIError.usage("the scene's duration \(scene.duration) s at \(rate) fps exceeds the limit of \(CLI.maxFrames) frames per run; give --frames")
+                }
+                range = 0..<max(Int(n), 1)
             }
             guard range.lowerBound >= 0 else { throw CLIError.usage("--frames: frame indices start at 0") }
             guard range.count <= CLI.maxFrames else {

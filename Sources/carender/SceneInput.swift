@@ -1,4 +1,5 @@
 import QuartzCore
+import CAScene
 import CADemoScenes
 import Foundation
 
@@ -23,35 +24,55 @@ enum SceneInput {
     /// animations added to them begin at time 0 whatever the first frame drawn is.
     static func load(path: String?, allowOutsideImages: Bool) throws -> SceneSource {
         CAMediaClock.freeze(at: 0)
-        guard let path else {
-            return SceneSource(name: "demo (built in)", rootLayer: DemoScene.make(), size: DemoScene.size, scale: 1,
-                               duration: DemoScene.duration, framesPerSecond: 30)
-        }
+        guard let path else { return demo() }
         return try loadFile(path, allowOutsideImages: allowOutsideImages)
     }
 
     static func builtin(_ name: String) throws -> SceneSource {
         CAMediaClock.freeze(at: 0)
-        if name == "demo" {
-            return SceneSource(name: "demo", rootLayer: DemoScene.make(), size: DemoScene.size, scale: 1,
-                               duration: DemoScene.duration, framesPerSecond: 30)
-        }
+        if name == "demo" { return demo() }
         guard let root = StressScenes.make(named: name) else {
             throw CLIError.usage("--builtin \(name): unknown scene; one of demo, \(StressScenes.names.joined(separator: ", "))")
         }
         return SceneSource(name: name, rootLayer: root, size: StressScenes.size, scale: 1, duration: 1, framesPerSecond: 60)
     }
 
-    /// Every problem in the scene file, each as "location: message".
+    /// The bundled demo, built in Swift (`DemoScene.makeScene()`; Scenes/demo/scene.json is the
+    /// same scene as a file and renders the same pixels).
+    static func demo() -> SceneSource {
+        source(DemoScene.makeScene(), name: "demo")
+    }
+
+    static func source(_ scene: LoadedScene, name: String) -> SceneSource {
+        SceneSource(name: name, rootLayer: scene.rootLayer, size: scene.size, scale: scene.scale,
+                    duration: scene.duration, framesPerSecond: scene.framesPerSecond,
+                    applyScheduledChanges: { scene.applyScheduledChanges(upTo: $0) })
+    }
+
+    static func options(allowOutsideImages: Bool) -> SceneLoadOptions {
+        SceneLoadOptions(allowImagesOutsideSceneFolder: allowOutsideImages)
+    }
+
+    /// Every problem in the scene file, each as "JSON.path (line N): message".
     static func validate(_ path: String, allowOutsideImages: Bool) throws -> [String] {
-        throw missingSceneFormat(path)
+        CAMediaClock.freeze(at: 0)
+        return SceneFile.validate(contentsOf: URL(fileURLWithPath: path), options: options(allowOutsideImages: allowOutsideImages))
+            .map(\.description)
     }
 
+    /// A scene file through CAScene (`SceneFile.load`). Problems become one line: the first
+    /// problem and how many more there are (`carender validate` lists them all).
     static func loadFile(_ path: String, allowOutsideImages: Bool) throws -> SceneSource {
-        throw missingSceneFormat(path)
-    }
-
-    static func missingSceneFormat(_ path: String) -> CLIError {
-        CLIError("\(path): scene files are not supported by this build (the CAScene module is missing); run without SCENE for the built-in demo")
+        let scene: LoadedScene
+        do {
+            scene = try SceneFile.load(contentsOf: URL(fileURLWithPath: path), options: options(allowOutsideImages: allowOutsideImages))
+        } catch let e as SceneLoadError {
+            guard let first = e.problems.first else { throw CLIError("\(path): the scene could not be loaded") }
+            let more = e.problems.count > 1 ? " (and \(e.problems.count - 1) more problem\(e.problems.count == 2 ? "" : "s"); run carender validate \(path))" : ""
+            throw CLIError("\(path): \(first)\(more)")
+        } catch {
+            throw CLIError("\(path): \(error)")
+        }
+        return source(scene, name: path)
     }
 }

@@ -180,7 +180,7 @@ final class CarenderCLITests: XCTestCase {
             (["--shard", "3/3", "-o", "x/%d.png"], "--shard 3/3"),
             (["--shard", "1/2", "--time", "1", "-o", "x.png"], "--shard"),
             ([], "nothing to write"),
-            (["missing-scene.json", "-o", "x.png"], "missing-scene.json"),
+            (["missing-scene.json", "-o", "x.png"], "not found"),
         ]
         for (args, needle) in cases {
             let r = try run(["render"] + args + ["--quiet"])
@@ -250,10 +250,46 @@ final class CarenderCLITests: XCTestCase {
 
     // MARK: Validate and bench
 
-    func testValidateReportsAMissingFileWithStatus1() throws {
-        let r = try run(["validate", "no-such-scene.json"])
+    static let demoScene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scenes/demo/scene.json")
+
+    func testValidateAcceptsTheDemoAndListsEveryProblemWithItsPath() throws {
+        let ok = try run(["validate", Self.demoScene.path])
+        XCTAssertEqual(ok.status, 0, ok.stdout + ok.stderr)
+        XCTAssertTrue(ok.stdout.hasSuffix("valid\n"), ok.stdout)
+
+        let bad = dir.appendingPathComponent("bad.json")
+        try Data(#"{"format": "ca-scene", "version": 1, "size": [100, 50], "duration": 1, "bogus": 3, "root": {"opacity": "high"}}"#.utf8).write(to: bad)
+        let r = try run(["validate", "bad.json"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("no-such-scene.json"), r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("bad.json: root.opacity") && $0.contains("expected a number") }, r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("bad.json: bogus") && $0.contains("unknown field") }, r.stdout)
+        XCTAssertTrue(r.stderr.contains("2 problems"), r.stderr)
+
+        let missing = try run(["validate", "no-such-scene.json"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stdout.contains("not found"), missing.stdout)
+
+        // Rendering a broken scene: one line naming the first problem, nothing written.
+        let render = try run(["render", "bad.json", "-o", "x.png"])
+        XCTAssertEqual(render.status, 1)
+        XCTAssertEqual(render.messages.count, 1, render.stderr)
+        XCTAssertTrue(render.stderr.contains("carender validate bad.json"), render.stderr)
+        XCTAssertEqual(listing(dir), ["bad.json"])
+    }
+
+    /// The bundled scene file and the built-in demo are the same scene: same pixels.
+    func testDemoSceneFileRendersLikeTheBuiltInDemo() throws {
+        let file = try run(["render", Self.demoScene.path, "--frames", "40..<42", "-o", "file/%d.png", "--quiet"] + small)
+        let builtIn = try run(["render", "--frames", "40..<42", "-o", "builtin/%d.png", "--quiet"] + small)
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertEqual(builtIn.status, 0, builtIn.stderr)
+        for n in [40, 41] {
+            XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("file/\(n).png")),
+                           try Data(contentsOf: dir.appendingPathComponent("builtin/\(n).png")))
+        }
     }
 
     func testBenchJSONHasTheDocumentedKeys() throws {
