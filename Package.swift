@@ -55,11 +55,14 @@ let package = Package(
         .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
         // carender (issue 5): the command-line tool, and XCTest tests that run its binary as a
         // user would (XCTest on purpose: CI reports a non-zero XCTest count).
+        // zlib, for carender's fast PNG writer (deflate level 1; libpng's simplified API has no
+        // compression level).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .executableTarget(
             name: "carender",
-            dependencies: ["QuartzCore", "CAScene", "CADemoScenes",
+            dependencies: ["QuartzCore", "CAScene", "CADemoScenes", "CZlib",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "CarenderTests", dependencies: ["carender"]),
+        .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),

@@ -22,7 +22,7 @@ struct Bench: ParsableCommand {
         Examples:
           carender bench --builtin rects --frames 30
           carender bench --builtin shadows --json > shadows.json
-          carender bench --export --size 1920x1080 --frames 90
+          carender bench --export --scale 3 --frames 90      (the demo at 1920×1080 pixels)
           carender bench scene.json --size 1280x720
         """)
 
@@ -38,11 +38,17 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Size in points, WxH. Default: the scene's.", valueName: "WxH"))
     var size: String?
 
+    @Option(parsing: .unconditional, help: "Pixels per point. Default: the scene's.")
+    var scale: String?
+
     @Flag(help: "Print the result as JSON.")
     var json = false
 
     @Flag(help: "Measure export throughput (render only / + readback / + PNG / + MP4).")
     var export = false
+
+    @Option(help: "With --export: rounds over all modes; each mode reports its best round.")
+    var rounds = 3
 
     @Flag(help: "No progress output.")
     var quiet = false
@@ -50,17 +56,21 @@ struct Bench: ParsableCommand {
     func run() throws {
         try CLI.run {
             guard frames >= 1, frames <= 100_000 else { throw CLIError.usage("--frames \(frames): 1...100000") }
+            if export, frames <= ExportBenchmark.warmup { throw CLIError.usage("--export --frames \(frames): more than \(ExportBenchmark.warmup) (the warm-up frames)") }
             let size = try self.size.map(SizeArgument.init)
             if let size { try CLI.check(size) }
             if scene != nil, builtin != nil { throw CLIError.usage("give a SCENE file or --builtin NAME, not both") }
             Interrupts.install()
-            let source = try builtin.map(SceneInput.builtin) ?? SceneInput.load(path: scene, allowOutsideImages: false)
+            let scaleOption = try self.scale.map { try parseNumber($0, option: "--scale", in: 1e-3...16, what: "pixels per point must be more than 0 and at most 16") }
+            var source = try builtin.map(SceneInput.builtin) ?? SceneInput.load(path: scene, allowOutsideImages: false)
+            if let scaleOption { source.scale = CGFloat(scaleOption) }
             let pointSize = size.map { CGSize(width: $0.width, height: $0.height) } ?? source.size
             if export {
                 let rebuild = { [builtin, scene] in
-                    try (builtin.map(SceneInput.builtin) ?? SceneInput.load(path: scene, allowOutsideImages: false)).rootLayer
+                    try builtin.map(SceneInput.builtin) ?? SceneInput.load(path: scene, allowOutsideImages: false)
                 }
-                try ExportBenchmark(scene: source, size: pointSize, frames: frames, json: json, quiet: quiet, rebuild: rebuild)
+                guard rounds >= 1, rounds <= 100 else { throw CLIError.usage("--rounds \(rounds): 1...100") }
+                try ExportBenchmark(scene: source, size: pointSize, frames: frames, json: json, quiet: quiet, rounds: rounds, rebuild: rebuild)
                     .run(sceneName: builtin ?? scene ?? "demo")
             } else {
                 try FrameBenchmark(scene: source, size: pointSize, frames: frames).run(sceneName: builtin ?? scene ?? "demo", json: json, quiet: quiet)

@@ -41,7 +41,8 @@ struct Exporter {
     /// Renders `jobs`; stops early (without error) when SIGINT/SIGTERM arrived, returning the
     /// number of frames handed to the consumer.
     @discardableResult
-    func run(_ renderer: CARenderer, jobs: [FrameJob], consumer: EncoderQueue?, progress: Progress?) throws -> Int {
+    func run(_ renderer: CARenderer, jobs: [FrameJob], consumer: EncoderQueue?, progress: Progress?,
+             afterFrame: ((Int) -> Void)? = nil) throws -> Int {
         // The scene's animations begin at time 0 whichever frame is drawn first (a shard may
         // start anywhere): commit the tree at 0 before the first frame.
         scene.applyScheduledChanges(0)
@@ -70,6 +71,7 @@ struct Exporter {
                     }
                 }
                 progress?.frameDone()
+                afterFrame?(handed)
             }
             if let reader {
                 for out in try reader.drain() {

@@ -92,7 +92,7 @@ enum VideoFormat: String, Equatable, CaseIterable {
     /// ffmpeg arguments after the raw-video input: codec, pixel format and container.
     var encoderArguments: [String] {
         switch self {
-        case .mp4: return ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "medium", "-crf", "18", "-movflags", "+faststart", "-f", "mp4"]
+        case .mp4: return ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "18", "-movflags", "+faststart", "-f", "mp4"]
         case .webm: return ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "30", "-f", "webm"]
         case .gif: return ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a", "-f", "gif"]
         case .apng: return ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "0", "-f", "apng"]

@@ -51,6 +51,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Render slice K (counting from 0) of N contiguous blocks of the frame range.", valueName: "K/N"))
     var shard: String?
 
+    @Option(help: ArgumentHelp("PNG compression: fast (zlib level 1) or small (libpng defaults, slower).", valueName: "fast|small"))
+    var pngCompression: String = "fast"
+
     @Flag(help: "No progress output.")
     var quiet = false
 
@@ -74,6 +77,9 @@ struct Render: ParsableCommand {
                 throw CLIError.usage("--contact-sheet \(path): the contact sheet is a .png")
             }
             return URL(fileURLWithPath: path)
+        }
+        guard let png = PNGCompression(rawValue: pngCompression) else {
+            throw CLIError.usage("--png-compression \(pngCompression): fast or small")
         }
         guard let mode = ReadbackMode(rawValue: readback) else { throw CLIError.usage("--readback \(readback): none, synchronous or pipelined") }
 
@@ -138,11 +144,12 @@ struct Render: ParsableCommand {
         let write: @Sendable (RenderedFrame) throws -> Void
         switch target {
         case .png(let url):
-            write = { f in sheet?.add(f); try FileWriting.writeAtomically(try FileWriting.pngData(f.pixels, width: w, height: h), to: url) }
+            write = { f in sheet?.add(f); try FileWriting.writeAtomically(try FileWriting.pngData(f.pixels, width: w, height: h, compression: png), to: url) }
         case .sequence(let pattern):
             write = { f in
                 sheet?.add(f)
-                try FileWriting.writeAtomically(try FileWriting.pngData(f.pixels, width: w, height: h), to: URL(fileURLWithPath: pattern.path(for: f.index)))
+                try FileWriting.writeAtomically(try FileWriting.pngData(f.pixels, width: w, height: h, compression: png),
+                                                to: URL(fileURLWithPath: pattern.path(for: f.index)))
             }
         case .video(let url, let format):
             let v = try FFmpegWriter(url: url, format: format, width: w, height: h, framesPerSecond: rate)
@@ -175,8 +182,8 @@ struct Render: ParsableCommand {
             throw error
         }
         if let sheetURL, let sheet, let img = sheet.image() {
-            guard let png = img.pngData() else { throw CLIError("PNG encoding of the contact sheet failed") }
-            try FileWriting.writeAtomically(png, to: sheetURL)
+            guard let data = img.pngData() else { throw CLIError("PNG encoding of the contact sheet failed") }
+            try FileWriting.writeAtomically(data, to: sheetURL)
         }
         if !quiet {
             let what: String

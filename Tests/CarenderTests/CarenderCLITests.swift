@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import CoreGraphics
 
 /// `carender` run as a user runs it (issue 5): exit codes, messages, files written. Frames
 /// are the built-in demo at --scale 0.25 (160×90 pixels), so each run takes a fraction of a
@@ -66,6 +67,29 @@ final class CarenderCLITests: XCTestCase {
         XCTAssertEqual(other.status, 0)
         XCTAssertNotEqual(try Data(contentsOf: dir.appendingPathComponent("c.png")), da, "another time draws another frame")
         XCTAssertEqual(listing(dir), ["a.png", "b.png", "c.png"], "no temporary files left")
+    }
+
+    /// The fast PNG writer (default) and libpng (`--png-compression small`) store the same
+    /// pixels, opaque (RGB) and with transparency (RGBA: a size larger than the demo leaves the
+    /// transparent clear colour at the right and bottom).
+    func testFastAndSmallPNGHoldTheSamePixels() throws {
+        for size in ["640x360", "704x400"] {
+            let args = ["render", "--time", "1.7", "--size", size, "--quiet"] + small
+            XCTAssertEqual(try run(args + ["-o", "fast-\(size).png"]).status, 0)
+            XCTAssertEqual(try run(args + ["-o", "small-\(size).png", "--png-compression", "small"]).status, 0)
+            let fast = try CGImage(contentsOfPNGFile: dir.appendingPathComponent("fast-\(size).png").path)
+            let small = try CGImage(contentsOfPNGFile: dir.appendingPathComponent("small-\(size).png").path)
+            XCTAssertEqual(fast.width, small.width)
+            XCTAssertEqual(fast.height, small.height)
+            XCTAssertEqual(fast.rgba8Bytes, small.rgba8Bytes, "\(size): the two writers disagree")
+        }
+        let transparent = try CGImage(contentsOfPNGFile: dir.appendingPathComponent("fast-704x400.png").path)
+        XCTAssertEqual(transparent.width, 176)
+        XCTAssertEqual(transparent.rgba8Bytes[(99 * 176 + 175) * 4 + 3], 0, "outside the scene stays transparent")
+        XCTAssertEqual(transparent.rgba8Bytes[(50 * 176 + 80) * 4 + 3], 255, "the scene is opaque")
+        let bad = try run(["render", "-o", "x.png", "--png-compression", "tiny"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("fast or small"), bad.stderr)
     }
 
     func testSequenceIsNumberedByGlobalFrameIndexWithContactSheet() throws {
