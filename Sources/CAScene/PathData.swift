@@ -14,6 +14,7 @@ enum PathData {
         var current = CGPoint.zero
         var subpathStart = CGPoint.zero
         var command: UInt8? = nil
+        var letterAt = 0
 
         func skipSeparators() {
             while i < chars.count, chars[i] == 0x20 || chars[i] == 0x2C || chars[i] == 0x09 || chars[i] == 0x0A || chars[i] == 0x0D { i += 1 }
@@ -58,6 +59,7 @@ enum PathData {
             }
             let c = chars[i]
             if !isNumberStart(c) {
+                letterAt = i
                 i += 1
                 command = c
                 if c == 0x5A || c == 0x7A {  // Z z
@@ -98,8 +100,10 @@ enum PathData {
                 guard let c1 = pt(), let p = pt() else { return fail("quadratic curveto needs x1 y1 x y") }
                 elements.append(.quad(c1, p)); current = p
             case 0x73, 0x74, 0x61:
+                i = letterAt
                 return fail("command '\(Character(Unicode.Scalar(cmd)))' (smooth curve or arc) is not supported; write it with C or Q")
             default:
+                i = letterAt
                 return fail("unknown command '\(Character(Unicode.Scalar(cmd)))'")
             }
         }

@@ -11,7 +11,9 @@ public enum SceneFile {
     /// Loads a scene from JSON bytes; image paths are relative to `baseDirectory`.
     /// The tree is built and committed inside one transaction at scene time 0 with actions
     /// disabled, so nothing in it animates implicitly and animations with `beginTime` 0 begin
-    /// at 0 (catalogue C9).
+    /// at 0 (catalogue C9). Changes the calling thread made to other layers and not yet
+    /// committed are committed first (at media time 0); don't call it inside an explicit
+    /// `CATransaction.begin()`/`commit()`, which would hold the scene's commit back.
     public static func load(data: Data, baseDirectory: URL, options: SceneLoadOptions = .init()) throws -> LoadedScene {
         let limits = options.limits
         guard data.count <= limits.maxFileBytes else {
@@ -25,6 +27,9 @@ public enum SceneFile {
         }
         let reader = SceneReader(options: options, baseDirectory: baseDirectory)
         let scene: LoadedScene? = CAMediaClock.withFrameTime(0) {
+            // An implicit transaction left open by the caller would swallow ours (a nested
+            // commit only joins the enclosing transaction, K2): commit it first.
+            CATransaction.flush()
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             let s = reader.document(node)
@@ -58,6 +63,10 @@ public enum SceneFile {
                               framesPerSecond: Double, imageDirectory: URL?,
                               transactions: [SceneTransaction] = []) throws -> Data {
         let writer = SceneWriter(imageDirectory: imageDirectory)
+        // The writer makes default layers to compare with; their transaction is closed here
+        // rather than left open as an implicit one.
+        CATransaction.begin()
+        defer { CATransaction.commit() }
         let doc = try writer.document(root: root, size: size, scale: scale, duration: duration,
                                       framesPerSecond: framesPerSecond, transactions: transactions)
         return Data(JSONWriter.write(doc).utf8)

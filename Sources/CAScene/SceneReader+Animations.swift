@@ -21,10 +21,10 @@ extension SceneReader {
         guard within(animationCount, limits.maxAnimations, "animations", limitName: "maxAnimations", o.path, line: o.node.line) else { return nil }
         guard let c = o["class"] else {
             problem(o.path, o.node, "missing \"class\" (one of \(Self.animationClasses.joined(separator: ", ")))")
-            o.finish("an animation")
+            o.markAllUsed()
             return nil
         }
-        guard let className = string(c, o.at("class")) else { o.finish("an animation"); return nil }
+        guard let className = string(c, o.at("class")) else { o.markAllUsed(); return nil }
         let anim: CAAnimation
         switch className {
         case "CABasicAnimation": anim = CABasicAnimation()
@@ -34,7 +34,7 @@ extension SceneReader {
         case "CATransition": anim = CATransition()
         default:
             problem(o.at("class"), c, "unknown animation class \"\(className.prefix(80))\" (one of \(Self.animationClasses.joined(separator: ", ")))")
-            o.finish("an animation")
+            o.markAllUsed()
             return nil
         }
         // CAMediaTiming and CAAnimation.

@@ -177,8 +177,7 @@ extension SceneReader {
         }
         if let img = images[resolved] { return img }
         guard within(images.count + 1, limits.maxImages, "images", limitName: "maxImages", path, line: node.line) else { return nil }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDir), !isDir.boolValue else {
+        guard FileManager.default.fileExists(atPath: resolved) else {
             problem(path, node, "image file \"\(rel.prefix(200))\" not found")
             return nil
         }

@@ -21,8 +21,8 @@ extension SceneReader {
                 cls = k
                 className = name
             } else if let why = SceneSchema.unsupportedLayerClasses[name] {
+                // Its own fields are not checked: the class itself is the problem.
                 problem(o.at("class"), c, why)
-                o.finish("a layer")
                 return nil
             } else {
                 problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer)")
@@ -57,7 +57,12 @@ extension SceneReader {
         }
         if let a = o["animations"], let items = array(a, o.at("animations"), expected: "an array of animation objects") {
             for (i, item) in items.enumerated() {
-                if let (anim, key) = animationEntry(item, indexPath(o.at("animations"), i), layer: layer) { layer.add(anim, forKey: key) }
+                // An animation with problems is not added (the load fails anyway; adding it
+                // would only make the model warn about it).
+                let before = problems.count
+                if let (anim, key) = animationEntry(item, indexPath(o.at("animations"), i), layer: layer), problems.count == before {
+                    layer.add(anim, forKey: key)
+                }
             }
         }
         o.finish("a \(className)")

@@ -68,6 +68,9 @@ final class ObjectReader {
         self.reader = reader
     }
 
+    /// Marks every member read: for an object whose own problem makes its members moot.
+    func markAllUsed() { for m in members { used.insert(m.key) } }
+
     func has(_ key: String) -> Bool { members.contains { $0.key == key } }
 
     /// The member's value (nil when absent), marking it read.

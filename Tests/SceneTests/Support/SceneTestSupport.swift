@@ -61,3 +61,17 @@ func pixel(_ img: CGImage, _ x: Int, _ y: Int) -> [Int] {
     let p = img.pixel(x: x, y: y)
     return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
 }
+
+/// How many pixels of two same-sized images differ (all of them when the sizes differ);
+/// a count keeps failure messages short.
+func differingPixels(_ a: CGImage, _ b: CGImage) -> Int {
+    guard a.width == b.width, a.height == b.height else { return max(a.width * a.height, b.width * b.height) }
+    let x = rgbaBytes(a), y = rgbaBytes(b)
+    var n = 0
+    var i = 0
+    while i + 3 < min(x.count, y.count) {
+        if x[i] != y[i] || x[i + 1] != y[i + 1] || x[i + 2] != y[i + 2] || x[i + 3] != y[i + 3] { n += 1 }
+        i += 4
+    }
+    return n
+}
