@@ -1,11 +1,12 @@
-internal import CZlib
+internal import CDeflate
 import Foundation
 
 /// PNG for exports, written directly (PNG spec, W3C 2003: signature, IHDR, sRGB, IDAT, IEND)
 /// so the compression can be chosen: every row uses filter 1 (Sub) and the image data is one
-/// zlib stream at level 1. On a 1920×1080 demo frame this was 5–9× faster than libpng's
-/// simplified writer (adaptive filters, level 6) for files ~40 % larger; `--png-compression
-/// small` keeps libpng's smaller files. Deterministic: the same pixels give the same bytes.
+/// zlib stream from libdeflate at level 1. On a 1920×1080 demo frame, libdeflate level 1 took
+/// 37 ms against zlib level 1's 67 ms and libpng's simplified writer's (adaptive filters, zlib
+/// level 6) ~1,200 ms, for a file ~17 % larger than libpng's; `--png-compression small` keeps
+/// libpng. Deterministic: the same pixels and libdeflate version give the same bytes.
 enum FastPNGEncoder {
     /// Premultiplied RGBA8 (top row first) → PNG bytes: RGB when every pixel is opaque, else
     /// straight-alpha RGBA (PNG stores unassociated alpha), with an sRGB chunk.
@@ -56,12 +57,14 @@ enum FastPNGEncoder {
                 }
             }
         }
-        var zlen = compressBound(uLong(filtered.count))
-        var z = [UInt8](repeating: 0, count: Int(zlen))
-        let rc = z.withUnsafeMutableBufferPointer { zb in
-            filtered.withUnsafeBufferPointer { fb in compress2(zb.baseAddress, &zlen, fb.baseAddress, uLong(fb.count), level) }
+        guard let compressor = libdeflate_alloc_compressor(1) else { throw CLIError("PNG encoding: libdeflate could not allocate a compressor") }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
+        var z = [UInt8](repeating: 0, count: bound)
+        let zlen = z.withUnsafeMutableBufferPointer { zb in
+            filtered.withUnsafeBufferPointer { fb in libdeflate_zlib_compress(compressor, fb.baseAddress, fb.count, zb.baseAddress, zb.count) }
         }
-        guard rc == Z_OK else { throw CLIError("PNG encoding: zlib failed (\(rc))") }
+        guard zlen > 0 else { throw CLIError("PNG encoding: libdeflate found no room for the compressed data") }
 
         var out = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var ihdr = Data()
@@ -69,7 +72,7 @@ enum FastPNGEncoder {
         ihdr.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])   // 8 bits, RGB/RGBA, deflate, adaptive filtering, no interlace
         out.appendChunk("IHDR", ihdr)
         out.appendChunk("sRGB", Data([0]))   // perceptual intent: the pixels are sRGB
-        out.appendChunk("IDAT", Data(z[0..<Int(zlen)]))
+        out.appendChunk("IDAT", Data(z[0..<zlen]))
         out.appendChunk("IEND", Data())
         return out
     }
@@ -85,7 +88,7 @@ extension Data {
         appendBigEndian(UInt32(data.count))
         var body = Data(type.utf8)
         body.append(data)
-        let crc = body.withUnsafeBytes { b in crc32(0, b.bindMemory(to: Bytef.self).baseAddress, uInt(b.count)) }
+        let crc = body.withUnsafeBytes { b in libdeflate_crc32(0, b.baseAddress, b.count) }
         append(body)
         appendBigEndian(UInt32(crc))
     }

@@ -83,7 +83,7 @@ enum FileWriting {
 
 /// `--png-compression`: how hard frame PNGs are compressed.
 enum PNGCompression: String, CaseIterable {
-    /// zlib level 1, Sub filter (`FastPNGEncoder`): the default for exports.
+    /// libdeflate level 1, Sub filter (`FastPNGEncoder`): the default for exports.
     case fast
     /// libpng's defaults (adaptive filters, level 6): ~30 % smaller files, several times slower.
     case small

@@ -51,7 +51,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Render slice K (counting from 0) of N contiguous blocks of the frame range.", valueName: "K/N"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("PNG compression: fast (zlib level 1) or small (libpng defaults, slower).", valueName: "fast|small"))
+    @Option(help: ArgumentHelp("PNG compression: fast (deflate level 1) or small (libpng defaults, ~7× slower).", valueName: "fast|small"))
     var pngCompression: String = "fast"
 
     @Flag(help: "No progress output.")
