@@ -22,6 +22,8 @@ struct FrameBenchmark {
         var gpuMsPerFrame: Percentiles?
         var gpuTimer: String
         var perFrame: Counts
+        /// Each timed frame's ms, in order (frame `warmupFrames + i` of the scene for entry i).
+        var frameMs: [Double]
     }
     struct Percentiles: Codable { var p50, p95, p99, mean, min, max: Double }
     struct CPUSplit: Codable { var engine, renderTree, gl: Double }
@@ -73,7 +75,7 @@ struct FrameBenchmark {
                                    gl: Self.round3(Self.median(gl) * 1000)),
             gpuMsPerFrame: gpu.isEmpty ? nil : Self.percentiles(gpu),
             gpuTimer: timer == nil ? "unavailable (no GL_TIME_ELAPSED counter)" : "GL_TIME_ELAPSED",
-            perFrame: mid)
+            perFrame: mid, frameMs: total.map { Self.round3($0 * 1000) })
         if json {
             let enc = JSONEncoder()
             enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
