@@ -7,22 +7,16 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render offscreen as fast as possible and report the cost per frame.",
         discussion: """
-        Each frame is timed from beginFrame to the GPU being done (glFinish): ms per frame
-        (p50/p95/p99), fps, draw calls, batches, offscreen passes; the CPU time split into the
-        engine step, the render-tree build and GL; and the GPU time from GL timer queries
-        (GL_TIME_ELAPSED) where the driver counts it. The first 3 frames warm up and are not
-        counted. --json prints one object whose keys are documented in docs/CARENDER.md
-        (schema "carender-bench/1"; new keys may be added, existing ones keep their meaning).
+        Each frame is timed from beginFrame to the GPU being done (glFinish): ms per frame (p50/p95/p99), fps, draw calls, batches, offscreen passes; the CPU time split into the engine step, the render-tree build and GL; and the GPU time from GL timer queries (GL_TIME_ELAPSED) where the driver counts it. The first 3 frames warm up and are not counted. --json prints one object, schema "carender-bench/1", documented in docs/CARENDER.md (keys keep their meaning; new keys may be added).
 
-        --export measures export throughput instead: fps for render only, render + readback
-        (double-buffered pixel-pack buffers), render + PNG and render + MP4 (if ffmpeg exists).
+        --export measures export throughput instead: fps for render only, render + readback (synchronous, and double-buffered pixel-pack buffers), render + PNG (both writers) and render + MP4 (if ffmpeg exists), each the best of --rounds interleaved rounds.
 
         Built-in scenes (--builtin NAME): demo, \(StressScenes.names.joined(separator: ", ")).
 
         Examples:
           carender bench --builtin rects --frames 30
           carender bench --builtin shadows --json > shadows.json
-          carender bench --export --scale 3 --frames 90      (the demo at 1920×1080 pixels)
+          carender bench --export --scale 3 --frames 60    (the demo at 1920×1080)
           carender bench scene.json --size 1280x720
         """)
 

@@ -6,8 +6,7 @@ struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the EGL platform, device, OpenGL version and limits carender would use.",
         discussion: """
-        Makes the same headless context `render` and `bench` make (EGL device platform, then
-        surfaceless Mesa, then a pbuffer; CA_EGL_PLATFORM=device|surfaceless|pbuffer forces one).
+        Makes the same headless context `render` and `bench` make (EGL device platform, then surfaceless Mesa, then a pbuffer; CA_EGL_PLATFORM=device|surfaceless|pbuffer forces one).
 
         Examples:
           carender info

@@ -7,21 +7,19 @@ struct Render: ParsableCommand {
         abstract: "Render a scene to a PNG, a numbered PNG sequence or a video.",
         discussion: """
         The output's form decides what is written:
-          -o frame.png          one PNG (of --time T, default 0)
-          -o out/%04d.png       one PNG per frame, numbered by frame index (the folder is created)
-          -o movie.mp4          H.264 video; also .webm (VP9 with alpha), .gif, .apng (needs ffmpeg)
-        Frame i shows the scene at time i / fps. Without --time or --frames a sequence or video
-        covers the scene's whole duration at its frame rate (--fps overrides the rate).
-        Same input, same output: PNGs are byte-identical between runs on the same driver.
+          -o frame.png      one PNG (of --time T, default 0)
+          -o out/%04d.png   one PNG per frame, numbered by frame index
+          -o movie.mp4      H.264 video; also .webm (VP9 + alpha), .gif, .apng
 
-        Files appear under their final names only when complete. Ctrl-C (or SIGTERM) stops after
-        the frame in hand: PNGs already written stay, an unfinished video is removed.
+        Frame i shows the scene at time i / fps. Without --time or --frames, a sequence or video covers the scene's whole duration at its frame rate (--fps overrides the rate). The same input gives byte-identical PNGs. Videos need ffmpeg (on PATH, or CARENDER_FFMPEG).
+
+        Files appear under their final names only when complete. Ctrl-C (or SIGTERM) stops after the frame in hand: PNGs already written stay, an unfinished video is removed.
 
         Examples:
-          carender render -o demo.mp4 --contact-sheet demo-sheet.png
+          carender render -o demo.mp4 --contact-sheet sheet.png
           carender render --time 1.5 --scale 2 -o still@2x.png
-          carender render scene.json --frames 0..<90 --fps 30 -o out/%04d.png
-          carender render scene.json --frames 0..<900 --shard 2/8 -o out/%05d.png
+          carender render scene.json --frames '0..<90' --fps 30 -o out/%04d.png
+          carender render scene.json --frames '0..<900' --shard 2/8 -o out/%05d.png
         """)
 
     @Argument(help: "A scene file (JSON, see docs/SCENE-FORMAT.md). Omitted: the built-in demo.")

@@ -5,9 +5,7 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a scene file and print every problem with its location.",
         discussion: """
-        Prints one line per problem, `FILE: JSON.path: message` (e.g.
-        `scene.json: layers[3].animations[0].keyTimes: 4 values for 3 keyframes`), and exits
-        with status 1 if there is any, 0 (printing "FILE: valid") if there is none.
+        Prints one line per problem on stdout, `FILE: json.path (line N): message` (e.g. `scene.json: root.sublayers[3].animations[0].keyTimes (line 40): 4 values for 3 keyframes`), and exits with status 1 if there is any, 0 (printing "FILE: valid") if there is none.
 
         Examples:
           carender validate scene.json
