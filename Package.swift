@@ -12,7 +12,9 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "CAScene", targets: ["CAScene"]),
-        .executable(name: "ca-demo", targets: ["ca-demo"]),
+        // carender (issue 5): the command-line renderer, and the scenes it and the benchmarks share.
+        .executable(name: "carender", targets: ["carender"]),
+        .library(name: "CADemoScenes", targets: ["CADemoScenes"]),
         // Windowed preview (issue 7).
         .library(name: "CAWindow", targets: ["CAWindow"]),
         .executable(name: "ca-preview", targets: ["ca-preview"]),
@@ -21,6 +23,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        // carender's command line (issue 5).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl",
@@ -60,7 +64,6 @@ let package = Package(
         // Fuzz/ holds the seed corpus and corpus-expected-failures.tsv is read in place (#filePath).
         .testTarget(name: "SVGTests", dependencies: ["QuartzCore", "CASVG", "CATestSupport"],
                     exclude: ["Fuzz", "corpus-expected-failures.tsv"]),
-        .executableTarget(name: "ca-demo", dependencies: ["QuartzCore", "CADemoScenes"]),
         // Windowed preview (issue 7): GLFW windows driving the same CARenderer as the headless
         // path, display-driven CADisplayLink, ScenePreview, and the ca-preview tool.
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
@@ -71,6 +74,16 @@ let package = Package(
         // Helpers several test targets share (a seeded generator); in no product.
         .target(name: "CATestSupport"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CATestSupport"]),
+        // carender (issue 5): the command-line tool, and XCTest tests that run its binary as a
+        // user would (XCTest on purpose: CI reports a non-zero XCTest count).
+        // libdeflate, for carender's fast PNG writer (level 1; libpng's simplified API has no
+        // compression level, and libdeflate is ~2× faster than zlib at level 1).
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .executableTarget(
+            name: "carender",
+            dependencies: ["QuartzCore", "CAScene", "CADemoScenes", "CDeflate",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // XCTest on purpose (see the file): the README's own examples, run as written.

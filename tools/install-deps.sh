@@ -2,9 +2,11 @@
 # Installs the system packages the project builds and tests with (Debian bookworm):
 # OpenGL/EGL headers and glvnd (libgl-dev, libopengl-dev, libegl-dev), Mesa's llvmpipe and EGL
 # vendor library (libgl1-mesa-dri, libegl-mesa0) for headless rendering without a GPU, libpng
-# for PNG in/out, GLFW and Xvfb for the windowed preview. Does nothing when all are present.
+# for PNG in/out, GLFW and Xvfb for the windowed preview, ffmpeg for carender's video output,
+# libdeflate for its fast PNG writer.
+# Does nothing when all are present.
 set -eu
-PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth"
+PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth ffmpeg libdeflate-dev"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -47,9 +47,6 @@ extension CARenderer {
         bounds = CGRect(origin: bounds.origin, size: CGSize(width: CGFloat(w) / s, height: CGFloat(h) / s))
     }
 
-    /// The drawable's size in pixels. Extension beyond Apple's API.
-    public var pixelSize: (width: Int, height: Int) { (pixelWidth, pixelHeight) }
-
     /// Copies the frame into the framebuffer bound when `render()` began.
     func presentToBoundFramebuffer() throws {
         do {

@@ -21,7 +21,8 @@ let package = Package(
             path: "Sources/BaselineBenchmark"),
         .executableTarget(
             name: "render-benchmark",
-            dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"), "GLBaseline"],
+            dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"),
+                           .product(name: "CADemoScenes", package: "CoreAnimationLinux"), "GLBaseline"],
             path: "Sources/RenderBenchmark"),
         .executableTarget(
             name: "timing-benchmark",

@@ -1,4 +1,5 @@
 import QuartzCore
+import CADemoScenes
 import GLBaseline
 import Foundation
 
@@ -24,7 +25,7 @@ func ms(_ x: Double) -> String { String(format: "%.2f", x * 1000) }
 struct Result { var total: Double; var engine: Double; var build: Double; var gl: Double; var stats: RenderStats }
 
 func run(_ root: CALayer, frames: Int) throws -> (Result, CARenderer) {
-    let r = try CARenderer(offscreenSize: Scenes.size)
+    let r = try CARenderer(offscreenSize: StressScenes.size)
     r.layer = root
     r.clearColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
     var totals: [Double] = [], engine: [Double] = [], build: [Double] = [], gl: [Double] = []
@@ -80,7 +81,7 @@ do {
         case "rects", "static-rects", "mostly-static-rects":
             let n = Int(GLB_SCENE_COUNT)
             let every = name == "rects" ? 1 : name == "static-rects" ? 0 : 100
-            let root = Scenes.rects(count: n, animatedEvery: every) { i in
+            let root = StressScenes.rects(count: n, animatedEvery: every) { i in
                 var out = [Float](repeating: 0, count: 12)
                 glb_scene_rect(Int32(i), GLB_SCENE_SEED, &out)
                 return out
@@ -107,7 +108,7 @@ do {
         case "shapes", "shapes-animated":
             let animated = name == "shapes-animated"
             // First frame on a fresh renderer: every star is rasterised (the cache's cold cost).
-            let first = try CARenderer(offscreenSize: Scenes.size)
+            let first = try CARenderer(offscreenSize: StressScenes.size)
             first.layer = ShapeScene.make(animated: animated)
             first.beginFrame(atTime: 0.3)
             try first.renderChecked()
@@ -129,9 +130,9 @@ do {
                          st.shapeRasters, st.shapeRasterSeconds / Double(max(st.shapeRasters, 1)) * 1e6, st.shapeSegments,
                          st.buildSeconds * 1000, st.glSeconds * 1000, res.stats.shapeRasters))
             if withPeers { runPeers(engineSeconds: res.total, frames: max(3, frames / 3), scene: "shapes") }
-        case "images": report("1000 image layers", try run(Scenes.images(count: 1000), frames: frames).0)
-        case "gradients": report("200 gradient layers", try run(Scenes.gradients(count: 200), frames: frames).0)
-        case "shadows": report("100 shadowed layers", try run(Scenes.shadows(count: 100), frames: frames).0)
+        case "images": report("1000 image layers", try run(StressScenes.images(count: 1000), frames: frames).0)
+        case "gradients": report("200 gradient layers", try run(StressScenes.gradients(count: 200), frames: frames).0)
+        case "shadows": report("100 shadowed layers", try run(StressScenes.shadows(count: 100), frames: frames).0)
         default: print("unknown scene \(name)")
         }
         CAMediaClock.unfreeze()

@@ -1,10 +1,42 @@
 import QuartzCore
 
-/// The renderer benchmark's scenes (issue 4): 10k animated rounded rects, 1k image layers,
-/// 200 gradient layers, 100 shadowed layers, all at 1920×1080. The rect scene is the same list
-/// of rects the hand-written baseline and the CPU peers draw (see GLBaseline.h).
-enum Scenes {
-    static let size = CGSize(width: 1920, height: 1080)
+/// The renderer benchmark's stress scenes (issues 4 and 6), shared by `carender bench --builtin
+/// NAME` and `tools/benchmarks` render-benchmark: 10k animated rounded rects, 1k image layers,
+/// 200 gradient layers, 100 shadowed layers, 1k shapes, all at 1920×1080. Every scene is deterministic (integer
+/// generators, no system randomness), so two runs draw the same frames.
+public enum StressScenes {
+    public static let size = CGSize(width: 1920, height: 1080)
+
+    /// The built-in scenes by the name `carender bench --builtin` takes, in listing order.
+    public static let names = ["rects", "static-rects", "mostly-static-rects", "images", "gradients", "shadows",
+                               "shapes", "shapes-animated"]
+
+    /// The scene called `name` (see `names`), or nil for an unknown name.
+    public static func make(named name: String) -> CALayer? {
+        switch name {
+        case "rects": return rects(count: rectCount, animatedEvery: 1)
+        case "static-rects": return rects(count: rectCount, animatedEvery: 0)
+        case "mostly-static-rects": return rects(count: rectCount, animatedEvery: 100)
+        case "images": return images(count: 1000)
+        case "gradients": return gradients(count: 200)
+        case "shadows": return shadows(count: 100)
+        case "shapes": return ShapeScene.make(animated: false)
+        case "shapes-animated": return ShapeScene.make(animated: true)
+        default: return nil
+        }
+    }
+
+    /// One line per built-in scene, for `--help` and error messages.
+    public static let summaries: [String: String] = [
+        "rects": "10,000 rounded rects with borders, all animating position.x",
+        "static-rects": "the same 10,000 rects, none animating (frames are reused)",
+        "mostly-static-rects": "the same 10,000 rects, 1 in 100 animating (leaf patching)",
+        "images": "1,000 image layers (16 distinct 64×64 images) pulsing opacity",
+        "gradients": "200 three-stop gradient layers sweeping endPoint",
+        "shadows": "100 rounded layers with animated shadowRadius",
+        "shapes": "1,000 filled and stroked cubic-Bézier stars (CAShapeLayer), static",
+        "shapes-animated": "the same 1,000 stars with strokeEnd and fillColor animating",
+    ]
 
     static func root() -> CALayer {
         let root = CALayer()
@@ -19,9 +51,37 @@ enum Scenes {
         mutating func unit() -> CGFloat { CGFloat(next() % 10_000) / 10_000 }
     }
 
+    /// The rect scene's size, seed and rule, the same as the benchmark package's hand-written
+    /// GL baseline (`GLB_SCENE_*` in tools/benchmarks/Sources/GLBaseline/include/GLBaseline.h).
+    public static let rectCount = 10_000
+    public static let rectSeed: UInt32 = 1
+
+    /// Rect `i` of the benchmark scene over 1920×1080: x, y, w, h, fill rgba, border rgba
+    /// (straight alpha). A Swift re-statement of `glb_scene_rect` (integer maths only, the
+    /// "lowbias32" hash), so the tool does not need the C baseline to draw the same rects.
+    public static func benchmarkRect(_ i: Int, seed: UInt32 = rectSeed) -> [Float] {
+        func mix(_ v: UInt32) -> UInt32 {
+            var x = v
+            x ^= x >> 16; x = x &* 0x7feb352d
+            x ^= x >> 15; x = x &* 0x846ca68b
+            x ^= x >> 16
+            return x
+        }
+        func word(_ k: UInt32) -> UInt32 { mix(mix(seed ^ 0x9e37_79b9) ^ (UInt32(truncatingIfNeeded: i) &* 8 &+ k)) }
+        let minSize: UInt32 = 20, maxSize: UInt32 = 200, w: UInt32 = 1920, h: UInt32 = 1080
+        let span = maxSize - minSize + 1
+        let rw = min(minSize + word(0) % span, w), rh = min(minSize + word(1) % span, h)
+        let x = word(2) % (w - rw + 1), y = word(3) % (h - rh + 1)
+        let f = word(4), b = word(5)
+        func byte(_ v: UInt32, _ shift: UInt32) -> Float { Float((v >> shift) & 255) / 255 }
+        return [Float(x), Float(y), Float(rw), Float(rh),
+                byte(f, 0), byte(f, 8), byte(f, 16), 0.8,
+                byte(b, 0), byte(b, 8), byte(b, 16), 0.8]
+    }
+
     /// `rect(i)` gives x, y, w, h, fill rgba, border rgba (straight alpha).
     /// `animatedEvery`: every n-th rect animates (1: all, 0: none).
-    static func rects(count: Int, animatedEvery: Int, rect: (Int) -> [Float]) -> CALayer {
+    public static func rects(count: Int, animatedEvery: Int, rect: (Int) -> [Float] = { benchmarkRect($0) }) -> CALayer {
         let root = root()
         for i in 0..<count {
             let r = rect(i)
@@ -44,7 +104,7 @@ enum Scenes {
         return root
     }
 
-    static func images(count: Int) -> CALayer {
+    public static func images(count: Int) -> CALayer {
         let root = root()
         var rng = Random(state: 7)
         let pictures = (0..<16).map { k in picture(side: 64, hue: k) }
@@ -61,7 +121,7 @@ enum Scenes {
         return root
     }
 
-    static func gradients(count: Int) -> CALayer {
+    public static func gradients(count: Int) -> CALayer {
         let root = root()
         var rng = Random(state: 11)
         for _ in 0..<count {
@@ -80,7 +140,7 @@ enum Scenes {
         return root
     }
 
-    static func shadows(count: Int) -> CALayer {
+    public static func shadows(count: Int) -> CALayer {
         let root = root()
         root.backgroundColor = CGColor(gray: 0.95, alpha: 1)
         var rng = Random(state: 13)

@@ -1,20 +1,15 @@
 import QuartzCore
 
-/// The `shapes` scene (issue 6): 1,000 filled and stroked cubic-Bézier stars at 1920×1080, the
-/// same stars `peers/shapes_scene.py` draws with Cairo and Blend2D (xorshift32, seed 12345; see
-/// that file for the construction). `animated`: strokeEnd and fillColor animate on every star.
-enum ShapeScene {
-    static let count = 1000
+/// The `shapes` scenes (issue 6): 1,000 filled and stroked cubic-Bézier stars at 1920×1080, the
+/// same stars `tools/benchmarks/peers/shapes_scene.py` draws with Cairo and Blend2D (xorshift32,
+/// seed 12345; see that file for the construction). `animated`: strokeEnd and fillColor animate
+/// on every star.
+public enum ShapeScene {
+    public static let count = 1000
     static let lineWidth: CGFloat = 3
     static let fillAlpha: CGFloat = 0.8
 
-    struct Rng {
-        var s: UInt32
-        mutating func next() -> UInt32 { s ^= s << 13; s ^= s >> 17; s ^= s << 5; return s }
-        mutating func unit() -> Double { Double(next() % 10_000) / 10_000 }
-    }
-
-    static func star(_ rng: inout Rng) -> (CGPath, CGColor, CGColor) {
+    static func star(_ rng: inout StressScenes.Random) -> (CGPath, CGColor, CGColor) {
         let cx = rng.unit() * 1920, cy = rng.unit() * 1080
         let r = 20 + rng.unit() * 40
         let rot = rng.unit() * 2 * Double.pi
@@ -40,9 +35,9 @@ enum ShapeScene {
         return (path, fill, stroke)
     }
 
-    static func make(animated: Bool) -> CALayer {
-        let root = Scenes.root()
-        var rng = Rng(s: 12345)
+    public static func make(animated: Bool) -> CALayer {
+        let root = StressScenes.root()
+        var rng = StressScenes.Random(state: 12345)
         for i in 0..<count {
             let (path, fill, stroke) = star(&rng)
             let s = CAShapeLayer()

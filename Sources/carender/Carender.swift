@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// `carender`: renders Core Animation scenes headless (EGL, OpenGL 3.3) from the command line.
+struct Carender: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "carender",
+        abstract: "Render Core Animation scenes to PNGs and videos on a server, headless.",
+        discussion: """
+        A scene is a JSON file (docs/SCENE-FORMAT.md) or, when none is given, the built-in demo. Rendering needs no display and no GPU (Mesa's llvmpipe renders on the CPU); a GPU with an EGL driver is used when present (see `carender info`).
+
+        Examples:
+          carender render -o demo.mp4 --contact-sheet sheet.png   the demo + a sheet
+          carender render scene.json --time 1.5 -o still.png      one frame
+          carender render scene.json -o frames/%04d.png           every frame as PNG
+          carender validate scene.json                            list the problems
+          carender bench --builtin rects                          time a stress scene
+          carender info                                           the GPU/driver used
+
+        Run `carender help <subcommand>` for a subcommand's options and examples.
+        """,
+        version: "0.1.0",
+        subcommands: [Render.self, Validate.self, Bench.self, Info.self])
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import QuartzCore
+import Foundation
+
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the EGL platform, device, OpenGL version and limits carender would use.",
+        discussion: """
+        Makes the same headless context `render` and `bench` make (EGL device platform, then surfaceless Mesa, then a pbuffer; CA_EGL_PLATFORM=device|surfaceless|pbuffer forces one).
+
+        Examples:
+          carender info
+          CA_EGL_PLATFORM=surfaceless carender info --json
+        """)
+
+    @Flag(help: "Print JSON (keys: platform, device, vendor, renderer, version, glsl, limits).")
+    var json = false
+
+    func run() throws {
+        try CLI.run {
+            let r: CARenderer
+            do { r = try CARenderer(offscreenSize: CGSize(width: 16, height: 16)) } catch { throw CLIError("\(error)") }
+            let info = r.contextInfo
+            let limits = r.contextLimits
+            if json {
+                var obj: [String: Any] = [:]
+                for (k, v) in info { obj[k] = v }
+                obj["limits"] = Dictionary(limits.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+                let data = try JSONSerialization.data(withJSONObject: obj, options: [.prettyPrinted, .sortedKeys])
+                print(String(decoding: data, as: UTF8.self))
+                return
+            }
+            let order = ["platform", "device", "vendor", "renderer", "version", "glsl"]
+            let keys = order.filter { info[$0] != nil } + info.keys.filter { !order.contains($0) }.sorted()
+            let width = max(keys.map(\.count).max() ?? 0, limits.map(\.name.count).max() ?? 0)
+            func line(_ k: String, _ v: String) { print(k.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + v) }
+            for k in keys { line(k, info[k]!) }
+            for l in limits { line(l.name, l.value) }
+        }
+    }
+}

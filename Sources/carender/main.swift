@@ -1,0 +1,2 @@
+import ArgumentParser
+Carender.main()
