@@ -103,9 +103,18 @@ public final class SVGDocument {
 
     /// Reads a local SVG file (a `file:` URL; nothing is ever fetched from the network).
     public convenience init(contentsOf url: URL, limits: SVGImportLimits = SVGImportLimits()) throws {
-        guard url.isFileURL else {
-            throw SVGError.malformedXML(message: "only file URLs are read, not \(url.scheme ?? "?")", line: 0, column: 0)
+        guard url.isFileURL else { throw SVGError.unreadableFile("only local files are read, not \(url.scheme ?? "?") URLs") }
+        // Devices and pipes (/dev/zero) could be read forever, and a huge file would be read
+        // whole before the size limit applied: only regular files within the limit are read.
+        let path = url.resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw SVGError.unreadableFile("\(url.path) not found")
         }
+        guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
+            throw SVGError.unreadableFile("\(path) is not a regular file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= limits.maxInputBytes else { throw SVGError.inputTooLarge(bytes: size, limit: limits.maxInputBytes) }
         try self.init(data: Data(contentsOf: url), limits: limits)
     }
 }

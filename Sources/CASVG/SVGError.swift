@@ -19,6 +19,9 @@ public enum SVGError: Error, Equatable, CustomStringConvertible {
     case tooManyElements(limit: Int)
     /// The input is larger than `SVGImportLimits.maxInputBytes`.
     case inputTooLarge(bytes: Int, limit: Int)
+    /// `SVGDocument(contentsOf:)` was given something it will not read: not a local file, not
+    /// found, or not a regular file (a device or pipe could be read forever).
+    case unreadableFile(String)
 
     public var description: String {
         switch self {
@@ -28,6 +31,7 @@ public enum SVGError: Error, Equatable, CustomStringConvertible {
         case let .nestingTooDeep(n): return "SVG: elements nested deeper than \(n) levels"
         case let .tooManyElements(n): return "SVG: more than \(n) elements"
         case let .inputTooLarge(b, n): return "SVG: input of \(b) bytes exceeds the \(n)-byte limit"
+        case let .unreadableFile(m): return "SVG: \(m)"
         }
     }
 }

@@ -35,8 +35,11 @@ MainActor.assumeIsolated {
             if let n = frameLimit { try demo.window.run(frames: n); demo.window.close() } else { demo.window.run() }
         } else {
             let preview = try ScenePreview(name: "demo", watching: nil) {
-                PreviewScene(rootLayer: DemoScene.make(), size: DemoScene.size, scale: 1,
-                             duration: DemoScene.duration, framesPerSecond: 30)
+                // The demo with its scheduled transactions (the implicit morph and the push).
+                let demo = DemoScene.makeScene()
+                return PreviewScene(rootLayer: demo.rootLayer, size: demo.size, scale: demo.scale,
+                                    duration: demo.duration, framesPerSecond: demo.framesPerSecond,
+                                    applyScheduledChanges: { demo.applyScheduledChanges(upTo: $0) })
             }
             preview.window.configurationNote()
             if let n = frameLimit { try preview.window.run(frames: n); preview.window.close() } else { preview.run() }

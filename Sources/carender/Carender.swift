@@ -6,12 +6,14 @@ struct Carender: ParsableCommand {
         commandName: "carender",
         abstract: "Render Core Animation scenes to PNGs and videos on a server, headless.",
         discussion: """
-        A scene is a JSON file (docs/SCENE-FORMAT.md) or, when none is given, the built-in demo. Rendering needs no display and no GPU (Mesa's llvmpipe renders on the CPU); a GPU with an EGL driver is used when present (see `carender info`).
+        A scene is a JSON file (docs/SCENE-FORMAT.md), an SVG file, or, when none is given, the built-in demo. Rendering needs no display and no GPU (Mesa's llvmpipe renders on the CPU); a GPU with an EGL driver is used when present (see `carender info`).
 
         Examples:
           carender render -o demo.mp4 --contact-sheet sheet.png   the demo + a sheet
           carender render scene.json --time 1.5 -o still.png      one frame
           carender render scene.json -o frames/%04d.png           every frame as PNG
+          carender render icon.svg --scale 4 -o icon.png          an SVG file
+          carender preview scene.json                             play it in a window
           carender validate scene.json                            list the problems
           carender bench --builtin rects                          time a stress scene
           carender info                                           the GPU/driver used
@@ -19,5 +21,5 @@ struct Carender: ParsableCommand {
         Run `carender help <subcommand>` for a subcommand's options and examples.
         """,
         version: "0.1.0",
-        subcommands: [Render.self, Validate.self, Bench.self, Info.self])
+        subcommands: [Render.self, Preview.self, Validate.self, Bench.self, Info.self])
 }

@@ -20,9 +20,10 @@ struct Render: ParsableCommand {
           carender render --time 1.5 --scale 2 -o still@2x.png
           carender render scene.json --frames '0..<90' --fps 30 -o out/%04d.png
           carender render scene.json --frames '0..<900' --shard 2/8 -o out/%05d.png
+          carender render icon.svg --scale 4 -o icon.png
         """)
 
-    @Argument(help: "A scene file (JSON, see docs/SCENE-FORMAT.md). Omitted: the built-in demo.")
+    @Argument(help: "A scene file (JSON, see docs/SCENE-FORMAT.md) or an SVG file (.svg). Omitted: the built-in demo.")
     var scene: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Render one frame at this time in seconds (≥ 0).", valueName: "seconds"))
@@ -92,6 +93,7 @@ struct Render: ParsableCommand {
 
         Interrupts.install()
         let scene = try SceneInput.load(path: scene, allowOutsideImages: allowOutsideImages)
+        if !quiet { scene.notes.forEach(CLI.note) }
         let rate = fps ?? scene.framesPerSecond
         let pointSize = size.map { CGSize(width: $0.width, height: $0.height) } ?? scene.size
         let scale = CGFloat(scaleOption ?? Double(scene.scale))

@@ -1,5 +1,6 @@
 import QuartzCore
 import CAScene
+import CASVG
 import CADemoScenes
 import Foundation
 
@@ -15,10 +16,14 @@ struct SceneSource {
     /// Applies the scene's scheduled changes up to `t`; called with non-decreasing `t` before
     /// each `beginFrame(atTime: t)`.
     var applyScheduledChanges: (CFTimeInterval) -> Void = { _ in }
+    /// What the input could not reproduce exactly (an SVG's unsupported features), printed
+    /// unless `--quiet`.
+    var notes: [String] = []
 }
 
 /// Where scenes come from: the bundled demo (no SCENE argument), the benchmark's built-in
-/// stress scenes (`bench --builtin`), or a scene file (SCENE).
+/// stress scenes (`bench --builtin`), a scene file (SCENE), or an SVG file (SCENE ending in
+/// `.svg`, imported by CASVG into a still layer tree).
 enum SceneInput {
     /// Builds the scene with the media clock frozen at 0, so layers made now and the
     /// animations added to them begin at time 0 whatever the first frame drawn is.
@@ -63,6 +68,7 @@ enum SceneInput {
     /// A scene file through CAScene (`SceneFile.load`). Problems become one line: the first
     /// problem and how many more there are (`carender validate` lists them all).
     static func loadFile(_ path: String, allowOutsideImages: Bool) throws -> SceneSource {
+        if URL(fileURLWithPath: path).pathExtension.lowercased() == "svg" { return try loadSVG(path) }
         let scene: LoadedScene
         do {
             scene = try SceneFile.load(contentsOf: URL(fileURLWithPath: path), options: options(allowOutsideImages: allowOutsideImages))
@@ -74,5 +80,19 @@ enum SceneInput {
             throw CLIError("\(path): \(error)")
         }
         return source(scene, name: path)
+    }
+
+    /// An SVG file through CASVG: its size in points (`width`/`height` at 96 per inch, else the
+    /// viewBox), scale 1 (give `--scale` for more pixels), no animation. Everything the import
+    /// could not reproduce becomes a note.
+    static func loadSVG(_ path: String) throws -> SceneSource {
+        let doc: SVGDocument
+        do {
+            doc = try SVGDocument(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIError("\(path): \(error)")
+        }
+        return SceneSource(name: path, rootLayer: doc.layer, size: doc.size, scale: 1, duration: 0, framesPerSecond: 30,
+                           notes: doc.issues.map { "\(path): \($0)" })
     }
 }

@@ -87,6 +87,26 @@ import Foundation
         #expect(throws: SVGError.self) { try SVGDocument(contentsOf: URL(string: "http://example.com/a.svg")!) }
     }
 
+    @Test("A device, a pipe or an oversized file is refused before it is read (no endless read of /dev/zero)")
+    func filesThatMustNotBeRead() throws {
+        #expect(throws: SVGError.unreadableFile("/dev/zero is not a regular file")) { try SVGDocument(contentsOf: URL(fileURLWithPath: "/dev/zero")) }
+        #expect(throws: SVGError.unreadableFile("/nonexistent/a.svg not found")) { try SVGDocument(contentsOf: URL(fileURLWithPath: "/nonexistent/a.svg")) }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("svg-size-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("big.svg")
+        try Data(("<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: " ", count: 4096) + "</svg>").utf8).write(to: file)
+        var small = SVGImportLimits()
+        small.maxInputBytes = 1024
+        #expect {
+            try SVGDocument(contentsOf: file, limits: small)
+        } throws: { error in
+            guard case SVGError.inputTooLarge(let bytes, let limit)? = error as? SVGError else { return false }
+            return bytes > 4096 && limit == 1024
+        }
+        #expect(try SVGDocument(contentsOf: file).size == CGSize(width: 100, height: 100))
+    }
+
     @Test func deepNestingHitsTheLimit() throws {
         let deep = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g>", count: 100_000) + String(repeating: "</g>", count: 100_000) + "</svg>"
         let (result, dt) = timed { Result { try SVGDocument(string: deep) } }
