@@ -81,7 +81,7 @@ let package = Package(
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .executableTarget(
             name: "carender",
-            dependencies: ["QuartzCore", "CAScene", "CADemoScenes", "CDeflate",
+            dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "CADemoScenes", "CDeflate",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),

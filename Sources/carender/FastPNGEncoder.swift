@@ -10,7 +10,7 @@ import Foundation
 enum FastPNGEncoder {
     /// Premultiplied RGBA8 (top row first) → PNG bytes: RGB when every pixel is opaque, else
     /// straight-alpha RGBA (PNG stores unassociated alpha), with an sRGB chunk.
-    static func encode(_ premultiplied: [UInt8], width: Int, height: Int, level: Int32 = 1) throws -> Data {
+    static func encode(_ premultiplied: [UInt8], width: Int, height: Int) throws -> Data {
         guard width > 0, height > 0, premultiplied.count == width * height * 4 else {
             throw CLIError("PNG encoding: \(premultiplied.count) bytes for \(width)×\(height) pixels")
         }
