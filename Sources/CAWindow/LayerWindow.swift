@@ -12,7 +12,7 @@ import Foundation
 ///   points (with actions disabled, as AppKit resizes a view's backing layer), and its
 ///   `contentsScale` follows the window's content scale (HiDPI: pixels per point).
 /// - `run()` is the display loop: each frame polls events (delivered to `eventHandler`), fires
-///   the display links (`displayLink(_:)`, or any `CADisplayLink` added to a run loop while the
+///   the display links (`displayLink(_:)`, or any `CADisplayLink` added to the main run loop while the
 ///   window is open), commits the implicit transaction, runs the timing engine's frame step,
 ///   renders and swaps with vsync; `statistics` collects frame times and dropped frames.
 /// - The close button and Escape (`closesOnEscape`) close it; `close()` may be called at any
@@ -194,8 +194,8 @@ public final class LayerWindow {
 
     /// A display link driven by this window's frames (as macOS 14's `NSView.displayLink(target:
     /// selector:)` ties a link to the view's display). Start it with `add(to: .main, forMode:
-    /// .common)` as on Apple platforms. Any `CADisplayLink` added to a run loop while this is
-    /// the first open window follows its frames too. Extension beyond Apple's API.
+    /// .common)` as on Apple platforms. Any `CADisplayLink` added to the main run loop while this
+    /// is the first open window follows its frames too. Extension beyond Apple's API.
     public func displayLink(_ handler: @escaping (CADisplayLink) -> Void) -> CADisplayLink {
         let link = CADisplayLink(handler)
         link.displaySource = driver

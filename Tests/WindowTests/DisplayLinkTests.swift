@@ -56,6 +56,28 @@ struct DisplayLinkTests {
         #expect(!window.displayLinks.contains { $0 === link })
     }
 
+    @Test("a plain CADisplayLink on another thread's run loop keeps its own timer while a window is open")
+    func otherRunLoopKeepsItsTimer() throws {
+        let window = try WindowHarness.open(size: CGSize(width: 32, height: 32))
+        defer { window.close() }
+        final class Count: @unchecked Sendable { var ticks = 0 }
+        let count = Count()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let link = CADisplayLink { _ in count.ticks += 1 }
+            link.add(to: .current, forMode: .default)
+            RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.3))
+            link.invalidate()
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        // ≈18 ticks at 60 Hz in 0.3 s from the thread's timer; none would come from the
+        // window, whose loop is not running.
+        #expect(count.ticks >= 5)
+        #expect(window.displayLinks.isEmpty)
+    }
+
     @Test("real time, no vsync (Xvfb): the loop paces itself to about the display rate")
     func realTimePacing() throws {
         let window = try WindowHarness.open(size: CGSize(width: 32, height: 32), simulated: false)

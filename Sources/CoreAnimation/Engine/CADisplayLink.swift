@@ -51,12 +51,14 @@ public final class CADisplayLink {
         return min(max(fps, 1), nativeFramesPerSecond)
     }
 
-    /// Schedules the link on a run loop (Apple: `add(to:forMode:)`). While a window is open
-    /// (`CADisplayLinkSource.main`), or when the link was made by a window, the window's
-    /// frames drive it instead of a timer.
+    /// Schedules the link on a run loop (Apple: `add(to:forMode:)`). A link made by a window
+    /// follows that window's frames; a plain link added to the main run loop (Apple's idiom,
+    /// `add(to: .main, forMode: .common)`) follows the first open window's frames
+    /// (`CADisplayLinkSources.main`); on any other run loop, or with no window open, a timer
+    /// on that run loop drives it, so a thread's own links never depend on a window elsewhere.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard !invalidated else { return }
-        if let source = displaySource ?? CADisplayLinkSources.main {
+        if let source = displaySource ?? (runloop === RunLoop.main ? CADisplayLinkSources.main : nil) {
             displaySource = source
             source.attach(self)
             return
