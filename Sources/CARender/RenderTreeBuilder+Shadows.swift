@@ -233,9 +233,20 @@ extension RenderTreeBuilder {
     /// alpha it casts with; nil when the layer's pixels must be blurred.
     func impliedShadowShape(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> (ShadowPathShape, Float)? {
         guard layer._sublayers?.isEmpty ?? true, s.contents == nil, !(copy is CAGradientLayer), layer._mask == nil,
-              !s.masksToBounds, s.shadowRadius >= 0.5, s.cornerCurve != .continuous else { return nil }
+              !s.masksToBounds, s.shadowRadius >= 0.5 else { return nil }
         let r = LayerGeometry.cornerRadii(s)
         guard r.x == r.y, r.y == r.z, r.z == r.w else { return nil }
+        // A continuous corner (n = 3.3 superellipse over 1.528665·r, as common.glsl draws it)
+        // stays within 0.021·r of the circular corner of the same radius; once the blur's σ
+        // (0.8·shadowRadius) is four times that, the difference is far below a pixel's worth of
+        // shadow, so the circular shape casts it analytically (shadowRadius ≥ 0.105·r; 0.125·r
+        // here). Where the corner's extent is cut short by a small side, the curve is no longer
+        // near the circle: those keep the pixel-cast shadow.
+        if s.cornerCurve == .continuous, r.x > 0 {
+            let b = s.bounds.standardized
+            guard Double(s.shadowRadius) >= 0.125 * Double(r.x),
+                  1.528665 * Double(r.x) <= Double(min(b.width, b.height)) / 2 else { return nil }
+        }
         let bg = Float(s.backgroundColor?.alpha ?? 0)
         guard bg > 0 else { return nil }
         let borderAlpha = s.borderWidth > 0 ? Float(s.borderColor?.alpha ?? 0) : 0

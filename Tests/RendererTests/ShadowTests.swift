@@ -282,6 +282,29 @@ import Foundation
         Golden.expectMatches(fast, named: "shadow-path-rect")
     }
 
+    @Test("A continuous-corner box casts its blurred shadow analytically, matching the pixel-cast shadow")
+    func continuousCornerBoxShadowIsAnalytic() throws {
+        func box(_ forcePixels: Bool) -> CALayer {
+            scene {
+                $0.cornerRadius = 10   // extent 1.528665·10 ≈ 15.3 fits the 40-pt side
+                $0.cornerCurve = .continuous
+                $0.shadowRadius = 6
+                if forcePixels { $0.addSublayer(CALayer()) }   // off the plain-box fast path
+            }.0
+        }
+        let (fast, fastStats) = try renderClear(box(false))
+        let (cast, castStats) = try renderClear(box(true))
+        #expect(fastStats.offscreenPasses == 0)
+        #expect(castStats.offscreenPasses > 0)
+        #expect(maxDifference(fast, cast) <= 4)
+        // A sharp shadow (radius below 0.125·cornerRadius), and a corner whose extent the side
+        // cuts short, keep the exact continuous shape (cast from pixels).
+        let (_, sharpStats) = try renderClear(scene { $0.cornerRadius = 10; $0.cornerCurve = .continuous; $0.shadowRadius = 1 }.0)
+        #expect(sharpStats.offscreenPasses > 0)
+        let (_, squircleStats) = try renderClear(scene { $0.cornerRadius = 16; $0.cornerCurve = .continuous; $0.shadowRadius = 6 }.0)
+        #expect(squircleStats.offscreenPasses > 0)
+    }
+
     @Test func shadowPathIsUsedEvenWhenTheLayerPaintsNothing() throws {
         let (img, stats) = try renderClear(pathScene(CGPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil),
                                                     layerPaints: false))
