@@ -3,6 +3,9 @@
 //   CoreGraphics (value types) → CoreAnimation (model + timing, no GL)
 //   → CARender (render tree → batches, no GL) → CAOpenGL (GL backend, never sees a layer)
 //   → CASurfaces (EGL headless) → QuartzCore (umbrella with CARenderer)
+// Beside it, building layer trees from files (no GL): CASVG (SVG import), CAScene (scene files);
+// on top: CAWindow (GLFW windows), CADemoScenes (the demo and stress scenes), the tools
+// carender and ca-preview.
 // C libraries are system-library shims (C…): module map + shim header.
 import PackageDescription
 
