@@ -93,6 +93,7 @@ struct FrameBenchmark {
     /// Nearest-rank percentiles in milliseconds.
     static func percentiles(_ seconds: [Double]) -> Percentiles {
         let s = seconds.sorted().map { $0 * 1000 }
+        guard !s.isEmpty else { return Percentiles(p50: 0, p95: 0, p99: 0, mean: 0, min: 0, max: 0) }
         func p(_ q: Double) -> Double { s[min(s.count - 1, max(0, Int((q * Double(s.count)).rounded(.up)) - 1))] }
         return Percentiles(p50: round3(p(0.5)), p95: round3(p(0.95)), p99: round3(p(0.99)),
                            mean: round3(s.reduce(0, +) / Double(s.count)), min: round3(s.first!), max: round3(s.last!))

@@ -157,9 +157,10 @@ enum SVGGradientLayers {
             return nil
         }
         // A period's stops span [0, 1] exactly: the ends repeat the end colours.
+        guard let first = stops.first, let last = stops.last else { return nil }
         var base = stops
-        if base.first!.0 > 0 { base.insert((0, base.first!.1), at: 0) }
-        if base.last!.0 < 1 { base.append((1, base.last!.1)) }
+        if first.0 > 0 { base.insert((0, first.1), at: 0) }
+        if last.0 < 1 { base.append((1, last.1)) }
         var out: [(Double, SVGRGBA)] = []
         for k in k0..<k1 {
             let mirrored = reflect && (k % 2 != 0)
