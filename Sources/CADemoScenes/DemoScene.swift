@@ -64,17 +64,9 @@ public enum DemoScene {
         // Cards with shadows and borders.
         let palette: [(CGFloat, CGFloat, CGFloat)] = [(0.95, 0.42, 0.32), (0.98, 0.78, 0.30), (0.35, 0.80, 0.55), (0.30, 0.62, 0.95)]
         for (i, c) in palette.enumerated() {
-            let card = CALayer()
+            let card = makeCard(CGColor(red: c.0, green: c.1, blue: c.2, alpha: 1))
             card.name = "card-\(i)"
             card.frame = CGRect(x: 40 + CGFloat(i) * 145, y: 40, width: 120, height: 80)
-            card.backgroundColor = CGColor(red: c.0, green: c.1, blue: c.2, alpha: 1)
-            card.cornerRadius = 14
-            card.cornerCurve = .continuous
-            card.borderWidth = 2
-            card.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.6)
-            card.shadowOpacity = 0.45
-            card.shadowRadius = 8
-            card.shadowOffset = CGSize(width: 0, height: 6)
             root.addSublayer(card)
         }
 
@@ -180,6 +172,22 @@ public enum DemoScene {
         bounce.duration = bounce.settlingDuration
         ball.add(bounce, forKey: "bounce")
         return root
+    }
+
+    /// The demo's card: a 120×80 continuous-cornered layer with a translucent white border and
+    /// a soft shadow (what `ca-preview --interactive` drags too).
+    public static func makeCard(_ color: CGColor) -> CALayer {
+        let card = CALayer()
+        card.bounds = CGRect(x: 0, y: 0, width: 120, height: 80)
+        card.backgroundColor = color
+        card.cornerRadius = 14
+        card.cornerCurve = .continuous
+        card.borderWidth = 2
+        card.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.6)
+        card.shadowOpacity = 0.45
+        card.shadowRadius = 8
+        card.shadowOffset = CGSize(width: 0, height: 6)
+        return card
     }
 
     /// A 64×64 checker with a translucent disc, made in memory (no files needed).

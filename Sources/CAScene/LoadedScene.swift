@@ -21,14 +21,8 @@ public final class LoadedScene {
     /// animations with `beginTime` 0 begin at 0, as in a loaded file) unless it was committed
     /// before. Layers named by changes are looked up in `rootLayer`'s tree and among the
     /// sublayers the changes add.
-    public init(rootLayer: CALayer, size: CGSize, scale: CGFloat = 1, duration: CFTimeInterval,
-                framesPerSecond: Double, transactions: [SceneTransaction] = []) {
-        self.rootLayer = rootLayer
-        self.size = size
-        self.scale = scale
-        self.duration = duration
-        self.framesPerSecond = framesPerSecond
-        self.transactions = transactions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    public convenience init(rootLayer: CALayer, size: CGSize, scale: CGFloat = 1, duration: CFTimeInterval,
+                            framesPerSecond: Double, transactions: [SceneTransaction] = []) {
         var names: [String: CALayer] = [:]
         func index(_ l: CALayer, depth: Int) {
             guard depth < 10_000 else { return }
@@ -40,11 +34,13 @@ public final class LoadedScene {
         for t in transactions {
             for c in t.changes { if case .addSublayer(_, let s) = c { index(s, depth: 0) } }
         }
-        namedLayers = names
+        self.init(rootLayer: rootLayer, size: size, scale: scale, duration: duration, framesPerSecond: framesPerSecond,
+                  transactions: transactions, namedLayers: names)
         CAMediaClock.withFrameTime(0) { CATransaction.flush() }
     }
 
-    /// Used by the loader, which has resolved (and checked) the names already.
+    /// Used by the loader, which has resolved (and checked) the names already. Transactions
+    /// run in time order; equal times keep the order given.
     init(rootLayer: CALayer, size: CGSize, scale: CGFloat, duration: CFTimeInterval, framesPerSecond: Double,
          transactions: [SceneTransaction], namedLayers: [String: CALayer]) {
         self.rootLayer = rootLayer

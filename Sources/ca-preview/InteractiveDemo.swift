@@ -1,4 +1,5 @@
 import CAWindow
+import CADemoScenes
 import Foundation
 
 /// `ca-preview --interactive`: cards to drag (their position follows the pointer through the
@@ -63,16 +64,8 @@ final class InteractiveDemo {
         // Cards to drag.
         let colours: [(CGFloat, CGFloat, CGFloat)] = [(0.95, 0.42, 0.32), (0.30, 0.62, 0.95), (0.80, 0.45, 0.90)]
         for (i, col) in colours.enumerated() {
-            let card = CALayer()
-            card.bounds = CGRect(x: 0, y: 0, width: 120, height: 80)
+            let card = DemoScene.makeCard(CGColor(red: col.0, green: col.1, blue: col.2, alpha: 1))
             card.position = CGPoint(x: 100 + CGFloat(i) * 140, y: 100)
-            card.cornerRadius = 12
-            card.backgroundColor = CGColor(red: col.0, green: col.1, blue: col.2, alpha: 1)
-            card.borderWidth = 2
-            card.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.5)
-            card.shadowOpacity = 0.4
-            card.shadowRadius = 6
-            card.shadowOffset = CGSize(width: 0, height: 4)
             root.addSublayer(card)
             cards.append(card)
         }

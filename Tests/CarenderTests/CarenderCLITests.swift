@@ -5,23 +5,8 @@ import CoreGraphics
 /// `carender` run as a user runs it (issue 5): exit codes, messages, files written. Frames
 /// are the built-in demo at --scale 0.25 (160×90 pixels), so each run takes a fraction of a
 /// second.
-final class CarenderCLITests: XCTestCase {
-    var dir: URL!
+final class CarenderCLITests: CarenderTestCase {
     let small = ["--scale", "0.25"]
-
-    override func setUpWithError() throws {
-        dir = try makeTemporaryFolder()
-        // `swift test` builds the binary (this target depends on it): its absence is a failure,
-        // not a reason to skip.
-        guard FileManager.default.isExecutableFile(atPath: Carender.binary.path) else {
-            XCTFail("carender binary not found at \(Carender.binary.path) (swift build --product carender, or set CARENDER_BIN)")
-            throw CocoaError(.fileNoSuchFile)
-        }
-    }
-
-    override func tearDown() {
-        if let dir { try? FileManager.default.removeItem(at: dir) }
-    }
 
     func run(_ args: [String], env: [String: String] = [:]) throws -> Carender.Result {
         try Carender.run(args, in: dir, env: env)

@@ -87,3 +87,22 @@ func pngSize(_ data: Data) -> (Int, Int)? {
     func be(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
     return (be(16), be(20))
 }
+
+/// A test case with a fresh folder to run carender in, removed afterwards. `swift test` builds
+/// the binary (this target depends on it): its absence is a failure, not a reason to skip.
+class CarenderTestCase: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try makeTemporaryFolder()
+        guard FileManager.default.isExecutableFile(atPath: Carender.binary.path) else {
+            XCTFail("carender binary not found at \(Carender.binary.path) (swift build --product carender, or set CARENDER_BIN)")
+            throw CocoaError(.fileNoSuchFile)
+        }
+    }
+
+    override func tearDown() {
+        if let dir { try? FileManager.default.removeItem(at: dir) }
+        super.tearDown()
+    }
+}

@@ -3,21 +3,7 @@ import Foundation
 import CoreGraphics
 
 /// `carender render file.svg` (issue 6) and `carender preview` (issue 7), run as a user would.
-final class CarenderSVGAndPreviewTests: XCTestCase {
-    var dir: URL!
-
-    override func setUpWithError() throws {
-        dir = try makeTemporaryFolder()
-        guard FileManager.default.isExecutableFile(atPath: Carender.binary.path) else {
-            XCTFail("carender binary not found at \(Carender.binary.path)")
-            throw CocoaError(.fileNoSuchFile)
-        }
-    }
-
-    override func tearDown() {
-        if let dir { try? FileManager.default.removeItem(at: dir) }
-    }
-
+final class CarenderSVGAndPreviewTests: CarenderTestCase {
     func write(_ text: String, to name: String) throws {
         try Data(text.utf8).write(to: dir.appendingPathComponent(name))
     }

@@ -77,7 +77,11 @@ package enum TimingEngine {
 
     package static func evaluatePresentation(of layer: CALayer, base: CALayer, localTime tl: Double) -> CALayer {
         guard !layer.animationRecords.isEmpty else { return base }
-        let plan = evaluationPlan(of: layer)
+        return evaluate(layer, base: base, localTime: tl, plan: evaluationPlan(of: layer))
+    }
+
+    /// The evaluation itself, with the layer's current plan (the frame step has it in hand).
+    private static func evaluate(_ layer: CALayer, base: CALayer, localTime tl: Double, plan: EvaluationPlan) -> CALayer {
         let out: CALayer
         if let c = layer.animatedCopy { out = c } else { out = makeCopy(of: base); layer.animatedCopy = out }
         for b in plan.resets { b.reset(out, base) }
@@ -158,8 +162,10 @@ package enum TimingEngine {
                 continue
             }
             if let base = layer.committedCopy {
-                let out = evaluatePresentation(of: layer, base: base, localTime: tl)
-                if evaluationPlan(of: layer).drivesDisplay { out.display() }
+                // A removal above replaced the plan: evaluate with the current one.
+                let current = finishedAndRemoved.isEmpty ? plan : evaluationPlan(of: layer)
+                let out = evaluate(layer, base: base, localTime: tl, plan: current)
+                if current.drivesDisplay { out.display() }
             }
         }
         events.sort { $0.time != $1.time ? $0.time < $1.time : $0.seq < $1.seq }
