@@ -89,6 +89,7 @@ package enum AnimationCompiler {
         }
         return PropertyEvaluator(binding: binding, timing: p.timing, timingFunction: p is CASpringAnimation ? nil : p.timingFunction,
                                  curve: curve, isAdditive: p.isAdditive, isCumulative: p.isCumulative,
-                                 removedOnCompletion: removedOnCompletion, valueFunction: vf, rotationBinding: rotation)
+                                 removedOnCompletion: removedOnCompletion, valueFunction: vf, rotationBinding: rotation,
+                                 slot: PropertyTable.of(type(of: layer)).descriptors[binding.property] != nil ? LayerSlot(keyPath: keyPath) : nil)
     }
 }

@@ -61,11 +61,14 @@ package final class PropertyEvaluator: AnimationEvaluator {
     /// For keyframes along a path with a rotation mode: the layer's transform, turned to the
     /// path's tangent (F8).
     let rotationBinding: KeyPathBinding?
+    /// Where the frame step's typed track writes, when the key path names a `LayerSlot`.
+    let slot: LayerSlot?
     package let bindings: [KeyPathBinding]
 
     init(binding: KeyPathBinding, timing: MediaTimingValues, timingFunction: CAMediaTimingFunction?, curve: ValueCurve,
          isAdditive: Bool, isCumulative: Bool, removedOnCompletion: Bool, valueFunction: CAValueFunctionName?,
-         rotationBinding: KeyPathBinding?) {
+         rotationBinding: KeyPathBinding?, slot: LayerSlot? = nil) {
+        self.slot = slot
         self.binding = binding; self.timing = timing; self.timingFunction = timingFunction; self.curve = curve
         self.isAdditive = isAdditive; self.isCumulative = isCumulative
         self.removedOnCompletion = removedOnCompletion; self.valueFunction = valueFunction

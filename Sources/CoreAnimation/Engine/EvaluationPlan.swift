@@ -13,9 +13,14 @@ package final class EvaluationPlan {
     let anyAdditive: Bool
     /// Whether an animated key makes the layer redisplay (`needsDisplay(forKey:)`).
     let drivesDisplay: Bool
+    /// Every animation as a typed track, when every one compiles to one (`FastTrack`); the
+    /// frame step then resets `trackResets` and runs these instead of `resets`/`evaluators`.
+    let tracks: [FastTrack]?
+    /// The stored properties the tracks write, each once.
+    let trackResets: [LayerSlot]
     /// The earliest layer-local time at which one of the animations can start or end; until
     /// then the frame step skips their event checks. −∞: check at the next frame.
-    var nextEventTime = -Double.infinity
+    @exclusivity(unchecked) var nextEventTime = -Double.infinity
 
     init(_ records: [AnimationRecord]) {
         var resets: [KeyPathBinding] = []
@@ -32,6 +37,15 @@ package final class EvaluationPlan {
         self.evaluators = evaluators
         self.anyAdditive = anyAdditive
         self.drivesDisplay = records.contains { $0.drivesDisplay }
+        var tracks: [FastTrack]? = []
+        var trackResets: [LayerSlot] = []
+        for e in evaluators {
+            guard let t = FastTrack(e) else { tracks = nil; break }
+            tracks?.append(t)
+            if !trackResets.contains(t.slot.root) { trackResets.append(t.slot.root) }
+        }
+        self.tracks = evaluators.isEmpty ? nil : tracks
+        self.trackResets = tracks == nil ? [] : trackResets
     }
 }
 

@@ -51,6 +51,11 @@ package final class KeyframeCurve {
     /// Cubic mode: outgoing and incoming tangents per value, per component (F6).
     let outTangents: [[Double]]
     let inTangents: [[Double]]
+    /// The values unboxed, for the frame step's typed tracks (`FastTrack`): set when every
+    /// value is a number (or every value a point) and the mode is not cubic, whose tangents
+    /// work on boxed components.
+    package let numbers: [Double]?
+    package let points: [CGPoint]?
 
     /// Builds the curve; nil when there is nothing to animate (no values, no usable path).
     package init?(values given: [AnimValue], path: CGPath?, keyTimes kt: [Double]?, timingFunctions tf: [CAMediaTimingFunction]?,
@@ -115,6 +120,16 @@ package final class KeyframeCurve {
         }
         outTangents = outT
         inTangents = inT
+        let typed = outT.isEmpty
+        numbers = typed ? KeyframeCurve.unboxed(vals) { if case .number(let x) = $0 { x } else { nil } } : nil
+        points = typed ? KeyframeCurve.unboxed(vals) { if case .point(let p) = $0 { p } else { nil } } : nil
+    }
+
+    private static func unboxed<T>(_ vals: [AnimValue], _ cast: (AnimValue) -> T?) -> [T]? {
+        var out: [T] = []
+        out.reserveCapacity(vals.count)
+        for v in vals { guard let x = cast(v) else { return nil }; out.append(x) }
+        return out
     }
 
     static func even(_ n: Int) -> [Double] {
@@ -155,12 +170,7 @@ package final class KeyframeCurve {
     package func value(at f: Double, underlying: AnimValue) -> AnimValue {
         let n = values.count
         if n == 1 { return values[0] }
-        if mode == .discrete {
-            // Each value holds from its key time until the next (F2).
-            var i = 0
-            while i + 1 < n, i + 1 < keyTimes.count, keyTimes[i + 1] <= f { i += 1 }
-            return values[i]
-        }
+        if mode == .discrete { return values[discreteIndex(f, n)] }
         let (i, s) = locate(f)
         if let segments, i < segments.count { return .point(segments[i].point(s)) }
         let a = values[i], b = values[min(i + 1, n - 1)]
@@ -171,6 +181,39 @@ package final class KeyframeCurve {
             return a.withComponents((0..<pa.count).map { h00 * pa[$0] + h10 * ts[$0] + h01 * pb[$0] + h11 * td[$0] })
         }
         return a.interpolated(to: b, s)
+    }
+
+    /// `value(at:underlying:)` for a curve whose values are all numbers (`numbers` is set),
+    /// without boxing: the same discrete hold, segment search and linear interpolation.
+    @inline(__always)
+    package func numberValue(at f: Double, _ vals: UnsafeBufferPointer<Double>) -> Double {
+        let n = vals.count
+        if n == 1 { return vals[0] }
+        if mode == .discrete { return vals[discreteIndex(f, n)] }
+        let (i, s) = locate(f)
+        let a = vals[i], b = vals[min(i + 1, n - 1)]
+        return a + (b - a) * s
+    }
+
+    /// `value(at:underlying:)` for a curve whose values are all points (`points` is set), along
+    /// its path segments when it has them.
+    @inline(__always)
+    package func pointValue(at f: Double, _ vals: UnsafeBufferPointer<CGPoint>) -> CGPoint {
+        let n = vals.count
+        if n == 1 { return vals[0] }
+        if mode == .discrete { return vals[discreteIndex(f, n)] }
+        let (i, s) = locate(f)
+        if let segments, i < segments.count { return segments[i].point(s) }
+        let a = vals[i], b = vals[min(i + 1, n - 1)]
+        return CGPoint(x: a.x + (b.x - a.x) * s, y: a.y + (b.y - a.y) * s)
+    }
+
+    /// Discrete mode: each value holds from its key time until the next (F2).
+    @inline(__always)
+    private func discreteIndex(_ f: Double, _ n: Int) -> Int {
+        var i = 0
+        while i + 1 < n, i + 1 < keyTimes.count, keyTimes[i + 1] <= f { i += 1 }
+        return i
     }
 
     /// The direction of travel along the path, in radians (F8).

@@ -44,6 +44,8 @@ package enum TimingEngine {
                 r.animation.beginTime = t
                 r.evaluator?.setBeginTime(t)
                 r.beginPending = false
+                // The plan's typed tracks copied the timing: rebuild them with the stamped time.
+                layer.evaluationPlan = nil
             }
             live.append(r)
         }
@@ -84,6 +86,14 @@ package enum TimingEngine {
     private static func evaluate(_ layer: CALayer, base: CALayer, localTime tl: Double, plan: EvaluationPlan) -> CALayer {
         let out: CALayer
         if let c = layer.animatedCopy { out = c } else { out = makeCopy(of: base); layer.animatedCopy = out }
+        if let tracks = plan.tracks {
+            // Typed tracks: plain stores into the copy's state (see `FastTrack`).
+            for slot in plan.trackResets { slot.reset(out, from: base) }
+            tracks.withUnsafeBufferPointer { ts in
+                for t in ts { t.apply(into: &out.state, parentTime: tl) }
+            }
+            return out
+        }
         for b in plan.resets { b.reset(out, base) }
         for e in plan.evaluators { e.apply(to: out, parentTime: tl, additivePass: false) }
         if plan.anyAdditive {

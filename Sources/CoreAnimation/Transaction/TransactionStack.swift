@@ -115,23 +115,41 @@ package final class TransactionStack {
     }
 }
 
-/// The animated layers a thread steps. Held unretained: a weak reference would give every
-/// layer a refcount side table and make each retain of it several times slower on the frame
-/// path; instead a layer removes itself here in its `deinit`.
+/// The animated layers a thread steps, in the order they first got an animation. Held
+/// unretained: a weak reference would give every layer a refcount side table and make each
+/// retain of it several times slower on the frame path; instead a layer removes itself here in
+/// its `deinit`. Insertion order (not hash order) makes the frame step walk layers roughly in
+/// the order their objects were allocated, which the memory system rewards (the step is bound
+/// by cache misses at 100k layers), and makes callbacks at equal times come in a stable order.
 package struct AnimatedLayerSet {
-    private var layers: [ObjectIdentifier: Unmanaged<CALayer>] = [:]
+    /// Members in insertion order; removed ones leave a nil until the next compaction.
+    private var order: [Unmanaged<CALayer>?] = []
+    private var index: [ObjectIdentifier: Int] = [:]
 
-    package mutating func insert(_ l: CALayer) { layers[ObjectIdentifier(l)] = Unmanaged.passUnretained(l) }
+    package mutating func insert(_ l: CALayer) {
+        let id = ObjectIdentifier(l)
+        guard index[id] == nil else { return }
+        index[id] = order.count
+        order.append(Unmanaged.passUnretained(l))
+    }
 
-    package mutating func remove(_ id: ObjectIdentifier) { layers[id] = nil }
+    package mutating func remove(_ id: ObjectIdentifier) {
+        guard let i = index.removeValue(forKey: id) else { return }
+        order[i] = nil
+        // Compact once half the slots are holes: amortised O(1) per removal.
+        if order.count > 32, index.count * 2 < order.count {
+            order.removeAll { $0 == nil }
+            for (i, u) in order.enumerated() { index[ObjectIdentifier(u!.takeUnretainedValue())] = i }
+        }
+    }
 
     /// The members, retained for the duration of the caller's use.
     package func members() -> [CALayer] {
         var out: [CALayer] = []
-        out.reserveCapacity(layers.count)
-        for u in layers.values { out.append(u.takeUnretainedValue()) }
+        out.reserveCapacity(index.count)
+        for u in order { if let u { out.append(u.takeUnretainedValue()) } }
         return out
     }
 
-    package var count: Int { layers.count }
+    package var count: Int { index.count }
 }

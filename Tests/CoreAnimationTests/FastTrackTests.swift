@@ -1,0 +1,135 @@
+import Testing
+@testable import CoreAnimation
+
+/// The frame step's typed tracks (`FastTrack`) must give exactly what the general evaluators
+/// give for the same animations (E1, F2–F5, G1, C3–C7): each case is evaluated both ways at
+/// many times, including before the start, across repeats and reversals and after the end.
+extension PinnedClock {
+    @Suite struct FastTrackTests {
+        /// Commits `anims` on a fresh layer and returns it with its plan.
+        private func planned(_ anims: [CAAnimation], setup: (CALayer) -> Void = { _ in }) -> (CALayer, EvaluationPlan) {
+            let l = TT.layer(at: 100) { l in
+                l.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+                l.position = CGPoint(x: 7, y: 9)
+                l.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+                setup(l)
+            }
+            for (i, a) in anims.enumerated() { l.add(a, forKey: "k\(i)") }
+            CATransaction.flush()
+            return (l, TimingEngine.evaluationPlan(of: l))
+        }
+
+        /// The general path, run by hand on a second copy.
+        private func general(_ l: CALayer, _ plan: EvaluationPlan, _ tl: Double) -> CALayer {
+            let out = TimingEngine.makeCopy(of: l.committedCopy!)
+            for b in plan.resets { b.reset(out, l.committedCopy!) }
+            for e in plan.evaluators { e.apply(to: out, parentTime: tl, additivePass: false) }
+            return out
+        }
+
+        private func expectSame(_ anims: [CAAnimation], setup: (CALayer) -> Void = { _ in },
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+            let (l, plan) = planned(anims, setup: setup)
+            #expect(plan.tracks != nil, "expected typed tracks", sourceLocation: sourceLocation)
+            for i in -10...80 {
+                let tl = 100 + Double(i) * 0.0625
+                let fast = TimingEngine.evaluatePresentation(of: l, base: l.committedCopy!, localTime: tl)
+                let slow = general(l, plan, tl)
+                #expect(fast.opacity == slow.opacity, "opacity at \(tl)", sourceLocation: sourceLocation)
+                #expect(fast.position == slow.position, "position at \(tl)", sourceLocation: sourceLocation)
+                #expect(fast.anchorPoint == slow.anchorPoint, "anchorPoint at \(tl)", sourceLocation: sourceLocation)
+                #expect(fast.zPosition == slow.zPosition && fast.cornerRadius == slow.cornerRadius
+                        && fast.borderWidth == slow.borderWidth && fast.shadowOpacity == slow.shadowOpacity
+                        && fast.shadowRadius == slow.shadowRadius, "scalars at \(tl)", sourceLocation: sourceLocation)
+                #expect(fast.transform == slow.transform, "transform at \(tl)", sourceLocation: sourceLocation)
+                #expect(fast.sublayerTransform == slow.sublayerTransform, "sublayerTransform at \(tl)", sourceLocation: sourceLocation)
+            }
+        }
+
+        private func basic(_ key: String, _ from: Any, _ to: Any, _ configure: (CABasicAnimation) -> Void = { _ in }) -> CABasicAnimation {
+            let a = CABasicAnimation(keyPath: key)
+            a.fromValue = from; a.toValue = to; a.duration = 1.5
+            configure(a)
+            return a
+        }
+
+        @Test func typedTracks_basicNumbersAndPoints_E1() {
+            expectSame([basic("opacity", 0.0, 1.0) { $0.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut) }])
+            expectSame([basic("position", CGPoint(x: 1, y: 2), CGPoint(x: 50, y: -20))])
+            expectSame([basic("position.x", 3.0, 90.0), basic("position.y", -4.0, 8.0) { $0.beginTime = 100.5 }])
+            expectSame([basic("cornerRadius", 0.0, 12.0), basic("borderWidth", 1.0, 4.0), basic("shadowRadius", 2.0, 9.0),
+                        basic("shadowOpacity", 0.0, 0.8), basic("zPosition", -5.0, 5.0), basic("anchorPoint", CGPoint.zero, CGPoint(x: 1, y: 1))])
+        }
+
+        @Test func typedTracks_timing_C3toC7() {
+            expectSame([basic("opacity", 0.2, 0.9) { $0.repeatCount = 2.5; $0.autoreverses = true; $0.fillMode = .both; $0.beginTime = 100.7 }])
+            expectSame([basic("opacity", 0.2, 0.9) { $0.speed = -1; $0.fillMode = .forwards }])
+            expectSame([basic("position.x", 0.0, 100.0) { $0.timeOffset = 0.5; $0.repeatDuration = 3; $0.isRemovedOnCompletion = false; $0.fillMode = .forwards }])
+            expectSame([basic("opacity", 0.0, 1.0) { $0.speed = 2; $0.timingFunction = CAMediaTimingFunction(controlPoints: 0.3, -0.5, 0.6, 1.6) }])
+        }
+
+        @Test func typedTracks_transformComponents_E6() {
+            expectSame([basic("transform.scale", 0.5, 2.0), basic("transform.rotation.z", 0.0, 3.0)])
+            expectSame([basic("transform.translation.x", 0.0, 30.0), basic("transform.scale.y", 1.0, 0.25),
+                        basic("sublayerTransform.rotation.y", 0.0, 1.0)])
+        }
+
+        @Test func typedTracks_keyframes_F2toF7() {
+            let lin = CAKeyframeAnimation(keyPath: "position")
+            lin.values = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 50), CGPoint(x: 200, y: 0)]
+            lin.keyTimes = [0, 0.25, 1]
+            lin.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
+            lin.duration = 3; lin.repeatCount = .infinity
+            expectSame([lin])
+            let discrete = CAKeyframeAnimation(keyPath: "opacity")
+            discrete.values = [0.1, 0.5, 0.9]
+            discrete.calculationMode = .discrete
+            discrete.duration = 2
+            expectSame([discrete])
+            let paced = CAKeyframeAnimation(keyPath: "cornerRadius")
+            paced.values = [0.0, 10.0, 12.0, 40.0]
+            paced.calculationMode = .paced
+            paced.duration = 2; paced.autoreverses = true
+            expectSame([paced])
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 0, y: 0))
+            path.addCurve(to: CGPoint(x: 80, y: 10), control1: CGPoint(x: 10, y: 60), control2: CGPoint(x: 70, y: -40))
+            path.addLine(to: CGPoint(x: 5, y: 5))
+            let along = CAKeyframeAnimation(keyPath: "position")
+            along.path = path; along.duration = 4
+            expectSame([along])
+        }
+
+        @Test func typedTracks_springs_G1() {
+            let s = CASpringAnimation(keyPath: "transform.scale")
+            s.fromValue = 0.5; s.toValue = 1.0; s.damping = 5; s.duration = s.settlingDuration
+            let p = CASpringAnimation(keyPath: "position")
+            p.fromValue = CGPoint(x: 0, y: 0); p.toValue = CGPoint(x: 60, y: 30); p.duration = 2; p.initialVelocity = 3
+            expectSame([s, p])
+        }
+
+        /// Later animations of the same property replace earlier ones (E3), in both paths.
+        @Test func typedTracks_orderOfReplacement_E3() {
+            expectSame([basic("position", CGPoint.zero, CGPoint(x: 10, y: 10)), basic("position.x", 0.0, 99.0) { $0.beginTime = 100.6 }])
+        }
+
+        /// What stays on the general path: additive, cumulative, value functions, colours,
+        /// cubic keyframes, rotation modes, properties of subclasses.
+        @Test func generalPathCases_haveNoTracks() {
+            let additive = basic("position.x", 0.0, 10.0) { $0.isAdditive = true }
+            #expect(planned([additive]).1.tracks == nil)
+            let cumulative = basic("opacity", 0.0, 0.5) { $0.isCumulative = true; $0.repeatCount = 2 }
+            #expect(planned([cumulative]).1.tracks == nil)
+            let colour = basic("backgroundColor", CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1))
+            #expect(planned([colour]).1.tracks == nil)
+            let cubic = CAKeyframeAnimation(keyPath: "opacity")
+            cubic.values = [0.0, 1.0, 0.5]; cubic.calculationMode = .cubic; cubic.duration = 1
+            #expect(planned([cubic]).1.tracks == nil)
+            let vf = CABasicAnimation(keyPath: "transform")
+            vf.valueFunction = CAValueFunction(name: .rotateZ); vf.fromValue = 0.0; vf.toValue = 1.0; vf.duration = 1
+            #expect(planned([vf]).1.tracks == nil)
+            // One general case puts the whole layer on the general path (order must hold).
+            #expect(planned([basic("opacity", 0.0, 1.0), colour]).1.tracks == nil)
+        }
+    }
+}
