@@ -149,6 +149,12 @@ extension SceneReader {
 
     func rect(_ node: JSONNode, _ path: String) -> CGRect? {
         let e = SceneValueKind.rect.expected
+        // [[x, y], [width, height]]: how Foundation's `Codable` writes a CGRect (origin, size),
+        // so a rect from JSONEncoder is a scene value as it is.
+        if case .array(let a) = node.value, a.count == 2, a.allSatisfy({ if case .array = $0.value { true } else { false } }) {
+            guard let origin = point(a[0], indexPath(path, 0)), let size = size(a[1], indexPath(path, 1)) else { return nil }
+            return CGRect(origin: origin, size: size)
+        }
         let n: [Double]? = if case .object = node.value { members(node, path, ["x", "y", "width", "height"], expected: e) }
             else { fixedNumbers(node, path, counts: [4], expected: e) }
         return n.map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }

@@ -83,8 +83,12 @@ import Foundation
         let corners: CACornerMask = [.layerMaxXMinYCorner]
         let edges: CAEdgeAntialiasingMask = [.layerTopEdge, .layerBottomEdge]
         let tf = CAMediaTimingFunction(controlPoints: 0.3, 0.2, 0.1, 1)
+        // Foundation's own Codable geometry: [x, y], [width, height], [[x, y], [width, height]].
+        let bounds = CGRect(x: 1, y: 2, width: 30, height: 40), position = CGPoint(x: 5.5, y: 6), offset = CGSize(width: 0, height: -3)
+        #expect(try Self.json(bounds) == "[[1,2],[30,40]]")
         let root = """
-            {"bounds": [0, 0, 10, 10], "backgroundColor": \(try Self.json(bg)), "borderColor": \(try Self.json(border)),
+            {"bounds": \(try Self.json(bounds)), "position": \(try Self.json(position)), "shadowOffset": \(try Self.json(offset)),
+             "backgroundColor": \(try Self.json(bg)), "borderColor": \(try Self.json(border)),
              "transform": \(try Self.json(t)), "sublayerTransform": {"affine": \(try Self.json(affine))},
              "maskedCorners": \(try Self.json(corners)), "edgeAntialiasingMask": \(try Self.json(edges)),
              "contentsGravity": \(try Self.json(CALayerContentsGravity.topLeft)), "fillMode": \(try Self.json(CAMediaTimingFillMode.backwards)),
@@ -92,11 +96,14 @@ import Foundation
                              "timingFunction": \(try Self.json(tf))}]}
             """
         let l = try loadScene(doc(root: root)).rootLayer
+        #expect(l.bounds == bounds && l.position == position && l.shadowOffset == offset)
         #expect(l.backgroundColor == bg && l.borderColor == border)
         #expect(l.transform == t && l.sublayerTransform == CATransform3DMakeAffineTransform(affine))
         #expect(l.maskedCorners == corners && l.edgeAntialiasingMask == edges)
         #expect(l.contentsGravity == .topLeft && l.fillMode == .backwards)
         #expect(l.animation(forKey: "fade")?.timingFunction == tf)
+        #expect(problems(doc(root: #"{"bounds": [[0, 0], [1]]}"#)).map(\.description)
+                == ["root.bounds[1] (line 1): expected a size [width, height], found an array of 1 values"])
     }
 
     @Test func badLoneValuesAreDecodingErrors() {
