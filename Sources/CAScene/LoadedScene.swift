@@ -15,7 +15,7 @@ public final class LoadedScene {
     public let transactions: [SceneTransaction]
     private var nextTransaction = 0
     /// Layers by name for the changes (the first layer with a name, in tree order).
-    private var namedLayers: [String: CALayer]
+    let namedLayers: [String: CALayer]
 
     /// A scene from a layer tree built in Swift. Commits the tree at scene time 0 (so its
     /// animations with `beginTime` 0 begin at 0, as in a loaded file) unless it was committed

@@ -25,6 +25,13 @@ public enum SceneFile {
         } catch {
             throw SceneLoadError(problems: [SceneProblem(path: "", message: "malformed JSON at column \(error.column): \(error.message)", line: error.line)])
         }
+        return try load(node, baseDirectory: baseDirectory, options: options)
+    }
+
+    /// Builds and checks the scene of parsed JSON (from a file, or from a `Decoder` through
+    /// `LoadedScene`'s `Decodable`). `baseDirectory` nil: image contents are a problem (there
+    /// is no folder to read them from).
+    static func load(_ node: JSONNode, baseDirectory: URL?, options: SceneLoadOptions) throws(SceneLoadError) -> LoadedScene {
         let reader = SceneReader(options: options, baseDirectory: baseDirectory)
         let scene: LoadedScene? = CAMediaClock.withFrameTime(0) {
             // An implicit transaction left open by the caller would swallow ours (a nested
@@ -62,13 +69,10 @@ public enum SceneFile {
     public static func encode(root: CALayer, size: CGSize, scale: CGFloat, duration: CFTimeInterval,
                               framesPerSecond: Double, imageDirectory: URL?,
                               transactions: [SceneTransaction] = []) throws -> Data {
-        let writer = SceneWriter(imageDirectory: imageDirectory)
-        // The writer makes default layers to compare with; their transaction is closed here
-        // rather than left open as an implicit one.
-        CATransaction.begin()
-        defer { CATransaction.commit() }
-        let doc = try writer.document(root: root, size: size, scale: scale, duration: duration,
-                                      framesPerSecond: framesPerSecond, transactions: transactions)
+        let doc = try SceneWriter.write(imageDirectory: imageDirectory) {
+            try $0.document(root: root, size: size, scale: scale, duration: duration,
+                            framesPerSecond: framesPerSecond, transactions: transactions)
+        }
         return Data(JSONWriter.write(doc).utf8)
     }
 

@@ -168,6 +168,10 @@ extension SceneReader {
         guard !rel.isEmpty, !rel.contains("\0") else { problem(path, node, "image path is empty"); return nil }
         let allowOutside = options.allowImagesOutsideSceneFolder
         let isAbsolute = rel.hasPrefix("/")
+        guard let baseDirectory else {
+            problem(path, node, "image \"\(rel.prefix(200))\" cannot be read: no scene folder was given (set the decoder's userInfo[.sceneDirectory])")
+            return nil
+        }
         if !allowOutside {
             if isAbsolute {
                 problem(path, node, "image path \"\(rel.prefix(200))\" is absolute; paths are relative to the scene file's folder")

@@ -149,6 +149,12 @@ extension SceneReader {
 
     func rect(_ node: JSONNode, _ path: String) -> CGRect? {
         let e = SceneValueKind.rect.expected
+        // [[x, y], [width, height]]: how Foundation's `Codable` writes a CGRect (origin, size),
+        // so a rect from JSONEncoder is a scene value as it is.
+        if case .array(let a) = node.value, a.count == 2, a.allSatisfy({ if case .array = $0.value { true } else { false } }) {
+            guard let origin = point(a[0], indexPath(path, 0)), let size = size(a[1], indexPath(path, 1)) else { return nil }
+            return CGRect(origin: origin, size: size)
+        }
         let n: [Double]? = if case .object = node.value { members(node, path, ["x", "y", "width", "height"], expected: e) }
             else { fixedNumbers(node, path, counts: [4], expected: e) }
         return n.map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
@@ -158,7 +164,7 @@ extension SceneReader {
         let e = SceneValueKind.color.expected
         switch node.value {
         case .string(let s):
-            if let c = Self.namedColor(s) ?? Self.hexColor(s) { return c }
+            if let c = CGColor(named: s) ?? CGColor(hex: s) { return c }
             problem(path, node, "\"\(s.prefix(40))\" is not a colour: use \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", black, white or clear")
             return nil
         case .array:
@@ -191,37 +197,6 @@ extension SceneReader {
             problem(path, node, "expected \(e), found \(node.value.typeName)")
             return nil
         }
-    }
-
-    static func namedColor(_ s: String) -> CGColor? {
-        switch s {
-        case "black": return CGColor(gray: 0, alpha: 1)
-        case "white": return CGColor(gray: 1, alpha: 1)
-        case "clear": return CGColor(gray: 0, alpha: 0)
-        default: return nil
-        }
-    }
-
-    /// `#RGB`, `#RRGGBB` or `#RRGGBBAA` (8-bit sRGB components, not premultiplied).
-    static func hexColor(_ s: String) -> CGColor? {
-        guard s.hasPrefix("#") else { return nil }
-        let digits = Array(s.utf8.dropFirst())
-        guard [3, 6, 8].contains(digits.count) else { return nil }
-        var vals: [Int] = []
-        for d in digits {
-            guard let v = Int(String(UnicodeScalar(d)), radix: 16) else { return nil }
-            vals.append(v)
-        }
-        let comps: [Double]
-        if vals.count == 3 {
-            comps = vals.map { Double($0 * 17) / 255 } + [1]
-        } else {
-            var c: [Double] = []
-            for k in stride(from: 0, to: vals.count, by: 2) { c.append(Double(vals[k] * 16 + vals[k + 1]) / 255) }
-            if c.count == 3 { c.append(1) }
-            comps = c
-        }
-        return CGColor(red: comps[0], green: comps[1], blue: comps[2], alpha: comps[3])
     }
 
     func timingFunction(_ node: JSONNode, _ path: String) -> CAMediaTimingFunction? {

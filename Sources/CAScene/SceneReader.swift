@@ -4,7 +4,9 @@
 final class SceneReader {
     let options: SceneLoadOptions
     var limits: SceneLimits { options.limits }
-    let baseDirectory: URL
+    /// The folder image paths are relative to; nil when there is none (a scene decoded
+    /// without `CodingUserInfoKey.sceneDirectory`): image contents are then a problem.
+    let baseDirectory: URL?
     private(set) var problems: [SceneProblem] = []
     /// Problems beyond this are dropped (a hostile file could otherwise produce millions).
     static let maxProblems = 1000
@@ -18,14 +20,15 @@ final class SceneReader {
     /// Limits already reported once (so a 200 000-layer file gives one "too many layers").
     var reportedLimits: Set<String> = []
 
-    init(options: SceneLoadOptions, baseDirectory: URL) {
+    init(options: SceneLoadOptions, baseDirectory: URL?) {
         self.options = options
         self.baseDirectory = baseDirectory
     }
 
     func problem(_ path: String, _ message: String, line: Int? = nil) {
         guard problems.count < Self.maxProblems else { return }
-        problems.append(SceneProblem(path: path, message: message, line: line))
+        // Line 0: the JSON came through a `Decoder`, which knows no lines.
+        problems.append(SceneProblem(path: path, message: message, line: line.flatMap { $0 > 0 ? $0 : nil }))
         if problems.count == Self.maxProblems {
             problems.append(SceneProblem(path: "", message: "more than \(Self.maxProblems) problems; the rest are not listed"))
         }

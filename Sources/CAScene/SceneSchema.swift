@@ -75,6 +75,9 @@ enum SceneSchema {
         "delegate": "delegates are code and cannot be written in a scene file",
     ]
 
+    /// The layer classes the format accepts, `CALayer` first.
+    static let layerClasses: [CALayer.Type] = [CALayer.self, CAGradientLayer.self, CAShapeLayer.self, CATransformLayer.self]
+
     /// The layer classes the format accepts.
     static func layerClass(_ name: String) -> CALayer.Type? {
         switch name {

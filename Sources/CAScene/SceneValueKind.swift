@@ -73,7 +73,8 @@ enum SceneConstants {
     static let transitionSubtype = ["fromLeft", "fromRight", "fromTop", "fromBottom"]
     static let valueFunction = ["rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ",
                                 "translate", "translateX", "translateY", "translateZ"]
-    static let timingFunctionNames = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
-    static let corners = ["layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"]
-    static let edges = ["layerLeftEdge", "layerRightEdge", "layerBottomEdge", "layerTopEdge"]
+    static let timingFunctionNames = CAMediaTimingFunctionName.predefined.map(\.rawValue)
+    /// Bit i is `1 << i`; the option sets' own names, which their `Codable` writes.
+    static let corners = CACornerMask.optionNames
+    static let edges = CAEdgeAntialiasingMask.optionNames
 }

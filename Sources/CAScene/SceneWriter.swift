@@ -10,7 +10,18 @@ final class SceneWriter {
     /// Layers by name, for typing the values of scheduled `set` changes.
     private var named: [String: CALayer] = [:]
 
-    init(imageDirectory: URL?) { self.imageDirectory = imageDirectory }
+    private init(imageDirectory: URL?) { self.imageDirectory = imageDirectory }
+
+    /// Runs `body` with a fresh writer: the one way in for `SceneFile.encode` and the
+    /// `Encodable` conformances (CALayer+Encodable.swift, LoadedScene+Codable.swift), so both
+    /// write the same JSON. The writer makes default layers to compare with; their
+    /// transaction is closed here rather than left open as an implicit one.
+    static func write<T>(imageDirectory: URL?, _ body: (SceneWriter) throws -> T) rethrows -> T {
+        let writer = SceneWriter(imageDirectory: imageDirectory)
+        CATransaction.begin()
+        defer { CATransaction.commit() }
+        return try body(writer)
+    }
 
     func document(root: CALayer, size: CGSize, scale: CGFloat, duration: CFTimeInterval, framesPerSecond: Double,
                   transactions: [SceneTransaction]) throws -> JSONValue {
@@ -95,7 +106,21 @@ final class SceneWriter {
         }
     }
 
-    func animation(_ a: CAAnimation, layer: CALayer, key: String?, _ path: String) throws -> JSONValue {
+    /// What `keyPath` animates on `layer`, which types the animation's values. An animation
+    /// written on its own (`layer` nil) is typed by the first layer class of the format that
+    /// has the key path (a key path names the same type on every class that has it).
+    private func valueKind(keyPath: String, on layer: CALayer?, _ path: String) -> SceneValueKind? {
+        let probe = SceneReader(options: .init(), baseDirectory: nil)
+        if let layer { return probe.valueKind(keyPath: keyPath, layer: layer, path, JSONNode(.null)) }
+        for cls in SceneSchema.layerClasses {
+            if let k = probe.valueKind(keyPath: keyPath, layer: defaultLayer(cls), path, JSONNode(.null)) { return k }
+        }
+        return nil
+    }
+
+    /// An animation object; `layer` is the layer it is added to (nil for an animation written
+    /// on its own, see `valueKind`).
+    func animation(_ a: CAAnimation, layer: CALayer?, key: String?, _ path: String) throws -> JSONValue {
         guard let className = Self.className(of: a) else {
             throw SceneEncodingError(path: path, message: "animation class \(type(of: a)) is not part of the scene format")
         }
@@ -116,10 +141,7 @@ final class SceneWriter {
             if p.isAdditive { put("isAdditive", .bool(true)) }
             if p.isCumulative { put("isCumulative", .bool(true)) }
             if let vf = p.valueFunction { put("valueFunction", .string(vf.name.rawValue)) }
-            let kind: SceneValueKind? = p.keyPath.flatMap { kp in
-                let probe = SceneReader(options: .init(), baseDirectory: URL(fileURLWithPath: "/"))
-                return probe.valueKind(keyPath: kp, layer: layer, path, JSONNode(.null))
-            }
+            let kind: SceneValueKind? = p.keyPath.flatMap { valueKind(keyPath: $0, on: layer, path) }
             func animValue(_ v: Any?, _ at: String) throws -> JSONValue {
                 if p.valueFunction != nil {
                     if let n = AnimValue.number(from: v) { return try value(n, .number, at) }
@@ -127,7 +149,7 @@ final class SceneWriter {
                     throw SceneEncodingError(path: at, message: "value-function values must be numbers or [x, y, z]")
                 }
                 guard let kind else { throw SceneEncodingError(path: at, message: "unknown key path \(p.keyPath ?? "nil")") }
-                return try value(v, kind, at, imageName: layer.name)
+                return try value(v, kind, at, imageName: layer?.name)
             }
             if let b = p as? CABasicAnimation {
                 if let v = b.fromValue { put("fromValue", try animValue(v, "\(path).fromValue")) }
@@ -284,22 +306,16 @@ final class SceneWriter {
             }
             return .string(try imageFile(img, path, hint: imageName))
         case .cornerMask, .edgeMask:
-            guard let n = AnimValue.number(from: v) else { throw wrong() }
-            let names = kind == .cornerMask ? SceneConstants.corners : SceneConstants.edges
-            let bits = Int(n)
-            return .array(names.enumerated().filter { bits & (1 << $0.offset) != 0 }.map { JSONNode(.string($0.element)) })
+            // The names are the option sets' own (LayerMasks+Codable.swift), as `Codable` writes them.
+            guard let n = AnimValue.number(from: v), n >= 0, n <= 15, n == n.rounded() else { throw wrong() }
+            let names = kind == .cornerMask ? CACornerMask(rawValue: UInt(n)).optionNameList : CAEdgeAntialiasingMask(rawValue: UInt32(n)).optionNameList
+            return .array((names ?? []).map { JSONNode(.string($0)) })
         case .timingFunction:
+            // Name or control points, as `CAMediaTimingFunction`'s `Codable` writes it.
             guard let f = v as? CAMediaTimingFunction else { throw wrong() }
-            var pts = [Float](repeating: 0, count: 2)
-            var c: [Float] = []
-            for i in 1...2 { f.getControlPoint(at: i, values: &pts); c += pts }
-            for n in SceneConstants.timingFunctionNames {
-                let named = CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: n))
-                var q: [Float] = []
-                for i in 1...2 { named.getControlPoint(at: i, values: &pts); q += pts }
-                if q == c && n != "linear" { return .string(n) }
-            }
-            if c == [0, 0, 1, 1] { return .string("linear") }
+            if let name = f.predefinedName { return .string(name.rawValue) }
+            let c = f.controlPoints
+            guard c.allSatisfy(\.isFinite) else { throw SceneEncodingError(path: path, message: "timing function has non-finite control points") }
             return .array(c.map { JSONNode(.number(Double($0))) })
         }
     }

@@ -2,7 +2,11 @@
 // `struct X: RawRepresentable` ("swift_wrapper" string enums); so do we.
 
 /// Shared shape of Apple's string-wrapper constants: `init(rawValue:)` and `init(_:)`.
-public protocol CAStringConstant: RawRepresentable, Hashable, Sendable where RawValue == String {
+/// `Codable` as their raw value (the standard library's coding of String-backed
+/// `RawRepresentable` types), which is how scene files spell them (docs/SCENE-FORMAT.md):
+/// `"resizeAspect"`, `"both"`. Decoding accepts any string, as Apple's wrappers hold any raw
+/// value; the scene reader checks names against the format's lists.
+public protocol CAStringConstant: RawRepresentable, Hashable, Sendable, Codable where RawValue == String {
     init(rawValue: String)
 }
 

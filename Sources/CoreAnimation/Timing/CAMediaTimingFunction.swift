@@ -114,6 +114,16 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Reads a predefined name (`"easeInEaseOut"`) or `[c1x, c1y, c2x, c2y]`, the scene
+    /// format's spelling (`Codable`: see CAMediaTimingFunction+Codable.swift; not Apple API).
+    /// `required` because `Decodable` on a non-final class can only be met by a required
+    /// initializer in the class body: a subclass that adds designated initializers must
+    /// provide it, as Apple's subclasses must provide NSSecureCoding's `init?(coder:)`.
+    public required convenience init(from decoder: any Decoder) throws {
+        let p = try Self.decodeControlPoints(from: decoder)
+        self.init(controlPoints: p[0], p[1], p[2], p[3])
+    }
+
     /// Writes control point `idx` into `ptr[0]` (x) and `ptr[1]` (y) (Apple's signature):
     /// 0 → (0,0), 1 → P1, 2 → P2, 3 → (1,1) (CA-SEMANTICS B1).
     /// An index outside 0…3 leaves the buffer untouched (Apple gives no result there either).
