@@ -108,6 +108,15 @@ extension PinnedClock {
             expectSame([s, p])
         }
 
+        /// A non-finite value is refused as the public setter refuses it: the property keeps its
+        /// committed value on both paths (bad input, issue 3).
+        @Test func typedTracks_nonFiniteValuesAreIgnored() {
+            expectSame([basic("opacity", Double.nan, 1.0), basic("position.x", Double.infinity, 3.0),
+                        basic("transform.rotation.z", 0.0, Double.nan)])
+            let (l, _) = planned([basic("cornerRadius", Double.nan, Double.nan)]) { $0.cornerRadius = 4 }
+            #expect(TimingEngine.evaluatePresentation(of: l, base: l.committedCopy!, localTime: 100.5).cornerRadius == 4)
+        }
+
         /// Later animations of the same property replace earlier ones (E3), in both paths.
         @Test func typedTracks_orderOfReplacement_E3() {
             expectSame([basic("position", CGPoint.zero, CGPoint(x: 10, y: 10)), basic("position.x", 0.0, 99.0) { $0.beginTime = 100.6 }])

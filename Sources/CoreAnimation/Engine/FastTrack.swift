@@ -53,49 +53,73 @@ package enum LayerSlot: Equatable {
     }
 
     @inline(__always)
-    func reset(_ out: CALayer, from base: CALayer) {
-        // Field by field: a copy of the whole `LayerState` would retain every colour and path.
+    func reset(_ out: UnsafeMutablePointer<LayerState>, from base: UnsafeMutablePointer<LayerState>) {
+        // Field by field, through pointers: a copy of the whole `LayerState` would retain every
+        // colour and path, and passing the layers would retain them.
         switch self {
-        case .opacity: out.state.opacity = base.state.opacity
-        case .zPosition: out.state.zPosition = base.state.zPosition
-        case .anchorPointZ: out.state.anchorPointZ = base.state.anchorPointZ
-        case .cornerRadius: out.state.cornerRadius = base.state.cornerRadius
-        case .borderWidth: out.state.borderWidth = base.state.borderWidth
-        case .shadowOpacity: out.state.shadowOpacity = base.state.shadowOpacity
-        case .shadowRadius: out.state.shadowRadius = base.state.shadowRadius
-        case .position, .positionX, .positionY: out.state.position = base.state.position
-        case .anchorPoint, .anchorPointX, .anchorPointY: out.state.anchorPoint = base.state.anchorPoint
-        case .transform: out.state.transform = base.state.transform
-        case .sublayerTransform: out.state.sublayerTransform = base.state.sublayerTransform
+        case .opacity: out.pointee.opacity = base.pointee.opacity
+        case .zPosition: out.pointee.zPosition = base.pointee.zPosition
+        case .anchorPointZ: out.pointee.anchorPointZ = base.pointee.anchorPointZ
+        case .cornerRadius: out.pointee.cornerRadius = base.pointee.cornerRadius
+        case .borderWidth: out.pointee.borderWidth = base.pointee.borderWidth
+        case .shadowOpacity: out.pointee.shadowOpacity = base.pointee.shadowOpacity
+        case .shadowRadius: out.pointee.shadowRadius = base.pointee.shadowRadius
+        case .position, .positionX, .positionY: out.pointee.position = base.pointee.position
+        case .anchorPoint, .anchorPointX, .anchorPointY: out.pointee.anchorPoint = base.pointee.anchorPoint
+        case .transform: out.pointee.transform = base.pointee.transform
+        case .sublayerTransform: out.pointee.sublayerTransform = base.pointee.sublayerTransform
         }
     }
 
-    /// The store the public setter makes on a presentation copy: non-finite values are
-    /// ignored (NaN only, for `opacity`), as `updateFinite`/`updateNotNaN` do.
+    /// The store the public setter makes on a presentation copy: a value the setter refuses
+    /// (non-finite; NaN only for the opacities) is ignored with the same warning
+    /// (`updateFinite`/`updateNotNaN`); a transform component is checked by
+    /// `applyingTransformComponent`, as on the general path.
     @inline(__always)
     func write(_ v: Double, into s: inout LayerState) {
         switch self {
-        case .opacity: if !v.isNaN { s.opacity = Float(v) }
-        case .shadowOpacity: if v.isFinite { s.shadowOpacity = Float(v) }
-        case .zPosition: if v.isFinite { s.zPosition = v }
-        case .anchorPointZ: if v.isFinite { s.anchorPointZ = v }
-        case .cornerRadius: if v.isFinite { s.cornerRadius = v }
-        case .borderWidth: if v.isFinite { s.borderWidth = v }
-        case .shadowRadius: if v.isFinite { s.shadowRadius = v }
-        case .positionX: if v.isFinite { s.position.x = v }
-        case .positionY: if v.isFinite { s.position.y = v }
-        case .anchorPointX: if v.isFinite { s.anchorPoint.x = v }
-        case .anchorPointY: if v.isFinite { s.anchorPoint.y = v }
-        case .transform(let c): s.transform = applyingTransformComponent(s.transform, c, value: v)
-        case .sublayerTransform(let c): s.sublayerTransform = applyingTransformComponent(s.sublayerTransform, c, value: v)
-        case .position, .anchorPoint: break
+        case .transform(let c): s.transform = applyingTransformComponent(s.transform, c, value: v); return
+        case .sublayerTransform(let c): s.sublayerTransform = applyingTransformComponent(s.sublayerTransform, c, value: v); return
+        case .opacity, .shadowOpacity: if v.isNaN { return refuse(v) }
+        default: if !v.isFinite { return refuse(v) }
+        }
+        switch self {
+        case .opacity: s.opacity = Float(v)
+        case .shadowOpacity: s.shadowOpacity = Float(v)
+        case .zPosition: s.zPosition = v
+        case .anchorPointZ: s.anchorPointZ = v
+        case .cornerRadius: s.cornerRadius = v
+        case .borderWidth: s.borderWidth = v
+        case .shadowRadius: s.shadowRadius = v
+        case .positionX: s.position.x = v
+        case .positionY: s.position.y = v
+        case .anchorPointX: s.anchorPoint.x = v
+        case .anchorPointY: s.anchorPoint.y = v
+        case .transform, .sublayerTransform, .position, .anchorPoint: break
         }
     }
 
     @inline(__always)
     func write(_ p: CGPoint, into s: inout LayerState) {
-        guard p.x.isFinite, p.y.isFinite else { return }
+        guard p.x.isFinite, p.y.isFinite else { return refuse(p) }
         if self == .position { s.position = p } else if self == .anchorPoint { s.anchorPoint = p }
+    }
+
+    @inline(never)
+    private func refuse(_ value: Any) {
+        let key: String
+        switch root {
+        case .opacity: key = "opacity"
+        case .shadowOpacity: key = "shadowOpacity"
+        case .zPosition: key = "zPosition"
+        case .anchorPointZ: key = "anchorPointZ"
+        case .cornerRadius: key = "cornerRadius"
+        case .borderWidth: key = "borderWidth"
+        case .shadowRadius: key = "shadowRadius"
+        case .anchorPoint: key = "anchorPoint"
+        default: key = "position"
+        }
+        Diagnostics.warnOnce("CALayer.\(key): ignored non-finite or invalid value \(value)")
     }
 }
 

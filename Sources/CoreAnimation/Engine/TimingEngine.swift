@@ -86,11 +86,10 @@ package enum TimingEngine {
     private static func evaluate(_ layer: CALayer, base: CALayer, localTime tl: Double, plan: EvaluationPlan) -> CALayer {
         let out: CALayer
         if let c = layer.animatedCopy { out = c } else { out = makeCopy(of: base); layer.animatedCopy = out }
-        if let tracks = plan.tracks {
+        if plan.tracks != nil {
             // Typed tracks: plain stores into the copy's state (see `FastTrack`).
-            for slot in plan.trackResets { slot.reset(out, from: base) }
-            tracks.withUnsafeBufferPointer { ts in
-                for t in ts { t.apply(into: &out.state, parentTime: tl) }
+            withUnsafeMutablePointer(to: &base.state) { bs in
+                withUnsafeMutablePointer(to: &out.state) { os in applyTracks(plan, from: bs, into: os, localTime: tl) }
             }
             return out
         }
@@ -100,6 +99,32 @@ package enum TimingEngine {
             for e in plan.evaluators { e.apply(to: out, parentTime: tl, additivePass: true) }
         }
         return out
+    }
+
+    /// `evaluate` for a layer whose plan has typed tracks and whose output copy exists (every
+    /// frame after its first), without retaining the copies: at 100k layers the step is bound
+    /// by cache misses, and a retain touches each object's header line on top of the state
+    /// lines the tracks read and write. The layer holds both copies for the whole call.
+    @inline(__always)
+    private static func applyTracks(_ layer: CALayer, plan: EvaluationPlan, localTime tl: Double) {
+        Unmanaged.passUnretained(layer.committedCopy!)._withUnsafeGuaranteedRef { base in
+            Unmanaged.passUnretained(layer.animatedCopy!)._withUnsafeGuaranteedRef { out in
+                withUnsafeMutablePointer(to: &base.state) { bs in
+                    withUnsafeMutablePointer(to: &out.state) { os in
+                        applyTracks(plan, from: bs, into: os, localTime: tl)
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func applyTracks(_ plan: EvaluationPlan, from base: UnsafeMutablePointer<LayerState>,
+                                    into out: UnsafeMutablePointer<LayerState>, localTime tl: Double) {
+        for slot in plan.trackResets { slot.reset(out, from: base) }
+        plan.tracks!.withUnsafeBufferPointer { ts in
+            for t in ts { t.apply(into: &out.pointee, parentTime: tl) }
+        }
     }
 
     /// The layer's plan, rebuilt after its animation list changed.
@@ -169,6 +194,11 @@ package enum TimingEngine {
             }
             if layer.animationRecords.isEmpty {
                 stack.animatedLayers.remove(ObjectIdentifier(layer))
+                continue
+            }
+            if finishedAndRemoved.isEmpty, plan.tracks != nil, layer.committedCopy != nil, layer.animatedCopy != nil {
+                applyTracks(layer, plan: plan, localTime: tl)
+                if plan.drivesDisplay { layer.animatedCopy?.display() }
                 continue
             }
             if let base = layer.committedCopy {

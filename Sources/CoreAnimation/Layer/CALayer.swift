@@ -30,8 +30,6 @@ extension CALayerDelegate {
 ///   (catalogue E6) and arbitrary extra keys; custom animatable properties are declared with
 ///   `@LayerProperty(key:)` instead of `@NSManaged`.
 open class CALayer: NSObject, CAMediaTiming {
-    // Exclusivity is checked statically; skipping the dynamic check matters on the frame path.
-    @exclusivity(unchecked) package final var state = LayerState()
     /// Values of keys the class does not declare (Apple's CALayer stores undefined KVC keys).
     package var dynamicValues: [String: Any] = [:]
 
@@ -40,6 +38,22 @@ open class CALayer: NSObject, CAMediaTiming {
     /// give the parent a refcount side table, which slows every retain on the frame path; the
     /// parent's `deinit` clears this instead.
     @exclusivity(unchecked) package unowned(unsafe) var _superlayer: CALayer? = nil
+
+    // The frame step's fields come first, in the object's first cache line with its header
+    // (at 100k animated layers the step is bound by cache misses). They are marked
+    // `@exclusivity(unchecked)`: their dynamic exclusivity checks were an eighth of the step's
+    // instructions (callgrind); the engine is per thread and never holds an access across a
+    // call, so the static checks suffice.
+    /// The model state as of the last commit (nil before the first commit, catalogue L1).
+    @exclusivity(unchecked) package var committedCopy: CALayer?
+    /// Reused object animated values are written into (no allocation per frame).
+    @exclusivity(unchecked) package var animatedCopy: CALayer?
+    /// Animations attached to this layer, in the order they were added (catalogue E3).
+    @exclusivity(unchecked) package var animationRecords: [AnimationRecord] = [] { didSet { evaluationPlan = nil } }
+    /// What a frame does with `animationRecords`, flattened once per change of the list (see
+    /// `EvaluationPlan`); nil until the next evaluation rebuilds it.
+    @exclusivity(unchecked) package var evaluationPlan: EvaluationPlan?
+
     package var _mask: CALayer? = nil
     /// True for a layer that is some other layer's `mask` (its `superlayer` is the masked layer).
     package var isMaskLayer = false
@@ -49,10 +63,6 @@ open class CALayer: NSObject, CAMediaTiming {
     public var actions: [String: CAAction]?
 
     // MARK: Presentation bookkeeping
-    // The frame step reads the fields marked `@exclusivity(unchecked)` for every animated layer
-    // every frame; their dynamic exclusivity checks were an eighth of its instructions
-    // (callgrind). The engine is per thread and never holds an access across a call, so
-    // the static checks suffice.
 
     /// Set on presentation copies: they never run actions or join transactions (catalogue J5).
     package var isPresentationCopy = false
@@ -61,18 +71,9 @@ open class CALayer: NSObject, CAMediaTiming {
     package unowned(unsafe) var modelRef: CALayer?
     /// The thread stack whose frame step visits this layer while it has animations.
     package var animationStack: TransactionStack?
-    /// The model state as of the last commit (nil before the first commit, catalogue L1).
-    @exclusivity(unchecked) package var committedCopy: CALayer?
-    /// Reused object animated values are written into (no allocation per frame).
-    @exclusivity(unchecked) package var animatedCopy: CALayer?
     /// Old presentation values captured when a property changed in the open transaction; an
     /// implied animation with no from/to values starts from them (catalogue E1, last row).
     package var implicitFromValues: [String: AnimValue] = [:]
-    /// Animations attached to this layer, in the order they were added (catalogue E3).
-    @exclusivity(unchecked) package var animationRecords: [AnimationRecord] = [] { didSet { evaluationPlan = nil } }
-    /// What a frame does with `animationRecords`, flattened once per change of the list (see
-    /// `EvaluationPlan`); nil until the next evaluation rebuilds it.
-    @exclusivity(unchecked) package var evaluationPlan: EvaluationPlan?
     /// The sublayers as of the last commit, kept from the first change of `sublayers` in the
     /// open transaction until it commits: the "before" picture of a CATransition needs the
     /// tree the screen still shows (catalogue I2). Meaningful only while
@@ -86,6 +87,11 @@ open class CALayer: NSObject, CAMediaTiming {
     package var needsDisplayFlag = false
     package var delegateDisplayMissing = false
     package var delegateLayoutMissing = false
+
+    /// Last among the stored properties, so the frame step's fields share the header's cache
+    /// line. Exclusivity is checked statically; skipping the dynamic check matters on the frame
+    /// path.
+    @exclusivity(unchecked) package final var state = LayerState()
 
     public override init() {
         super.init()

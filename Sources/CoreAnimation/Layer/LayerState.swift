@@ -1,11 +1,15 @@
 /// The built-in property values of a `CALayer`, with Apple's defaults (catalogue A2).
 /// Kept as one value so a presentation or committed copy takes them in one assignment.
 package struct LayerState {
+    /// First: the frame step reads every animated layer's timing (its local time), and the
+    /// fields it animates most (position, transform, opacity) follow within a few lines.
+    package var timing = MediaTimingValues.layerDefaults
     package var bounds = CGRect.zero
     package var position = CGPoint.zero
     package var zPosition: CGFloat = 0
     package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     package var anchorPointZ: CGFloat = 0
+    package var opacity: Float = 1
     package var transform = CATransform3DIdentity
     package var sublayerTransform = CATransform3DIdentity
     package var isHidden = false
@@ -22,7 +26,6 @@ package struct LayerState {
     package var magnificationFilter = CALayerContentsFilter.linear
     package var minificationFilterBias: Float = 0
     package var isOpaque = false
-    package var opacity: Float = 1
     package var allowsGroupOpacity = true
     package var allowsEdgeAntialiasing = true
     package var edgeAntialiasingMask = CAEdgeAntialiasingMask.all
@@ -46,7 +49,6 @@ package struct LayerState {
     package var needsDisplayOnBoundsChange = false
     package var name: String? = nil
     package var style: [AnyHashable: Any]? = nil
-    package var timing = MediaTimingValues.layerDefaults
 }
 
 /// The CAMediaTiming values of a layer or an animation.
