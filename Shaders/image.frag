@@ -6,19 +6,25 @@ flat in vec4 v_shapeRadii;
 flat in int v_clip;
 flat in int v_flags;
 flat in float v_pxPerUnit;
+// The image's origin (xy) and size (zw) in the bound texture: all of it, or a cell of an atlas
+// page, whose one-texel border repeats the image's edge pixels.
+flat in vec4 v_atlas;
 uniform sampler2D u_texture;
 out vec4 o_color;
 
-// One CALayerContentsFilter (0 linear, 1 nearest, 2 trilinear) at uv. Gradients are passed in
-// because this runs in non-uniform control flow, where implicit derivatives are undefined.
+// One CALayerContentsFilter (0 linear, 1 nearest, 2 trilinear) at `uv`, a point of the image
+// (0…1). Gradients (of texture coordinates) are passed in because this runs in non-uniform
+// control flow, where implicit derivatives are undefined.
 vec4 sampleContents(int mode, vec2 uv, vec2 size, vec2 gx, vec2 gy) {
     if (mode == 1) {
         // Nearest: the texel under the point, clamped to the image (edge pixels extend).
-        ivec2 t = clamp(ivec2(floor(uv * size)), ivec2(0), ivec2(size) - 1);
-        return texelFetch(u_texture, t, 0);
+        vec2 imageSize = v_atlas.zw * size;
+        ivec2 t = clamp(ivec2(floor(uv * imageSize)), ivec2(0), ivec2(imageSize + 0.5) - 1);
+        return texelFetch(u_texture, t + ivec2(v_atlas.xy * size + 0.5), 0);
     }
-    if (mode == 2) return textureGrad(u_texture, uv, gx, gy);  // mipmapped (batch binds them)
-    return textureLod(u_texture, uv, 0.0);
+    vec2 tc = v_atlas.xy + uv * v_atlas.zw;
+    if (mode == 2) return textureGrad(u_texture, tc, gx, gy);  // mipmapped (batch binds them)
+    return textureLod(u_texture, tc, 0.0);
 }
 
 void main() {
@@ -26,7 +32,7 @@ void main() {
     float cov = shapeCoverage(v_local, v_shape, v_shapeRadii, (v_flags & 16) != 0, v_flags & 15);
     // Samples clamp to the image's edge texels (contentsRect beyond the unit square).
     vec2 uv = clamp(v_uv, 0.0, 1.0);
-    vec2 gx = dFdx(v_uv), gy = dFdy(v_uv);
+    vec2 gx = dFdx(v_uv) * v_atlas.zw, gy = dFdy(v_uv) * v_atlas.zw;
     vec2 size = vec2(textureSize(u_texture, 0));
     // Minified where one screen pixel spans more than one texel along either axis (GL's own
     // rule for choosing between TEXTURE_MIN_FILTER and TEXTURE_MAG_FILTER: lambda > 0).

@@ -7,6 +7,7 @@ layout(location = 4) in vec4 i_uv;
 layout(location = 5) in vec4 i_tint;
 layout(location = 6) in vec4 i_shape;
 layout(location = 7) in vec4 i_shapeRadii;
+layout(location = 8) in vec4 i_atlas;
 
 out vec2 v_local;
 out vec2 v_uv;
@@ -16,6 +17,7 @@ flat out vec4 v_shapeRadii;
 flat out int v_clip;
 flat out int v_flags;
 flat out float v_pxPerUnit;
+flat out vec4 v_atlas;
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
@@ -38,4 +40,5 @@ void main() {
     v_clip = int(i_h1.w + 0.5);
     v_flags = int(i_h2.w + 0.5);
     v_pxPerUnit = planeScale(i_h0, i_h1, i_h2);
+    v_atlas = i_atlas;
 }

@@ -35,7 +35,7 @@ public final class GLRenderer {
     static let clipTextureUnit: Int32 = 4
 
     let boxStream = GLInstanceStream(vec4sPerInstance: 8)
-    let imageStream = GLInstanceStream(vec4sPerInstance: 8)
+    let imageStream = GLInstanceStream(vec4sPerInstance: 9)
     let compositeStream = GLInstanceStream(vec4sPerInstance: 4)
     let gradientStream = GLInstanceStream(vec4sPerInstance: 7)
     let shapeStream = GLInstanceStream(vec4sPerInstance: ShapeInstance.vec4Count)

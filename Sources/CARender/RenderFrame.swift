@@ -214,6 +214,11 @@ public struct ImageInstance: Sendable, Equatable {
     public var tint: SIMD4<Float>
     public var shape: SIMD4<Float>
     public var shapeRadii: SIMD4<Float>
+    /// Where the image lies in the bound texture: origin xy and size zw in texture coordinates.
+    /// (0, 0, 1, 1) for an image with a texture of its own; a part of a page for an image in the
+    /// atlas (`ImageAtlas`). `uv` stays in the image's own space, so clamping to its edges
+    /// and nearest sampling work on the image, not the page.
+    public var atlas: SIMD4<Float> = SIMD4(0, 0, 1, 1)
 }
 
 /// Instance data of the composite pipeline: an offscreen result placed on its parent target as

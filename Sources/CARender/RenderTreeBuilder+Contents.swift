@@ -16,7 +16,15 @@ extension RenderTreeBuilder {
                                            contentsScale: s.contentsScale, contentsCenter: s.contentsCenter,
                                            geometryFlipped: s.isGeometryFlipped, planeMirrored: planeMirrored)
         guard !pieces.isEmpty else { return }
-        let slot = textureSlot(image)
+        let batchFilter: TextureFilter = s.minificationFilter == .trilinear ? .trilinear : .linear
+        let slot: Int
+        var atlas = SIMD4<Float>(0, 0, 1, 1)
+        if usesImageAtlas, batchFilter != .trilinear, let p = imageAtlas.placement(of: image) {
+            slot = atlasSlot(page: p.page)
+            atlas = p.transform
+        } else {
+            slot = textureSlot(image)
+        }
         // Coverage (and edge antialiasing) is computed against `shape`: the rounded bounds under
         // masksToBounds, else the union of the pieces, so seams between nine-part pieces stay
         // hard and only outer edges are smoothed.
@@ -27,10 +35,9 @@ extension RenderTreeBuilder {
         let filters = Self.filterBits(s.minificationFilter) << 5 | Self.filterBits(s.magnificationFilter) << 7
         let flags = aa | (s.cornerCurve == .continuous ? 16 : 0) | filters
         let p = h.packed(SIMD3(0, Float(clip), Float(flags)))
-        let batchFilter: TextureFilter = s.minificationFilter == .trilinear ? .trilinear : .linear
         for piece in pieces {
             appendImage(ImageInstance(h0: p.0, h1: p.1, h2: p.2, rect: piece.rect.simd, uv: piece.uv,
-                                      tint: SIMD4(repeating: opacity), shape: shape, shapeRadii: shapeRadii),
+                                      tint: SIMD4(repeating: opacity), shape: shape, shapeRadii: shapeRadii, atlas: atlas),
                         texture: slot, filter: batchFilter)
         }
     }

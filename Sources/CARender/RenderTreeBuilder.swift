@@ -37,6 +37,12 @@ public final class RenderTreeBuilder {
     var lastStats = RenderStats()
     /// Shape rasters kept across frames (`Shapes/ShapeCache.swift`).
     let shapeCache = ShapeCache()
+    /// Small images packed into shared pages, kept across frames (`ImageAtlas.swift`).
+    package let imageAtlas = ImageAtlas()
+    /// This frame's texture slot of each atlas page in use.
+    var atlasSlots: [Int: Int] = [:]
+    /// Whether small images go into the atlas (tests compare against their own textures).
+    package var usesImageAtlas = true
 
     struct LeafRecord {
         var boxIndex: Int
@@ -86,6 +92,7 @@ public final class RenderTreeBuilder {
         frame.boxes.reserveCapacity(1024)
         stats = RenderStats()
         textureIndex.removeAll(keepingCapacity: true)
+        atlasSlots.removeAll(keepingCapacity: true)
         warnedDepth = false
         planeMirrored = false
         gradientRampIndex.removeAll(keepingCapacity: true)
@@ -98,6 +105,7 @@ public final class RenderTreeBuilder {
         let main = passStack.removeLast()
         frame.passes.append(RenderPass(target: .main, kind: .draw(main.batches)))
         finishShapes()
+        finishImageAtlas()
         stats.instances = frame.boxes.count + frame.images.count + frame.composites.count + frame.gradients.count + frame.shapes.count
         for p in frame.passes { if case .draw(let b) = p.kind { stats.batches += b.count } }
         stats.offscreenPasses = frame.passes.count - 1
@@ -510,6 +518,20 @@ public final class RenderTreeBuilder {
         var v: ShaderVariant = clip != 0 ? [.clip] : []
         if mask != nil { v.insert(.mask) }
         appendBatch(.composite(source: source, mask: mask), variant: v, index: frame.composites.count - 1)
+    }
+
+    /// The texture slot of an atlas page in this frame. The page's image is filled in when the
+    /// frame is finished (`finishImageAtlas`), after every image of the frame has been placed,
+    /// so a page that grew during the frame is uploaded once, not once per version.
+    func atlasSlot(page: Int) -> Int {
+        if let i = atlasSlots[page] { return i }
+        frame.textures.append(imageAtlas.pageImage(page))
+        atlasSlots[page] = frame.textures.count - 1
+        return frame.textures.count - 1
+    }
+
+    func finishImageAtlas() {
+        for (page, slot) in atlasSlots { frame.textures[slot] = imageAtlas.pageImage(page) }
     }
 
     func textureSlot(_ image: CGImage) -> Int {

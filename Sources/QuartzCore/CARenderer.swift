@@ -35,7 +35,7 @@ public final class CARenderer {
     /// Its own headless EGL context, or a context someone else owns (a window's).
     let context: any RendererContext
     let backend: GLRenderer
-    let builder = RenderTreeBuilder()
+    package let builder = RenderTreeBuilder()
     var pixelWidth: Int
     var pixelHeight: Int
     /// Set for a renderer made by `init(drawableSize:scale:makeContextCurrent:)`: each frame is
