@@ -41,8 +41,9 @@ public final class RenderTreeBuilder {
     package let imageAtlas = ImageAtlas()
     /// This frame's texture slot of each atlas page in use.
     var atlasSlots: [Int: Int] = [:]
-    /// Whether small images go into the atlas (tests compare against their own textures).
-    package var usesImageAtlas = true
+    /// Whether small images go into the atlas (tests compare against their own textures; the
+    /// environment variable `CA_IMAGE_ATLAS=0` turns it off, to compare speed).
+    package var usesImageAtlas = ProcessInfo.processInfo.environment["CA_IMAGE_ATLAS"] != "0"
 
     struct LeafRecord {
         var boxIndex: Int
