@@ -9,20 +9,34 @@ extension RenderTreeBuilder {
     /// This is how static subtrees cost nothing per frame: with no commit since the last frame,
     /// only what the timing engine changed is looked at (issue 4, "static subtrees cost no CPU
     /// work per frame beyond what changed"), for the common case of animated leaf layers.
-    public func patch(_ changed: [CALayer]) -> (RenderFrame, RenderStats)? {
+    ///
+    /// `committed` are layers that commits changed since that frame (`CommitLog`): patched the
+    /// same way when every one is a leaf of that frame, so a commit per frame that changes a
+    /// few leaves (a display link moving them) costs those leaves, not a whole build. A layer
+    /// that is not a leaf of the last frame — a parent, one added or removed, one elsewhere —
+    /// makes the caller build a whole frame.
+    public func patch(_ changed: [CALayer], committed: [ObjectIdentifier] = []) -> (RenderFrame, RenderStats)? {
         guard !frame.passes.isEmpty else { return nil }
+        var layers = changed
+        if !committed.isEmpty {
+            // Every identifier is checked before any record's layer is touched.
+            guard committed.allSatisfy({ leaves[$0] != nil }) else { return nil }
+            // A layer both animated and committed is re-emitted once.
+            let animated = Set(changed.map(ObjectIdentifier.init))
+            for id in Set(committed) where !animated.contains(id) { layers.append(leaves[id]!.layer) }
+        }
         var updates: [(Int, BoxInstance)] = []
-        updates.reserveCapacity(changed.count)
-        for layer in changed {
+        updates.reserveCapacity(layers.count)
+        for layer in layers {
             guard let rec = leaves[ObjectIdentifier(layer)], let box = leafBox(layer, rec), boxVariant(box) == rec.variant
             else { return nil }
             updates.append((rec.boxIndex, box))
         }
         for (i, b) in updates { frame.boxes[i] = b }
         var stats = lastStats
-        stats.layersVisited = changed.count
-        stats.layersDrawn = changed.count
-        stats.patchedLayers = changed.count
+        stats.layersVisited = layers.count
+        stats.layersDrawn = layers.count
+        stats.patchedLayers = layers.count
         stats.shapeRasters = 0
         stats.shapeSegments = 0
         stats.shapeRasterSeconds = 0

@@ -46,6 +46,9 @@ public final class RenderTreeBuilder {
     package var usesImageAtlas = ProcessInfo.processInfo.environment["CA_IMAGE_ATLAS"] != "0"
 
     struct LeafRecord {
+        /// Unretained: a leaf of the last frame stays alive while it is in the tree, and leaves
+        /// out of the tree are never looked up (their parent's commit forces a whole frame).
+        unowned(unsafe) var layer: CALayer
         var boxIndex: Int
         var ctx: Context
         var variant: ShaderVariant
@@ -178,7 +181,7 @@ public final class RenderTreeBuilder {
             if shadow == nil, !isMask, slide == .zero, transitions, !isTransformLayer, !(copy is CAShapeLayer), layer._sublayers?.isEmpty ?? true,
                frame.boxes.count == counts.0 + 1, frame.images.count == counts.1, frame.gradients.count == counts.2,
                frame.composites.count == counts.3, frame.passes.count == counts.4 {
-                leaves[ObjectIdentifier(layer)] = LeafRecord(boxIndex: counts.0, ctx: ctx, variant: boxVariant(frame.boxes[counts.0]),
+                leaves[ObjectIdentifier(layer)] = LeafRecord(layer: layer, boxIndex: counts.0, ctx: ctx, variant: boxVariant(frame.boxes[counts.0]),
                                                         zPosition: s.zPosition)
             }
             return

@@ -191,12 +191,20 @@ public final class CARenderer {
         let nowIDs = Set(animatedNow.map(ObjectIdentifier.init))
         let changed = animatedNow + lastAnimated.filter { !nowIDs.contains(ObjectIdentifier($0)) }
         lastAnimated = animatedNow
-        let canPatch = lastKey == key && lastFrame != nil && layer != nil
+        // Commits since the last frame changed only some layers: those are patched too when they
+        // are leaves of the last frame (`RenderTreeBuilder.patch`).
+        var committed: [ObjectIdentifier]? = []
+        if let last = lastKey, last.generation != key.generation {
+            var same = last
+            same.generation = key.generation
+            committed = same == key ? TimingEngine.layersCommitted(since: last.generation) : nil
+        }
+        let canPatch = lastKey != nil && committed != nil && lastFrame != nil && layer != nil
         lastKey = nil
         var frame: RenderFrame
         var stats: RenderStats
         let start = DispatchTime.now().uptimeNanoseconds
-        if canPatch, let patched = CAMediaClock.withFrameTime(t, { builder.patch(changed) }) {
+        if canPatch, let patched = CAMediaClock.withFrameTime(t, { builder.patch(changed, committed: committed ?? []) }) {
             (frame, stats) = patched
         } else if let root = layer {
             (frame, stats) = CAMediaClock.withFrameTime(t) {

@@ -120,14 +120,14 @@ import Foundation
         #expect(r.statistics.reusedFrame)
     }
 
-    @Test func aCommitOrANonLeafAnimationBuildsTheWholeFrame() throws {
+    @Test func aNonLeafAnimationBuildsTheWholeFrame() throws {
         let (root, mover) = scene()
         let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 60))
         r.layer = root
         r.beginFrame(atTime: 0); try r.renderChecked(); r.endFrame()
-        mover.backgroundColor = solid(0, 1, 0)   // a commit (implicit transaction)
+        mover.backgroundColor = solid(0, 1, 0)   // a commit (implicit transaction) of a leaf
         r.beginFrame(atTime: 0.1); try r.renderChecked(); r.endFrame()
-        #expect(r.statistics.patchedLayers == 0)
+        #expect(r.statistics.patchedLayers == 1)  // re-emitted alone (CommitPatchTests)
         let spin = CABasicAnimation(keyPath: "opacity")
         spin.fromValue = 1.0; spin.toValue = 0.5; spin.duration = 1
         root.add(spin, forKey: "fade")            // the root has sublayers: not a leaf
@@ -135,5 +135,125 @@ import Foundation
         r.beginFrame(atTime: 0.3); try r.renderChecked(); r.endFrame()
         #expect(r.statistics.patchedLayers == 0)
         #expect(r.statistics.layersVisited == 52)
+    }
+}
+
+/// Commits that change only leaves of the last frame (a display link moving a few layers, say)
+/// re-emit those leaves instead of rebuilding the tree; anything else builds a whole frame.
+/// Each case compares the pixels with a fresh renderer's full build of the same tree.
+@Suite struct CommitPatchTests {
+    /// 60 boxes in two groups, so a commit can change a leaf or a non-leaf.
+    func scene() -> (root: CALayer, group: CALayer, leaves: [CALayer]) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 120, height: 80)
+        let group = CALayer()
+        group.frame = CGRect(x: 0, y: 40, width: 120, height: 40)
+        root.addSublayer(group)
+        var leaves: [CALayer] = []
+        for i in 0..<60 {
+            let l = CALayer()
+            l.frame = CGRect(x: CGFloat(i % 15) * 8, y: CGFloat((i / 15) % 2) * 20, width: 7, height: 7)
+            l.backgroundColor = solid(CGFloat(i % 5) / 4, CGFloat(i % 3) / 2, 0.5)
+            l.cornerRadius = 2
+            (i < 30 ? root : group).addSublayer(l)
+            leaves.append(l)
+        }
+        return (root, group, leaves)
+    }
+
+    func frame(_ r: CARenderer, _ t: Double) throws -> CGImage {
+        r.beginFrame(atTime: t); try r.renderChecked(); r.endFrame()
+        return try r.makeImage()
+    }
+
+    func fullBuild(_ root: CALayer) throws -> CGImage {
+        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
+        r.layer = root
+        return try frame(r, 0)
+    }
+
+    func change(_ body: () -> Void) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        body()
+        CATransaction.commit()
+    }
+
+    func expectSamePixels(_ a: CGImage, _ b: CGImage, sourceLocation: SourceLocation = #_sourceLocation) {
+        var differing = 0
+        for y in 0..<a.height { for x in 0..<a.width where a.rgba(x, y) != b.rgba(x, y) { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels differ from a full build", sourceLocation: sourceLocation)
+    }
+
+    @Test func committedLeavesArePatched() throws {
+        let (root, _, leaves) = scene()
+        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
+        r.layer = root
+        _ = try frame(r, 0)
+        change {
+            leaves[3].backgroundColor = solid(0, 0, 1)
+            leaves[40].position.x += 3
+            leaves[41].transform = CATransform3DMakeRotation(0.5, 0, 0, 1)
+            leaves[42].cornerRadius = 0
+        }
+        let patched = try frame(r, 1)
+        #expect(r.statistics.patchedLayers == 4, "\(r.statistics)")
+        expectSamePixels(patched, try fullBuild(root))
+        // The next commit after a patched frame patches again.
+        change { leaves[3].backgroundColor = solid(0, 1, 0) }
+        let again = try frame(r, 2)
+        #expect(r.statistics.patchedLayers == 1, "\(r.statistics)")
+        expectSamePixels(again, try fullBuild(root))
+    }
+
+    @Test func structuralOrNonLeafCommitsBuildAWholeFrame() throws {
+        let (root, group, leaves) = scene()
+        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
+        r.layer = root
+        _ = try frame(r, 0)
+        let cases: [(String, () -> Void)] = [
+            ("a non-leaf moved", { group.position.y += 2 }),
+            ("a sublayer added", { let l = CALayer(); l.frame = CGRect(x: 1, y: 1, width: 3, height: 3); l.backgroundColor = solid(0, 0, 0); leaves[5].addSublayer(l) }),
+            ("a leaf removed", { leaves[7].removeFromSuperlayer() }),
+            ("a leaf's zPosition", { leaves[8].zPosition = 5 }),
+            ("a leaf hidden", { leaves[9].isHidden = true }),
+            ("a leaf given a shadow", { leaves[10].shadowOpacity = 1 }),
+        ]
+        for (i, (what, body)) in cases.enumerated() {
+            change(body)
+            let img = try frame(r, Double(i + 1))
+            #expect(r.statistics.patchedLayers == 0 && !r.statistics.reusedFrame, "\(what): \(r.statistics)")
+            expectSamePixels(img, try fullBuild(root))
+        }
+    }
+
+    /// Two renderers of one tree each patch what changed since their own last frame.
+    @Test func eachRendererCatchesUpOnCommitsSinceItsOwnLastFrame() throws {
+        let (root, _, leaves) = scene()
+        let a = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
+        let b = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
+        a.layer = root; b.layer = root
+        _ = try frame(a, 0); _ = try frame(b, 0)
+        change { leaves[1].backgroundColor = solid(1, 1, 0) }
+        _ = try frame(a, 1)
+        change { leaves[2].backgroundColor = solid(0, 1, 1) }
+        _ = try frame(a, 2)
+        let late = try frame(b, 2)
+        #expect(b.statistics.patchedLayers == 2, "\(b.statistics)")
+        expectSamePixels(late, try fullBuild(root))
+    }
+
+    /// More commits than the log keeps between two frames: a whole frame, still correct.
+    @Test func aLogThatNoLongerCoversTheGapBuildsAWholeFrame() throws {
+        let (root, _, leaves) = scene()
+        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
+        r.layer = root
+        _ = try frame(r, 0)
+        for i in 0..<(CommitLog.capacity + 10) {
+            change { leaves[i % 60].position.x += i % 2 == 0 ? 1 : -1 }
+        }
+        let img = try frame(r, 1)
+        #expect(r.statistics.patchedLayers == 0 && !r.statistics.reusedFrame, "\(r.statistics)")
+        expectSamePixels(img, try fullBuild(root))
     }
 }

@@ -9,6 +9,12 @@ package enum TimingEngine {
     /// This thread's commit generation (see `TransactionStack.commitGeneration`).
     package static var commitGeneration: UInt64 { TransactionStack.current.commitGeneration }
 
+    /// The layers this thread's commits changed after commit generation `generation`; nil when
+    /// that is too long ago to say (see `CommitLog`).
+    package static func layersCommitted(since generation: UInt64) -> [ObjectIdentifier]? {
+        TransactionStack.current.commitLog.layers(since: generation)
+    }
+
     /// This thread's layers with animations attached (what a frame step changes).
     package static func animatedLayers() -> [CALayer] { TransactionStack.current.animatedLayers.members() }
 
@@ -23,7 +29,9 @@ package enum TimingEngine {
         if !frame.touchedLayers.isEmpty || !frame.addedAnimations.isEmpty {
             TransactionStack.current.commitGeneration &+= 1
         }
+        let generation = TransactionStack.current.commitGeneration
         for layer in frame.touchedLayers where !layer.isPresentationCopy {
+            TransactionStack.current.commitLog.append(layer, generation: generation)
             // Copies handed out earlier stop pointing at the model (their reference is
             // unretained, and only the current copies are cleared by the model's deinit):
             // their `model()` answers themselves from now on (don't keep presentations, L2).

@@ -31,6 +31,9 @@ package final class TransactionStack {
     /// Bumped by every commit that changed a layer or added an animation: a renderer whose
     /// last frame saw the same generation, with nothing animating, can reuse that frame.
     package var commitGeneration: UInt64 = 0
+    /// Which layers each recent commit changed, so a renderer can re-emit just those when they
+    /// are leaves of its last frame instead of rebuilding the tree (`CommitLog`).
+    package var commitLog = CommitLog()
     /// Callbacks due at the next frame step (completion blocks of transactions without
     /// animations, stop messages of removed animations), with their media times.
     package var pendingEvents: [(time: Double, run: () -> Void)] = []
@@ -112,6 +115,38 @@ package final class TransactionStack {
     package func flush() {
         if frames.count == 1, frames[0].isImplicit { commit() }
         implicitCommitScheduled = false
+    }
+}
+
+/// The layers changed by this thread's recent commits, each with its commit generation. A
+/// renderer asks for the layers committed since the generation of its last frame; the log keeps
+/// the most recent `capacity` entries and answers nil once it has dropped ones the caller
+/// needs (the caller then rebuilds its whole frame). Identifiers only: the log must not keep
+/// layers alive, and a renderer resolves them against the layers of its own last frame.
+package struct CommitLog {
+    package static let capacity = 8192
+    private var entries: [(generation: UInt64, layer: ObjectIdentifier)] = []
+    /// The newest generation whose entries were dropped (0: none yet).
+    private var droppedThrough: UInt64 = 0
+
+    mutating func append(_ layer: CALayer, generation: UInt64) {
+        if entries.count >= Self.capacity {
+            let drop = entries.count / 2
+            droppedThrough = entries[drop - 1].generation
+            entries.removeFirst(drop)
+        }
+        entries.append((generation, ObjectIdentifier(layer)))
+    }
+
+    /// The layers committed after `generation`, or nil when the log no longer covers them all.
+    package func layers(since generation: UInt64) -> [ObjectIdentifier]? {
+        guard droppedThrough <= generation else { return nil }
+        var out: [ObjectIdentifier] = []
+        for e in entries.reversed() {
+            guard e.generation > generation else { break }
+            out.append(e.layer)
+        }
+        return out
     }
 }
 

@@ -5,8 +5,8 @@ import Foundation
 
 // Renderer benchmark (issue 4). Usage:
 //   swift run -c release --package-path tools/benchmarks render-benchmark [FRAMES] [SCENE...]
-// SCENE: rects images gradients shadows static-rects shapes shapes-animated (default: all but
-// the shape scenes). Prints per scene the
+// SCENE: rects images gradients shadows static-rects mostly-static-rects committed-rects shapes
+// shapes-animated (default: all but the shape scenes and committed-rects). Prints per scene the
 // median ms per frame (engine step + render-tree build + GL, with glFinish), fps, draw calls,
 // batches, offscreen passes and the split; for the rect scene also the hand-written baseline
 // and the engine/baseline ratio. Readback + PNG encode of one 1080p frame is reported apart.
@@ -24,12 +24,14 @@ func ms(_ x: Double) -> String { String(format: "%.2f", x * 1000) }
 
 struct Result { var total: Double; var engine: Double; var build: Double; var gl: Double; var stats: RenderStats }
 
-func run(_ root: CALayer, frames: Int) throws -> (Result, CARenderer) {
+/// `beforeFrame` runs before each frame (model changes a display link would make).
+func run(_ root: CALayer, frames: Int, beforeFrame: ((Int) -> Void)? = nil) throws -> (Result, CARenderer) {
     let r = try CARenderer(offscreenSize: StressScenes.size)
     r.layer = root
     r.clearColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
     var totals: [Double] = [], engine: [Double] = [], build: [Double] = [], gl: [Double] = []
     for f in 0..<(frames + 2) {
+        beforeFrame?(f)
         let t0 = DispatchTime.now().uptimeNanoseconds
         r.beginFrame(atTime: Double(f) / 60)
         let t1 = DispatchTime.now().uptimeNanoseconds
@@ -78,6 +80,23 @@ do {
     for name in scenes {
         CAMediaClock.freeze(at: 0)
         switch name {
+        case "committed-rects":
+            // The static rects with 1 in 100 moved by a commit every frame, as a display link
+            // setting model values would: the commit's leaves are patched, not the whole tree.
+            let n = Int(GLB_SCENE_COUNT)
+            let root = StressScenes.rects(count: n, animatedEvery: 0) { i in
+                var out = [Float](repeating: 0, count: 12)
+                glb_scene_rect(Int32(i), GLB_SCENE_SEED, &out)
+                return out
+            }
+            let movers = stride(from: 0, to: n, by: 100).map { root.sublayers![$0] }
+            let (res, _) = try run(root, frames: frames) { f in
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                for l in movers { l.position.x += f % 2 == 0 ? 6 : -6 }
+                CATransaction.commit()
+            }
+            report("\(n) rounded rects 1920×1080, 1 in 100 moved by a commit each frame", res)
         case "rects", "static-rects", "mostly-static-rects":
             let n = Int(GLB_SCENE_COUNT)
             let every = name == "rects" ? 1 : name == "static-rects" ? 0 : 100
