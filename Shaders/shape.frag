@@ -32,10 +32,10 @@ vec4 atlasSample(sampler2D atlas, vec2 origin, vec2 size) {
 }
 
 #ifdef CA_SHAPE_FIELD
-// A 16-bit fraction from two UNORM8 channels, high byte first.
+// A 16-bit fraction from two UNORM8 channels (each byte / 255), high byte first. No rounding
+// to whole bytes: the conversion's error is far below one step of the 16 bits.
 float decode16(vec2 hl) {
-    vec2 b = floor(hl * 255.0 + 0.5);
-    return (b.x * 256.0 + b.y) / 65535.0;
+    return dot(hl, vec2(65280.0 / 65535.0, 255.0 / 65535.0));
 }
 #endif
 
