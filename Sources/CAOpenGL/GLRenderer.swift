@@ -270,10 +270,9 @@ public final class GLRenderer {
         program.set("u_viewport", viewport)
         program.set("u_flip", flip)
         program.set("u_clips", int: Self.clipTextureUnit)
-        let vertices = b.pipeline.isShape ? ShapeInstance.stripVertices : 4
-        glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, GLsizei(vertices), GLsizei(b.range.count))
+        glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(b.range.count))
         stats.drawCalls += 1
-        stats.vertices += vertices * b.range.count
+        stats.vertices += 4 * b.range.count
         glCheck("draw \(b.pipeline)")
     }
 

@@ -74,13 +74,6 @@ final class GLShapeAtlas {
     }
 }
 
-extension Batch.Pipeline {
-    var isShape: Bool {
-        if case .shape = self { return true }
-        return false
-    }
-}
-
 extension GLRenderer {
     /// Binds a shape batch's program, instance stream and pages (coverage on unit 1, exact field
     /// on unit 2, the coverage page's auxiliary texture on unit 3).

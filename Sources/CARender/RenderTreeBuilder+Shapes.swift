@@ -84,8 +84,7 @@ extension RenderTreeBuilder {
                                  region: SIMD4(Float(entry.x), Float(entry.y), Float(entry.width), Float(entry.height)),
                                  fill: spec.fill ?? .zero, stroke: stroke,
                                  trim: SIMD4(fieldXY.x, fieldXY.y, trimStart, trimEnd), dash: dash,
-                                 params: SIMD4(hwTexels, Float(texelsPerUnit), capCode + 4 * Float(spec.gpuDash.count), Float(phase)),
-                                 hull: entry.hull)
+                                 params: SIMD4(hwTexels, Float(texelsPerUnit), capCode + 4 * Float(spec.gpuDash.count), Float(phase)))
         frame.shapes.append(inst)
         let page = shapeCache.pageIndex(id: entry.page) ?? 0
         // A raster made with a field also serves frames that cut nothing: those skip the field.

@@ -53,8 +53,6 @@ final class ShapeCache {
         /// as value × y + x (`CompactArcLengthField`).
         var compactField: Bool
         var fieldScale: SIMD2<Double>
-        /// The quad's diagonal cuts (`ShapeRaster.hull`).
-        var hull: SIMD4<Float>
         var lastUsed: Int
     }
 
@@ -155,7 +153,7 @@ final class ShapeCache {
         }
         let e = Entry(path: path, page: pages[page].info.id, x: x, y: y, fieldPage: fp < 0 ? -1 : pages[fp].info.id, fx: fx, fy: fy,
                       originX: r.originX, originY: r.originY, width: r.width, height: r.height,
-                      totalLength: r.totalLength, compactField: !r.aux.isEmpty, fieldScale: r.fieldScale, hull: r.hull, lastUsed: frameNumber)
+                      totalLength: r.totalLength, compactField: !r.aux.isEmpty, fieldScale: r.fieldScale, lastUsed: frameNumber)
         entries[key] = e
         return e
     }

@@ -55,9 +55,6 @@ struct ShapeRaster {
     var aux: [UInt8] = []
     /// Decoding of the compact field: arc length = value × `fieldScale.y` + `fieldScale.x`.
     var fieldScale: SIMD2<Double> = .zero
-    /// The diagonal cuts of the quad (`cropToCoverage`): min and max of x + y, min and max of
-    /// x − y over the covered texels, in texels from the raster's origin.
-    var hull = SIMD4<Float>(-1e9, 1e9, -1e9, 1e9)
     /// Arc length of the whole (flattened) path in layer units: strokeStart/strokeEnd scale it.
     var totalLength: Double
     /// Flattened segments rasterised (the benchmark reports time per path).
@@ -158,7 +155,7 @@ enum ShapeRasterizer {
                 }
             }
         }
-        guard out.cropToCoverage(margin: r.wideField ? 1 : 0) else { return .failure(.empty) }
+        out.cropToCoverage(margin: r.wideField ? 1 : 0)
         return .success(out)
     }
 

@@ -27,14 +27,8 @@ public struct ShapeInstance: Sendable, Equatable {
     /// x: half line width in texels; y: texels per layer unit; z: cap (0 butt, 1 round,
     /// 2 square) + 4 × dash entries; w: dash phase (layer units).
     public var params: SIMD4<Float>
-    /// The quad is drawn as the octagon that these diagonal lines cut from `region`: min and
-    /// max of x + y, min and max of x − y (texels from the raster's origin) over the texels it
-    /// covers (a software rasteriser pays for every pixel of the quad).
-    public var hull: SIMD4<Float>
 
-    public static let vec4Count = 10
-    /// Vertices of the triangle strip that draws one instance (an octagon).
-    public static let stripVertices = 8
+    public static let vec4Count = 9
 }
 
 /// A texture of the shape atlas. `field` pages hold exact RGBA32F arc-length fields (paths too
