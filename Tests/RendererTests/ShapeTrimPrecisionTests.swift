@@ -74,4 +74,44 @@ import Foundation
         try expectCuts(s, size: CGSize(width: 500, height: 500),
                        cuts: [(159, 0.3137), (158, 0.5071), (120, 0.777), (80, 0.2589), (159, 0.9123), (101, 0.1001)])
     }
+
+    @Test func exactFieldCutsDashedRoundCappedStrokes() throws {
+        // The long serpentine (exact field) dashed with round caps: the cut 0.3 into row 100
+        // (x = 154) ends in a half disc of radius 2; far from it the stroke is solid or absent.
+        let s = Serpentine(rows: 160, left: 10, right: 490, top: 10.5, spacing: 3)
+        let along = 100 * (s.rowLength + s.spacing) + 0.3 * s.rowLength
+        let root = ShapeLayerTests.scene(500, 500) { l in
+            l.path = s.path
+            l.fillColor = nil
+            l.strokeColor = ShapeLayerTests.black
+            l.lineWidth = 1
+            l.lineCap = .round
+            l.lineDashPattern = [200_000, 1]
+            l.strokeEnd = CGFloat(along / s.length)
+        }
+        let img = try RenderHarness.render(root, size: CGSize(width: 500, height: 500))
+        let y = s.pixelRow(100)
+        #expect(img.rgba(140, y).r <= 10 && img.rgba(150, y).r <= 10)
+        #expect(img.rgba(158, y).r >= 245 && img.rgba(170, y).r >= 245)
+    }
+
+    @Test func perspectiveShapesCutTheirStrokeFromTheExactField() throws {
+        // Under perspective the raster is sampled bilinearly, which the 16-bit field does not
+        // survive: the exact field cuts it (dashes and round caps included).
+        let root = ShapeLayerTests.scene { l in
+            l.path = ShapeLayerTests.line(10, 50, 90, 50)
+            l.fillColor = nil
+            l.strokeColor = ShapeLayerTests.black
+            l.lineWidth = 6
+            l.lineCap = .round
+            l.lineDashPattern = [1000, 1]
+            l.strokeEnd = 0.5
+            var t = CATransform3DIdentity
+            t.m34 = -1.0 / 500
+            l.transform = CATransform3DRotate(t, 20 * .pi / 180, 0, 1, 0)
+        }
+        let img = try ShapeLayerTests.render(root)
+        #expect(ShapeLayerTests.v(img, 25, 50) <= 10, "the first half is drawn")
+        #expect(ShapeLayerTests.v(img, 75, 50) >= 245, "the second half is cut")
+    }
 }
