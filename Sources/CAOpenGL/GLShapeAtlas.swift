@@ -2,10 +2,14 @@ internal import CGL
 import CARender
 
 /// The shape atlas on the GPU (issue 6): one texture per `ShapeAtlasPage` of the frame (RGBA8
-/// coverage: fill, stroke in R, G; RGBA32F arc-length fields), created zeroed when a page first appears,
-/// written only where a frame brings new rasters, and freed when a frame no longer lists it.
+/// coverage: fill, stroke, compact arc length in R, G, B+A; RGBA32F exact arc-length fields),
+/// created zeroed when a page first appears, written only where a frame brings new rasters, and
+/// freed when a frame no longer lists it. A coverage page gets its auxiliary RGBA8 texture (the
+/// compact field's subpath arc length and distance) when the first upload with `aux` texels
+/// arrives for it.
 final class GLShapeAtlas {
     var textures: [Int: GLTexture] = [:]
+    var auxTextures: [Int: GLTexture] = [:]
     /// The last upload applied (see `ShapeAtlasUpload.serial`).
     var appliedSerial = 0
 
@@ -13,6 +17,7 @@ final class GLShapeAtlas {
         if textures.count != frame.shapePages.count || frame.shapePages.contains(where: { textures[$0.id] == nil }) {
             let live = Set(frame.shapePages.map(\.id))
             textures = textures.filter { live.contains($0.key) }
+            auxTextures = auxTextures.filter { live.contains($0.key) }
             for p in frame.shapePages where textures[p.id] == nil {
                 if p.isField {
                     let zeros = [Float](repeating: 0, count: p.width * p.height * 4)
@@ -20,12 +25,7 @@ final class GLShapeAtlas {
                         GLTexture(width: p.width, height: p.height, internalFormat: GL_RGBA32F, format: GL_RGBA, type: GL_FLOAT, pixels: $0.baseAddress)
                     }
                 } else {
-                    // RGBA8 although two channels are used: llvmpipe samples its native RGBA8
-                    // much faster than RG8.
-                    let zeros = [UInt8](repeating: 0, count: p.width * p.height * 4)
-                    textures[p.id] = zeros.withUnsafeBytes {
-                        GLTexture(width: p.width, height: p.height, internalFormat: GL_RGBA8, format: GL_RGBA, type: GL_UNSIGNED_BYTE, pixels: $0.baseAddress)
-                    }
+                    textures[p.id] = Self.zeroedRGBA8(p.width, p.height)
                 }
             }
         }
@@ -36,11 +36,23 @@ final class GLShapeAtlas {
             guard let t = textures[u.page] else { continue }
             glBindTexture(E(GL_TEXTURE_2D), t.id)
             if u.field.isEmpty {
-                var rgba = [UInt8](repeating: 0, count: u.width * u.height * 4)
-                for i in 0..<(u.width * u.height) { rgba[4 * i] = u.coverage[2 * i]; rgba[4 * i + 1] = u.coverage[2 * i + 1] }
-                rgba.withUnsafeBytes {
+                u.coverage.withUnsafeBytes {
                     glTexSubImage2D(E(GL_TEXTURE_2D), 0, GLint(u.x), GLint(u.y), GLsizei(u.width), GLsizei(u.height), E(GL_RGBA),
                                     E(GL_UNSIGNED_BYTE), $0.baseAddress)
+                }
+                if !u.aux.isEmpty {
+                    let a: GLTexture
+                    if let existing = auxTextures[u.page] {
+                        a = existing
+                    } else {
+                        a = Self.zeroedRGBA8(t.width, t.height)
+                        auxTextures[u.page] = a
+                    }
+                    glBindTexture(E(GL_TEXTURE_2D), a.id)
+                    u.aux.withUnsafeBytes {
+                        glTexSubImage2D(E(GL_TEXTURE_2D), 0, GLint(u.x), GLint(u.y), GLsizei(u.width), GLsizei(u.height), E(GL_RGBA),
+                                        E(GL_UNSIGNED_BYTE), $0.baseAddress)
+                    }
                 }
             } else {
                 u.field.withUnsafeBytes {
@@ -51,11 +63,20 @@ final class GLShapeAtlas {
         }
         glCheck("shape atlas upload")
     }
+
+    /// A zeroed RGBA8 page (zero coverage in the gutters that bilinear sampling reaches).
+    /// RGBA8 because llvmpipe samples its native format much faster than RG8.
+    static func zeroedRGBA8(_ width: Int, _ height: Int) -> GLTexture {
+        let zeros = [UInt8](repeating: 0, count: width * height * 4)
+        return zeros.withUnsafeBytes {
+            GLTexture(width: width, height: height, internalFormat: GL_RGBA8, format: GL_RGBA, type: GL_UNSIGNED_BYTE, pixels: $0.baseAddress)
+        }
+    }
 }
 
 extension GLRenderer {
-    /// Binds a shape batch's program, instance stream and pages (coverage on unit 1, field on
-    /// unit 2).
+    /// Binds a shape batch's program, instance stream and pages (coverage on unit 1, exact field
+    /// on unit 2, the coverage page's auxiliary texture on unit 3).
     func prepareShapeBatch(_ b: Batch, page: Int, fieldPage: Int, frame pages: [ShapeAtlasPage]) throws -> GLProgram {
         let program = try self.program("shape", b.variant)
         shapeStream.bind(first: b.range.lowerBound)
@@ -72,6 +93,13 @@ extension GLRenderer {
             program.set("u_fieldSize", SIMD2(Float(f.width), Float(f.height)))
         } else {
             program.set("u_field", int: 1)
+        }
+        if b.variant.contains(.shapeField), !b.variant.isDisjoint(with: [.shapeDash, .shapeRoundCap]) {
+            guard let aux = shapeAtlas.auxTextures[pages[page].id] else {
+                throw GLBackendError("shape batch reads the auxiliary field texture of atlas page \(page), which no upload made")
+            }
+            bindTexture(aux, unit: 3, filter: .nearest)
+            program.set("u_aux", int: 3)
         }
         return program
     }

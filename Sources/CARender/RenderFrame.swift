@@ -88,7 +88,8 @@ public struct Batch: Sendable, Equatable {
         /// Samples offscreen `source`; `mask` multiplies by another target's alpha.
         case composite(source: TargetID, mask: TargetID?)
         case gradient
-        /// Shape layers: `page` and `fieldPage` index `RenderFrame.shapePages` (−1: no field).
+        /// Shape layers: `page` and `fieldPage` index `RenderFrame.shapePages` (`fieldPage` −1:
+        /// no exact field; a compact field lives in `page` and its auxiliary texture).
         case shape(page: Int, fieldPage: Int)
     }
     public var pipeline: Pipeline
@@ -120,8 +121,18 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
     /// The plane is not a similarity of the target (skew, non-uniform scale, perspective):
     /// coverage takes per-pixel derivatives.
     public static let projective = ShaderVariant(rawValue: 256)
-    /// Shape instances that read the arc-length field (trims, dashes).
+    /// Shape instances that read the compact arc-length field (trims, dashes) from their
+    /// coverage texel.
     public static let shapeField = ShaderVariant(rawValue: 512)
+    /// Shape instances whose stroke is dashed on the GPU (with the compact field, the arc length
+    /// from the subpath start comes from the auxiliary texel).
+    public static let shapeDash = ShaderVariant(rawValue: 1024)
+    /// Shape instances that read the exact RGBA32F field (paths too long for the compact one,
+    /// perspective).
+    public static let shapeWideField = ShaderVariant(rawValue: 2048)
+    /// Shape instances with trims or dashes and round caps (with the compact field, the distance
+    /// from the centreline comes from the auxiliary texel).
+    public static let shapeRoundCap = ShaderVariant(rawValue: 4096)
 
     /// The GLSL defines of this variant.
     public var defines: [String] {
@@ -136,6 +147,9 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
         if contains(.mask) { d.append("CA_MASK") }
         if contains(.projective) { d.append("CA_PROJECTIVE") }
         if contains(.shapeField) { d.append("CA_SHAPE_FIELD") }
+        if contains(.shapeDash) { d.append("CA_SHAPE_DASH") }
+        if contains(.shapeRoundCap) { d.append("CA_SHAPE_ROUND_CAP") }
+        if contains(.shapeWideField) { d.append("CA_SHAPE_WIDE_FIELD") }
         return d
     }
 

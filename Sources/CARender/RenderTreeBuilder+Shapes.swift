@@ -63,7 +63,7 @@ extension RenderTreeBuilder {
     /// Draws a shape layer's path into the current pass (N3: between its contents and its first
     /// sublayer). `colorOverride` paints the fill in one colour and no stroke (shadows).
     func emitShape(_ spec: ShapeDrawSpec, h: Homography, clip: Int32, opacity: Float) {
-        guard let (entry, toPixels, variant) = shapeRaster(spec, h: h) else { return }
+        guard let (entry, toPixels, variant, needsField) = shapeRaster(spec, h: h) else { return }
         let texelsPerUnit = toPixels.1
         var stroke = spec.stroke ?? .zero
         // N3: strokeStart ≥ strokeEnd shows no stroke. The raster keeps it (and its field), so a
@@ -78,23 +78,38 @@ extension RenderTreeBuilder {
         let hwTexels = Float(spec.style.map { $0.texelHalfWidth(texelsPerUnit) } ?? 0)
         let phase = spec.dashPhase.isFinite ? spec.dashPhase : 0
         let p = toPixels.0.packed(SIMD3(opacity, Float(clip), 0))
+        // The field's place (exact field) or decoding (compact field, in the coverage texel).
+        let fieldXY = entry.compactField ? SIMD2(Float(entry.fieldScale.x), Float(entry.fieldScale.y)) : SIMD2(Float(entry.fx), Float(entry.fy))
         let inst = ShapeInstance(h0: p.0, h1: p.1, h2: p.2,
                                  region: SIMD4(Float(entry.x), Float(entry.y), Float(entry.width), Float(entry.height)),
                                  fill: spec.fill ?? .zero, stroke: stroke,
-                                 trim: SIMD4(Float(entry.fx), Float(entry.fy), trimStart, trimEnd), dash: dash,
+                                 trim: SIMD4(fieldXY.x, fieldXY.y, trimStart, trimEnd), dash: dash,
                                  params: SIMD4(hwTexels, Float(texelsPerUnit), capCode + 4 * Float(spec.gpuDash.count), Float(phase)))
         frame.shapes.append(inst)
         let page = shapeCache.pageIndex(id: entry.page) ?? 0
-        let fieldPage = entry.fieldPage < 0 ? -1 : (shapeCache.pageIndex(id: entry.fieldPage) ?? -1)
+        // A raster made with a field also serves frames that cut nothing: those skip the field.
+        var fieldPage = -1
         var v = variant
         if clip != 0 { v.insert(.clip) }
-        if fieldPage >= 0 { v.insert(.shapeField) }
+        if needsField {
+            if entry.compactField {
+                v.insert(.shapeField)
+            } else if entry.fieldPage >= 0, let fp = shapeCache.pageIndex(id: entry.fieldPage) {
+                fieldPage = fp
+                v.insert(.shapeWideField)
+            }
+            if fieldPage >= 0 || entry.compactField {
+                if !spec.gpuDash.isEmpty { v.insert(.shapeDash) }
+                if spec.style?.cap == .round { v.insert(.shapeRoundCap) }
+            }
+        }
         appendBatch(.shape(page: page, fieldPage: fieldPage), variant: v, index: frame.shapes.count - 1)
     }
 
     /// The cached raster for a shape at this placement (made now if missing), the map from its
-    /// texels to frame pixels with texels per layer unit, and the shader variant.
-    func shapeRaster(_ spec: ShapeDrawSpec, h: Homography) -> (ShapeCache.Entry, (Homography, Double), ShaderVariant)? {
+    /// texels to frame pixels with texels per layer unit, the shader variant, and whether this
+    /// frame's trims or dashes cut the stroke (read the field).
+    func shapeRaster(_ spec: ShapeDrawSpec, h: Homography) -> (ShapeCache.Entry, (Homography, Double), ShaderVariant, Bool)? {
         let needsField = spec.stroke != nil && (spec.trim.0 > 0 || spec.trim.1 < 1 || spec.trim.0 >= spec.trim.1 || !spec.gpuDash.isEmpty)
         let pass = passStack.last!.rect
         var map: TexelMap
@@ -143,7 +158,7 @@ extension RenderTreeBuilder {
         }
         let key = ShapeCache.Key(path: ObjectIdentifier(spec.path), map: SIMD4(map.a, map.b, map.c, map.d), subTexel: subTexel,
                                  fill: spec.fill != nil, evenOdd: spec.evenOdd, stroke: spec.stroke == nil ? nil : spec.style,
-                                 field: needsField, limit: limit)
+                                 field: needsField, wideField: variant.contains(.projective), limit: limit)
         var entry: ShapeCache.Entry
         var withField = key
         withField.field = spec.stroke != nil
@@ -156,7 +171,7 @@ extension RenderTreeBuilder {
             let start = DispatchTime.now().uptimeNanoseconds
             let result = ShapeRasterizer.rasterize(.init(path: spec.path, fill: spec.fill != nil, evenOdd: spec.evenOdd,
                                                          stroke: spec.stroke == nil ? nil : spec.style, field: needsField,
-                                                         map: map, limit: lim))
+                                                         wideField: variant.contains(.projective), map: map, limit: lim))
             shapeCache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
             switch result {
             case .failure(.tooComplex(let n)):
@@ -179,10 +194,10 @@ extension RenderTreeBuilder {
             let sc = map.a
             let t = toPixels
             placed = Homography(r0: t.r0, r1: t.r1, r2: t.r2 + ox * t.r0 + oy * t.r1)
-            return (entry, (placed, sc), variant)
+            return (entry, (placed, sc), variant, needsField)
         }
         placed = Homography(r0: toPixels.r0, r1: toPixels.r1, r2: SIMD3(intOffset.x + ox, intOffset.y + oy, 1))
-        return (entry, (placed, map.maxScale), variant)
+        return (entry, (placed, map.maxScale), variant, needsField)
     }
 
     /// How far a shape's paint can reach beyond its path's points, in layer units.

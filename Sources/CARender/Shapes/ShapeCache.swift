@@ -10,7 +10,9 @@ import CoreGraphics
 /// whether the arc-length field is needed. Colours, opacity, trims, dashes and phase are not in
 /// the key: they are instance data.
 ///
-/// Bound: pages of `pageSize`² (coverage, 2 bytes a texel here, 4 in the GL texture) and `fieldPageSize`² (field, 16 bytes a
+/// Bound: pages of `pageSize`² (coverage, 4 bytes a texel: fill, stroke and the compact
+/// arc-length field; a compact field's auxiliary texels lie at the same place in the page's
+/// auxiliary texture) and `fieldPageSize`² (exact RGBA32F fields of long paths, 16 bytes a
 /// texel). When a frame starts with more than `budgetTexels` (or `fieldBudgetTexels`) allocated,
 /// everything is dropped and what the frame shows is rasterised again. One frame may exceed the
 /// budget up to `hardLimitFactor` times; shapes beyond that are not drawn, with a warning.
@@ -32,6 +34,8 @@ final class ShapeCache {
         var evenOdd: Bool
         var stroke: ShapeStrokeStyle?
         var field: Bool
+        /// The field must be the exact RGBA32F one (perspective: sampled bilinearly).
+        var wideField: Bool
         /// The visible texel rectangle relative to the integer translation, when the raster
         /// may reach beyond it (nil when the whole shape fits).
         var limit: SIMD4<Int>?
@@ -45,6 +49,10 @@ final class ShapeCache {
         var fx: Int, fy: Int
         var originX: Int, originY: Int, width: Int, height: Int
         var totalLength: Double
+        /// A compact arc-length field (coverage B, A and the page's auxiliary texture), decoded
+        /// as value × y + x (`CompactArcLengthField`).
+        var compactField: Bool
+        var fieldScale: SIMD2<Double>
         var lastUsed: Int
     }
 
@@ -122,7 +130,7 @@ final class ShapeCache {
     func insert(_ key: Key, path: CGPath, raster r: ShapeRaster) -> Entry? {
         let need = (r.width + 1) * (r.height + 1)
         if texels + need > Self.budgetTexels * Self.hardLimitFactor
-            || (!r.field.isEmpty && fieldTexels + need > Self.fieldBudgetTexels * Self.hardLimitFactor) {
+            || ((!r.field.isEmpty || !r.aux.isEmpty) && fieldTexels + need > Self.fieldBudgetTexels * Self.hardLimitFactor) {
             if !warnedFull {
                 warnedFull = true
                 RenderDiagnostics.warn("shape atlas full for this frame (\(Self.budgetTexels * Self.hardLimitFactor) texels): further shapes are not drawn")
@@ -133,18 +141,19 @@ final class ShapeCache {
         texels += need
         uploadSerial += 1
         uploads.append(ShapeAtlasUpload(serial: uploadSerial, page: pages[page].info.id, x: x, y: y, width: r.width, height: r.height,
-                                        coverage: r.coverage, field: []))
+                                        coverage: r.coverage, field: [], aux: r.aux))
+        if !r.aux.isEmpty { fieldTexels += need }
         var fp = -1, fx = 0, fy = 0
         if !r.field.isEmpty, let (p, a, b) = place(r.width, r.height, field: true) {
             fieldTexels += need
             (fp, fx, fy) = (p, a, b)
             uploadSerial += 1
             uploads.append(ShapeAtlasUpload(serial: uploadSerial, page: pages[p].info.id, x: a, y: b, width: r.width, height: r.height,
-                                            coverage: [], field: r.field))
+                                            coverage: [], field: r.field, aux: []))
         }
         let e = Entry(path: path, page: pages[page].info.id, x: x, y: y, fieldPage: fp < 0 ? -1 : pages[fp].info.id, fx: fx, fy: fy,
                       originX: r.originX, originY: r.originY, width: r.width, height: r.height,
-                      totalLength: r.totalLength, lastUsed: frameNumber)
+                      totalLength: r.totalLength, compactField: !r.aux.isEmpty, fieldScale: r.fieldScale, lastUsed: frameNumber)
         entries[key] = e
         return e
     }

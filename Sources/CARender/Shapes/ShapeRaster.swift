@@ -37,11 +37,13 @@ struct ShapeStrokeStyle: Hashable {
     func texelHalfWidth(_ scale: Double) -> Double { halfWidth > 0 ? halfWidth * scale : 0.5 }
 }
 
-/// The rasterised coverage of one shape at one placement: fill coverage in channel 0 and
-/// stroke coverage in channel 1 of `coverage` (RG8, rows top first), and optionally the
-/// arc-length field (RGBA32F: arc length from the path start, arc length from the subpath
-/// start, both in layer units, and distance from the centreline in texels) that trims and
-/// dashes read.
+/// The rasterised coverage of one shape at one placement: `coverage` is RGBA8, rows top first:
+/// fill coverage in R, stroke coverage in G and, with a compact arc-length field, the arc length
+/// from the path start in B, A (16 bits, see `CompactArcLengthField`); `aux` (RGBA8, same layout)
+/// holds the compact field's arc length from the subpath start and distance from the centreline.
+/// Paths too long for 16 bits, and perspective rasters, keep the exact field in `field` (RGBA32F:
+/// arc length from the path start, arc length from the subpath start, both in layer units, and
+/// distance from the centreline in texels). Trims and dashes read the field.
 struct ShapeRaster {
     var originX: Int
     var originY: Int
@@ -49,6 +51,10 @@ struct ShapeRaster {
     var height: Int
     var coverage: [UInt8]
     var field: [Float]
+    /// The compact field's second texture (empty without a compact field).
+    var aux: [UInt8] = []
+    /// Decoding of the compact field: arc length = value × `fieldScale.y` + `fieldScale.x`.
+    var fieldScale: SIMD2<Double> = .zero
     /// Arc length of the whole (flattened) path in layer units: strokeStart/strokeEnd scale it.
     var totalLength: Double
     /// Flattened segments rasterised (the benchmark reports time per path).
@@ -72,6 +78,9 @@ enum ShapeRasterizer {
         var evenOdd: Bool
         var stroke: ShapeStrokeStyle?
         var field: Bool
+        /// Keep the exact RGBA32F field even when the compact one would do (perspective rasters
+        /// are sampled bilinearly, which the split 16-bit encoding does not survive).
+        var wideField = false
         var map: TexelMap
         /// Texel rectangle the raster may cover (x0, y0, x1, y1): the visible part of the target.
         var limit: (Int, Int, Int, Int)
@@ -120,25 +129,33 @@ enum ShapeRasterizer {
         map.tx -= Double(x0); map.ty -= Double(y0)
 
         var out = ShapeRaster(originX: x0, originY: y0, width: w, height: h,
-                              coverage: [UInt8](repeating: 0, count: w * h * 2), field: [], totalLength: 0, segments: segments)
+                              coverage: [UInt8](repeating: 0, count: w * h * 4), field: [], totalLength: 0, segments: segments)
         var rast = CoverageRasterizer(width: w, height: h)
         if r.fill {
             for s in fillSubpaths where s.points.count >= 3 {
                 rast.addPolygon(s.points.map { map.apply($0) })
             }
-            rast.resolve(evenOdd: r.evenOdd, into: &out.coverage, channels: 2, channel: 0)
+            rast.resolve(evenOdd: r.evenOdd, into: &out.coverage, channels: 4, channel: 0)
         }
         out.totalLength = strokeSubpaths.reduce(0) { $0 + arcLength($1) }
         if let style = r.stroke {
             rast.clear()
             var stroker = PieceStroker(style: style, map: map, scale: scale)
             for s in strokeSubpaths { stroker.stroke(s, into: &rast) }
-            rast.resolve(evenOdd: false, into: &out.coverage, channels: 2, channel: 1)
+            rast.resolve(evenOdd: false, into: &out.coverage, channels: 4, channel: 1)
             if r.field {
-                out.field = ArcLengthField.compute(strokeSubpaths, map: map, width: w, height: h,
-                                                   reach: style.texelHalfWidth(scale) * 1.5 + 2)
+                let hw = style.texelHalfWidth(scale), reach = hw * 1.5 + 2
+                let field = ArcLengthField.compute(strokeSubpaths, map: map, width: w, height: h, reach: reach)
+                let encoding = CompactArcLengthField(totalLength: out.totalLength, reachTexels: reach, scale: scale, halfWidthTexels: hw)
+                if !r.wideField, let encoding {
+                    out.aux = encoding.encode(field, into: &out.coverage)
+                    out.fieldScale = SIMD2(encoding.offset, encoding.range)
+                } else {
+                    out.field = field
+                }
             }
         }
+        out.cropToCoverage(margin: r.wideField ? 1 : 0)
         return .success(out)
     }
 

@@ -17,8 +17,10 @@ public struct ShapeInstance: Sendable, Equatable {
     public var fill: SIMD4<Float>
     /// Premultiplied stroke colour (zero when the stroke is trimmed away).
     public var stroke: SIMD4<Float>
-    /// x, y: the raster's origin in its field page; z, w: visible arc-length range
-    /// (strokeStart, strokeEnd × path length, layer units; ±1e30 where the stroke is not cut).
+    /// x, y: with an exact (RGBA32F) field, the raster's origin in its field page; with a compact
+    /// field, its decoding (arc length = encoded fraction × y + x, layer units). z, w: visible
+    /// arc-length range (strokeStart, strokeEnd × path length, layer units; ±1e30 where the
+    /// stroke is not cut).
     public var trim: SIMD4<Float>
     /// Up to four dash lengths (layer units), painted first.
     public var dash: SIMD4<Float>
@@ -29,10 +31,11 @@ public struct ShapeInstance: Sendable, Equatable {
     public static let vec4Count = 9
 }
 
-/// A texture of the shape atlas. `field` pages hold RGBA32F arc-length fields, the others RG8
-/// coverage (fill, stroke). `id` is unique for the life of the builder: a backend keeps one
-/// texture per id and frees those a frame no longer lists. (The GL backend stores coverage as
-/// RGBA8, fill and stroke in R and G: llvmpipe samples RGBA8 fastest.)
+/// A texture of the shape atlas. `field` pages hold exact RGBA32F arc-length fields (paths too
+/// long for the compact one), the others RGBA8 coverage (fill, stroke, and the compact field's
+/// arc length; see `CompactArcLengthField`) plus, once an upload brings `aux` texels, an
+/// auxiliary RGBA8 texture of the same size and layout. `id` is unique for the life of the
+/// builder: a backend keeps one texture per id and frees those a frame no longer lists.
 public struct ShapeAtlasPage: Sendable, Equatable {
     public var id: Int
     public var width: Int
@@ -48,8 +51,11 @@ public struct ShapeAtlasUpload: Sendable {
     public var serial: Int
     public var page: Int
     public var x: Int, y: Int, width: Int, height: Int
-    /// RG8 rows, top first (coverage pages).
+    /// RGBA8 rows, top first (coverage pages).
     public var coverage: [UInt8]
     /// RGBA32F rows, top first (field pages).
     public var field: [Float]
+    /// RGBA8 rows, top first, for the same rectangle of the coverage page's auxiliary texture
+    /// (empty: none).
+    public var aux: [UInt8]
 }
