@@ -108,6 +108,43 @@ extension PinnedClock {
             expectSame([s, p])
         }
 
+        /// Endpoints that depend on the underlying value (E1's rows with P): by, from only,
+        /// to only, on numbers, points, transform components and springs.
+        @Test func typedTracks_endpointsFromTheUnderlyingValue_E1() {
+            func partial(_ key: String, from: Any? = nil, to: Any? = nil, by: Any? = nil) -> CABasicAnimation {
+                let a = CABasicAnimation(keyPath: key)
+                a.fromValue = from; a.toValue = to; a.byValue = by; a.duration = 1.5
+                return a
+            }
+            expectSame([partial("position.x", by: 12.0), partial("opacity", from: 0.25), partial("cornerRadius", to: 9.0)])
+            expectSame([partial("position", by: CGPoint(x: 5, y: -7)), partial("anchorPoint", to: CGPoint(x: 0, y: 1))])
+            expectSame([partial("transform.rotation.z", by: 1.0), partial("transform.scale", from: 2.0)])
+            let spring = CASpringAnimation(keyPath: "position")
+            spring.byValue = CGPoint(x: 30, y: 0); spring.duration = 2
+            expectSame([spring])
+        }
+
+        /// Implied animations (E7: a property set in a transaction) run as typed tracks too, from
+        /// the old presentation value to the new model value.
+        @Test func typedTracks_implicitAnimations_E7() {
+            let l = TT.layer(at: 100) { $0.position = CGPoint(x: 10, y: 10); $0.opacity = 1 }
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(2)
+            l.position = CGPoint(x: 50, y: 30)
+            l.opacity = 0.2
+            CATransaction.commit()
+            let plan = TimingEngine.evaluationPlan(of: l)
+            #expect(plan.tracks != nil)
+            for i in 0...40 {
+                let tl = 100 + Double(i) * 0.0625
+                let fast = TimingEngine.evaluatePresentation(of: l, base: l.committedCopy!, localTime: tl)
+                let slow = general(l, plan, tl)
+                #expect(fast.position == slow.position && fast.opacity == slow.opacity, "at \(tl)")
+            }
+            let mid = TimingEngine.evaluatePresentation(of: l, base: l.committedCopy!, localTime: 101)
+            #expect(mid.position.x > 10 && mid.position.x < 50)
+        }
+
         /// A non-finite value is refused as the public setter refuses it: the property keeps its
         /// committed value on both paths (bad input, issue 3).
         @Test func typedTracks_nonFiniteValuesAreIgnored() {

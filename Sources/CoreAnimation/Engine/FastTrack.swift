@@ -40,6 +40,31 @@ package enum LayerSlot: Equatable {
 
     var isPoint: Bool { self == .position || self == .anchorPoint }
 
+    /// The current value of a number slot: the underlying value P of catalogue E1 when the
+    /// endpoints depend on it (what `KeyPathBinding.get` reads on the general path).
+    @inline(__always)
+    func number(in s: borrowing LayerState) -> Double {
+        switch self {
+        case .opacity: return Double(s.opacity)
+        case .shadowOpacity: return Double(s.shadowOpacity)
+        case .zPosition: return s.zPosition
+        case .anchorPointZ: return s.anchorPointZ
+        case .cornerRadius: return s.cornerRadius
+        case .borderWidth: return s.borderWidth
+        case .shadowRadius: return s.shadowRadius
+        case .positionX: return s.position.x
+        case .positionY: return s.position.y
+        case .anchorPointX: return s.anchorPoint.x
+        case .anchorPointY: return s.anchorPoint.y
+        case .transform(let c): return Double(transformComponentValue(s.transform, c))
+        case .sublayerTransform(let c): return Double(transformComponentValue(s.sublayerTransform, c))
+        case .position, .anchorPoint: return 0
+        }
+    }
+
+    @inline(__always)
+    func point(in s: borrowing LayerState) -> CGPoint { self == .anchorPoint ? s.anchorPoint : s.position }
+
     /// The whole stored property the slot is part of (what a frame resets from the committed
     /// state before animations write, like `KeyPathBinding.reset`).
     var root: LayerSlot {
@@ -135,11 +160,56 @@ package enum LayerSlot: Equatable {
 /// References are unowned: the plan that holds the tracks also holds the evaluators that own
 /// the timing function and the keyframe curve, so the loop copies plain bytes.
 package struct FastTrack {
+    /// How a basic or spring animation's two values derive from from/to/by and the underlying
+    /// value P (catalogue E1, `BasicEndpoints`): `a` and `b` hold what was given.
+    enum Ends {
+        case fromTo, fromOnly, toOnly, byOnly
+        /// An implied animation: from the old presentation value (`a`, when there was one) to P.
+        case implicit(hasFrom: Bool)
+
+        init(_ e: BasicEndpoints) {
+            switch e {
+            case .fromTo: self = .fromTo
+            case .fromOnly: self = .fromOnly
+            case .toOnly: self = .toOnly
+            case .byOnly: self = .byOnly
+            case .implicit(let from): self = .implicit(hasFrom: from != nil)
+            }
+        }
+
+        var isImplicitWithoutFrom: Bool {
+            if case .implicit(false) = self { return true }
+            return false
+        }
+
+        @inline(__always)
+        func resolve(_ a: Double, _ b: Double, _ p: () -> Double) -> (Double, Double) {
+            switch self {
+            case .fromTo: return (a, b)
+            case .fromOnly: return (a, p())
+            case .toOnly: return (p(), b)
+            case .byOnly: let u = p(); return (u, u + a)
+            case .implicit(let hasFrom): let u = p(); return (hasFrom ? a : u, u)
+            }
+        }
+
+        @inline(__always)
+        func resolve(_ a: CGPoint, _ b: CGPoint, _ p: () -> CGPoint) -> (CGPoint, CGPoint) {
+            switch self {
+            case .fromTo: return (a, b)
+            case .fromOnly: return (a, p())
+            case .toOnly: return (p(), b)
+            case .byOnly: let u = p(); return (u, CGPoint(x: u.x + a.x, y: u.y + a.y))
+            case .implicit(let hasFrom): let u = p(); return (hasFrom ? a : u, u)
+            }
+        }
+    }
+
     enum Curve {
-        case number(Double, Double)
-        case point(CGPoint, CGPoint)
-        case springNumber(Double, Double, SpringSolver)
-        case springPoint(CGPoint, CGPoint, SpringSolver)
+        case number(Double, Double, Ends)
+        case point(CGPoint, CGPoint, Ends)
+        case springNumber(Double, Double, Ends, SpringSolver)
+        case springPoint(CGPoint, CGPoint, Ends, SpringSolver)
         case keyNumbers(Unmanaged<KeyframeCurve>)
         case keyPoints(Unmanaged<KeyframeCurve>)
     }
@@ -158,10 +228,30 @@ package struct FastTrack {
         guard let p = e as? PropertyEvaluator, let slot = p.slot, !p.isAdditive, !p.isCumulative,
               p.valueFunction == nil, p.rotationBinding == nil else { return nil }
         switch p.curve {
-        case .basic(.fromTo(.number(let a), .number(let b))) where !slot.isPoint: curve = .number(a, b)
-        case .basic(.fromTo(.point(let a), .point(let b))) where slot.isPoint: curve = .point(a, b)
-        case .spring(.fromTo(.number(let a), .number(let b)), let s) where !slot.isPoint: curve = .springNumber(a, b, s)
-        case .spring(.fromTo(.point(let a), .point(let b)), let s) where slot.isPoint: curve = .springPoint(a, b, s)
+        case .basic(let e), .spring(let e, _):
+            var solver: SpringSolver? = nil
+            if case .spring(_, let s) = p.curve { solver = s }
+            let ends = Ends(e)
+            let given: (AnimValue?, AnimValue?)
+            switch e {
+            case let .fromTo(a, b): given = (a, b)
+            case let .fromOnly(a): given = (a, nil)
+            case let .toOnly(b): given = (nil, b)
+            case let .byOnly(by): given = (by, nil)
+            case let .implicit(from): given = (from, nil)
+            }
+            switch (given.0 ?? .null, given.1 ?? .null) {
+            case (.number(let a), .number(let b)) where !slot.isPoint: curve = solver.map { .springNumber(a, b, ends, $0) } ?? .number(a, b, ends)
+            case (.number(let a), .null) where !slot.isPoint: curve = solver.map { .springNumber(a, 0, ends, $0) } ?? .number(a, 0, ends)
+            case (.null, .number(let b)) where !slot.isPoint: curve = solver.map { .springNumber(0, b, ends, $0) } ?? .number(0, b, ends)
+            case (.point(let a), .point(let b)) where slot.isPoint: curve = solver.map { .springPoint(a, b, ends, $0) } ?? .point(a, b, ends)
+            case (.point(let a), .null) where slot.isPoint: curve = solver.map { .springPoint(a, .zero, ends, $0) } ?? .point(a, .zero, ends)
+            case (.null, .point(let b)) where slot.isPoint: curve = solver.map { .springPoint(.zero, b, ends, $0) } ?? .point(.zero, b, ends)
+            case (.null, .null) where ends.isImplicitWithoutFrom:
+                curve = slot.isPoint ? (solver.map { .springPoint(.zero, .zero, ends, $0) } ?? .point(.zero, .zero, ends))
+                    : (solver.map { .springNumber(0, 0, ends, $0) } ?? .number(0, 0, ends))
+            default: return nil
+            }
         case .keyframes(let k) where !slot.isPoint && k.numbers != nil: curve = .keyNumbers(.passUnretained(k))
         case .keyframes(let k) where slot.isPoint && k.points != nil: curve = .keyPoints(.passUnretained(k))
         default: return nil
@@ -178,14 +268,18 @@ package struct FastTrack {
     func apply(into s: inout LayerState, parentTime: Double) {
         guard let sample = timing.sample(parentTime, removedOnCompletion: removedOnCompletion) else { return }
         switch curve {
-        case let .number(a, b):
+        case let .number(a0, b0, ends):
+            let (a, b) = ends.resolve(a0, b0) { slot.number(in: s) }
             slot.write(a + (b - a) * eased(sample.fraction), into: &s)
-        case let .point(a, b):
+        case let .point(a0, b0, ends):
+            let (a, b) = ends.resolve(a0, b0) { slot.point(in: s) }
             let t = eased(sample.fraction)
             slot.write(CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), into: &s)
-        case let .springNumber(a, b, solver):
+        case let .springNumber(a0, b0, ends, solver):
+            let (a, b) = ends.resolve(a0, b0) { slot.number(in: s) }
             slot.write(a + (b - a) * solver.value(at: sample.basicTime), into: &s)
-        case let .springPoint(a, b, solver):
+        case let .springPoint(a0, b0, ends, solver):
+            let (a, b) = ends.resolve(a0, b0) { slot.point(in: s) }
             let t = solver.value(at: sample.basicTime)
             slot.write(CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), into: &s)
         case let .keyNumbers(k):
