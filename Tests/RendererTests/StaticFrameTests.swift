@@ -166,6 +166,14 @@ import Foundation
         return try r.makeImage()
     }
 
+    /// A renderer of `root` that has drawn its first frame (a whole build).
+    func drawn(_ root: CALayer) throws -> CARenderer {
+        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
+        r.layer = root
+        _ = try frame(r, 0)
+        return r
+    }
+
     func fullBuild(_ root: CALayer) throws -> CGImage {
         let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
         r.layer = root
@@ -187,9 +195,7 @@ import Foundation
 
     @Test func committedLeavesArePatched() throws {
         let (root, _, leaves) = scene()
-        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
-        r.layer = root
-        _ = try frame(r, 0)
+        let r = try drawn(root)
         change {
             leaves[3].backgroundColor = solid(0, 0, 1)
             leaves[40].position.x += 3
@@ -208,9 +214,7 @@ import Foundation
 
     @Test func structuralOrNonLeafCommitsBuildAWholeFrame() throws {
         let (root, group, leaves) = scene()
-        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
-        r.layer = root
-        _ = try frame(r, 0)
+        let r = try drawn(root)
         let cases: [(String, () -> Void)] = [
             ("a non-leaf moved", { group.position.y += 2 }),
             ("a sublayer added", { let l = CALayer(); l.frame = CGRect(x: 1, y: 1, width: 3, height: 3); l.backgroundColor = solid(0, 0, 0); leaves[5].addSublayer(l) }),
@@ -246,9 +250,7 @@ import Foundation
     /// More commits than the log keeps between two frames: a whole frame, still correct.
     @Test func aLogThatNoLongerCoversTheGapBuildsAWholeFrame() throws {
         let (root, _, leaves) = scene()
-        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
-        r.layer = root
-        _ = try frame(r, 0)
+        let r = try drawn(root)
         for i in 0..<(CommitLog.capacity + 10) {
             change { leaves[i % 60].position.x += i % 2 == 0 ? 1 : -1 }
         }
