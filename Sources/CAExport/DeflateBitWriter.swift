@@ -12,7 +12,7 @@ struct DeflateBitWriter {
 
     /// Appends the low `count` bits of `value` (the rest of `value` must be zero).
     @inline(__always) mutating func put(_ value: UInt64, _ count: Int) {
-        pending |= value &<< UInt64(pendingCount)
+        pending |= value &<< UInt64(truncatingIfNeeded: pendingCount)
         pendingCount &+= count
     }
 
@@ -21,7 +21,7 @@ struct DeflateBitWriter {
         UnsafeMutableRawPointer(out).storeBytes(of: pending.littleEndian, as: UInt64.self)
         let bytes = pendingCount &>> 3
         out += bytes
-        pending = pending &>> UInt64(bytes &<< 3)
+        pending = pending &>> UInt64(truncatingIfNeeded: bytes &<< 3)
         pendingCount &= 7
     }
 
