@@ -77,14 +77,17 @@ let package = Package(
         // Helpers several test targets share (a seeded generator); in no product.
         .target(name: "CATestSupport"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CATestSupport"]),
+        // Export (issue 5): CAExport, the fast PNG writer for rendered frames (its own deflate
+        // encoder, specialised for them; libpng's simplified API has no compression level), and
+        // its tests. libdeflate only for CRC-32 and Adler-32.
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .target(name: "CAExport", dependencies: ["CDeflate"]),
+        .testTarget(name: "CAExportTests", dependencies: ["CAExport", "CoreGraphics", "CDeflate", "CATestSupport"]),
         // carender (issue 5): the command-line tool, and XCTest tests that run its binary as a
         // user would (XCTest on purpose: CI reports a non-zero XCTest count).
-        // libdeflate, for carender's fast PNG writer (level 1; libpng's simplified API has no
-        // compression level, and libdeflate is ~2× faster than zlib at level 1).
-        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .executableTarget(
             name: "carender",
-            dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "CADemoScenes", "CDeflate",
+            dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "CADemoScenes", "CAExport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),

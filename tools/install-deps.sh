@@ -3,7 +3,7 @@
 # OpenGL/EGL headers and glvnd (libgl-dev, libopengl-dev, libegl-dev), Mesa's llvmpipe and EGL
 # vendor library (libgl1-mesa-dri, libegl-mesa0) for headless rendering without a GPU, libpng
 # for PNG in/out, GLFW and Xvfb for the windowed preview, ffmpeg for carender's video output,
-# libdeflate for its fast PNG writer.
+# libdeflate for CRC-32 and Adler-32 in the fast PNG writer (CAExport).
 # Does nothing when all are present.
 set -eu
 PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth ffmpeg libdeflate-dev"

@@ -1,4 +1,5 @@
 import QuartzCore
+import CAExport
 import Foundation
 
 /// Files appear under their final name only when complete: each is written to a hidden
@@ -30,10 +31,14 @@ enum FileWriting {
         }
     }
 
-    /// Encodes premultiplied RGBA8 pixels as PNG: `.fast` through `FastPNGEncoder`, `.small`
-    /// through libpng (`CGImage.pngData()`). Both are deterministic.
+    /// Encodes premultiplied RGBA8 pixels as PNG: `.fast` through `PNGFrameEncoder` (CAExport),
+    /// `.small` through libpng (`CGImage.pngData()`). Both are deterministic.
     static func pngData(_ pixels: [UInt8], width: Int, height: Int, compression: PNGCompression = .fast) throws -> Data {
-        if compression == .fast { return try FastPNGEncoder.encode(pixels, width: width, height: height) }
+        if compression == .fast {
+            do { return try PNGFrameEncoder.encode(premultipliedRGBA: pixels, width: width, height: height) } catch {
+                throw CLIError(error.message)
+            }
+        }
         guard let img = CGImage(width: width, height: height, rgba8Bytes: pixels, premultiplied: true), let png = img.pngData() else {
             throw CLIError("PNG encoding of a \(width)×\(height) frame failed")
         }
@@ -83,8 +88,9 @@ enum FileWriting {
 
 /// `--png-compression`: how hard frame PNGs are compressed.
 enum PNGCompression: String, CaseIterable {
-    /// libdeflate level 1, Sub filter (`FastPNGEncoder`): the default for exports.
+    /// `PNGFrameEncoder` (Sub filter, CAExport's deflate encoder for rendered frames): the
+    /// default for exports.
     case fast
-    /// libpng's defaults (adaptive filters, level 6): ~30 % smaller files, several times slower.
+    /// libpng's defaults (adaptive filters, zlib level 6): smaller files, many times slower.
     case small
 }
