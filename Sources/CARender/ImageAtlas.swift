@@ -58,9 +58,9 @@ package final class ImageAtlas {
     }
 
     private var pages: [Page] = []
-    private var placements: [ObjectIdentifier: Placement] = [:]
-    /// Held so an image's identifier cannot be reused by another image while it is placed.
-    private var held: [CGImage] = []
+    /// Each placed image with its place; the image is held so its identifier cannot be reused
+    /// by another image while it is placed.
+    private var placements: [ObjectIdentifier: (image: CGImage, place: Placement)] = [:]
 
     package var pageCount: Int { pages.count }
 
@@ -68,7 +68,7 @@ package final class ImageAtlas {
     /// or there is no room.
     func placement(of image: CGImage) -> Placement? {
         let id = ObjectIdentifier(image)
-        if let p = placements[id] { return p }
+        if let p = placements[id] { return p.place }
         let w = image.width, h = image.height
         guard w > 0, h > 0, w <= Self.maxImageSide, h <= Self.maxImageSide else { return nil }
         let cw = w + 2 * Self.border, ch = h + 2 * Self.border
@@ -83,8 +83,7 @@ package final class ImageAtlas {
         guard let spot else { return nil }
         let p = Placement(page: spot.page, x: spot.x + Self.border, y: spot.y + Self.border, width: w, height: h)
         copy(image, into: pages[spot.page], at: p)
-        placements[id] = p
-        held.append(image)
+        placements[id] = (image, p)
         return p
     }
 

@@ -193,13 +193,12 @@ public final class CARenderer {
         lastAnimated = animatedNow
         // Commits since the last frame changed only some layers: those are patched too when they
         // are leaves of the last frame (`RenderTreeBuilder.patch`).
-        var committed: [ObjectIdentifier]? = []
-        if let last = lastKey, last.generation != key.generation {
-            var same = last
-            same.generation = key.generation
-            committed = same == key ? TimingEngine.layersCommitted(since: last.generation) : nil
+        // (nil: no last frame of the same view, or the log no longer reaches back to it.)
+        let committed: [ObjectIdentifier]? = lastKey.flatMap { last in
+            guard last.showsSameView(as: key) else { return nil }
+            return last.generation == key.generation ? [] : TimingEngine.layersCommitted(since: last.generation)
         }
-        let canPatch = lastKey != nil && committed != nil && lastFrame != nil && layer != nil
+        let canPatch = committed != nil && lastFrame != nil && layer != nil
         lastKey = nil
         var frame: RenderFrame
         var stats: RenderStats
@@ -239,6 +238,9 @@ public final class CARenderer {
         var bounds: CGRect
         var clear: SIMD4<Float>
         var generation: UInt64
+
+        /// Same root, bounds and clear colour: only commits can have changed the picture.
+        func showsSameView(as o: FrameKey) -> Bool { root == o.root && bounds == o.bounds && clear == o.clear }
     }
     var lastKey: FrameKey?
     var lastFrameAnimated = false

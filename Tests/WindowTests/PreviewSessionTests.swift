@@ -213,20 +213,11 @@ struct FileWatcherTests {
     @Test("ca-preview without a display exits 1 with one clear line, no crash",
           .enabled(if: FileWatcherTests.preview != nil, "ca-preview is not built next to the tests"))
     func previewWithoutDisplay() throws {
-        let p = Process()
-        p.executableURL = Self.preview
-        p.arguments = ["--frames", "1"]
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
         env["WAYLAND_DISPLAY"] = nil
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 1)
+        let (status, text) = try Self.runPreview(["--frames", "1"], environment: env)
+        #expect(status == 1)
         #expect(text.hasPrefix("ca-preview: no display for a window: DISPLAY is not set"))
         #expect(text.split(separator: "\n").count == 1)
     }
@@ -241,20 +232,26 @@ struct FileWatcherTests {
         case .failure(let why): Issue.record("\(why.text)"); return
         }
         defer { kill(server.watchdog, SIGTERM) }
-        let p = Process()
-        p.executableURL = Self.preview
-        p.arguments = ["--frames", "3"]
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = ":\(server.display)"
-        p.environment = env
+        let (status, text) = try Self.runPreview(["--frames", "3"], environment: env)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains(", EGL "), "\(text)")
+    }
+
+    /// Runs ca-preview and returns its exit status and standard error.
+    static func runPreview(_ arguments: [String], environment: [String: String]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = preview
+        p.arguments = arguments
+        p.environment = environment
         let err = Pipe()
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice
         try p.run()
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "\(text)")
-        #expect(text.contains(", EGL "), "\(text)")
+        return (p.terminationStatus, text)
     }
 
     static let preview: URL? = {

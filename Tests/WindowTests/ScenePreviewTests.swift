@@ -19,6 +19,12 @@ struct ScenePreviewTests {
         }
     }
 
+    /// A preview of the probe scene in `file`, in a window of the scene's size.
+    static func preview(_ file: URL, log: @escaping (String) -> Void) throws -> ScenePreview {
+        try ScenePreview(name: "probe", watching: file, configuration: WindowHarness.configuration(size: SessionProbe.size),
+                         log: log, load: loader(file))
+    }
+
     static func tempFile(_ text: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ca-preview-\(getpid())-\(UUID().uuidString).scene")
         try Data(text.utf8).write(to: url)
@@ -30,9 +36,7 @@ struct ScenePreviewTests {
         let file = try Self.tempFile("white")
         defer { try? FileManager.default.removeItem(at: file) }
         var log: [String] = []
-        let preview = try ScenePreview(name: "probe", watching: file,
-                                       configuration: WindowHarness.configuration(size: SessionProbe.size),
-                                       log: { log.append($0) }, load: Self.loader(file))
+        let preview = try Self.preview(file) { log.append($0) }
         defer { preview.window.close() }
         preview.outputDirectory = FileManager.default.temporaryDirectory
         try preview.window.run(frames: 30)   // the frame rendered last is at scene time 30/60 = 0.5
@@ -59,9 +63,7 @@ struct ScenePreviewTests {
         let file = try Self.tempFile("white")
         defer { try? FileManager.default.removeItem(at: file) }
         var log: [String] = []
-        let preview = try ScenePreview(name: "probe", watching: file,
-                                       configuration: WindowHarness.configuration(size: SessionProbe.size),
-                                       log: { log.append($0) }, load: Self.loader(file))
+        let preview = try Self.preview(file) { log.append($0) }
         defer { preview.window.close() }
         try preview.window.run(frames: 20)
         try Data("green".utf8).write(to: file)
@@ -85,12 +87,10 @@ struct ScenePreviewTests {
         let file = try Self.tempFile("nonsense")
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(throws: PreviewError.self) {
-            _ = try ScenePreview(name: "probe", watching: file, configuration: WindowHarness.configuration(size: SessionProbe.size),
-                                 log: { _ in }, load: Self.loader(file))
+            _ = try Self.preview(file) { _ in }
         }
         do {
-            _ = try ScenePreview(name: "probe", watching: file, configuration: WindowHarness.configuration(size: SessionProbe.size),
-                                 log: { _ in }, load: Self.loader(file))
+            _ = try Self.preview(file) { _ in }
         } catch {
             #expect("\(error)".contains("unknown colour 'nonsense'"))
         }

@@ -177,11 +177,6 @@ package struct FastTrack {
             }
         }
 
-        var isImplicitWithoutFrom: Bool {
-            if case .implicit(false) = self { return true }
-            return false
-        }
-
         @inline(__always)
         func resolve(_ a: Double, _ b: Double, _ p: () -> Double) -> (Double, Double) {
             switch self {
@@ -232,25 +227,20 @@ package struct FastTrack {
             var solver: SpringSolver? = nil
             if case .spring(_, let s) = p.curve { solver = s }
             let ends = Ends(e)
+            // The values given; one that `ends` takes from P instead is a placeholder.
             let given: (AnimValue?, AnimValue?)
             switch e {
             case let .fromTo(a, b): given = (a, b)
-            case let .fromOnly(a): given = (a, nil)
+            case let .fromOnly(a), let .byOnly(a): given = (a, nil)
             case let .toOnly(b): given = (nil, b)
-            case let .byOnly(by): given = (by, nil)
             case let .implicit(from): given = (from, nil)
             }
-            switch (given.0 ?? .null, given.1 ?? .null) {
-            case (.number(let a), .number(let b)) where !slot.isPoint: curve = solver.map { .springNumber(a, b, ends, $0) } ?? .number(a, b, ends)
-            case (.number(let a), .null) where !slot.isPoint: curve = solver.map { .springNumber(a, 0, ends, $0) } ?? .number(a, 0, ends)
-            case (.null, .number(let b)) where !slot.isPoint: curve = solver.map { .springNumber(0, b, ends, $0) } ?? .number(0, b, ends)
-            case (.point(let a), .point(let b)) where slot.isPoint: curve = solver.map { .springPoint(a, b, ends, $0) } ?? .point(a, b, ends)
-            case (.point(let a), .null) where slot.isPoint: curve = solver.map { .springPoint(a, .zero, ends, $0) } ?? .point(a, .zero, ends)
-            case (.null, .point(let b)) where slot.isPoint: curve = solver.map { .springPoint(.zero, b, ends, $0) } ?? .point(.zero, b, ends)
-            case (.null, .null) where ends.isImplicitWithoutFrom:
-                curve = slot.isPoint ? (solver.map { .springPoint(.zero, .zero, ends, $0) } ?? .point(.zero, .zero, ends))
-                    : (solver.map { .springNumber(0, 0, ends, $0) } ?? .number(0, 0, ends))
-            default: return nil
+            if slot.isPoint {
+                guard let a = Self.point(given.0), let b = Self.point(given.1) else { return nil }
+                curve = solver.map { .springPoint(a, b, ends, $0) } ?? .point(a, b, ends)
+            } else {
+                guard let a = Self.number(given.0), let b = Self.number(given.1) else { return nil }
+                curve = solver.map { .springNumber(a, b, ends, $0) } ?? .number(a, b, ends)
             }
         case .keyframes(let k) where !slot.isPoint && k.numbers != nil: curve = .keyNumbers(.passUnretained(k))
         case .keyframes(let k) where slot.isPoint && k.points != nil: curve = .keyPoints(.passUnretained(k))
@@ -260,6 +250,19 @@ package struct FastTrack {
         removedOnCompletion = p.removedOnCompletion
         timingFunction = p.timingFunction.map { .passUnretained($0) }
         self.slot = slot
+    }
+
+    /// A given number, 0 standing in for one not given; nil for a value of another kind.
+    private static func number(_ v: AnimValue?) -> Double? {
+        guard let v else { return 0 }
+        if case .number(let x) = v { return x }
+        return nil
+    }
+
+    private static func point(_ v: AnimValue?) -> CGPoint? {
+        guard let v else { return .zero }
+        if case .point(let p) = v { return p }
+        return nil
     }
 
     /// Writes the animation's value at `parentTime` (the layer's local time) into `s` — what
