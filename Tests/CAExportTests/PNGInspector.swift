@@ -31,7 +31,7 @@ struct InspectedPNG {
             guard at + 12 + length <= bytes.count else { throw Failure(description: "chunk at \(at) runs past the end") }
             let type = String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self)
             let body = Array(bytes[(at + 4)..<(at + 8 + length)])
-            guard InspectedPNG.crc32(body) == UInt32(be32(at + 8 + length)) else { throw Failure(description: "\(type): bad CRC") }
+            guard referenceCRC32(body) == UInt32(be32(at + 8 + length)) else { throw Failure(description: "\(type): bad CRC") }
             if type == "IHDR" { ihdr = Array(body[4...]) }
             if type == "IDAT" { idat += body[4...] }
             types.append(type)
@@ -95,15 +95,6 @@ struct InspectedPNG {
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
         for i in 0..<(width * height) { for k in 0..<3 { rgba[i * 4 + k] = image[i * 3 + k] } }
         return rgba
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
-        }
-        return ~c
     }
 
     /// The straight colour PNG stores for premultiplied input: c · 255 / a rounded to nearest,

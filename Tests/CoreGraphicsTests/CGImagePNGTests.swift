@@ -7,15 +7,6 @@ import Testing
 enum PNGBuilder {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
-        }
-        return ~c
-    }
-
     static func adler32(_ bytes: [UInt8]) -> UInt32 {
         var a: UInt32 = 1, b: UInt32 = 0
         for x in bytes { a = (a + UInt32(x)) % 65521; b = (b + a) % 65521 }
@@ -28,7 +19,7 @@ enum PNGBuilder {
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeAndData = Array(type.utf8) + data
-        return be32(UInt32(data.count)) + typeAndData + be32(crc32(typeAndData))
+        return be32(UInt32(data.count)) + typeAndData + be32(referenceCRC32(typeAndData))
     }
 
     static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8,
