@@ -15,6 +15,22 @@ import Foundation
 var args = Array(CommandLine.arguments.dropFirst())
 let withPeers = args.contains("--peers")
 args.removeAll { $0 == "--peers" }
+/// `--max-size N`: the rect scenes' largest side (canonical 200; 20 gives rects of 20×20 only,
+/// the regime whose floor matches the figures quoted in issue 4 and PERFORMANCE.md).
+let maxSize: Int32 = {
+    guard let i = args.firstIndex(of: "--max-size") else { return GLB_SCENE_MAX_SIZE }
+    guard i + 1 < args.count, let v = Int32(args[i + 1]), v >= GLB_SCENE_MIN_SIZE else {
+        FileHandle.standardError.write("--max-size needs a number ≥ \(GLB_SCENE_MIN_SIZE)\n".data(using: .utf8)!); exit(2)
+    }
+    args.removeSubrange(i...i + 1)
+    return v
+}()
+/// Rect `i` of the benchmark scene, as the baseline and the peers draw it.
+func sceneRect(_ i: Int) -> [Float] {
+    var out = [Float](repeating: 0, count: 12)
+    glb_scene_rect_ex(Int32(i), GLB_SCENE_SEED, 1920, 1080, maxSize, &out)
+    return out
+}
 let frames = args.first.flatMap(Int.init) ?? 30
 var scenes = args.filter { Int($0) == nil }
 if scenes.isEmpty { scenes = ["rects", "static-rects", "mostly-static-rects", "images", "gradients", "shadows"] }
@@ -60,7 +76,8 @@ func runPeers(engineSeconds: Double, frames: Int, scene: String = "rects") {
         .deletingLastPathComponent().appendingPathComponent("peers/run-peers.sh")
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/bash")
-    p.arguments = scene == "rects" ? [script.path, "\(GLB_SCENE_COUNT)", "1920", "1080", "\(frames)"] : [script.path, "\(frames)"]
+    p.arguments = scene == "rects" ? [script.path, "\(GLB_SCENE_COUNT)", "1920", "1080", "\(frames)", "--max-size", "\(maxSize)"]
+                                   : [script.path, "\(frames)"]
     var env = ProcessInfo.processInfo.environment
     env["PEER_SCENE"] = scene
     p.environment = env
@@ -84,11 +101,7 @@ do {
             // The static rects with 1 in 100 moved by a commit every frame, as a display link
             // setting model values would: the commit's leaves are patched, not the whole tree.
             let n = Int(GLB_SCENE_COUNT)
-            let root = StressScenes.rects(count: n, animatedEvery: 0) { i in
-                var out = [Float](repeating: 0, count: 12)
-                glb_scene_rect(Int32(i), GLB_SCENE_SEED, &out)
-                return out
-            }
+            let root = StressScenes.rects(count: n, animatedEvery: 0, rect: sceneRect)
             let movers = stride(from: 0, to: n, by: 100).map { root.sublayers![$0] }
             let (res, _) = try run(root, frames: frames) { f in
                 CATransaction.begin()
@@ -100,18 +113,14 @@ do {
         case "rects", "static-rects", "mostly-static-rects":
             let n = Int(GLB_SCENE_COUNT)
             let every = name == "rects" ? 1 : name == "static-rects" ? 0 : 100
-            let root = StressScenes.rects(count: n, animatedEvery: every) { i in
-                var out = [Float](repeating: 0, count: 12)
-                glb_scene_rect(Int32(i), GLB_SCENE_SEED, &out)
-                return out
-            }
+            let root = StressScenes.rects(count: n, animatedEvery: every, rect: sceneRect)
             let (res, r) = try run(root, frames: frames)
             let kind = every == 1 ? "animated" : every == 0 ? "static" : "(1 in \(every) animated)"
-            report("\(n) \(kind) rounded rects 1920×1080", res)
+            report("\(n) \(kind) rounded rects 1920×1080 (sides 20…\(maxSize))", res)
             if name == "rects" {
                 var err = [CChar](repeating: 0, count: 256)
                 if glb_init(&err, 256) == 0 {
-                    let base = glb_rects_ms(Int32(n), 1920, 1080, Int32(frames), GLB_SCENE_SEED) / 1000
+                    let base = glb_rects_ms_ex(Int32(n), 1920, 1080, Int32(frames), GLB_SCENE_SEED, maxSize) / 1000
                     print("  baseline (one instanced draw, no engine): \(ms(base)) ms/frame; engine/baseline = \(String(format: "%.2f", res.total / base))×")
                 } else {
                     print("  baseline unavailable: \(String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")

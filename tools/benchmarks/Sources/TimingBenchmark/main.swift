@@ -42,7 +42,7 @@ func threadCPUSeconds() -> Double {
 }
 
 let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-let frames = 60
+let frames = Int(ProcessInfo.processInfo.environment["BENCH_FRAMES"] ?? "") ?? 60
 print("timing engine frame step (release), \(frames) frames per size, 3 animated properties per layer")
 print("layers     ms/frame   ns/property   allocations/frame   CPU ms/frame")
 for n in sizes.isEmpty ? [1_000, 10_000, 100_000] : sizes {
