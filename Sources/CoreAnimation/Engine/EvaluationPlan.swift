@@ -21,6 +21,8 @@ package final class EvaluationPlan {
     /// The earliest layer-local time at which one of the animations can start or end; until
     /// then the frame step skips their event checks. −∞: check at the next frame.
     @exclusivity(unchecked) var nextEventTime = -Double.infinity
+    /// Set when `StepTable.makeBlock` declined this plan, so the step does not ask again.
+    var refusesBlock = false
 
     init(_ records: [AnimationRecord]) {
         var resets: [KeyPathBinding] = []

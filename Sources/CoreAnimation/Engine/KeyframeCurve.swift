@@ -152,6 +152,20 @@ package final class KeyframeCurve {
 
     /// The segment holding `f` and the fraction within it (after its timing function).
     private func locate(_ f: Double) -> (Int, Double) {
+        var (lo, s) = keyTimes.withUnsafeBufferPointer { Self.locate(f, keyTimes: $0) }
+        // Only strictly inside the key times, where the search ran (the ends return 0 and 1).
+        if lo < timingFunctions.count, let tf = timingFunctions[lo], keyTimes.count > 1,
+           !(f <= keyTimes[0]), !(f >= keyTimes[keyTimes.count - 1]) {
+            s = tf.evaluate(at: s)
+        }
+        return (lo, s)
+    }
+
+    /// The segment holding `f` and the fraction within it, before any per-segment timing
+    /// function. Static over buffers so the frame step's table (`StepTable`), which keeps key
+    /// times and values inline, computes exactly what the curve does.
+    @inline(__always)
+    static func locate(_ f: Double, keyTimes: UnsafeBufferPointer<Double>) -> (Int, Double) {
         let n = keyTimes.count
         guard n > 1 else { return (0, 0) }
         if f <= keyTimes[0] { return (0, 0) }
@@ -162,9 +176,7 @@ package final class KeyframeCurve {
             if keyTimes[mid] <= f { lo = mid } else { hi = mid }
         }
         let span = keyTimes[lo + 1] - keyTimes[lo]
-        var s = span > 0 ? (f - keyTimes[lo]) / span : 1
-        if lo < timingFunctions.count, let tf = timingFunctions[lo] { s = tf.evaluate(at: s) }
-        return (lo, s)
+        return (lo, span > 0 ? (f - keyTimes[lo]) / span : 1)
     }
 
     package func value(at f: Double, underlying: AnimValue) -> AnimValue {
@@ -195,6 +207,31 @@ package final class KeyframeCurve {
         return a + (b - a) * s
     }
 
+    /// `numberValue` for key times and values held elsewhere, for a curve without per-segment
+    /// timing functions (what `StepTable` keeps inline).
+    @inline(__always)
+    static func numberValue(at f: Double, keyTimes kt: UnsafeBufferPointer<Double>, values vals: UnsafeBufferPointer<Double>,
+                            discrete: Bool) -> Double {
+        let n = vals.count
+        if n == 1 { return vals[0] }
+        if discrete { return vals[discreteIndex(f, n, keyTimes: kt)] }
+        let (i, s) = locate(f, keyTimes: kt)
+        let a = vals[i], b = vals[min(i + 1, n - 1)]
+        return a + (b - a) * s
+    }
+
+    /// `numberValue(at:keyTimes:values:discrete:)` for points (no path segments).
+    @inline(__always)
+    static func pointValue(at f: Double, keyTimes kt: UnsafeBufferPointer<Double>, values vals: UnsafeBufferPointer<CGPoint>,
+                           discrete: Bool) -> CGPoint {
+        let n = vals.count
+        if n == 1 { return vals[0] }
+        if discrete { return vals[discreteIndex(f, n, keyTimes: kt)] }
+        let (i, s) = locate(f, keyTimes: kt)
+        let a = vals[i], b = vals[min(i + 1, n - 1)]
+        return CGPoint(x: a.x + (b.x - a.x) * s, y: a.y + (b.y - a.y) * s)
+    }
+
     /// `value(at:underlying:)` for a curve whose values are all points (`points` is set), along
     /// its path segments when it has them.
     @inline(__always)
@@ -211,6 +248,11 @@ package final class KeyframeCurve {
     /// Discrete mode: each value holds from its key time until the next (F2).
     @inline(__always)
     private func discreteIndex(_ f: Double, _ n: Int) -> Int {
+        keyTimes.withUnsafeBufferPointer { Self.discreteIndex(f, n, keyTimes: $0) }
+    }
+
+    @inline(__always)
+    static func discreteIndex(_ f: Double, _ n: Int, keyTimes: UnsafeBufferPointer<Double>) -> Int {
         var i = 0
         while i + 1 < n, i + 1 < keyTimes.count, keyTimes[i + 1] <= f { i += 1 }
         return i

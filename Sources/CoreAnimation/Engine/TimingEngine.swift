@@ -92,6 +92,9 @@ package enum TimingEngine {
 
     /// The evaluation itself, with the layer's current plan (the frame step has it in hand).
     private static func evaluate(_ layer: CALayer, base: CALayer, localTime tl: Double, plan: EvaluationPlan) -> CALayer {
+        // These values replace whatever the copy held: a later `renderCopy` stores the last
+        // step's table outputs again (the render tree shows the frame step's time).
+        layer.appliedStep = 0
         let out: CALayer
         if let c = layer.animatedCopy { out = c } else { out = makeCopy(of: base); layer.animatedCopy = out }
         if plan.tracks != nil {
@@ -149,75 +152,110 @@ package enum TimingEngine {
     /// `animationDidStop(_:finished: true)`, removals (`isRemovedOnCompletion`) and completion
     /// blocks, sorted by the media time at which each happened; then evaluates every animated
     /// layer's presentation and redisplays layers whose animated keys need display.
+    ///
+    /// Layers with a current block in the `StepTable` and no event due are evaluated there, in
+    /// runs, into the table's outputs; every other layer takes `stepLayer`, which then gives it
+    /// a block when its plan allows one.
     package static func step(to t: Double) {
         let stack = TransactionStack.current
-        var events: [(time: Double, seq: Int, run: () -> Void)] = []
-        for (i, e) in stack.pendingEvents.enumerated() { events.append((e.time, i, e.run)) }
+        var events = EventQueue()
+        for e in stack.pendingEvents { events.add(e.time, e.run) }
         stack.pendingEvents = []
-        var seq = events.count
-        func add(_ time: Double, _ run: @escaping () -> Void) { events.append((time, seq, run)); seq += 1 }
 
+        stack.animatedLayers.table.stepCount &+= 1
+        let stepCount = stack.animatedLayers.table.stepCount
         // Siblings share their parent's local time: compute it once per parent, not per layer.
-        var cachedParent: ObjectIdentifier? = nil
-        var cachedParentTime = t
-        for layer in stack.animatedLayers.members() {
-            let tl: Double
-            if let p = layer._superlayer {
-                let id = ObjectIdentifier(p)
-                if id != cachedParent { cachedParent = id; cachedParentTime = p.localTime(fromMedia: t) }
-                tl = layer.localTime(parentTime: cachedParentTime)
+        var parents = ParentTimeCache(mediaTime: t)
+        stack.animatedLayers.isWalking = true
+        let n = stack.animatedLayers.entries.count
+        var i = 0
+        while i < n {
+            i = stack.animatedLayers.runBlocks(from: i, to: n, step: stepCount, parents: &parents)
+            guard i < n else { break }
+            defer { i += 1 }
+            guard let u = stack.animatedLayers.entries[i].layer else { continue }
+            let layer = u.takeUnretainedValue()
+            stepLayer(layer, localTime: parents.localTime(of: layer), events: &events)
+            // Still a member (a layer whose last animation ended was removed): keep its block
+            // current, or build one for the next frames.
+            guard stack.animatedLayers.entries[i].layer != nil, let plan = layer.evaluationPlan else { continue }
+            if let b = stack.animatedLayers.entries[i].block, b.isCurrent(for: layer) {
+                stack.animatedLayers.entries[i].block!.nextEventTime = plan.nextEventTime
+            } else if !plan.refusesBlock, let base = layer.committedCopy, let out = layer.animatedCopy {
+                let block = stack.animatedLayers.table.makeBlock(plan: plan, base: base, out: out)
+                if block == nil { plan.refusesBlock = true }
+                stack.animatedLayers.setBlock(block, at: i)
             } else {
-                tl = layer.localTime(parentTime: t)
-            }
-            var finishedAndRemoved: [AnimationRecord] = []
-            let plan = evaluationPlan(of: layer)
-            if tl >= plan.nextEventTime {
-                for r in layer.animationRecords where !r.beginPending && !r.eventsDone {
-                    let anim = r.animation
-                    let timing = anim.timing
-                    let phase = timing.phase(tl)
-                    // Nothing more can happen to a started animation that never ends (∞ repeats):
-                    // later frames skip it here without touching the animation object.
-                    if r.didStart, !timing.activeDuration.isFinite || timing.speed == 0 { r.eventsDone = true }
-                    if !r.didStart, phase != .before {
-                        r.didStart = true
-                        let start = layer.mediaTime(fromLocal: timing.beginTime)
-                        if let d = anim.delegate { add(start) { d.animationDidStart(anim) } }
-                    }
-                    if !r.didFinish, phase == .after {
-                        r.didFinish = true
-                        let end = layer.mediaTime(fromLocal: timing.endTimeInParent)
-                        if let d = anim.delegate { add(end) { d.animationDidStop(anim, finished: true) } }
-                        if let g = completionDone(r) { add(end, g) }
-                        r.eventsDone = true
-                        if anim.isRemovedOnCompletion { finishedAndRemoved.append(r) }
-                    }
-                }
-                // (A removal below replaces the plan; the new one checks events at the next frame.)
-                plan.nextEventTime = EvaluationPlan.nextEventTime(layer.animationRecords)
-            }
-            if !finishedAndRemoved.isEmpty {
-                layer.animationRecords.removeAll { r in finishedAndRemoved.contains { $0 === r } }
-                for r in finishedAndRemoved { r.isRemoved = true }
-            }
-            if layer.animationRecords.isEmpty {
-                stack.animatedLayers.remove(ObjectIdentifier(layer))
-                continue
-            }
-            if finishedAndRemoved.isEmpty, plan.tracks != nil, layer.committedCopy != nil, layer.animatedCopy != nil {
-                applyTracks(layer, plan: plan, localTime: tl)
-                if plan.drivesDisplay { layer.animatedCopy?.display() }
-                continue
-            }
-            if let base = layer.committedCopy {
-                // A removal above replaced the plan: evaluate with the current one.
-                let current = finishedAndRemoved.isEmpty ? plan : evaluationPlan(of: layer)
-                let out = evaluate(layer, base: base, localTime: tl, plan: current)
-                if current.drivesDisplay { out.display() }
+                stack.animatedLayers.setBlock(nil, at: i)
             }
         }
-        events.sort { $0.time != $1.time ? $0.time < $1.time : $0.seq < $1.seq }
-        for e in events { e.run() }
+        stack.animatedLayers.isWalking = false
+        stack.animatedLayers.compactIfSparse()
+        for e in events.sorted() { e() }
+    }
+
+    /// One layer's frame on the per-layer path: its events (start, stop, removal, completion),
+    /// then its presentation values written into its presentation copy.
+    private static func stepLayer(_ layer: CALayer, localTime tl: Double, events: inout EventQueue) {
+        var finishedAndRemoved: [AnimationRecord] = []
+        let plan = evaluationPlan(of: layer)
+        if tl >= plan.nextEventTime {
+            for r in layer.animationRecords where !r.beginPending && !r.eventsDone {
+                let anim = r.animation
+                let timing = anim.timing
+                let phase = timing.phase(tl)
+                // Nothing more can happen to a started animation that never ends (∞ repeats):
+                // later frames skip it here without touching the animation object.
+                if r.didStart, !timing.activeDuration.isFinite || timing.speed == 0 { r.eventsDone = true }
+                if !r.didStart, phase != .before {
+                    r.didStart = true
+                    let start = layer.mediaTime(fromLocal: timing.beginTime)
+                    if let d = anim.delegate { events.add(start) { d.animationDidStart(anim) } }
+                }
+                if !r.didFinish, phase == .after {
+                    r.didFinish = true
+                    let end = layer.mediaTime(fromLocal: timing.endTimeInParent)
+                    if let d = anim.delegate { events.add(end) { d.animationDidStop(anim, finished: true) } }
+                    if let g = completionDone(r) { events.add(end, g) }
+                    r.eventsDone = true
+                    if anim.isRemovedOnCompletion { finishedAndRemoved.append(r) }
+                }
+            }
+            // (A removal below replaces the plan; the new one checks events at the next frame.)
+            plan.nextEventTime = EvaluationPlan.nextEventTime(layer.animationRecords)
+        }
+        if !finishedAndRemoved.isEmpty {
+            layer.animationRecords.removeAll { r in finishedAndRemoved.contains { $0 === r } }
+            for r in finishedAndRemoved { r.isRemoved = true }
+        }
+        if layer.animationRecords.isEmpty {
+            TransactionStack.current.animatedLayers.remove(ObjectIdentifier(layer))
+            return
+        }
+        if finishedAndRemoved.isEmpty, plan.tracks != nil, layer.committedCopy != nil, layer.animatedCopy != nil {
+            applyTracks(layer, plan: plan, localTime: tl)
+            if plan.drivesDisplay { layer.animatedCopy?.display() }
+            return
+        }
+        if let base = layer.committedCopy {
+            // A removal above replaced the plan: evaluate with the current one.
+            let current = finishedAndRemoved.isEmpty ? plan : evaluationPlan(of: layer)
+            let out = evaluate(layer, base: base, localTime: tl, plan: current)
+            if current.drivesDisplay { out.display() }
+        }
+    }
+
+    /// Stores the values the last frame step left in the `StepTable` for `layer` into its
+    /// presentation copy, once per step (what `renderCopy` reads).
+    @inline(__always)
+    package static func storeStepOutputs(of layer: CALayer) {
+        guard let stack = layer.animationStack else { return }
+        let step = stack.animatedLayers.table.stepCount
+        guard layer.appliedStep != step, layer.stepIndex < stack.animatedLayers.entries.count,
+              let block = stack.animatedLayers.entries[layer.stepIndex].block,
+              block.outputsStep == step, block.isCurrent(for: layer) else { return }
+        stack.animatedLayers.table.store(block)
+        layer.appliedStep = step
     }
 
     /// A removed or replaced animation: its delegate hears `finished == false` at the next

@@ -63,7 +63,12 @@ extension CALayer {
     /// committed values with animations applied).
     package var renderCopy: CALayer {
         if !animationRecords.isEmpty, let base = committedCopy {
-            return animatedCopy ?? TimingEngine.evaluatePresentation(of: self, base: base, at: CACurrentMediaTime())
+            guard let out = animatedCopy else {
+                return TimingEngine.evaluatePresentation(of: self, base: base, at: CACurrentMediaTime())
+            }
+            // The step may have left this frame's values in its table (`StepTable`).
+            if stepIndex >= 0 { TimingEngine.storeStepOutputs(of: self) }
+            return out
         }
         return committedCopy ?? self
     }

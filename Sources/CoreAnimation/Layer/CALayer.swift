@@ -34,26 +34,6 @@ open class CALayer: NSObject, CAMediaTiming {
     package var dynamicValues: [String: Any] = [:]
 
     package var _sublayers: [CALayer]? = nil
-    /// Not retained (a parent owns its children). Unowned rather than weak: weak references
-    /// give the parent a refcount side table, which slows every retain on the frame path; the
-    /// parent's `deinit` clears this instead.
-    @exclusivity(unchecked) package unowned(unsafe) var _superlayer: CALayer? = nil
-
-    // The frame step's fields come first, in the object's first cache line with its header
-    // (at 100k animated layers the step is bound by cache misses). They are marked
-    // `@exclusivity(unchecked)`: their dynamic exclusivity checks were an eighth of the step's
-    // instructions (callgrind); the engine is per thread and never holds an access across a
-    // call, so the static checks suffice.
-    /// The model state as of the last commit (nil before the first commit, catalogue L1).
-    @exclusivity(unchecked) package var committedCopy: CALayer?
-    /// Reused object animated values are written into (no allocation per frame).
-    @exclusivity(unchecked) package var animatedCopy: CALayer?
-    /// Animations attached to this layer, in the order they were added (catalogue E3).
-    @exclusivity(unchecked) package var animationRecords: [AnimationRecord] = [] { didSet { evaluationPlan = nil } }
-    /// What a frame does with `animationRecords`, flattened once per change of the list (see
-    /// `EvaluationPlan`); nil until the next evaluation rebuilds it.
-    @exclusivity(unchecked) package var evaluationPlan: EvaluationPlan?
-
     package var _mask: CALayer? = nil
     /// True for a layer that is some other layer's `mask` (its `superlayer` is the masked layer).
     package var isMaskLayer = false
@@ -88,9 +68,33 @@ open class CALayer: NSObject, CAMediaTiming {
     package var delegateDisplayMissing = false
     package var delegateLayoutMissing = false
 
-    /// Last among the stored properties, so the frame step's fields share the header's cache
-    /// line. Exclusivity is checked statically; skipping the dynamic check matters on the frame
-    /// path.
+    /// Animations attached to this layer, in the order they were added (catalogue E3).
+    @exclusivity(unchecked) package var animationRecords: [AnimationRecord] = [] { didSet { evaluationPlan = nil } }
+    /// This layer's position in its thread's `AnimatedLayerSet` (−1: none), so `renderCopy`
+    /// finds its block in the `StepTable` without a lookup.
+    @exclusivity(unchecked) package var stepIndex = -1
+    /// The frame step whose table outputs the presentation copy holds (see `StepTable.store`).
+    @exclusivity(unchecked) package var appliedStep: UInt64 = 0
+
+    // What the frame step reads of every animated layer comes last, next to the start of
+    // `state` (whose timing leads it), so one or two adjacent cache lines hold all of it: at
+    // 100k animated layers the step is bound by these misses. The fields are marked
+    // `@exclusivity(unchecked)`: their dynamic exclusivity checks were an eighth of the step's
+    // instructions (callgrind); the engine is per thread and never holds an access across a
+    // call, so the static checks suffice.
+    /// Not retained (a parent owns its children). Unowned rather than weak: weak references
+    /// give the parent a refcount side table, which slows every retain on the frame path; the
+    /// parent's `deinit` clears this instead.
+    @exclusivity(unchecked) package unowned(unsafe) var _superlayer: CALayer? = nil
+    /// What a frame does with `animationRecords`, flattened once per change of the list (see
+    /// `EvaluationPlan`); nil until the next evaluation rebuilds it.
+    @exclusivity(unchecked) package var evaluationPlan: EvaluationPlan?
+    /// The model state as of the last commit (nil before the first commit, catalogue L1).
+    @exclusivity(unchecked) package var committedCopy: CALayer?
+    /// Reused object animated values are written into (no allocation per frame).
+    @exclusivity(unchecked) package var animatedCopy: CALayer?
+
+    /// Last among the stored properties, right after the frame step's other fields (above).
     @exclusivity(unchecked) package final var state = LayerState()
 
     public override init() {

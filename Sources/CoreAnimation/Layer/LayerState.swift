@@ -52,12 +52,13 @@ package struct LayerState {
 }
 
 /// The CAMediaTiming values of a layer or an animation.
-package struct MediaTimingValues: Sendable, Equatable {
+package struct MediaTimingValues: Sendable, Hashable {
+    // The three a layer's local time needs (C1) first, side by side.
     package var beginTime: CFTimeInterval = 0
-    package var duration: CFTimeInterval = 0
-    package var speed: Float = 1
     package var timeOffset: CFTimeInterval = 0
+    package var speed: Float = 1
     package var repeatCount: Float = 0
+    package var duration: CFTimeInterval = 0
     package var repeatDuration: CFTimeInterval = 0
     package var autoreverses = false
     /// Kept as flags, not the string constant, so copying timing values retains nothing.

@@ -38,6 +38,10 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// (see ``init(controlPoints:_:_:_:)``).
     package let isLinear: Bool
 
+    /// The control points as given: two functions with equal points evaluate alike, so the
+    /// frame step shares one evaluation between them (`StepTable`).
+    package var controlPointKey: [Float] { [c1x, c1y, c2x, c2y] }
+
     /// Convergence threshold on |Bx(s) − x| (CA-SEMANTICS B4 recommendation: ε = 1e-7 in Double).
     private static let epsilon = 1e-7
     /// Newton steps are abandoned for bisection when |Bx'(s)| falls below this (B4).

@@ -24,6 +24,9 @@
 /// −1). Negative damping is clamped to 0 (an undamped spring rather than one that grows without
 /// bound); a non-finite initial velocity is treated as 0. No input makes the solver return NaN.
 package struct SpringSolver: Sendable {
+    /// The parameters the regime derives from: equal keys, equal values at every time.
+    package var parameterKey: [Double] { [mass, stiffness, damping, initialVelocity, allowsOverdamping ? 1 : 0] }
+
     package let mass: Double
     package let stiffness: Double
     package let damping: Double

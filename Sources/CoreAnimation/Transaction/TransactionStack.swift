@@ -157,32 +157,63 @@ package struct CommitLog {
 /// the order their objects were allocated, which the memory system rewards (the step is bound
 /// by cache misses at 100k layers), and makes callbacks at equal times come in a stable order.
 package struct AnimatedLayerSet {
-    /// Members in insertion order; removed ones leave a nil until the next compaction.
-    private var order: [Unmanaged<CALayer>?] = []
+    /// One member, with its compiled block when it has one (see `StepTable`).
+    package struct Entry {
+        var layer: Unmanaged<CALayer>?
+        var block: StepBlock?
+    }
+
+    /// Members in insertion order; removed ones leave a nil until the next compaction. A
+    /// member's position is also kept in the layer (`stepIndex`) for `renderCopy`.
+    var entries: [Entry] = []
     private var index: [ObjectIdentifier: Int] = [:]
+    package var table = StepTable()
+    /// Set while the frame step walks `entries` by position: removals leave holes and
+    /// compaction waits until the walk ends.
+    var isWalking = false
+    /// Keeps `runBlocks`' look-ahead loads from being optimised away.
+    var lookaheadSink = 0
 
     package mutating func insert(_ l: CALayer) {
         let id = ObjectIdentifier(l)
         guard index[id] == nil else { return }
-        index[id] = order.count
-        order.append(Unmanaged.passUnretained(l))
+        index[id] = entries.count
+        l.stepIndex = entries.count
+        entries.append(Entry(layer: Unmanaged.passUnretained(l)))
     }
 
     package mutating func remove(_ id: ObjectIdentifier) {
         guard let i = index.removeValue(forKey: id) else { return }
-        order[i] = nil
-        // Compact once half the slots are holes: amortised O(1) per removal.
-        if order.count > 32, index.count * 2 < order.count {
-            order.removeAll { $0 == nil }
-            for (i, u) in order.enumerated() { index[ObjectIdentifier(u!.takeUnretainedValue())] = i }
+        if let b = entries[i].block { table.retire(b) }
+        entries[i].layer?._withUnsafeGuaranteedRef { $0.stepIndex = -1 }
+        entries[i] = Entry(layer: nil)
+        compactIfSparse()
+    }
+
+    /// Compacts once half the slots are holes (amortised O(1) per removal), and the table once
+    /// its dead tracks outnumber the live ones.
+    mutating func compactIfSparse() {
+        guard !isWalking else { return }
+        if entries.count > 32, index.count * 2 < entries.count {
+            entries.removeAll { $0.layer == nil }
+            for (i, e) in entries.enumerated() {
+                e.layer!._withUnsafeGuaranteedRef { l in index[ObjectIdentifier(l)] = i; l.stepIndex = i }
+            }
         }
+        if table.wantsCompaction { table.compact(&entries) }
+    }
+
+    /// Gives the member at `i` a new block (or none), retiring the old one.
+    mutating func setBlock(_ block: StepBlock?, at i: Int) {
+        if let old = entries[i].block { table.retire(old) }
+        entries[i].block = block
     }
 
     /// The members, retained for the duration of the caller's use.
     package func members() -> [CALayer] {
         var out: [CALayer] = []
         out.reserveCapacity(index.count)
-        for u in order { if let u { out.append(u.takeUnretainedValue()) } }
+        for e in entries { if let u = e.layer { out.append(u.takeUnretainedValue()) } }
         return out
     }
 

@@ -1,0 +1,229 @@
+import Testing
+@testable import CoreAnimation
+
+/// The frame step's table (`StepTable`): layers whose animations are all typed tracks are
+/// evaluated into an output buffer and their presentation copies filled when read. What a
+/// renderer reads after a step (`renderCopy`) must equal a fresh evaluation at the step's time
+/// (`presentation()`, catalogue L1), frame after frame, through commits, removals, events and
+/// compaction; and the table must actually carry the common cases.
+extension PinnedClock {
+    @Suite struct StepTableTests {
+        /// Every value a typed track can write.
+        private func values(_ l: CALayer) -> [Double] {
+            let s = l.state
+            var v = [Double(s.opacity), s.position.x, s.position.y, s.anchorPoint.x, s.anchorPoint.y, s.zPosition,
+                     s.cornerRadius, s.borderWidth, Double(s.shadowOpacity), s.shadowRadius]
+            for m in [s.transform, s.sublayerTransform] {
+                v += [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44]
+            }
+            return v
+        }
+
+        private func same(_ a: [Double], _ b: [Double]) -> Bool {
+            zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
+        }
+
+        /// The block of `l`, if the table carries it.
+        private func block(_ l: CALayer) -> StepBlock? {
+            let set = TransactionStack.current.animatedLayers
+            guard l.stepIndex >= 0, l.stepIndex < set.entries.count else { return nil }
+            return set.entries[l.stepIndex].block
+        }
+
+        /// Whether the last step evaluated `l` in the table (not on the per-layer path).
+        private func evaluatedInTable(_ l: CALayer) -> Bool {
+            block(l)?.outputsStep == TransactionStack.current.animatedLayers.table.stepCount
+        }
+
+        /// Steps `frames` frames of 1/30 s; after each, what the renderer reads must equal a
+        /// fresh evaluation. Returns how many (layer, frame) pairs went through the table.
+        @discardableResult
+        private func expectRenderMatchesPresentation(_ layers: [CALayer], frames: Int = 90,
+                                                     sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+            var inTable = 0
+            for f in 0..<frames {
+                CAMediaClock.advance(by: 1.0 / 30)
+                for (i, l) in layers.enumerated() {
+                    if evaluatedInTable(l) { inTable += 1 }
+                    let rendered = values(l.renderCopy)
+                    guard let p = l.presentation() else { continue }
+                    let fresh = values(p)
+                    #expect(same(rendered, fresh), "layer \(i), frame \(f): \(rendered) vs \(fresh)", sourceLocation: sourceLocation)
+                }
+            }
+            return inTable
+        }
+
+        private func basic(_ key: String, from: Any? = nil, to: Any? = nil, by: Any? = nil,
+                           _ configure: (CABasicAnimation) -> Void = { _ in }) -> CABasicAnimation {
+            let a = CABasicAnimation(keyPath: key)
+            a.fromValue = from; a.toValue = to; a.byValue = by; a.duration = 1.5
+            configure(a)
+            return a
+        }
+
+        private func animated(_ anims: [CAAnimation], _ setup: (CALayer) -> Void = { _ in }) -> CALayer {
+            let l = TT.layer(at: 100) { l in
+                l.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+                l.position = CGPoint(x: 7, y: 9)
+                l.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+                setup(l)
+            }
+            for (i, a) in anims.enumerated() { l.add(a, forKey: "k\(i)") }
+            CATransaction.flush()
+            return l
+        }
+
+        @Test func tableValuesEqualAFreshEvaluation_E1_F2toF5_G1() {
+            let key = CAKeyframeAnimation(keyPath: "position")
+            key.values = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 50), CGPoint(x: 200, y: 0)]
+            key.keyTimes = [0, 0.25, 1]; key.duration = 1.2; key.repeatCount = .infinity
+            let discrete = CAKeyframeAnimation(keyPath: "opacity")
+            discrete.values = [0.1, 0.5, 0.9]; discrete.calculationMode = .discrete; discrete.duration = 2
+            discrete.repeatCount = 3; discrete.autoreverses = true
+            let paced = CAKeyframeAnimation(keyPath: "cornerRadius")
+            paced.values = [0.0, 10.0, 12.0, 40.0]; paced.calculationMode = .paced; paced.duration = 2
+            let spring = CASpringAnimation(keyPath: "transform.scale")
+            spring.fromValue = 0.5; spring.toValue = 1.0; spring.damping = 5; spring.duration = spring.settlingDuration
+            let springPoint = CASpringAnimation(keyPath: "anchorPoint")
+            springPoint.fromValue = CGPoint(x: 0, y: 0); springPoint.toValue = CGPoint(x: 1, y: 0.5); springPoint.duration = 2
+            let layers = [
+                animated([basic("opacity", from: 0.0, to: 1.0) { $0.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut); $0.repeatCount = .infinity }]),
+                animated([basic("position", from: CGPoint(x: 1, y: 2), to: CGPoint(x: 50, y: -20)) { $0.autoreverses = true; $0.repeatCount = 2.5 }]),
+                animated([basic("position.x", by: 12.0), basic("opacity", from: 0.25), basic("cornerRadius", to: 9.0) { $0.fillMode = .forwards; $0.isRemovedOnCompletion = false }]),
+                animated([basic("transform.rotation.z", by: 1.0), basic("transform.scale", from: 2.0) { $0.beginTime = 100.5; $0.fillMode = .backwards }]),
+                animated([key, discrete, paced]),
+                animated([spring, springPoint]),
+                animated([basic("zPosition", from: -5.0, to: 5.0) { $0.speed = -1; $0.fillMode = .both; $0.repeatCount = .infinity },
+                          basic("shadowRadius", from: 2.0, to: 9.0) { $0.timeOffset = 0.7; $0.repeatCount = .infinity }]),
+                animated([basic("sublayerTransform.rotation.y", from: 0.0, to: 1.0) { $0.repeatCount = .infinity }]),
+            ]
+            let inTable = expectRenderMatchesPresentation(layers)
+            // Each layer leaves the table only for the frames where an event is due.
+            #expect(inTable > layers.count * 60, "only \(inTable) layer-frames went through the table")
+        }
+
+        /// A layer whose animations would not be exact in the table keeps the per-layer path,
+        /// with the same values: per-segment timing functions, keyframes along a path, and an
+        /// endpoint from the underlying value after an earlier animation of that property.
+        @Test func casesTheTableRefusesStayOnThePerLayerPath() {
+            let timed = CAKeyframeAnimation(keyPath: "position.x")
+            timed.values = [0.0, 30.0, 10.0]; timed.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
+            timed.duration = 2; timed.repeatCount = .infinity
+            let path = CGMutablePath()
+            path.move(to: .zero); path.addCurve(to: CGPoint(x: 80, y: 10), control1: CGPoint(x: 10, y: 60), control2: CGPoint(x: 70, y: -40))
+            let along = CAKeyframeAnimation(keyPath: "position"); along.path = path; along.duration = 2; along.repeatCount = .infinity
+            let layers = [
+                animated([timed]),
+                animated([along]),
+                animated([basic("position", from: CGPoint.zero, to: CGPoint(x: 9, y: 9)) { $0.repeatCount = .infinity },
+                          basic("position.x", to: 40.0) { $0.repeatCount = .infinity }]),
+            ]
+            expectRenderMatchesPresentation(layers, frames: 30)
+            for l in layers {
+                #expect(block(l) == nil)
+                #expect(l.evaluationPlan?.refusesBlock == true)
+            }
+        }
+
+        /// A commit replaces the committed state: a block whose ends came from it (a to-only
+        /// animation starts at the underlying value P, E1) is rebuilt, as is one whose layer
+        /// got another animation.
+        @Test func commitsAndNewAnimationsRebuildTheBlock_E1_L1() {
+            let l = animated([basic("position.x", to: 100.0) { $0.duration = 4 }]) { $0.position = CGPoint(x: 10, y: 0) }
+            expectRenderMatchesPresentation([l], frames: 10)
+            #expect(evaluatedInTable(l))
+            let before = block(l)!
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            l.position = CGPoint(x: 60, y: 5)
+            CATransaction.commit()
+            expectRenderMatchesPresentation([l], frames: 10)
+            #expect(block(l)!.base.toOpaque() != before.base.toOpaque())
+            #expect(evaluatedInTable(l))
+            l.add(basic("opacity", from: 0.0, to: 1.0) { $0.duration = 4 }, forKey: "fade")
+            CATransaction.flush()
+            expectRenderMatchesPresentation([l], frames: 10)
+            #expect(block(l)!.trackCount == 2)
+        }
+
+        /// Events still come from the step for layers in the table: start, stop with
+        /// `finished == true` at the end, removal (`isRemovedOnCompletion`), and the layer
+        /// leaves the animated set (D1–D3, K4).
+        @Test func eventsAndRemovalStillHappenForTableLayers_D3_K4() {
+            let delegate = RecordingDelegate()
+            var completed = false
+            let l = TT.layer(at: 100)
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completed = true }
+            let a = basic("opacity", from: 0.0, to: 1.0) { $0.duration = 1 }
+            a.delegate = delegate
+            l.add(a, forKey: "fade")
+            CATransaction.commit()
+            for _ in 0..<20 { CAMediaClock.advance(by: 1.0 / 30) }
+            #expect(delegate.events == ["start"])
+            #expect(evaluatedInTable(l))
+            for _ in 0..<20 { CAMediaClock.advance(by: 1.0 / 30) }
+            #expect(delegate.events == ["start", "stop:true"])
+            #expect(completed)
+            #expect(l.animationKeys() == nil)
+            #expect(l.stepIndex == -1)
+            #expect(l.renderCopy.opacity == 1)
+        }
+
+        /// Many layers animated alike share their timing: one group per distinct timing and
+        /// easing, not one per layer; distinct durations get distinct groups and right values.
+        @Test func equalTimingIsSharedAcrossLayers() {
+            let groupsBefore = TransactionStack.current.animatedLayers.table.groups.count
+            var layers: [CALayer] = []
+            CAMediaClock.freeze(at: 100)
+            for i in 0..<200 {
+                let l = CALayer()
+                l.position = CGPoint(x: Double(i), y: 0)
+                layers.append(l)
+            }
+            CATransaction.flush()
+            for (i, l) in layers.enumerated() {
+                l.add(basic("opacity", from: 0.0, to: Double(i) / 200) { $0.timingFunction = CAMediaTimingFunction(name: .easeIn); $0.repeatCount = .infinity }, forKey: "a")
+                l.add(basic("position.y", from: 0.0, to: 10.0) { $0.duration = 0.5 + Double(i % 4); $0.repeatCount = .infinity }, forKey: "b")
+            }
+            CATransaction.flush()
+            expectRenderMatchesPresentation(layers, frames: 20)
+            let added = TransactionStack.current.animatedLayers.table.groups.count - groupsBefore
+            #expect(added <= 5, "\(added) timing groups for 1 + 4 distinct timings")
+            for l in layers { l.removeAllAnimations() }
+            CAMediaClock.advance(by: 1.0 / 30)
+        }
+
+        /// Removing most animated layers leaves dead tracks; compaction rewrites the table and
+        /// the remaining layers keep their values.
+        @Test func compactionKeepsTheRemainingLayersRight() {
+            CAMediaClock.freeze(at: 100)
+            var layers: [CALayer] = []
+            for i in 0..<2_000 {
+                let l = CALayer()
+                l.position = CGPoint(x: Double(i), y: 1)
+                layers.append(l)
+            }
+            CATransaction.flush()
+            for (i, l) in layers.enumerated() {
+                l.add(basic("position.x", by: Double(i % 13)) { $0.repeatCount = .infinity; $0.autoreverses = true }, forKey: "a")
+                l.add(basic("opacity", from: 1.0, to: 0.0) { $0.repeatCount = .infinity }, forKey: "b")
+                l.add(basic("cornerRadius", from: 0.0, to: Double(i)) { $0.repeatCount = .infinity }, forKey: "c")
+            }
+            CATransaction.flush()
+            CAMediaClock.advance(by: 1.0 / 30)
+            CAMediaClock.advance(by: 1.0 / 30)
+            let table = { TransactionStack.current.animatedLayers.table }
+            #expect(table().liveTracks >= 6_000)
+            for l in layers.prefix(1_900) { l.removeAllAnimations() }
+            CAMediaClock.advance(by: 1.0 / 30)
+            #expect(table().tracks.count < 6_000, "the table was not compacted: \(table().tracks.count) tracks")
+            let kept = Array(layers.suffix(100))
+            let inTable = expectRenderMatchesPresentation(kept, frames: 10)
+            #expect(inTable == 100 * 10)
+            for l in kept { l.removeAllAnimations() }
+            CAMediaClock.advance(by: 1.0 / 30)
+        }
+    }
+}
