@@ -188,18 +188,28 @@ package struct StepTable {
     /// the committed state, then each active track's value written in the order the animations
     /// were added (E3) through the setters' checks (`LayerSlot.write`).
     func store(_ block: StepBlock) {
-        let plan = block.plan.takeUnretainedValue()
-        block.base._withUnsafeGuaranteedRef { base in
-            block.out._withUnsafeGuaranteedRef { out in
-                withUnsafeMutablePointer(to: &base.state) { bs in
-                    withUnsafeMutablePointer(to: &out.state) { os in
-                        for slot in plan.trackResets { slot.reset(os, from: bs) }
-                        let start = Int(block.trackStart)
-                        for i in start..<start + Int(block.trackCount) {
-                            let o = outputs[i]
-                            if o.x.bitPattern == Self.inactive.bitPattern { continue }
-                            let slot = tracks[i].slot
-                            if slot.isPoint { slot.write(o, into: &os.pointee) } else { slot.write(o.x, into: &os.pointee) }
+        let start = Int(block.trackStart), count = Int(block.trackCount)
+        tracks.withUnsafeBufferPointer { tracks in
+            outputs.withUnsafeBufferPointer { outputs in
+                block.base._withUnsafeGuaranteedRef { base in
+                    block.out._withUnsafeGuaranteedRef { out in
+                        withUnsafeMutablePointer(to: &base.state) { bs in
+                            withUnsafeMutablePointer(to: &out.state) { os in
+                                // Each written property once, from the committed state (the
+                                // plan's `trackResets`, found here without touching the plan).
+                                for k in 0..<count {
+                                    let root = tracks[start + k].slot.root
+                                    var seen = false
+                                    for j in 0..<k where tracks[start + j].slot.root == root { seen = true; break }
+                                    if !seen { root.reset(os, from: bs) }
+                                }
+                                for i in start..<start + count {
+                                    let o = outputs[i]
+                                    if o.x.bitPattern == Self.inactive.bitPattern { continue }
+                                    let slot = tracks[i].slot
+                                    if slot.isPoint { slot.write(o, into: &os.pointee) } else { slot.write(o.x, into: &os.pointee) }
+                                }
+                            }
                         }
                     }
                 }

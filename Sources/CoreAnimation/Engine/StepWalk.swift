@@ -86,4 +86,16 @@ extension AnimatedLayerSet {
             }
         }
     }
+
+    /// `TimingEngine.storeStepOutputs`: in place, so neither the table nor the entries are
+    /// copied (a copy of the table retains each of its arrays).
+    @inline(__always)
+    mutating func storeOutputs(of layer: CALayer) {
+        let step = table.stepCount
+        let i = layer.stepIndex
+        guard layer.appliedStep != step, i >= 0, i < entries.count, let block = entries[i].block,
+              block.outputsStep == step, block.isCurrent(for: layer) else { return }
+        table.store(block)
+        layer.appliedStep = step
+    }
 }

@@ -246,16 +246,12 @@ package enum TimingEngine {
     }
 
     /// Stores the values the last frame step left in the `StepTable` for `layer` into its
-    /// presentation copy, once per step (what `renderCopy` reads).
+    /// presentation copy, once per step (what `renderCopy` reads). The stack is used unretained
+    /// and the set in place: a renderer calls this for every animated layer of every frame.
     @inline(__always)
     package static func storeStepOutputs(of layer: CALayer) {
-        guard let stack = layer.animationStack else { return }
-        let step = stack.animatedLayers.table.stepCount
-        guard layer.appliedStep != step, layer.stepIndex < stack.animatedLayers.entries.count,
-              let block = stack.animatedLayers.entries[layer.stepIndex].block,
-              block.outputsStep == step, block.isCurrent(for: layer) else { return }
-        stack.animatedLayers.table.store(block)
-        layer.appliedStep = step
+        guard let raw = unsafeBitCast(layer.animationStack, to: UnsafeMutableRawPointer?.self) else { return }
+        Unmanaged<TransactionStack>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.animatedLayers.storeOutputs(of: layer) }
     }
 
     /// A removed or replaced animation: its delegate hears `finished == false` at the next

@@ -62,14 +62,21 @@ extension CALayer {
     /// model itself. Package API for the render module (catalogue L1: the render tree shows
     /// committed values with animations applied).
     package var renderCopy: CALayer {
-        if !animationRecords.isEmpty, let base = committedCopy {
-            guard let out = animatedCopy else {
-                return TimingEngine.evaluatePresentation(of: self, base: base, at: CACurrentMediaTime())
-            }
+        // An animated copy exists only after a commit (it is made from the committed copy).
+        if let out = animatedCopy, !animationRecords.isEmpty {
             // The step may have left this frame's values in its table (`StepTable`).
             if stepIndex >= 0 { TimingEngine.storeStepOutputs(of: self) }
             return out
         }
+        if !animationRecords.isEmpty, let base = committedCopy {
+            return TimingEngine.evaluatePresentation(of: self, base: base, at: CACurrentMediaTime())
+        }
         return committedCopy ?? self
     }
+}
+
+extension CALayer {
+    /// For `tools/benchmarks` only (SPI, not API): `renderCopy`, what a renderer reads of this
+    /// layer after a frame step, so the timing benchmark can time the stores apart.
+    @_spi(Benchmark) public var renderCopyForBenchmark: CALayer { renderCopy }
 }

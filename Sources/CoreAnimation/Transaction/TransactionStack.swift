@@ -27,7 +27,9 @@ package final class TransactionStack {
     package var frames: [TransactionFrame] = []
     /// Layers with attached animations that this thread's frame step visits. Layer trees are
     /// driven from one thread, as Core Animation expects; each thread steps its own.
-    package var animatedLayers = AnimatedLayerSet()
+    /// Per thread, never accessed across a call that could reach it again: exclusivity is
+    /// checked statically (the frame step and every `renderCopy` go through it).
+    @exclusivity(unchecked) package var animatedLayers = AnimatedLayerSet()
     /// Bumped by every commit that changed a layer or added an animation: a renderer whose
     /// last frame saw the same generation, with nothing animating, can reuse that frame.
     package var commitGeneration: UInt64 = 0
