@@ -225,5 +225,42 @@ extension PinnedClock {
             for l in kept { l.removeAllAnimations() }
             CAMediaClock.advance(by: 1.0 / 30)
         }
+
+        /// The table computes a layer's local time from timing and a parent it cached: changing
+        /// the layer's speed, time offset or begin time, a parent's timing, or the parent itself
+        /// must show in the next frame as it does in a fresh evaluation (C1, C2, C10).
+        @Test func timingAndParentChangesReachTheTable_C1_C10() {
+            let slow = TT.layer(at: 100) { $0.speed = 0.5 }
+            let fast = TT.layer(at: 100) { $0.speed = 2 }
+            let l = animated([basic("position.x", from: 0.0, to: 100.0) { $0.duration = 4; $0.repeatCount = .infinity }])
+            slow.addSublayer(l)
+            CATransaction.flush()
+            expectRenderMatchesPresentation([l], frames: 5)
+            #expect(evaluatedInTable(l))
+            // Pause (C10) and resume by the recipe, with actions off.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            l.timeOffset = l.convertTime(CACurrentMediaTime(), from: nil)
+            l.speed = 0
+            CATransaction.commit()
+            let paused = l.renderCopy.position.x
+            expectRenderMatchesPresentation([l], frames: 5)
+            #expect(l.renderCopy.position.x == paused)
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            let pausedAt = l.timeOffset
+            l.speed = 1; l.timeOffset = 0; l.beginTime = 0
+            l.beginTime = l.convertTime(CACurrentMediaTime(), from: nil) - pausedAt
+            CATransaction.commit()
+            expectRenderMatchesPresentation([l], frames: 5)
+            // The parent's timing, then the parent itself.
+            slow.speed = 3
+            expectRenderMatchesPresentation([l], frames: 5)
+            fast.addSublayer(l)
+            expectRenderMatchesPresentation([l], frames: 5)
+            l.removeFromSuperlayer()
+            expectRenderMatchesPresentation([l], frames: 5)
+            #expect(evaluatedInTable(l))
+        }
     }
 }

@@ -230,6 +230,22 @@ package struct StepBlock {
     var nextEventTime: Double
     /// The step whose values `outputs` holds for this block.
     var outputsStep: UInt64
+    /// The layer's own timing (C1) and its parent's address, as of the last per-layer step:
+    /// the walk computes the local time without reading the layer.
+    var beginTime = 0.0, timeOffset = 0.0, speed: Float = 1
+    var parent: UnsafeMutableRawPointer? = nil
+
+    /// `CALayer.localTime(parentTime:)` with the cached timing.
+    @inline(__always)
+    func localTime(parentTime p: Double) -> Double { (p - beginTime) * Double(speed) + timeOffset }
+
+    /// Takes the layer's current timing and parent.
+    mutating func refresh(from layer: CALayer, nextEventTime: Double) {
+        let t = layer.state.timing
+        beginTime = t.beginTime; timeOffset = t.timeOffset; speed = t.speed
+        parent = unsafeBitCast(layer._superlayer, to: UnsafeMutableRawPointer?.self)
+        self.nextEventTime = nextEventTime
+    }
 
     /// Whether the block still describes `layer`: the same plan (no animation added, removed
     /// or re-stamped), committed copy (no commit since) and presentation copy.

@@ -4,8 +4,8 @@
 /// computed once per run of siblings rather than once per layer (C1 applied from the root).
 struct ParentTimeCache {
     let mediaTime: Double
-    private var parent: UnsafeMutableRawPointer? = nil
-    private var parentTime = 0.0
+    fileprivate var parent: UnsafeMutableRawPointer? = nil
+    fileprivate var parentTime = 0.0
 
     init(mediaTime: Double) { self.mediaTime = mediaTime }
 
@@ -25,6 +25,19 @@ struct ParentTimeCache {
     }
 }
 
+extension ParentTimeCache {
+    /// A block's layer's local time, from the timing and parent the block cached.
+    @inline(__always)
+    mutating func localTime(of block: StepBlock) -> Double {
+        guard let id = block.parent else { return block.localTime(parentTime: mediaTime) }
+        if id != parent {
+            parent = id
+            parentTime = Unmanaged<CALayer>.fromOpaque(id)._withUnsafeGuaranteedRef { $0.localTime(fromMedia: mediaTime) }
+        }
+        return block.localTime(parentTime: parentTime)
+    }
+}
+
 /// Callbacks found during a step, run after it in the order of the media time at which each
 /// happened, ties in the order found.
 struct EventQueue {
@@ -38,14 +51,12 @@ struct EventQueue {
 }
 
 extension AnimatedLayerSet {
-    /// How many members ahead `runBlocks` touches (enough misses in flight at once to cover
-    /// the memory latency; 4–16 measured alike).
-    static let lookahead = 8
-
-    /// Evaluates members `start..<end` into the `StepTable` for as long as each has a current
-    /// block and no event due; returns the position of the first member that needs the
-    /// per-layer path (`end` when none does). Holes are skipped. No callback can run in here,
-    /// so the layers are used unretained and the arrays through pointers.
+    /// Evaluates members `start..<end` into the `StepTable` for as long as each has a block and
+    /// no event due; returns the position of the first member that needs the per-layer path
+    /// (`end` when none does). Holes are skipped. The layers themselves are not read: a block
+    /// carries the layer's timing and parent, and whatever could make it stale (a new plan,
+    /// commit, presentation copy, parent, or any property change) resets its `nextEventTime`
+    /// (`CALayer.invalidateStepBlock`), which sends the layer to the per-layer path once.
     mutating func runBlocks(from start: Int, to end: Int, step: UInt64, parents: inout ParentTimeCache) -> Int {
         entries.withUnsafeMutableBufferPointer { es in
             table.tracks.withUnsafeBufferPointer { tracks in
@@ -53,29 +64,12 @@ extension AnimatedLayerSet {
                     table.groups.withUnsafeMutableBufferPointer { groups in
                         table.keyData.withUnsafeBufferPointer { keys in
                             var i = start
-                            var sink = 0
-                            defer { lookaheadSink = sink }
                             while i < end {
-                                // Touch the layer a few places ahead, so its lines are on their
-                                // way while this one is evaluated (Swift has no prefetch; the
-                                // loaded value only feeds `lookaheadSink`).
-                                if i + Self.lookahead < end, let ahead = es[i + Self.lookahead].layer {
-                                    sink &+= ahead._withUnsafeGuaranteedRef {
-                                        Int(bitPattern: unsafeBitCast($0._superlayer, to: UnsafeMutableRawPointer?.self))
-                                            &+ Int($0.state.timing.speed.bitPattern)
-                                    }
-                                }
-                                guard let u = es[i].layer else { i += 1; continue }
+                                guard es[i].layer != nil else { i += 1; continue }
                                 guard let block = es[i].block else { return i }
-                                let done = u._withUnsafeGuaranteedRef { layer -> Bool in
-                                    guard block.isCurrent(for: layer) else { return false }
-                                    let tl = parents.localTime(of: layer)
-                                    guard tl < block.nextEventTime else { return false }
-                                    StepTable.evaluate(block, localTime: tl, tracks: tracks, outputs: outputs,
-                                                       groups: groups, keys: keys)
-                                    return true
-                                }
-                                guard done else { return i }
+                                let tl = parents.localTime(of: block)
+                                guard tl < block.nextEventTime else { return i }
+                                StepTable.evaluate(block, localTime: tl, tracks: tracks, outputs: outputs, groups: groups, keys: keys)
                                 es[i].block!.outputsStep = step
                                 i += 1
                             }
@@ -97,5 +91,23 @@ extension AnimatedLayerSet {
               block.outputsStep == step, block.isCurrent(for: layer) else { return }
         table.store(block)
         layer.appliedStep = step
+    }
+
+    /// Sends the member at `i` through the per-layer path at the next step (see `runBlocks`).
+    @inline(__always)
+    mutating func invalidate(at i: Int) {
+        guard i < entries.count, entries[i].block != nil else { return }
+        entries[i].block!.nextEventTime = -.infinity
+    }
+}
+
+extension CALayer {
+    /// Something the step's table cached about this layer may have changed: its next step
+    /// takes the per-layer path, which checks the block and refreshes or rebuilds it.
+    @inline(__always)
+    package func invalidateStepBlock() {
+        guard stepIndex >= 0, let raw = unsafeBitCast(animationStack, to: UnsafeMutableRawPointer?.self) else { return }
+        let i = stepIndex
+        Unmanaged<TransactionStack>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.animatedLayers.invalidate(at: i) }
     }
 }

@@ -180,9 +180,10 @@ package enum TimingEngine {
             // current, or build one for the next frames.
             guard stack.animatedLayers.entries[i].layer != nil, let plan = layer.evaluationPlan else { continue }
             if let b = stack.animatedLayers.entries[i].block, b.isCurrent(for: layer) {
-                stack.animatedLayers.entries[i].block!.nextEventTime = plan.nextEventTime
+                stack.animatedLayers.entries[i].block!.refresh(from: layer, nextEventTime: plan.nextEventTime)
             } else if !plan.refusesBlock, let base = layer.committedCopy, let out = layer.animatedCopy {
-                let block = stack.animatedLayers.table.makeBlock(plan: plan, base: base, out: out)
+                var block = stack.animatedLayers.table.makeBlock(plan: plan, base: base, out: out)
+                block?.refresh(from: layer, nextEventTime: plan.nextEventTime)
                 if block == nil { plan.refusesBlock = true }
                 stack.animatedLayers.setBlock(block, at: i)
             } else {

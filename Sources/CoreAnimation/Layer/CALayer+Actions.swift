@@ -24,6 +24,8 @@ extension CALayer {
     /// Called after a property changed: redisplay hooks, then the action (J4) unless the
     /// transaction disables actions (J5).
     package func layerDidChange(_ key: String, runAction: Bool) {
+        // The step's table caches this layer's timing (its local time, C1).
+        if stepIndex >= 0 { invalidateStepBlock() }
         if key == "bounds" {
             if state.needsDisplayOnBoundsChange { setNeedsDisplay() }
             setNeedsLayout()

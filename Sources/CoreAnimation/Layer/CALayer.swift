@@ -85,14 +85,14 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Not retained (a parent owns its children). Unowned rather than weak: weak references
     /// give the parent a refcount side table, which slows every retain on the frame path; the
     /// parent's `deinit` clears this instead.
-    @exclusivity(unchecked) package unowned(unsafe) var _superlayer: CALayer? = nil
+    @exclusivity(unchecked) package unowned(unsafe) var _superlayer: CALayer? = nil { didSet { invalidateStepBlock() } }
     /// What a frame does with `animationRecords`, flattened once per change of the list (see
     /// `EvaluationPlan`); nil until the next evaluation rebuilds it.
-    @exclusivity(unchecked) package var evaluationPlan: EvaluationPlan?
+    @exclusivity(unchecked) package var evaluationPlan: EvaluationPlan? { didSet { invalidateStepBlock() } }
     /// The model state as of the last commit (nil before the first commit, catalogue L1).
-    @exclusivity(unchecked) package var committedCopy: CALayer?
+    @exclusivity(unchecked) package var committedCopy: CALayer? { didSet { invalidateStepBlock() } }
     /// Reused object animated values are written into (no allocation per frame).
-    @exclusivity(unchecked) package var animatedCopy: CALayer?
+    @exclusivity(unchecked) package var animatedCopy: CALayer? { didSet { invalidateStepBlock() } }
 
     /// Last among the stored properties, right after the frame step's other fields (above).
     @exclusivity(unchecked) package final var state = LayerState()

@@ -173,8 +173,6 @@ package struct AnimatedLayerSet {
     /// Set while the frame step walks `entries` by position: removals leave holes and
     /// compaction waits until the walk ends.
     var isWalking = false
-    /// Keeps `runBlocks`' look-ahead loads from being optimised away.
-    var lookaheadSink = 0
 
     package mutating func insert(_ l: CALayer) {
         let id = ObjectIdentifier(l)
