@@ -83,14 +83,19 @@ extension AnimatedLayerSet {
 
     /// `TimingEngine.storeStepOutputs`: in place, so neither the table nor the entries are
     /// copied (a copy of the table retains each of its arrays).
+    /// Returns whether the layer's values are this step's table outputs (stored now or by an
+    /// earlier call in the same step).
     @inline(__always)
-    mutating func storeOutputs(of layer: CALayer) {
+    mutating func storeOutputs(of layer: CALayer) -> Bool {
         let step = table.stepCount
         let i = layer.stepIndex
-        guard layer.appliedStep != step, i >= 0, i < entries.count, let block = entries[i].block,
-              block.outputsStep == step, block.isCurrent(for: layer) else { return }
-        table.store(block)
-        layer.appliedStep = step
+        guard i >= 0, i < entries.count, let block = entries[i].block, block.outputsStep == step,
+              block.isCurrent(for: layer) else { return false }
+        if layer.appliedStep != step {
+            table.store(block)
+            layer.appliedStep = step
+        }
+        return true
     }
 
     /// Sends the member at `i` through the per-layer path at the next step (see `runBlocks`).

@@ -249,10 +249,11 @@ package enum TimingEngine {
     /// Stores the values the last frame step left in the `StepTable` for `layer` into its
     /// presentation copy, once per step (what `renderCopy` reads). The stack is used unretained
     /// and the set in place: a renderer calls this for every animated layer of every frame.
+    /// Returns whether the layer's block is current (its values are this step's).
     @inline(__always)
-    package static func storeStepOutputs(of layer: CALayer) {
-        guard let raw = unsafeBitCast(layer.animationStack, to: UnsafeMutableRawPointer?.self) else { return }
-        Unmanaged<TransactionStack>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.animatedLayers.storeOutputs(of: layer) }
+    package static func storeStepOutputs(of layer: CALayer) -> Bool {
+        guard let raw = unsafeBitCast(layer.animationStack, to: UnsafeMutableRawPointer?.self) else { return false }
+        return Unmanaged<TransactionStack>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.animatedLayers.storeOutputs(of: layer) }
     }
 
     /// A removed or replaced animation: its delegate hears `finished == false` at the next

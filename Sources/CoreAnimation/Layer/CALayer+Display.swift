@@ -63,10 +63,11 @@ extension CALayer {
     /// committed values with animations applied).
     package var renderCopy: CALayer {
         // An animated copy exists only after a commit (it is made from the committed copy).
-        if let out = animatedCopy, !animationRecords.isEmpty {
-            // The step may have left this frame's values in its table (`StepTable`).
-            if stepIndex >= 0 { TimingEngine.storeStepOutputs(of: self) }
-            return out
+        if let out = animatedCopy {
+            // The step may have left this frame's values in its table (`StepTable`); a current
+            // block also means the layer has animations, without reading their list.
+            if stepIndex >= 0, TimingEngine.storeStepOutputs(of: self) { return out }
+            if !animationRecords.isEmpty { return out }
         }
         if !animationRecords.isEmpty, let base = committedCopy {
             return TimingEngine.evaluatePresentation(of: self, base: base, at: CACurrentMediaTime())
