@@ -65,12 +65,11 @@ public struct Homography: Equatable, Sendable {
     /// finite Double beyond ±3.4e38 (a scale of 1e39, two scales of 1e20 composed) arrives
     /// there as infinity.
     public var isFiniteInFloat: Bool {
+        // Rows one by one, not a loop over `[r0, r1, r2]`: that array is allocated per call,
+        // and this runs once per layer per frame. `<=` is false for NaN as well.
         let limit = Double(Float.greatestFiniteMagnitude)
-        for r in [r0, r1, r2] {
-            // `<=` is false for NaN as well.
-            guard abs(r.x) <= limit, abs(r.y) <= limit, abs(r.z) <= limit else { return false }
-        }
-        return true
+        func fits(_ r: SIMD3<Double>) -> Bool { abs(r.x) <= limit && abs(r.y) <= limit && abs(r.z) <= limit }
+        return fits(r0) && fits(r1) && fits(r2)
     }
 
     /// Bounding box in pixels of `rect` on the plane; nil if any corner is behind the eye.

@@ -27,8 +27,11 @@ struct ShadowSpec {
     var offset: CGSize
     var radius: CGFloat
 
+    /// Whether a layer with these settings casts a shadow at all (what `init?` decides first).
+    static func isCast(opacity: Float, color: CGColor?) -> Bool { opacity > 0 && (color?.alpha ?? 0) > 0 }
+
     init?(_ s: LayerState) {
-        guard s.shadowOpacity > 0, let c = s.shadowColor, c.alpha > 0 else { return nil }
+        guard Self.isCast(opacity: s.shadowOpacity, color: s.shadowColor), let c = s.shadowColor else { return nil }
         color = c
         opacity = min(s.shadowOpacity, 1)
         // The setters reject non-finite values; a state built another way must not put NaN

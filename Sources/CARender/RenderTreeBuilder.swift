@@ -32,8 +32,18 @@ public final class RenderTreeBuilder {
     /// Ramps computed in earlier frames, by the same key (emptied when it reaches the limit).
     var rampCache: [[Double]: [Float]] = [:]
     static let rampCacheLimit = 1024
-    /// Plain leaves of the last built frame (one box each) and what they inherited.
-    var leaves: [ObjectIdentifier: LeafRecord] = [:]
+    /// Plain leaves of the last built frame (one box each) and what they inherited, by layer:
+    /// an index into `leafRecords`.
+    var leaves: [ObjectIdentifier: Int] = [:]
+    var leafRecords: [LeafRecord] = []
+    /// The contexts that recorded leaves inherited (one per parent that drew sublayers, and
+    /// the root's), which `LeafRecord.context` indexes.
+    var leafContexts: [Context] = []
+    /// The layers the last patch was asked for and their records, in that order: the timing
+    /// engine hands over the same animated layers in the same order frame after frame, and a
+    /// list that matches needs no lookup per layer.
+    var lastPatchLayers: [ObjectIdentifier] = []
+    var lastPatchRecords: [Int] = []
     var lastStats = RenderStats()
     /// Shape rasters kept across frames (`Shapes/ShapeCache.swift`).
     let shapeCache = ShapeCache()
@@ -50,7 +60,9 @@ public final class RenderTreeBuilder {
         /// out of the tree are never looked up (their parent's commit forces a whole frame).
         unowned(unsafe) var layer: CALayer
         var boxIndex: Int
-        var ctx: Context
+        /// Index of the inherited `Context` in `leafContexts` (shared by siblings; a record of
+        /// plain values copies without retaining anything).
+        var context: Int
         var variant: ShaderVariant
         /// Sibling order depends on it: a leaf whose zPosition moved needs a whole frame.
         var zPosition: CGFloat
@@ -65,7 +77,14 @@ public final class RenderTreeBuilder {
     /// What a layer inherits from the walk above it.
     struct Context {
         var parentWorld: CATransform3D
+        /// The parent's state where its part of M7 is not the identity (geometry-flipped, or a
+        /// `sublayerTransform`); nil for the root, a mask, and the common plain parent.
         var parentState: LayerState?
+        /// `parentState` is nil: the parent adds nothing to M7 (cached, so patching a leaf does
+        /// not copy the optional state to ask).
+        var parentIsPlain: Bool
+        /// Every entry of `parentWorld` is finite (`LayerGeometry.world`'s fast path needs it).
+        var parentWorldIsFinite: Bool
         var clip: Int32
         /// Opacity multiplied down a chain that is not composited as a group.
         var opacity: Float
@@ -77,12 +96,33 @@ public final class RenderTreeBuilder {
         /// identity except below a CATransformLayer, where it keeps the depth that orders
         /// sublayers (the world matrix has lost z at the flattening).
         var depthBasis = CATransform3DIdentity
+        /// Index in `leafContexts`, -1 where leaves are not recorded (masks).
+        var index = -1
+
+        init(parentWorld: CATransform3D, parentState: LayerState?, clip: Int32, opacity: Float, depth: Int,
+             mirrored: Bool = false, depthBasis: CATransform3D = CATransform3DIdentity) {
+            self.parentWorld = parentWorld
+            // A parent that neither flips nor has a sublayerTransform adds nothing to M7
+            // (`localToParentMatrix` skips it): not kept, so the fast path applies.
+            self.parentState = parentState.flatMap { p in
+                p.isGeometryFlipped || !CATransform3DIsIdentity(p.sublayerTransform) ? p : nil
+            }
+            parentIsPlain = self.parentState == nil
+            parentWorldIsFinite = LayerGeometry.isFinite(parentWorld)
+            self.clip = clip
+            self.opacity = opacity
+            self.depth = depth
+            self.mirrored = mirrored
+            self.depthBasis = depthBasis
+        }
     }
 
     /// What a layer hands on to its sublayers besides its world matrix (see `Context`).
     struct Lineage {
         var mirrored: Bool
-        /// This layer's space → the plane of the nearest flattening ancestor.
+        /// This layer's space → the plane of the nearest flattening ancestor; only a
+        /// `CATransformLayer` hands it on (other layers flatten), so for others it is left at
+        /// the identity rather than computed.
         var depth: CATransform3D
     }
 
@@ -101,11 +141,15 @@ public final class RenderTreeBuilder {
         planeMirrored = false
         gradientRampIndex.removeAll(keepingCapacity: true)
         leaves.removeAll(keepingCapacity: true)
+        leafRecords.removeAll(keepingCapacity: true)
+        leafContexts.removeAll(keepingCapacity: true)
+        lastPatchLayers.removeAll()
+        lastPatchRecords.removeAll()
         shapeCache.beginFrame()
         passStack = [PendingPass(target: .main, rect: CGRect(x: 0, y: 0, width: width, height: height))]
         let base = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0),
                                        CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
-        visit(root, Context(parentWorld: base, parentState: nil, clip: 0, opacity: 1, depth: 0), isMask: false)
+        visit(root, recordedContext(Context(parentWorld: base, parentState: nil, clip: 0, opacity: 1, depth: 0)), isMask: false)
         let main = passStack.removeLast()
         frame.passes.append(RenderPass(target: .main, kind: .draw(main.batches)))
         finishShapes()
@@ -138,9 +182,18 @@ public final class RenderTreeBuilder {
         let copy = layer.renderCopy
         let s = copy.state
         guard !s.isHidden, s.opacity > 0, ctx.opacity > 0 else { return }
-        var local = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask)
-        if slide != .zero { local = CATransform3DConcat(CATransform3DMakeTranslation(slide.width, slide.height, 0), local) }
-        let world = CATransform3DConcat(local, ctx.parentWorld)
+        func local() -> CATransform3D {
+            let m = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask)
+            return slide == .zero ? m : CATransform3DConcat(CATransform3DMakeTranslation(slide.width, slide.height, 0), m)
+        }
+        let world: CATransform3D
+        if slide != .zero {
+            world = CATransform3DConcat(local(), ctx.parentWorld)
+        } else {
+            world = LayerGeometry.world(Placement(copy), transform: s.transform, plainParent: ctx.parentIsPlain || isMask,
+                                        parentWorld: ctx.parentWorld, parentWorldIsFinite: ctx.parentWorldIsFinite,
+                                        general: { CATransform3DConcat(local(), ctx.parentWorld) })
+        }
         let h = Homography(world)
         guard h.isFiniteInFloat, s.bounds.fitsInFloat else {
             RenderDiagnostics.warn("a layer's geometry is not finite or beyond 32-bit float range (±3.4e38): the layer and its sublayers are not drawn")
@@ -152,7 +205,8 @@ public final class RenderTreeBuilder {
         // layer has no face of its own (its sublayers cull themselves).
         if !isTransformLayer, facesAway(s, h: h, mirrored: ctx.mirrored) { return }
 
-        let lineage = Lineage(mirrored: ctx.mirrored, depth: CATransform3DConcat(local, ctx.depthBasis))
+        let lineage = Lineage(mirrored: ctx.mirrored,
+                              depth: isTransformLayer ? CATransform3DConcat(local(), ctx.depthBasis) : CATransform3DIdentity)
         // CALayer.opacity: "Values outside that range are clamped to the minimum or maximum."
         let opacity = min(s.opacity, 1) * ctx.opacity
         // CATransformLayer doc: mask and shadow are ignored, and opacity "is applied to each
@@ -178,11 +232,15 @@ public final class RenderTreeBuilder {
             // A leaf that drew exactly one box and nothing else: a later frame in which only such
             // layers changed re-emits just their boxes (`patch`).
             // (Not inside a transition's pictures: when it ends, the frame's structure changes.)
-            if shadow == nil, !isMask, slide == .zero, transitions, !isTransformLayer, !(copy is CAShapeLayer), layer._sublayers?.isEmpty ?? true,
+            // Not a gradient or shape layer either, even one that drew only its box: a patch
+            // reads boxes only (`leafBox`), so their other pieces must not be able to appear.
+            if shadow == nil, !isMask, ctx.index >= 0, slide == .zero, transitions, !isTransformLayer, !(copy is CAShapeLayer),
+               !(copy is CAGradientLayer), layer._sublayers?.isEmpty ?? true,
                frame.boxes.count == counts.0 + 1, frame.images.count == counts.1, frame.gradients.count == counts.2,
                frame.composites.count == counts.3, frame.passes.count == counts.4 {
-                leaves[ObjectIdentifier(layer)] = LeafRecord(layer: layer, boxIndex: counts.0, ctx: ctx, variant: boxVariant(frame.boxes[counts.0]),
-                                                        zPosition: s.zPosition)
+                leaves[ObjectIdentifier(layer)] = leafRecords.count
+                leafRecords.append(LeafRecord(layer: layer, boxIndex: counts.0, context: ctx.index,
+                                              variant: boxVariant(frame.boxes[counts.0]), zPosition: s.zPosition))
             }
             return
         }
@@ -275,13 +333,14 @@ public final class RenderTreeBuilder {
             }
             return
         }
-        let radii = LayerGeometry.cornerRadii(s)
-        let (fill, border) = layerColors(s, opacity: opacity)
+        let look = BoxLook(copy, opacity: opacity)
+        let radii = look.radii
+        let fill = look.fill, border = look.border
         let hasBorder = border.w > 0
         let imageContents = s.contents.flatMap { ($0 as? CGImage) }
         let gradient = copy as? CAGradientLayer
         func box(fill: SIMD4<Float>, border: SIMD4<Float>, flags: UInt32) {
-            appendBox(layerBox(s, h: h, clip: clip, opacity: opacity, fill: fill, border: border, flags: flags))
+            appendBox(layerBox(look, h: h, clip: clip, opacity: opacity, fill: fill, border: border, flags: flags))
         }
 
         let shape = (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
@@ -305,34 +364,29 @@ public final class RenderTreeBuilder {
     /// orientation of the projected plane at its centre is sign(det H · w); an odd number of
     /// `isGeometryFlipped` mirrors is a change of coordinates, not a turn, and does not count.
     func facesAway(_ s: LayerState, h: Homography, mirrored: Bool) -> Bool {
-        guard !s.isDoubleSided else { return false }
-        let b = s.bounds.standardized
+        facesAway(isDoubleSided: s.isDoubleSided, bounds: s.bounds, h: h, mirrored: mirrored)
+    }
+
+    func facesAway(isDoubleSided: Bool, bounds: CGRect, h: Homography, mirrored: Bool) -> Bool {
+        guard !isDoubleSided else { return false }
+        let b = bounds.standardized
         let w = h.project(Double(b.midX), Double(b.midY)).z
         return (h.determinant * w < 0) != mirrored
     }
 
-    /// A layer's background and border colours, premultiplied with `opacity`.
-    func layerColors(_ s: LayerState, opacity: Float) -> (fill: SIMD4<Float>, border: SIMD4<Float>) {
-        let fill = s.backgroundColor.map { $0.premultiplied(opacity) } ?? .zero
-        let border = s.borderWidth > 0 ? (s.borderColor.map { $0.premultiplied(opacity) } ?? .zero) : .zero
-        return (fill, border)
-    }
-
     /// A layer's box instance: background and border together (`flags` 0), background only
     /// (32) or border only (64).
-    func layerBox(_ s: LayerState, h: Homography, clip: Int32, opacity: Float, fill: SIMD4<Float>,
+    func layerBox(_ look: BoxLook, h: Homography, clip: Int32, opacity: Float, fill: SIMD4<Float>,
                   border: SIMD4<Float>, flags: UInt32) -> BoxInstance {
-        let bounds = s.bounds.standardized
-        let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
-        let continuous: UInt32 = s.cornerCurve == .continuous ? 16 : 0
+        let bounds = look.bounds
         // A border wider than half the layer already covers it: clamped so a huge finite width
         // does not reach the shader as infinity.
-        let borderWidth = Float(min(s.borderWidth, max(bounds.width, bounds.height)))
+        let borderWidth = Float(min(look.borderWidth, max(bounds.width, bounds.height)))
         // params.z: the opacity a background-and-border box fades as one group (N4), 0 when
         // the pieces fade separately (allowsGroupOpacity false).
-        let group: Float = s.allowsGroupOpacity ? opacity : 0
-        let p = h.packed(SIMD3(0, Float(clip), Float(aa | continuous | flags)))
-        return BoxInstance(h0: p.0, h1: p.1, h2: p.2, rect: bounds.simd, radii: LayerGeometry.cornerRadii(s), fill: fill,
+        let group: Float = look.allowsGroupOpacity ? opacity : 0
+        let p = h.packed(SIMD3(0, Float(clip), Float(look.shapeFlags | flags)))
+        return BoxInstance(h0: p.0, h1: p.1, h2: p.2, rect: bounds.simd, radii: look.radii, fill: fill,
                            border: border, params: SIMD4(borderWidth, 0, group, 0))
     }
 
@@ -359,8 +413,11 @@ public final class RenderTreeBuilder {
         }
         let depthBasis = isTransformLayer ? lineage.depth : CATransform3DIdentity
         let ordered = orderedSublayers(sublayers, transformLayer: isTransformLayer, depthBasis: depthBasis, parent: s)
-        let ctx = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity, depth: depth + 1,
-                          mirrored: lineage.mirrored != s.isGeometryFlipped, depthBasis: depthBasis)
+        let inherited = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity,
+                                depth: depth + 1, mirrored: lineage.mirrored != s.isGeometryFlipped, depthBasis: depthBasis)
+        // A transform layer's sublayers draw in the order of their depth, which their own
+        // animations change: they are not patched in place (not recorded as leaves).
+        let ctx = isTransformLayer ? inherited : recordedContext(inherited)
         let outerMirrored = planeMirrored
         planeMirrored = outerMirrored != s.isGeometryFlipped
         defer { planeMirrored = outerMirrored }
@@ -403,6 +460,14 @@ public final class RenderTreeBuilder {
         for (i, l) in sublayers.enumerated() { keyed.append((Double(l.renderCopy.state.zPosition), i, l)) }
         keyed.sort { a, b in a.z != b.z ? a.z < b.z : a.index < b.index }
         return keyed.map { $0.layer }
+    }
+
+    /// `ctx` kept in `leafContexts`, so leaves that inherit it can be patched later.
+    func recordedContext(_ ctx: Context) -> Context {
+        var c = ctx
+        c.index = leafContexts.count
+        leafContexts.append(c)
+        return c
     }
 
     // MARK: Bounds of isolated subtrees

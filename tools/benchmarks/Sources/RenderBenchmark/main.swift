@@ -15,6 +15,10 @@ import Foundation
 var args = Array(CommandLine.arguments.dropFirst())
 let withPeers = args.contains("--peers")
 args.removeAll { $0 == "--peers" }
+/// `--engine-only`: the rect scene without the baseline, peers and readback (for profilers such as
+/// callgrind, where only the engine's frames matter).
+let engineOnly = args.contains("--engine-only")
+args.removeAll { $0 == "--engine-only" }
 /// `--max-size N`: the rect scenes' largest side (canonical 200; 20 gives rects of 20×20 only,
 /// the regime whose floor matches the figures quoted in issue 4 and PERFORMANCE.md).
 let maxSize: Int32 = {
@@ -117,7 +121,7 @@ do {
             let (res, r) = try run(root, frames: frames)
             let kind = every == 1 ? "animated" : every == 0 ? "static" : "(1 in \(every) animated)"
             report("\(n) \(kind) rounded rects 1920×1080 (sides 20…\(maxSize))", res)
-            if name == "rects" {
+            if name == "rects", !engineOnly {
                 var err = [CChar](repeating: 0, count: 256)
                 if glb_init(&err, 256) == 0 {
                     let base = glb_rects_ms_ex(Int32(n), 1920, 1080, Int32(frames), GLB_SCENE_SEED, maxSize) / 1000
