@@ -7,10 +7,12 @@ import AllocCounter
 
 /// `BENCH_ONLY=basic|keyframe|spring` keeps one kind of animation, to attribute costs.
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
-/// `BENCH_DISTINCT_TIMING=1` gives every layer's animations durations of their own (1 of 997
-/// values), so no two layers share their timing maths (the engine evaluates equal timing once
-/// per frame); by default the layers are animated alike, as one transaction would.
-let distinctTiming = ProcessInfo.processInfo.environment["BENCH_DISTINCT_TIMING"] != nil
+/// `BENCH_DISTINCT_TIMING=1` gives the layers' animations 997 different durations (and spring
+/// dampings); `=all` gives every layer durations of its own, so no two layers share their
+/// timing maths (the engine evaluates equal timing once per frame). By default the layers are
+/// animated alike, as one transaction would.
+let distinctMode = ProcessInfo.processInfo.environment["BENCH_DISTINCT_TIMING"]
+let distinctTiming = distinctMode != nil
 
 func makeScene(_ n: Int) -> CALayer {
     let root = CALayer()
@@ -22,7 +24,7 @@ func makeScene(_ n: Int) -> CALayer {
         root.addSublayer(l)
         // Values differ per layer; durations too with BENCH_DISTINCT_TIMING.
         let k = Double(i % 100) / 100
-        let stretch = distinctTiming ? 1 + Double(i % 997) / 997 : 1
+        let stretch = distinctMode == "all" ? 1 + Double(i) / Double(n) : distinctTiming ? 1 + Double(i % 997) / 997 : 1
         let fade = CABasicAnimation(keyPath: "opacity")
         fade.fromValue = 0; fade.toValue = 0.5 + k / 2; fade.duration = 2 * stretch; fade.repeatCount = .infinity
         fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
