@@ -8,14 +8,7 @@ extension PinnedClock {
     @Suite struct FastTrackTests {
         /// Commits `anims` on a fresh layer and returns it with its plan.
         private func planned(_ anims: [CAAnimation], setup: (CALayer) -> Void = { _ in }) -> (CALayer, EvaluationPlan) {
-            let l = TT.layer(at: 100) { l in
-                l.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
-                l.position = CGPoint(x: 7, y: 9)
-                l.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
-                setup(l)
-            }
-            for (i, a) in anims.enumerated() { l.add(a, forKey: "k\(i)") }
-            CATransaction.flush()
+            let l = TT.animatedLayer(anims, setup: setup)
             return (l, TimingEngine.evaluationPlan(of: l))
         }
 

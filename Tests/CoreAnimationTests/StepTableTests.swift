@@ -63,15 +63,19 @@ extension PinnedClock {
         }
 
         private func animated(_ anims: [CAAnimation], _ setup: (CALayer) -> Void = { _ in }) -> CALayer {
-            let l = TT.layer(at: 100) { l in
-                l.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
-                l.position = CGPoint(x: 7, y: 9)
-                l.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
-                setup(l)
+            TT.animatedLayer(anims, setup: setup)
+        }
+
+        /// `n` layers in a row at x = 0, 1, 2 …, committed at media time 100.
+        private func committedRow(_ n: Int) -> [CALayer] {
+            CAMediaClock.freeze(at: 100)
+            let layers = (0..<n).map { i in
+                let l = CALayer()
+                l.position = CGPoint(x: Double(i), y: 1)
+                return l
             }
-            for (i, a) in anims.enumerated() { l.add(a, forKey: "k\(i)") }
             CATransaction.flush()
-            return l
+            return layers
         }
 
         @Test func tableValuesEqualAFreshEvaluation_E1_F2toF5_G1() {
@@ -175,14 +179,7 @@ extension PinnedClock {
         /// easing, not one per layer; distinct durations get distinct groups and right values.
         @Test func equalTimingIsSharedAcrossLayers() {
             let groupsBefore = TransactionStack.current.animatedLayers.table.groups.count
-            var layers: [CALayer] = []
-            CAMediaClock.freeze(at: 100)
-            for i in 0..<200 {
-                let l = CALayer()
-                l.position = CGPoint(x: Double(i), y: 0)
-                layers.append(l)
-            }
-            CATransaction.flush()
+            let layers = committedRow(200)
             for (i, l) in layers.enumerated() {
                 l.add(basic("opacity", from: 0.0, to: Double(i) / 200) { $0.timingFunction = CAMediaTimingFunction(name: .easeIn); $0.repeatCount = .infinity }, forKey: "a")
                 l.add(basic("position.y", from: 0.0, to: 10.0) { $0.duration = 0.5 + Double(i % 4); $0.repeatCount = .infinity }, forKey: "b")
@@ -198,14 +195,7 @@ extension PinnedClock {
         /// Removing most animated layers leaves dead tracks; compaction rewrites the table and
         /// the remaining layers keep their values.
         @Test func compactionKeepsTheRemainingLayersRight() {
-            CAMediaClock.freeze(at: 100)
-            var layers: [CALayer] = []
-            for i in 0..<2_000 {
-                let l = CALayer()
-                l.position = CGPoint(x: Double(i), y: 1)
-                layers.append(l)
-            }
-            CATransaction.flush()
+            let layers = committedRow(2_000)
             for (i, l) in layers.enumerated() {
                 l.add(basic("position.x", by: Double(i % 13)) { $0.repeatCount = .infinity; $0.autoreverses = true }, forKey: "a")
                 l.add(basic("opacity", from: 1.0, to: 0.0) { $0.repeatCount = .infinity }, forKey: "b")

@@ -17,6 +17,20 @@ enum TT {
         return l
     }
 
+    /// A layer committed at media time 100 (40×30 at (7, 9), rotated 0.3 rad about z, then
+    /// `setup`), with `anims` added under the keys k0, k1 … and committed.
+    static func animatedLayer(_ anims: [CAAnimation], setup: (CALayer) -> Void = { _ in }) -> CALayer {
+        let l = layer(at: 100) { l in
+            l.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+            l.position = CGPoint(x: 7, y: 9)
+            l.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            setup(l)
+        }
+        for (i, a) in anims.enumerated() { l.add(a, forKey: "k\(i)") }
+        CATransaction.flush()
+        return l
+    }
+
     /// zPosition from 0 to `d` over `d` s, linear: the presentation value equals the basic time.
     static func clockAnim(_ d: Double) -> CABasicAnimation {
         let a = CABasicAnimation(keyPath: "zPosition")

@@ -152,20 +152,23 @@ package final class KeyframeCurve {
 
     /// The segment holding `f` and the fraction within it (after its timing function).
     private func locate(_ f: Double) -> (Int, Double) {
-        var (lo, s) = keyTimes.withUnsafeBufferPointer { Self.locate(f, keyTimes: $0) }
-        // Only strictly inside the key times, where the search ran (the ends return 0 and 1).
-        if lo < timingFunctions.count, let tf = timingFunctions[lo], keyTimes.count > 1,
-           !(f <= keyTimes[0]), !(f >= keyTimes[keyTimes.count - 1]) {
-            s = tf.evaluate(at: s)
-        }
-        return (lo, s)
+        keyTimes.withUnsafeBufferPointer { Self.locate(f, keyTimes: $0, ease: segmentEase) }
     }
 
-    /// The segment holding `f` and the fraction within it, before any per-segment timing
-    /// function. Static over buffers so the frame step's table (`StepTable`), which keeps key
-    /// times and values inline, computes exactly what the curve does.
+    /// A segment's own timing function (F3), when the animation gives them.
     @inline(__always)
-    static func locate(_ f: Double, keyTimes: UnsafeBufferPointer<Double>) -> (Int, Double) {
+    private func segmentEase(_ i: Int, _ s: Double) -> Double {
+        guard i < timingFunctions.count, let tf = timingFunctions[i] else { return s }
+        return tf.evaluate(at: s)
+    }
+
+    /// The segment holding `f` and the fraction within it, eased by `ease` strictly inside the
+    /// key times (the ends return 0 and 1). Static over buffers so the frame step's table
+    /// (`StepTable`), which keeps key times and values inline, computes exactly what the curve
+    /// does.
+    @inline(__always)
+    static func locate(_ f: Double, keyTimes: UnsafeBufferPointer<Double>,
+                       ease: (Int, Double) -> Double = { $1 }) -> (Int, Double) {
         let n = keyTimes.count
         guard n > 1 else { return (0, 0) }
         if f <= keyTimes[0] { return (0, 0) }
@@ -176,7 +179,7 @@ package final class KeyframeCurve {
             if keyTimes[mid] <= f { lo = mid } else { hi = mid }
         }
         let span = keyTimes[lo + 1] - keyTimes[lo]
-        return (lo, span > 0 ? (f - keyTimes[lo]) / span : 1)
+        return (lo, ease(lo, span > 0 ? (f - keyTimes[lo]) / span : 1))
     }
 
     package func value(at f: Double, underlying: AnimValue) -> AnimValue {
@@ -199,23 +202,20 @@ package final class KeyframeCurve {
     /// without boxing: the same discrete hold, segment search and linear interpolation.
     @inline(__always)
     package func numberValue(at f: Double, _ vals: UnsafeBufferPointer<Double>) -> Double {
-        let n = vals.count
-        if n == 1 { return vals[0] }
-        if mode == .discrete { return vals[discreteIndex(f, n)] }
-        let (i, s) = locate(f)
-        let a = vals[i], b = vals[min(i + 1, n - 1)]
-        return a + (b - a) * s
+        keyTimes.withUnsafeBufferPointer {
+            Self.numberValue(at: f, keyTimes: $0, values: vals, discrete: mode == .discrete, ease: segmentEase)
+        }
     }
 
-    /// `numberValue` for key times and values held elsewhere, for a curve without per-segment
-    /// timing functions (what `StepTable` keeps inline).
+    /// `numberValue` for key times and values held elsewhere (what `StepTable` keeps inline,
+    /// for curves without per-segment timing functions).
     @inline(__always)
     static func numberValue(at f: Double, keyTimes kt: UnsafeBufferPointer<Double>, values vals: UnsafeBufferPointer<Double>,
-                            discrete: Bool) -> Double {
+                            discrete: Bool, ease: (Int, Double) -> Double = { $1 }) -> Double {
         let n = vals.count
         if n == 1 { return vals[0] }
         if discrete { return vals[discreteIndex(f, n, keyTimes: kt)] }
-        let (i, s) = locate(f, keyTimes: kt)
+        let (i, s) = locate(f, keyTimes: kt, ease: ease)
         let a = vals[i], b = vals[min(i + 1, n - 1)]
         return a + (b - a) * s
     }
