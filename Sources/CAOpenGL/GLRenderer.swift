@@ -43,6 +43,9 @@ public final class GLRenderer {
     var vao: GLuint = 0
     var clipTexture: GLTexture?
     var rampTexture: GLTexture?
+    /// The ramps `rampTexture` holds: a frame whose ramps are the same (an animated gradient
+    /// position, not its colours) uploads nothing.
+    var uploadedRamps: [Float] = []
     var textures: [ObjectIdentifier: CachedTexture] = [:]
     var pool: [SIMD2<Int>: [GLRenderTarget]] = [:]
     var main: GLRenderTarget?
@@ -150,7 +153,7 @@ public final class GLRenderer {
         compositeStream.upload(frame.composites)
         gradientStream.upload(frame.gradients)
         uploadClips(frame.clips)
-        if !frame.gradients.isEmpty { uploadRamps(frame) }
+        if !frame.gradients.isEmpty { uploadRamps(frame, stats: &stats) }
         shapeStream.upload(frame.shapes)
         shapeAtlas.sync(frame)
         var tex: [GLTexture] = []
@@ -320,12 +323,15 @@ public final class GLRenderer {
         glCheck("clip table")
     }
 
-    func uploadRamps(_ frame: RenderFrame) {
+    func uploadRamps(_ frame: RenderFrame, stats: inout RenderStats) {
         let rows = max(frame.gradientRampRows, 1)
         // RGBA32F: the fractions between 8-bit levels survive for the shader's dither.
         if rampTexture == nil || rampTexture!.height != rows {
             rampTexture = GLTexture(width: GradientInstance.rampWidth, height: rows, internalFormat: GL_RGBA32F,
                                     format: GL_RGBA, type: GL_FLOAT)
+            uploadedRamps = []
+        } else if frame.gradientRamps == uploadedRamps {
+            return
         }
         glBindTexture(E(GL_TEXTURE_2D), rampTexture!.id)
         frame.gradientRamps.withUnsafeBytes {
@@ -333,6 +339,8 @@ public final class GLRenderer {
                             E(GL_RGBA), E(GL_FLOAT), $0.baseAddress)
         }
         glCheck("gradient ramps")
+        uploadedRamps = frame.gradientRamps
+        stats.textureUploads += 1
     }
 
     /// The texture of an image, uploaded once and kept while frames use it. Images larger

@@ -299,4 +299,41 @@ import Foundation
         #expect(partial >= 15)
         Golden.expectMatches(img, named: "gradient-rounded")
     }
+
+    /// Issue 4: "an animation must not re-create textures or buffers". An animated gradient
+    /// position reaches the GPU as instance data: after the first frame the ramp texture is not
+    /// written again; new colours write it once.
+    @Test func rampsAreUploadedOnlyWhenTheColoursChange() throws {
+        let root = Self.gradient([CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)])
+        let g = root.sublayers![0] as! CAGradientLayer
+        let move = CABasicAnimation(keyPath: "endPoint")
+        move.fromValue = CGPoint(x: 0.5, y: 1); move.toValue = CGPoint(x: 1, y: 0.5); move.duration = 1
+        g.add(move, forKey: "move")
+        let r = try CARenderer(offscreenSize: root.bounds.size)
+        r.layer = root
+        var uploads: [Int] = [], images: [CGImage] = []
+        for t in [0.1, 0.5, 0.9] {
+            r.beginFrame(atTime: t)
+            try r.renderChecked()
+            r.endFrame()
+            uploads.append(r.statistics.textureUploads)
+            images.append(try r.makeImage())
+        }
+        #expect(uploads == [1, 0, 0], "\(uploads)")
+        #expect(images[1].rgba(90, 10) != images[2].rgba(90, 10), "the gradient moved")
+        // New colours (a commit) write the ramps once; the next frame with them writes nothing.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        g.colors = [CGColor(red: 0, green: 1, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        CATransaction.commit()
+        g.add(move, forKey: "again")
+        uploads = []
+        for t in [1.1, 1.5] {
+            r.beginFrame(atTime: t)
+            try r.renderChecked()
+            r.endFrame()
+            uploads.append(r.statistics.textureUploads)
+        }
+        #expect(uploads == [1, 0], "\(uploads)")
+    }
 }
