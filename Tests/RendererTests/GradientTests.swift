@@ -313,11 +313,8 @@ import Foundation
         r.layer = root
         var uploads: [Int] = [], images: [CGImage] = []
         for t in [0.1, 0.5, 0.9] {
-            r.beginFrame(atTime: t)
-            try r.renderChecked()
-            r.endFrame()
+            images.append(try RenderHarness.frame(r, at: t))
             uploads.append(r.statistics.textureUploads)
-            images.append(try r.makeImage())
         }
         #expect(uploads == [1, 0, 0], "\(uploads)")
         #expect(images[1].rgba(90, 10) != images[2].rgba(90, 10), "the gradient moved")
@@ -329,9 +326,7 @@ import Foundation
         g.add(move, forKey: "again")
         uploads = []
         for t in [1.1, 1.5] {
-            r.beginFrame(atTime: t)
-            try r.renderChecked()
-            r.endFrame()
+            _ = try RenderHarness.frame(r, at: t)
             uploads.append(r.statistics.textureUploads)
         }
         #expect(uploads == [1, 0], "\(uploads)")

@@ -161,10 +161,7 @@ import Foundation
         return (root, group, leaves)
     }
 
-    func frame(_ r: CARenderer, _ t: Double) throws -> CGImage {
-        r.beginFrame(atTime: t); try r.renderChecked(); r.endFrame()
-        return try r.makeImage()
-    }
+    func frame(_ r: CARenderer, _ t: Double) throws -> CGImage { try RenderHarness.frame(r, at: t) }
 
     /// A renderer of `root` that has drawn its first frame (a whole build).
     func drawn(_ root: CALayer) throws -> CARenderer {

@@ -73,6 +73,7 @@ package struct StepTable {
     private func makeTrack(_ t: FastTrack, base: CALayer, written: [LayerSlot], keys: inout [Double]) -> TableTrack? {
         let earlier = written.contains(t.slot.root)
         var track = TableTrack(slot: t.slot)
+        track.resetsRoot = !earlier
         func needsP(_ e: FastTrack.Ends) -> Bool { if case .fromTo = e { return false }; return true }
         switch t.curve {
         case let .number(a0, b0, ends), let .springNumber(a0, b0, ends, _):
@@ -196,12 +197,9 @@ package struct StepTable {
                         withUnsafeMutablePointer(to: &base.state) { bs in
                             withUnsafeMutablePointer(to: &out.state) { os in
                                 // Each written property once, from the committed state (the
-                                // plan's `trackResets`, found here without touching the plan).
-                                for k in 0..<count {
-                                    let root = tracks[start + k].slot.root
-                                    var seen = false
-                                    for j in 0..<k where tracks[start + j].slot.root == root { seen = true; break }
-                                    if !seen { root.reset(os, from: bs) }
+                                // plan's `trackResets`, marked on the tracks when the block was built).
+                                for i in start..<start + count where tracks[i].resetsRoot {
+                                    tracks[i].slot.root.reset(os, from: bs)
                                 }
                                 for i in start..<start + count {
                                     let o = outputs[i]
@@ -268,6 +266,9 @@ package struct TableTrack {
     var group: Int32 = 0
     var kind = Kind.lerp
     var discrete = false
+    /// The first of the block's tracks to write its property: storing resets the property from
+    /// the committed state once, here.
+    var resetsRoot = false
     var slot: LayerSlot
     /// The resolved from and to values (a number in `x`).
     var a = CGPoint.zero

@@ -11,7 +11,12 @@ enum RenderHarness {
         let r = try CARenderer(offscreenSize: size, scale: scale)
         r.clearColor = clear
         r.layer = root
-        r.beginFrame(atTime: time)
+        return try frame(r, at: time)
+    }
+
+    /// One frame of `r` at media time `t`, read back.
+    static func frame(_ r: CARenderer, at t: CFTimeInterval) throws -> CGImage {
+        r.beginFrame(atTime: t)
         try r.renderChecked()
         r.endFrame()
         return try r.makeImage()
@@ -23,12 +28,7 @@ enum RenderHarness {
         let r = try CARenderer(offscreenSize: size, scale: scale)
         r.clearColor = clear
         r.layer = root
-        return try times.map { t in
-            r.beginFrame(atTime: t)
-            try r.renderChecked()
-            r.endFrame()
-            return try r.makeImage()
-        }
+        return try times.map { try frame(r, at: $0) }
     }
 }
 
