@@ -7,8 +7,9 @@ import Testing
 extension PinnedClock {
     @Suite struct FastTrackTests {
         /// Commits `anims` on a fresh layer and returns it with its plan.
-        private func planned(_ anims: [CAAnimation], setup: (CALayer) -> Void = { _ in }) -> (CALayer, EvaluationPlan) {
-            let l = TT.animatedLayer(anims, setup: setup)
+        private func planned(_ anims: [CAAnimation], make: () -> CALayer = { CALayer() },
+                             setup: (CALayer) -> Void = { _ in }) -> (CALayer, EvaluationPlan) {
+            let l = TT.animatedLayer(anims, make: make, setup: setup)
             return (l, TimingEngine.evaluationPlan(of: l))
         }
 
@@ -20,9 +21,9 @@ extension PinnedClock {
             return out
         }
 
-        private func expectSame(_ anims: [CAAnimation], setup: (CALayer) -> Void = { _ in },
+        private func expectSame(_ anims: [CAAnimation], make: () -> CALayer = { CALayer() }, setup: (CALayer) -> Void = { _ in },
                                 sourceLocation: SourceLocation = #_sourceLocation) {
-            let (l, plan) = planned(anims, setup: setup)
+            let (l, plan) = planned(anims, make: make, setup: setup)
             #expect(plan.tracks != nil, "expected typed tracks", sourceLocation: sourceLocation)
             for i in -10...80 {
                 let tl = 100 + Double(i) * 0.0625
@@ -36,6 +37,13 @@ extension PinnedClock {
                         && fast.shadowRadius == slow.shadowRadius, "scalars at \(tl)", sourceLocation: sourceLocation)
                 #expect(fast.transform == slow.transform, "transform at \(tl)", sourceLocation: sourceLocation)
                 #expect(fast.sublayerTransform == slow.sublayerTransform, "sublayerTransform at \(tl)", sourceLocation: sourceLocation)
+                #expect(fast.backgroundColor == slow.backgroundColor && fast.borderColor == slow.borderColor
+                        && fast.shadowColor == slow.shadowColor, "colours at \(tl)", sourceLocation: sourceLocation)
+                if let f = fast as? CAShapeLayer, let s = slow as? CAShapeLayer {
+                    #expect(f.fillColor == s.fillColor && f.strokeColor == s.strokeColor && f.lineWidth == s.lineWidth
+                            && f.miterLimit == s.miterLimit && f.strokeStart == s.strokeStart && f.strokeEnd == s.strokeEnd
+                            && f.lineDashPhase == s.lineDashPhase, "shape state at \(tl)", sourceLocation: sourceLocation)
+                }
             }
         }
 
@@ -143,7 +151,7 @@ extension PinnedClock {
         @Test func typedTracks_nonFiniteValuesAreIgnored() {
             expectSame([basic("opacity", Double.nan, 1.0), basic("position.x", Double.infinity, 3.0),
                         basic("transform.rotation.z", 0.0, Double.nan)])
-            let (l, _) = planned([basic("cornerRadius", Double.nan, Double.nan)]) { $0.cornerRadius = 4 }
+            let (l, _) = planned([basic("cornerRadius", Double.nan, Double.nan)], setup: { $0.cornerRadius = 4 })
             #expect(TimingEngine.evaluatePresentation(of: l, base: l.committedCopy!, localTime: 100.5).cornerRadius == 4)
         }
 
@@ -152,15 +160,79 @@ extension PinnedClock {
             expectSame([basic("position", CGPoint.zero, CGPoint(x: 10, y: 10)), basic("position.x", 0.0, 99.0) { $0.beginTime = 100.6 }])
         }
 
-        /// What stays on the general path: additive, cumulative, value functions, colours,
-        /// cubic keyframes, rotation modes, properties of subclasses.
+        /// Colours of `CALayer` and `CAShapeLayer`, basic and spring, with every endpoint
+        /// combination (E1), gray and nil colours (a nil colour animates as transparent black),
+        /// and the implied animation of a colour set in a transaction (E7).
+        @Test func typedTracks_colours_E1() {
+            func partial(_ key: String, from: Any? = nil, to: Any? = nil) -> CABasicAnimation {
+                let a = CABasicAnimation(keyPath: key)
+                a.fromValue = from; a.toValue = to; a.duration = 1.5
+                return a
+            }
+            let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), grey = CGColor(gray: 0.4, alpha: 0.5)
+            let blue = CGColor(red: 0.1, green: 0.2, blue: 0.9, alpha: 0.75)
+            expectSame([basic("backgroundColor", red, blue) { $0.timingFunction = CAMediaTimingFunction(name: .easeIn) },
+                        basic("borderColor", grey, red), basic("shadowColor", blue, grey) { $0.autoreverses = true; $0.repeatCount = 2 }])
+            // From the underlying value: nil (the default background), a gray model value.
+            expectSame([partial("backgroundColor", to: red), partial("borderColor", from: blue)], setup: { $0.borderColor = grey })
+            let spring = CASpringAnimation(keyPath: "shadowColor")
+            spring.fromValue = red; spring.toValue = blue; spring.damping = 4; spring.duration = 2
+            expectSame([spring])
+            let shape: () -> CALayer = { CAShapeLayer() }
+            expectSame([basic("fillColor", red, blue), partial("strokeColor", to: grey)], make: shape)
+            expectSame([partial("fillColor", from: blue)], make: shape, setup: { ($0 as! CAShapeLayer).fillColor = nil })
+            // Implied: a colour set in a transaction animates from the old presentation value.
+            let l = TT.layer(at: 100) { $0.backgroundColor = red }
+            CATransaction.begin(); CATransaction.setAnimationDuration(2)
+            l.backgroundColor = blue
+            CATransaction.commit()
+            let plan = TimingEngine.evaluationPlan(of: l)
+            #expect(plan.tracks != nil)
+            for i in 0...40 {
+                let tl = 100 + Double(i) * 0.0625
+                #expect(TimingEngine.evaluatePresentation(of: l, base: l.committedCopy!, localTime: tl).backgroundColor
+                        == general(l, plan, tl).backgroundColor, "at \(tl)")
+            }
+        }
+
+        /// `CAShapeLayer`'s numbers (strokeStart, strokeEnd, lineWidth, miterLimit,
+        /// lineDashPhase), basic, keyframed and spring, with endpoints from the model value,
+        /// and non-finite values refused as the setters refuse them.
+        @Test func typedTracks_shapeNumbers() {
+            let shape: () -> CALayer = { CAShapeLayer() }
+            let keys = CAKeyframeAnimation(keyPath: "strokeStart")
+            keys.values = [0.0, 0.3, 0.1]; keys.keyTimes = [0, 0.4, 1]; keys.duration = 2
+            let spring = CASpringAnimation(keyPath: "lineDashPhase")
+            spring.fromValue = 0.0; spring.toValue = 12.0; spring.duration = 2
+            let by = CABasicAnimation(keyPath: "lineWidth")
+            by.byValue = 3.0; by.duration = 1.5
+            expectSame([basic("strokeEnd", 0.0, 1.0) { $0.timingFunction = CAMediaTimingFunction(name: .easeOut) },
+                        keys, spring, by, basic("miterLimit", 2.0, 20.0)], make: shape, setup: { ($0 as! CAShapeLayer).lineWidth = 2.5 })
+            expectSame([basic("strokeEnd", Double.nan, 0.5), basic("lineWidth", 1.0, Double.infinity)], make: shape)
+            // With position and opacity on the same layer: one block, both states.
+            expectSame([basic("position.x", 0.0, 40.0), basic("strokeEnd", 0.2, 0.9), basic("fillColor", CGColor(gray: 1, alpha: 1),
+                        CGColor(red: 0, green: 0.5, blue: 0, alpha: 1))], make: shape)
+        }
+
+        /// What stays on the general path: additive, cumulative, value functions, colours by
+        /// `byValue` or keyframes, paths, cubic keyframes, rotation modes.
         @Test func generalPathCases_haveNoTracks() {
             let additive = basic("position.x", 0.0, 10.0) { $0.isAdditive = true }
             #expect(planned([additive]).1.tracks == nil)
             let cumulative = basic("opacity", 0.0, 0.5) { $0.isCumulative = true; $0.repeatCount = 2 }
             #expect(planned([cumulative]).1.tracks == nil)
-            let colour = basic("backgroundColor", CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1))
+            let colour = basic("backgroundColor", CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)) { $0.isAdditive = true }
             #expect(planned([colour]).1.tracks == nil)
+            let byColour = CABasicAnimation(keyPath: "borderColor")
+            byColour.byValue = CGColor(red: 0.1, green: 0, blue: 0, alpha: 0); byColour.duration = 1
+            #expect(planned([byColour]).1.tracks == nil)
+            let keyColours = CAKeyframeAnimation(keyPath: "backgroundColor")
+            keyColours.values = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]; keyColours.duration = 1
+            #expect(planned([keyColours]).1.tracks == nil)
+            let morph = CABasicAnimation(keyPath: "path")
+            morph.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 5, height: 5), transform: nil)
+            morph.toValue = CGPath(rect: CGRect(x: 0, y: 0, width: 9, height: 9), transform: nil); morph.duration = 1
+            #expect(planned([morph], make: { CAShapeLayer() }).1.tracks == nil)
             let cubic = CAKeyframeAnimation(keyPath: "opacity")
             cubic.values = [0.0, 1.0, 0.5]; cubic.calculationMode = .cubic; cubic.duration = 1
             #expect(planned([cubic]).1.tracks == nil)

@@ -16,6 +16,13 @@ extension PinnedClock {
             for m in [s.transform, s.sublayerTransform] {
                 v += [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44]
             }
+            // Colours as components, a nil colour as -1s (no colour component is negative here).
+            func rgba(_ c: CGColor?) -> [Double] { c.map { [$0.rgba.red, $0.rgba.green, $0.rgba.blue, $0.rgba.alpha] } ?? [-1, -1, -1, -1] }
+            v += rgba(s.backgroundColor) + rgba(s.borderColor) + rgba(s.shadowColor)
+            if let shape = l as? CAShapeLayer {
+                v += rgba(shape.fillColor) + rgba(shape.strokeColor)
+                v += [shape.lineWidth, shape.miterLimit, shape.strokeStart, shape.strokeEnd, shape.lineDashPhase]
+            }
             return v
         }
 
@@ -104,6 +111,31 @@ extension PinnedClock {
             ]
             let inTable = expectRenderMatchesPresentation(layers)
             // Each layer leaves the table only for the frames where an event is due.
+            #expect(inTable > layers.count * 60, "only \(inTable) layer-frames went through the table")
+        }
+
+        /// Colours (`CALayer`'s and `CAShapeLayer`'s, from and to nil) and shape numbers go through
+        /// the table too: a progress ring's `strokeEnd` and a `fillColor` on every layer.
+        @Test func coloursAndShapeNumbersGoThroughTheTable_E1_G1() {
+            let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), grey = CGColor(gray: 0.4, alpha: 0.5)
+            let spring = CASpringAnimation(keyPath: "strokeColor")
+            spring.fromValue = red; spring.toValue = grey; spring.damping = 4; spring.duration = 2; spring.repeatCount = .infinity
+            let dash = CAKeyframeAnimation(keyPath: "lineDashPhase")
+            dash.values = [0.0, 8.0, 2.0]; dash.duration = 1.1; dash.repeatCount = .infinity
+            func ring(_ anims: [CAAnimation], _ setup: @escaping (CAShapeLayer) -> Void = { _ in }) -> CALayer {
+                TT.animatedLayer(anims, make: { CAShapeLayer() }) { setup($0 as! CAShapeLayer) }
+            }
+            let layers = [
+                animated([basic("backgroundColor", to: red) { $0.repeatCount = .infinity },
+                          basic("borderColor", from: grey, to: red) { $0.autoreverses = true; $0.repeatCount = .infinity }]),
+                ring([basic("strokeEnd", from: 0.0, to: 1.0) { $0.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut); $0.repeatCount = .infinity },
+                      basic("fillColor", from: red, to: grey) { $0.repeatCount = .infinity }]),
+                ring([spring, dash, basic("lineWidth", by: 2.0) { $0.repeatCount = .infinity },
+                      basic("fillColor", from: nil, to: red) { $0.repeatCount = .infinity }]) { $0.fillColor = nil; $0.lineWidth = 3 },
+                ring([basic("strokeStart", from: 0.1, to: 0.6) { $0.fillMode = .both; $0.beginTime = 100.5 },
+                      basic("miterLimit", to: 2.0) { $0.repeatCount = .infinity }, basic("position.x", by: 30.0) { $0.repeatCount = .infinity }]),
+            ]
+            let inTable = expectRenderMatchesPresentation(layers)
             #expect(inTable > layers.count * 60, "only \(inTable) layer-frames went through the table")
         }
 

@@ -10,17 +10,24 @@ enum TT {
     /// A layer committed at media time `t` (clock frozen there), with `setup` applied before
     /// the first commit (so no implicit animation runs).
     static func layer(at t: Double = 100, _ setup: (CALayer) -> Void = { _ in }) -> CALayer {
+        layer(at: t, make: { CALayer() }, setup)
+    }
+
+    /// `layer(at:_:)` with the layer `make` makes (a subclass, for its properties).
+    static func layer(at t: Double = 100, make: () -> CALayer, _ setup: (CALayer) -> Void = { _ in }) -> CALayer {
         CAMediaClock.freeze(at: t)
-        let l = CALayer()
+        let l = make()
         setup(l)
         CATransaction.flush()
         return l
     }
 
     /// A layer committed at media time 100 (40×30 at (7, 9), rotated 0.3 rad about z, then
-    /// `setup`), with `anims` added under the keys k0, k1 … and committed.
-    static func animatedLayer(_ anims: [CAAnimation], setup: (CALayer) -> Void = { _ in }) -> CALayer {
-        let l = layer(at: 100) { l in
+    /// `setup`), with `anims` added under the keys k0, k1 … and committed. `make` makes the
+    /// layer (a subclass, for its properties).
+    static func animatedLayer(_ anims: [CAAnimation], make: () -> CALayer = { CALayer() },
+                              setup: (CALayer) -> Void = { _ in }) -> CALayer {
+        let l = layer(at: 100, make: make) { l in
             l.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
             l.position = CGPoint(x: 7, y: 9)
             l.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)

@@ -18,6 +18,8 @@ package final class EvaluationPlan {
     let tracks: [FastTrack]?
     /// The stored properties the tracks write, each once.
     let trackResets: [LayerSlot]
+    /// Whether a track reads or writes `CAShapeLayer`'s own state (`SlotTarget.shape`).
+    let tracksTouchShape: Bool
     /// The earliest layer-local time at which one of the animations can start or end; until
     /// then the frame step skips their event checks. −∞: check at the next frame.
     @exclusivity(unchecked) var nextEventTime = -Double.infinity
@@ -48,6 +50,7 @@ package final class EvaluationPlan {
         }
         self.tracks = evaluators.isEmpty ? nil : tracks
         self.trackResets = tracks == nil ? [] : trackResets
+        tracksTouchShape = self.trackResets.contains { $0.isShape }
     }
 }
 

@@ -47,11 +47,15 @@ package struct StepTable {
         built.reserveCapacity(fast.count)
         var keys: [Double] = []
         var written: [LayerSlot] = []
-        for t in fast {
-            guard let track = makeTrack(t, base: base, written: written, keys: &keys) else { return nil }
-            built.append((track, TimingGroup.Key(t), t.spring == nil ? t.timingFunction?.takeUnretainedValue() : nil))
-            if !written.contains(t.slot.root) { written.append(t.slot.root) }
+        let complete = SlotTarget.with(base, shape: plan.tracksTouchShape) { bt in
+            for t in fast {
+                guard let track = makeTrack(t, base: bt, written: written, keys: &keys) else { return false }
+                built.append((track, TimingGroup.Key(t), t.spring == nil ? t.timingFunction?.takeUnretainedValue() : nil))
+                if !written.contains(t.slot.root) { written.append(t.slot.root) }
+            }
+            return true
         }
+        guard complete else { return nil }
         // Nothing can fail from here on: commit the tracks and their key data.
         let start = tracks.count
         let keyBase = Int32(keyData.count)
@@ -65,12 +69,12 @@ package struct StepTable {
         liveTracks += built.count
         return StepBlock(plan: .passRetained(plan), base: .passRetained(base), out: .passRetained(out),
                          trackStart: Int32(start), trackCount: Int32(built.count),
-                         nextEventTime: plan.nextEventTime, outputsStep: 0)
+                         nextEventTime: plan.nextEventTime, outputsStep: 0, touchesShape: plan.tracksTouchShape)
     }
 
     /// One track, with its ends resolved against the committed state; nil when resolving them
     /// now would not match the per-layer path (P read after an earlier track wrote the slot).
-    private func makeTrack(_ t: FastTrack, base: CALayer, written: [LayerSlot], keys: inout [Double]) -> TableTrack? {
+    private func makeTrack(_ t: FastTrack, base: SlotTarget, written: [LayerSlot], keys: inout [Double]) -> TableTrack? {
         let earlier = written.contains(t.slot.root)
         var track = TableTrack(slot: t.slot)
         track.resetsRoot = !earlier
@@ -78,11 +82,22 @@ package struct StepTable {
         switch t.curve {
         case let .number(a0, b0, ends), let .springNumber(a0, b0, ends, _):
             if needsP(ends), earlier { return nil }
-            let (a, b) = ends.resolve(a0, b0) { t.slot.number(in: base.state) }
+            let (a, b) = ends.resolve(a0, b0) { t.slot.number(in: base) }
             track.a = CGPoint(x: a, y: 0); track.b = CGPoint(x: b, y: 0)
         case let .point(a0, b0, ends), let .springPoint(a0, b0, ends, _):
             if needsP(ends), earlier { return nil }
-            (track.a, track.b) = ends.resolve(a0, b0) { t.slot.point(in: base.state) }
+            (track.a, track.b) = ends.resolve(a0, b0) { t.slot.point(in: base) }
+        case let .color(a0, b0, ends, _):
+            if needsP(ends), earlier { return nil }
+            let (a, b) = ends.resolve(a0, b0) { t.slot.color(in: base) }
+            track.kind = .color
+            track.keyStart = Int32(keys.count)
+            // Nil colours are flagged in `a`; their components (transparent black) are stored.
+            track.a = CGPoint(x: a == nil ? 1 : 0, y: b == nil ? 1 : 0)
+            for c in [a, b] {
+                let v = (c ?? CGColor(red: 0, green: 0, blue: 0, alpha: 0)).rgba
+                keys += [v.red, v.green, v.blue, v.alpha]
+            }
         case let .keyNumbers(k), let .keyPoints(k):
             let curve = k.takeUnretainedValue()
             guard curve.timingFunctions.isEmpty, curve.segments == nil else { return nil }
@@ -142,7 +157,7 @@ package struct StepTable {
                 if remap[g] < 0 { remap[g] = intern(oldKeys[g], function: oldFunctions[g]) }
                 t.group = remap[g]
                 if t.kind != .lerp {
-                    let n = Int(t.keyTimeCount) + Int(t.valueCount) * (t.kind == .keyPoints ? 2 : 1)
+                    let n = t.kind == .color ? 8 : Int(t.keyTimeCount) + Int(t.valueCount) * (t.kind == .keyPoints ? 2 : 1)
                     let k = Int(t.keyStart)
                     t.keyStart = Int32(newKeys.count)
                     newKeys += keyData[k..<k + n]
@@ -181,6 +196,9 @@ package struct StepTable {
                 let raw = UnsafeRawPointer(kt.baseAddress! + kt.count)
                 let vals = UnsafeBufferPointer(start: raw.assumingMemoryBound(to: CGPoint.self), count: Int(t.pointee.valueCount))
                 outputs[i] = KeyframeCurve.pointValue(at: v, keyTimes: kt, values: vals, discrete: t.pointee.discrete)
+            case .color:
+                // The colour is interpolated when stored (`store`): one fraction here, not four.
+                outputs[i].x = v
             }
         }
     }
@@ -194,8 +212,8 @@ package struct StepTable {
             outputs.withUnsafeBufferPointer { outputs in
                 block.base._withUnsafeGuaranteedRef { base in
                     block.out._withUnsafeGuaranteedRef { out in
-                        withUnsafeMutablePointer(to: &base.state) { bs in
-                            withUnsafeMutablePointer(to: &out.state) { os in
+                        SlotTarget.with(base, shape: block.touchesShape) { bs in
+                            SlotTarget.with(out, shape: block.touchesShape) { os in
                                 // Each written property once, from the committed state (the
                                 // plan's `trackResets`, marked on the tracks when the block was built).
                                 for i in start..<start + count where tracks[i].resetsRoot {
@@ -204,8 +222,14 @@ package struct StepTable {
                                 for i in start..<start + count {
                                     let o = outputs[i]
                                     if o.x.bitPattern == Self.inactive.bitPattern { continue }
-                                    let slot = tracks[i].slot
-                                    if slot.isPoint { slot.write(o, into: &os.pointee) } else { slot.write(o.x, into: &os.pointee) }
+                                    let t = tracks[i]
+                                    if t.kind == .color {
+                                        t.slot.write(color: colorValue(t, fraction: o.x), into: os)
+                                    } else if t.slot.isPoint {
+                                        t.slot.write(o, into: os)
+                                    } else {
+                                        t.slot.write(o.x, into: os)
+                                    }
                                 }
                             }
                         }
@@ -213,6 +237,16 @@ package struct StepTable {
                 }
             }
         }
+    }
+
+    /// A colour track's value at `fraction`: the general path's interpolation
+    /// (`AnimValue.lerpOptionalColor`) of the ends kept in `keyData`.
+    private func colorValue(_ t: TableTrack, fraction: Double) -> CGColor? {
+        let k = Int(t.keyStart)
+        func end(_ i: Int, isNil: Bool) -> CGColor? {
+            isNil ? nil : CGColor(red: keyData[i], green: keyData[i + 1], blue: keyData[i + 2], alpha: keyData[i + 3])
+        }
+        return AnimValue.lerpOptionalColor(end(k, isNil: t.a.x != 0), end(k + 4, isNil: t.a.y != 0), fraction)
     }
 }
 
@@ -228,6 +262,8 @@ package struct StepBlock {
     var nextEventTime: Double
     /// The step whose values `outputs` holds for this block.
     var outputsStep: UInt64
+    /// Whether a track reads or writes `CAShapeLayer`'s own state (`EvaluationPlan.tracksTouchShape`).
+    let touchesShape: Bool
     /// The layer's own timing (C1) and its parent's address, as of the last per-layer step:
     /// the walk computes the local time without reading the layer.
     var beginTime = 0.0, timeOffset = 0.0, speed: Float = 1
@@ -261,7 +297,7 @@ package struct StepBlock {
 
 /// One typed track in the table: ends resolved, keyframes inline, timing shared by group.
 package struct TableTrack {
-    enum Kind: UInt8 { case lerp, keyNumbers, keyPoints }
+    enum Kind: UInt8 { case lerp, keyNumbers, keyPoints, color }
 
     var group: Int32 = 0
     var kind = Kind.lerp
@@ -270,7 +306,8 @@ package struct TableTrack {
     /// the committed state once, here.
     var resetsRoot = false
     var slot: LayerSlot
-    /// The resolved from and to values (a number in `x`).
+    /// The resolved from and to values (a number in `x`). A colour track keeps its two colours'
+    /// components in `keyData` (from `keyStart`, eight values) and here whether each is nil.
     var a = CGPoint.zero
     var b = CGPoint.zero
     /// Keyframes: where the key times start in `keyData`; the values follow them.
@@ -286,6 +323,7 @@ extension FastTrack {
     var spring: SpringSolver? {
         switch curve {
         case let .springNumber(_, _, _, s), let .springPoint(_, _, _, s): return s
+        case let .color(_, _, _, s): return s
         default: return nil
         }
     }

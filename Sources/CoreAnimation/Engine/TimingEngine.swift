@@ -99,8 +99,8 @@ package enum TimingEngine {
         if let c = layer.animatedCopy { out = c } else { out = makeCopy(of: base); layer.animatedCopy = out }
         if plan.tracks != nil {
             // Typed tracks: plain stores into the copy's state (see `FastTrack`).
-            withUnsafeMutablePointer(to: &base.state) { bs in
-                withUnsafeMutablePointer(to: &out.state) { os in applyTracks(plan, from: bs, into: os, localTime: tl) }
+            SlotTarget.with(base, shape: plan.tracksTouchShape) { bs in
+                SlotTarget.with(out, shape: plan.tracksTouchShape) { os in applyTracks(plan, from: bs, into: os, localTime: tl) }
             }
             return out
         }
@@ -120,8 +120,8 @@ package enum TimingEngine {
     private static func applyTracks(_ layer: CALayer, plan: EvaluationPlan, localTime tl: Double) {
         Unmanaged.passUnretained(layer.committedCopy!)._withUnsafeGuaranteedRef { base in
             Unmanaged.passUnretained(layer.animatedCopy!)._withUnsafeGuaranteedRef { out in
-                withUnsafeMutablePointer(to: &base.state) { bs in
-                    withUnsafeMutablePointer(to: &out.state) { os in
+                SlotTarget.with(base, shape: plan.tracksTouchShape) { bs in
+                    SlotTarget.with(out, shape: plan.tracksTouchShape) { os in
                         applyTracks(plan, from: bs, into: os, localTime: tl)
                     }
                 }
@@ -130,11 +130,10 @@ package enum TimingEngine {
     }
 
     @inline(__always)
-    private static func applyTracks(_ plan: EvaluationPlan, from base: UnsafeMutablePointer<LayerState>,
-                                    into out: UnsafeMutablePointer<LayerState>, localTime tl: Double) {
+    private static func applyTracks(_ plan: EvaluationPlan, from base: SlotTarget, into out: SlotTarget, localTime tl: Double) {
         for slot in plan.trackResets { slot.reset(out, from: base) }
         plan.tracks!.withUnsafeBufferPointer { ts in
-            for t in ts { t.apply(into: &out.pointee, parentTime: tl) }
+            for t in ts { t.apply(into: out, parentTime: tl) }
         }
     }
 

@@ -29,7 +29,7 @@ extension AnimValue {
         }
     }
 
-    private static func lerpColor(_ c: CGColor, _ d: CGColor, _ t: Double) -> CGColor {
+    package static func lerpColor(_ c: CGColor, _ d: CGColor, _ t: Double) -> CGColor {
         // Straight (non-premultiplied) sRGB components, as Core Animation's colour animations
         // appear on screen; premultiplication happens once, at the renderer's edge.
         let a = c.rgba, b = d.rgba

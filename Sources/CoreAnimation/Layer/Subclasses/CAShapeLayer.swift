@@ -20,7 +20,7 @@ package struct ShapeLayerState {
 /// ("unlike most animatable properties, path … does not support implicit animation",
 /// Apple docs for `CAShapeLayer.path`; catalogue E7).
 open class CAShapeLayer: CALayer {
-    package var shape = ShapeLayerState()
+    @exclusivity(unchecked) package final var shape = ShapeLayerState()
 
     public override init() { super.init() }
 
