@@ -4,7 +4,10 @@
 // CA_SHAPE_FIELD (compact field: arc length in the coverage texel's B, A; with CA_SHAPE_DASH or
 // CA_SHAPE_ROUND_CAP also the auxiliary texel: subpath arc length, centreline distance) or
 // CA_SHAPE_WIDE_FIELD (exact RGBA32F field), strokeStart/strokeEnd and the dash pattern cut the
-// stroke per pixel from the arc-length field, drawing the line cap at every cut.
+// stroke per pixel from the arc-length field, drawing the line cap at every cut. With
+// CA_SHAPE_WIDTH_FIELD (a raster made for a range of line widths, while lineWidth animates) the
+// stroke itself comes from the exact field: the texels within half the current width of the
+// centreline, the path's own ends cut like trims.
 in vec2 v_texel;
 flat in vec4 v_region;
 flat in vec4 v_fill;
@@ -88,6 +91,11 @@ void main() {
 #if defined(CA_SHAPE_WIDE_FIELD)
     if (cs > 0.0) {
         vec4 f = atlasSample(u_field, v_trim.xy, u_fieldSize);
+#ifdef CA_SHAPE_WIDTH_FIELD
+        // G only marks texels the widest stroke of the range can reach; a one-texel ramp
+        // across the edge at half the current width (v_params.x, texels) antialiases it.
+        cs = clamp(v_params.x - f.z + 0.5, 0.0, 1.0);
+#endif
         cs = min(cs, strokeCut(f.x, f.y, f.z));
     }
 #elif defined(CA_SHAPE_FIELD)

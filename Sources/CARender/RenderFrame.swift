@@ -133,6 +133,10 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
     /// Shape instances with trims or dashes and round caps (with the compact field, the distance
     /// from the centreline comes from the auxiliary texel).
     public static let shapeRoundCap = ShaderVariant(rawValue: 4096)
+    /// Shape instances whose raster serves a range of line widths (an animated `lineWidth`):
+    /// the stroke is the texels within half the current width of the centreline, from the exact
+    /// field, with the caps drawn at the path's own ends (`ShapeRasterizer`, "width-free").
+    public static let shapeWidthField = ShaderVariant(rawValue: 8192)
 
     /// The GLSL defines of this variant.
     public var defines: [String] {
@@ -150,6 +154,7 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
         if contains(.shapeDash) { d.append("CA_SHAPE_DASH") }
         if contains(.shapeRoundCap) { d.append("CA_SHAPE_ROUND_CAP") }
         if contains(.shapeWideField) { d.append("CA_SHAPE_WIDE_FIELD") }
+        if contains(.shapeWidthField) { d.append("CA_SHAPE_WIDTH_FIELD") }
         return d
     }
 

@@ -70,8 +70,10 @@ extension RenderTreeBuilder {
         // strokeEnd animation starting from 0 makes no new raster when the stroke appears.
         if spec.trim.0 >= spec.trim.1 { stroke = .zero }
         let L = entry.totalLength
-        let trimStart: Float = spec.trim.0 <= 0 ? -1e30 : Float(spec.trim.0 * L)
-        let trimEnd: Float = spec.trim.1 >= 1 ? 1e30 : Float(spec.trim.1 * L)
+        // A width-free raster has no caps of its own: an open path's ends are cut like trims.
+        let ownEnds = entry.cutsOwnEnds
+        let trimStart: Float = spec.trim.0 <= 0 && !ownEnds ? -1e30 : Float(spec.trim.0 * L)
+        let trimEnd: Float = spec.trim.1 >= 1 && !ownEnds ? 1e30 : Float(spec.trim.1 * L)
         var dash = SIMD4<Float>.zero
         for (i, v) in spec.gpuDash.prefix(4).enumerated() { dash[i] = Float(v) }
         let capCode: Float = spec.style?.cap == .round ? 1 : spec.style?.cap == .square ? 2 : 0
@@ -97,7 +99,10 @@ extension RenderTreeBuilder {
             } else if entry.fieldPage >= 0, let fp = shapeCache.pageIndex(id: entry.fieldPage) {
                 fieldPage = fp
                 v.insert(.shapeWideField)
+                if entry.widthFree != nil { v.insert(.shapeWidthField) }
             }
+            // (A width-free raster whose field found no room in the atlas has no stroke to draw.)
+            if entry.widthFree != nil, fieldPage < 0 { frame.shapes[frame.shapes.count - 1].stroke = .zero }
             if fieldPage >= 0 || entry.compactField {
                 if !spec.gpuDash.isEmpty { v.insert(.shapeDash) }
                 if spec.style?.cap == .round { v.insert(.shapeRoundCap) }
@@ -117,6 +122,7 @@ extension RenderTreeBuilder {
         var subTexel = SIMD2<Double>.zero
         var variant: ShaderVariant = []
         var limit: SIMD4<Int>? = nil
+        var familyLimit: SIMD4<Int>? = nil
         var intOffset = SIMD2<Double>.zero
         let pathBox = spec.path.boundingBox   // control points included: a conservative bound
         guard !pathBox.isNull else { return nil }
@@ -142,6 +148,12 @@ extension RenderTreeBuilder {
             if lo.x - reach < Double(l.x) || lo.y - reach < Double(l.y) || hi.x + reach > Double(l.z) || hi.y + reach > Double(l.w) {
                 limit = l
             }
+            // A width-free raster reaches twice the current half width (and a square cap's
+            // corner), with no miter beyond it.
+            let free = 2 * (spec.style.map { $0.texelHalfWidth(map.maxScale) } ?? 0) * 2.0.squareRoot() + 4
+            if lo.x - free < Double(l.x) || lo.y - free < Double(l.y) || hi.x + free > Double(l.z) || hi.y + free > Double(l.w) {
+                familyLimit = l
+            }
         } else {
             // Perspective: rasterise in the layer's plane at about the largest on-screen scale
             // (quantised to quarter octaves so a moving camera does not re-rasterise every
@@ -164,14 +176,27 @@ extension RenderTreeBuilder {
         withField.field = spec.stroke != nil
         // A raster with the field serves untrimmed frames as well (trims at ±1e30), so the last
         // frame of a strokeEnd animation reuses it instead of rasterising without the field.
+        // A stroke whose width changed since it was last rasterised here (an animated
+        // lineWidth) is drawn from one width-free raster for a range of widths (see
+        // `ShapeRasterizer.widthFreeAllowed`), made for twice the width it needs now.
+        let family = spec.stroke == nil ? nil : ShapeCache.widthFamily(key, limit: familyLimit)
+        let hwTexels = spec.style.map { $0.texelHalfWidth(map.maxScale) } ?? 0
+        var widthFree: Double? = nil
         if let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
             entry = e
+        } else if let family, let e = shapeCache.lookup(family), let m = e.widthFree, m >= hwTexels {
+            entry = e
         } else {
-            let lim = limit.map { ($0.x, $0.y, $0.z, $0.w) } ?? (-1_000_000_000, -1_000_000_000, 1_000_000_000, 1_000_000_000)
+            if let family, let style = spec.style, let last = shapeCache.widthFamilies[family], last >= 0, last != style.halfWidth {
+                widthFree = 2 * max(hwTexels, shapeCache.entries[family]?.widthFree ?? 0)
+            }
+            let lim = (widthFree != nil ? familyLimit : limit).map { ($0.x, $0.y, $0.z, $0.w) }
+                ?? (-1_000_000_000, -1_000_000_000, 1_000_000_000, 1_000_000_000)
             let start = DispatchTime.now().uptimeNanoseconds
             let result = ShapeRasterizer.rasterize(.init(path: spec.path, fill: spec.fill != nil, evenOdd: spec.evenOdd,
-                                                         stroke: spec.stroke == nil ? nil : spec.style, field: needsField,
-                                                         wideField: variant.contains(.projective), map: map, limit: lim))
+                                                         stroke: spec.stroke == nil ? nil : spec.style, field: needsField || widthFree != nil,
+                                                         wideField: variant.contains(.projective), map: map, limit: lim,
+                                                         widthFree: widthFree))
             shapeCache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
             switch result {
             case .failure(.tooComplex(let n)):
@@ -182,7 +207,12 @@ extension RenderTreeBuilder {
             case .success(let r):
                 shapeCache.rastersThisFrame += 1
                 shapeCache.segmentsThisFrame += r.segments
-                guard let e = shapeCache.insert(key, path: spec.path, raster: r) else { return nil }
+                if let family {
+                    if shapeCache.widthFamilies.count >= ShapeCache.maxWidthFamilies { shapeCache.widthFamilies.removeAll() }
+                    // A path that cannot have a width-free raster is not asked again.
+                    shapeCache.widthFamilies[family] = widthFree != nil && r.widthFree == nil ? -1 : spec.style!.halfWidth
+                }
+                guard let e = shapeCache.insert(r.widthFree != nil ? family! : key, path: spec.path, raster: r) else { return nil }
                 entry = e
             }
         }
@@ -194,10 +224,10 @@ extension RenderTreeBuilder {
             let sc = map.a
             let t = toPixels
             placed = Homography(r0: t.r0, r1: t.r1, r2: t.r2 + ox * t.r0 + oy * t.r1)
-            return (entry, (placed, sc), variant, needsField)
+            return (entry, (placed, sc), variant, needsField || entry.widthFree != nil)
         }
         placed = Homography(r0: toPixels.r0, r1: toPixels.r1, r2: SIMD3(intOffset.x + ox, intOffset.y + oy, 1))
-        return (entry, (placed, map.maxScale), variant, needsField)
+        return (entry, (placed, map.maxScale), variant, needsField || entry.widthFree != nil)
     }
 
     /// How far a shape's paint can reach beyond its path's points, in layer units.

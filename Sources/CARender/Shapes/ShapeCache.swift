@@ -54,6 +54,9 @@ final class ShapeCache {
         var compactField: Bool
         var fieldScale: SIMD2<Double>
         var lastUsed: Int
+        /// A width-free raster: the largest half width (texels) it draws (`ShapeRaster.widthFree`).
+        var widthFree: Double? = nil
+        var cutsOwnEnds = false
     }
 
     final class Page {
@@ -91,6 +94,24 @@ final class ShapeCache {
     var rastersThisFrame = 0
     var segmentsThisFrame = 0
     var rasterSecondsThisFrame = 0.0
+    /// The half width (layer units) each stroke's width family was last rasterised at, by the
+    /// family's key (`widthFamily`); −1 once its path turned out not to allow a width-free
+    /// raster. A family whose width changes gets one width-free raster instead of one per width.
+    var widthFamilies: [Key: Double] = [:]
+    static let maxWidthFamilies = 4096
+
+    /// The key under which the width-free raster of `key`'s stroke is kept: every line width
+    /// of one path, placement, fill, cap, join and miter limit. `limit` is the visible texel
+    /// rectangle when such a raster could reach beyond it (its reach is not the miter's).
+    static func widthFamily(_ key: Key, limit: SIMD4<Int>?) -> Key? {
+        guard var style = key.stroke, style.halfWidth > 0, style.cpuDash == nil else { return nil }
+        var k = key
+        k.limit = limit
+        style.halfWidth = -1
+        k.stroke = style
+        k.field = true
+        return k
+    }
 
     func beginFrame() {
         frameNumber += 1
@@ -110,6 +131,7 @@ final class ShapeCache {
     func reset() {
         pages.removeAll()
         entries.removeAll()
+        widthFamilies.removeAll()
         texels = 0
         fieldTexels = 0
     }
@@ -153,7 +175,8 @@ final class ShapeCache {
         }
         let e = Entry(path: path, page: pages[page].info.id, x: x, y: y, fieldPage: fp < 0 ? -1 : pages[fp].info.id, fx: fx, fy: fy,
                       originX: r.originX, originY: r.originY, width: r.width, height: r.height,
-                      totalLength: r.totalLength, compactField: !r.aux.isEmpty, fieldScale: r.fieldScale, lastUsed: frameNumber)
+                      totalLength: r.totalLength, compactField: !r.aux.isEmpty, fieldScale: r.fieldScale, lastUsed: frameNumber,
+                      widthFree: r.widthFree, cutsOwnEnds: r.cutsOwnEnds)
         entries[key] = e
         return e
     }

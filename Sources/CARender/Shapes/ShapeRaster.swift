@@ -59,6 +59,12 @@ struct ShapeRaster {
     var totalLength: Double
     /// Flattened segments rasterised (the benchmark reports time per path).
     var segments: Int
+    /// Set on a width-free raster (`Request.widthFree`): the largest half width, in texels, whose
+    /// stroke it can draw. Its G channel only marks the texels that stroke reaches.
+    var widthFree: Double? = nil
+    /// A width-free raster of an open subpath: the shader cuts the path's own ends, with its
+    /// cap, as it cuts trims (a closed one has no ends; its trims stay as they are).
+    var cutsOwnEnds = false
 }
 
 /// Builds `ShapeRaster`s: flattening to a tolerance in texels (so a zoomed shape is re-flattened
@@ -84,6 +90,45 @@ enum ShapeRasterizer {
         var map: TexelMap
         /// Texel rectangle the raster may cover (x0, y0, x1, y1): the visible part of the target.
         var limit: (Int, Int, Int, Int)
+        /// Make a width-free raster, for strokes up to this half width in texels, when the path
+        /// allows one exactly (`widthFreeAllowed`); otherwise the usual raster is made.
+        var widthFree: Double? = nil
+    }
+
+    /// Whether a stroke drawn from the distance to its centreline (`clamp(hw − d + ½)`, the
+    /// path's own ends cut with the cap by the shader) is the stroke Core Graphics draws, for
+    /// every half width up to `maxHalfWidth` texels: the joins must be round or so shallow that
+    /// a miter or bevel differs from the round join by under 0.1 texel (flattened curves), and
+    /// the ends must be where the shader can find them (closed subpaths, or one open subpath:
+    /// the field's arc length tells where the path starts and ends, not where each subpath does).
+    static func widthFreeAllowed(_ subpaths: [FlattenedSubpath], style: ShapeStrokeStyle, map: TexelMap,
+                                 maxHalfWidth: Double) -> Bool {
+        guard style.halfWidth > 0, style.cpuDash == nil, !subpaths.isEmpty else { return false }
+        let open = subpaths.filter { !$0.isClosed }.count
+        guard open == 0 || subpaths.count == 1 else { return false }
+        guard subpaths.allSatisfy({ $0.hasSegments && $0.points.count >= 2 }) else { return false }
+        guard style.join != .round else { return true }
+        // cos of half the turning angle at which a miter sticks out 0.1 texel past the round join.
+        let minCosHalf = 1 / (1 + 0.1 / maxHalfWidth)
+        for s in subpaths {
+            let pts = s.points.map { map.apply($0) }
+            var dirs: [SIMD2<Double>] = []
+            let n = pts.count
+            for i in 0..<(s.isClosed ? n : n - 1) {
+                let d = pts[(i + 1) % n] - pts[i]
+                let l = (d.x * d.x + d.y * d.y).squareRoot()
+                if l > 1e-9 { dirs.append(d / l) }
+            }
+            guard dirs.count >= 1 else { return false }
+            let joins = s.isClosed ? dirs.count : dirs.count - 1
+            for j in 0..<joins {
+                let a = dirs[j], b = dirs[(j + 1) % dirs.count]
+                // cos θ between the directions; cos(θ/2) = √((1 + cos θ) / 2).
+                let cosHalf = ((1 + min(max(a.x * b.x + a.y * b.y, -1), 1)) / 2).squareRoot()
+                if cosHalf < minCosHalf { return false }
+            }
+        }
+        return true
     }
 
     enum Failure: Error { case tooComplex(Int), empty }
@@ -113,10 +158,14 @@ enum ShapeRasterizer {
             }
         }
         grow(fillSubpaths, 1)
+        var widthFree: Double? = nil
+        if let s = r.stroke, let m = r.widthFree, widthFreeAllowed(strokeSubpaths, style: s, map: r.map, maxHalfWidth: m) {
+            widthFree = m
+        }
         if let s = r.stroke {
-            let hw = s.texelHalfWidth(scale)
+            let hw = widthFree ?? s.texelHalfWidth(scale)
             var reach = hw * (s.cap == .square ? 2.0.squareRoot() : 1)
-            if s.join == .miter { reach = max(reach, hw * max(s.miterLimit, 1)) }
+            if s.join == .miter, widthFree == nil { reach = max(reach, hw * max(s.miterLimit, 1)) }
             grow(strokeSubpaths, reach + 2)
         }
         guard lo.x <= hi.x, lo.y <= hi.y else { return .failure(.empty) }
@@ -138,7 +187,21 @@ enum ShapeRasterizer {
             rast.resolve(evenOdd: r.evenOdd, into: &out.coverage, channels: 4, channel: 0)
         }
         out.totalLength = strokeSubpaths.reduce(0) { $0 + arcLength($1) }
-        if let style = r.stroke {
+        if let m = widthFree {
+            // The exact field out to the widest stroke (and its square caps), and G marking the
+            // texels within it, so cropping keeps them and the shader reads the field there.
+            let reach = m * 2.0.squareRoot() + 2
+            let field = ArcLengthField.compute(strokeSubpaths, map: map, width: w, height: h, reach: reach, unsetDistance: 1e30)
+            // (Past an open end the field's distance is measured across the extended line, so
+            // this also marks square caps' corners.)
+            let bound = Float(m + 1)
+            for k in 0..<(w * h) where field[4 * k + 2] <= bound {
+                out.coverage[4 * k + 1] = 255
+            }
+            out.field = field
+            out.widthFree = m
+            out.cutsOwnEnds = strokeSubpaths.contains { !$0.isClosed }
+        } else if let style = r.stroke {
             rast.clear()
             var stroker = PieceStroker(style: style, map: map, scale: scale)
             for s in strokeSubpaths { stroker.stroke(s, into: &rast) }

@@ -1,0 +1,136 @@
+import Testing
+import Foundation
+
+/// An animated `lineWidth` (issue 6: "lineWidth … animate[s] without re-tessellation"): after
+/// the width first changes, a stroke whose joins are round or shallow (curves) is drawn from
+/// one width-free raster — the exact distance field out to twice the width it needed — so a
+/// whole width animation makes a handful of rasters, not one per frame, and looks like the
+/// stroke rasterised at each width. Strokes with sharp mitered or bevelled corners keep a raster
+/// per width (the distance to the centreline would round their corners).
+@Suite struct ShapeLineWidthTests {
+    static let size = CGSize(width: 120, height: 120)
+
+    /// A shape layer filling the target, on white.
+    static func scene(_ configure: (CAShapeLayer) -> Void) -> (CALayer, CAShapeLayer) {
+        let root = CALayer()
+        root.bounds = CGRect(origin: .zero, size: size)
+        root.anchorPoint = .zero
+        root.backgroundColor = solid(1, 1, 1)
+        let s = CAShapeLayer()
+        s.bounds = root.bounds
+        s.anchorPoint = .zero
+        s.fillColor = nil
+        s.strokeColor = solid(0.1, 0.2, 0.8)
+        configure(s)
+        root.addSublayer(s)
+        return (root, s)
+    }
+
+    static func circle() -> CGPath { CGPath(ellipseIn: CGRect(x: 25, y: 25, width: 70, height: 70), transform: nil) }
+
+    /// An open arc (three quarters of a circle): its two ends carry the caps.
+    static func arc() -> CGPath {
+        let p = CGMutablePath()
+        p.addArc(center: CGPoint(x: 60, y: 60), radius: 35, startAngle: 0.3, endAngle: 5.0, clockwise: false)
+        return p
+    }
+
+    static func widthAnimation(from a: Double, to b: Double) -> CABasicAnimation {
+        let w = CABasicAnimation(keyPath: "lineWidth")
+        w.fromValue = a
+        w.toValue = b
+        w.duration = 1
+        return w
+    }
+
+    /// Frames of `root` at `times` on one renderer: images and the rasters each frame made.
+    static func frames(_ root: CALayer, _ times: [Double]) throws -> [(image: CGImage, rasters: Int)] {
+        let r = try CARenderer(offscreenSize: size, scale: 1)
+        r.layer = root
+        return try times.map { t in (try RenderHarness.frame(r, at: t), r.statistics.shapeRasters) }
+    }
+
+    /// The same shape with `lineWidth` set, not animated: rasterised for that width.
+    static func still(_ configure: (CAShapeLayer) -> Void, lineWidth: Double) throws -> CGImage {
+        let (root, s) = scene(configure)
+        s.lineWidth = lineWidth
+        return try RenderHarness.render(root, size: size)
+    }
+
+    @Test func aLineWidthAnimationMakesAFewRastersNotOnePerFrame() throws {
+        let (root, s) = Self.scene { $0.path = Self.circle(); $0.fillColor = solid(1, 0.8, 0.2) }
+        s.add(Self.widthAnimation(from: 2, to: 14), forKey: "w")
+        let times = (0...30).map { Double($0) / 30 }
+        let out = try Self.frames(root, times)
+        let total = out.reduce(0) { $0 + $1.rasters }
+        // Width 2 → 14 px: the first frame's exact raster, then width-free ones for half widths
+        // up to 2.4, 4.8, 9.6 texels as the width grows.
+        #expect(total <= 5, "rasters per frame: \(out.map(\.rasters))")
+        #expect(out.filter { $0.rasters == 0 }.count >= 25)
+    }
+
+    /// At width 8 (the middle of a 4 → 12 animation, reached after a frame at width 6 made the
+    /// width-free raster), the stroke matches the one rasterised for width 8: closed and open
+    /// paths, the three caps, round joins, a trim and a dash pattern, under a rotation.
+    @Test(arguments: ["ring", "butt", "round", "square", "trimmedDashed", "rotated"])
+    func widthFreeStrokesMatchTheStrokeRasterisedForThatWidth(_ name: String) throws {
+        let configure: (CAShapeLayer) -> Void = { s in
+            switch name {
+            case "ring": s.path = Self.circle(); s.fillColor = solid(1, 0.8, 0.2)
+            case "butt": s.path = Self.arc()
+            case "round": s.path = Self.arc(); s.lineCap = .round
+            case "square": s.path = Self.arc(); s.lineCap = .square
+            case "trimmedDashed":
+                s.path = Self.arc(); s.lineCap = .round; s.strokeStart = 0.15; s.strokeEnd = 0.8
+                s.lineDashPattern = [14, 9]; s.lineDashPhase = 3
+            default:
+                s.path = Self.arc(); s.lineJoin = .round
+                s.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)
+                s.position = CGPoint(x: 20, y: -15)
+            }
+        }
+        let (root, s) = Self.scene(configure)
+        s.add(Self.widthAnimation(from: 4, to: 12), forKey: "w")
+        let out = try Self.frames(root, [0, 0.25, 0.5])
+        #expect(out[2].rasters == 0, "width 8 is drawn from the width-free raster made at width 6: \(out.map(\.rasters))")
+        let exact = try Self.still(configure, lineWidth: 8)
+        // Exact-area coverage against a one-texel ramp: a few edge pixels differ a little (here
+        // at most 0.09 % of the pixels by more than 32 levels, 0.7 % by more than 8).
+        let (fraction, diff) = Golden.compare(out[2].image, exact, threshold: 32)
+        #expect(fraction < 0.0025, "\(name): \(fraction * 100)% of pixels differ by more than 32")
+        if fraction >= 0.0025, let diff {
+            try? FileManager.default.createDirectory(at: Golden.failuresDirectory, withIntermediateDirectories: true)
+            try? diff.pngData()?.write(to: Golden.failuresDirectory.appendingPathComponent("linewidth-\(name)-diff.png"))
+        }
+        // And the stroke really is 8 wide: across the ring's right side at y = 60 (centreline
+        // x = 95), texels 91.5…98.5 are stroke, 90 and 100 are not.
+        if name == "ring" {
+            let stroke = RGBA(26, 51, 204)
+            #expect(out[2].image.rgba(92, 60).isClose(to: stroke, tolerance: 3) && out[2].image.rgba(97, 60).isClose(to: stroke, tolerance: 3))
+            #expect(!out[2].image.rgba(89, 60).isClose(to: stroke, tolerance: 40) && !out[2].image.rgba(100, 60).isClose(to: stroke, tolerance: 40))
+        }
+    }
+
+    /// A star's sharp miter corners cannot come from the distance to the centreline: each width
+    /// is rasterised, and every frame still shows the stroke of its width.
+    @Test func sharpCornersKeepARasterPerWidth() throws {
+        func star(_ s: CAShapeLayer) {
+            let p = CGMutablePath()
+            for i in 0..<10 {
+                let r: CGFloat = i % 2 == 0 ? 45 : 20
+                let a = CGFloat(i) * .pi / 5 - .pi / 2
+                let q = CGPoint(x: 60 + r * cos(a), y: 60 + r * sin(a))
+                if i == 0 { p.move(to: q) } else { p.addLine(to: q) }
+            }
+            p.closeSubpath()
+            s.path = p
+            s.miterLimit = 4
+        }
+        let (root, s) = Self.scene(star)
+        s.add(Self.widthAnimation(from: 2, to: 6), forKey: "w")
+        let out = try Self.frames(root, [0, 0.25, 0.5])
+        #expect(out.allSatisfy { $0.rasters == 1 }, "rasters per frame: \(out.map(\.rasters))")
+        let exact = try Self.still(star, lineWidth: 4)
+        #expect(Golden.compare(out[2].image, exact, threshold: 2).fraction == 0)
+    }
+}
