@@ -123,6 +123,9 @@ extension RenderTreeBuilder {
         var variant: ShaderVariant = []
         var limit: SIMD4<Int>? = nil
         var familyLimit: SIMD4<Int>? = nil
+        /// The visible texel rectangle when paint reaching this far (texels) beyond the path's
+        /// box could leave it; nil when it cannot (affine placements only).
+        var limitFor: (Double) -> SIMD4<Int>? = { _ in nil }
         var intOffset = SIMD2<Double>.zero
         let pathBox = spec.path.boundingBox   // control points included: a conservative bound
         guard !pathBox.isNull else { return nil }
@@ -139,21 +142,18 @@ extension RenderTreeBuilder {
             // The visible part of the pass, relative to the integer translation; only part of
             // the key when the shape could reach outside it.
             let l = SIMD4(Int(pass.minX - ix) - 2, Int(pass.minY - iy) - 2, Int(pass.maxX - ix) + 2, Int(pass.maxY - iy) + 2)
-            let reach = shapeReach(spec) * map.maxScale + 4
             var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
             for (x, y) in [(pathBox.minX, pathBox.minY), (pathBox.maxX, pathBox.minY), (pathBox.minX, pathBox.maxY), (pathBox.maxX, pathBox.maxY)] {
                 let q = map.apply(CGPoint(x: x, y: y))
                 lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
             }
-            if lo.x - reach < Double(l.x) || lo.y - reach < Double(l.y) || hi.x + reach > Double(l.z) || hi.y + reach > Double(l.w) {
-                limit = l
+            limitFor = { reach in
+                lo.x - reach < Double(l.x) || lo.y - reach < Double(l.y) || hi.x + reach > Double(l.z) || hi.y + reach > Double(l.w) ? l : nil
             }
+            limit = limitFor(shapeReach(spec) * map.maxScale + 4)
             // A width-free raster reaches twice the current half width (and a square cap's
             // corner), with no miter beyond it.
-            let free = 2 * (spec.style.map { $0.texelHalfWidth(map.maxScale) } ?? 0) * 2.0.squareRoot() + 4
-            if lo.x - free < Double(l.x) || lo.y - free < Double(l.y) || hi.x + free > Double(l.z) || hi.y + free > Double(l.w) {
-                familyLimit = l
-            }
+            familyLimit = limitFor(2 * (spec.style.map { $0.texelHalfWidth(map.maxScale) } ?? 0) * 2.0.squareRoot() + 4)
         } else {
             // Perspective: rasterise in the layer's plane at about the largest on-screen scale
             // (quantised to quarter octaves so a moving camera does not re-rasterise every
@@ -168,53 +168,80 @@ extension RenderTreeBuilder {
             toPixels = Homography(r0: h.r0 / sc, r1: h.r1 / sc, r2: h.r2)
             variant.insert(.projective)
         }
-        let key = ShapeCache.Key(path: ObjectIdentifier(spec.path), map: SIMD4(map.a, map.b, map.c, map.d), subTexel: subTexel,
+        var key = ShapeCache.Key(path: ObjectIdentifier(spec.path), map: SIMD4(map.a, map.b, map.c, map.d), subTexel: subTexel,
                                  fill: spec.fill != nil, evenOdd: spec.evenOdd, stroke: spec.stroke == nil ? nil : spec.style,
                                  field: needsField, wideField: variant.contains(.projective), limit: limit)
         var entry: ShapeCache.Entry
-        var withField = key
-        withField.field = spec.stroke != nil
         // A raster with the field serves untrimmed frames as well (trims at ±1e30), so the last
         // frame of a strokeEnd animation reuses it instead of rasterising without the field.
-        // A stroke whose width changed since it was last rasterised here (an animated
-        // lineWidth) is drawn from one width-free raster for a range of widths (see
-        // `ShapeRasterizer.widthFreeAllowed`), made for twice the width it needs now.
-        let family = spec.stroke == nil ? nil : ShapeCache.widthFamily(key, limit: familyLimit)
-        let hwTexels = spec.style.map { $0.texelHalfWidth(map.maxScale) } ?? 0
+        var withField = key
+        withField.field = spec.stroke != nil
+        let asked = (key, withField)
+        var style = spec.stroke == nil ? nil : spec.style
+        let hwTexels = style.map { $0.texelHalfWidth(map.maxScale) } ?? 0
         var widthFree: Double? = nil
+        var family: ShapeCache.Key? = nil
         if let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
             entry = e
-        } else if let family, let e = shapeCache.lookup(family), let m = e.widthFree, m >= hwTexels {
-            entry = e
         } else {
-            if let family, let style = spec.style, let last = shapeCache.widthFamilies[family], last >= 0, last != style.halfWidth {
-                widthFree = 2 * max(hwTexels, shapeCache.entries[family]?.widthFree ?? 0)
+            // Mitered corners: the raster depends on the miter limit only through which corners
+            // it miters, so it is kept under a canonical limit (an animated miterLimit then
+            // rasterises again only when a corner switches between miter and bevel).
+            if var st = style, st.join == .miter, st.cpuDash == nil {
+                let tol = CGFloat(ShapeRasterizer.tolerance / max(map.maxScale, 1e-12))
+                st.miterLimit = PieceStroker.canonicalMiterLimit(st.miterLimit,
+                                                                 ratios: PieceStroker.cornerRatios(spec.path.flattenedSubpaths(tolerance: tol)))
+                style = st
+                key.stroke = st
+                // (The reach, and so whether the raster is cut to the visible part, follows.)
+                var canonical = spec
+                canonical.style = st
+                key.limit = limitFor(shapeReach(canonical) * map.maxScale + 4)
+                limit = key.limit
+                withField.stroke = st
+                withField.limit = key.limit
             }
-            let lim = (widthFree != nil ? familyLimit : limit).map { ($0.x, $0.y, $0.z, $0.w) }
-                ?? (-1_000_000_000, -1_000_000_000, 1_000_000_000, 1_000_000_000)
-            let start = DispatchTime.now().uptimeNanoseconds
-            let result = ShapeRasterizer.rasterize(.init(path: spec.path, fill: spec.fill != nil, evenOdd: spec.evenOdd,
-                                                         stroke: spec.stroke == nil ? nil : spec.style, field: needsField || widthFree != nil,
-                                                         wideField: variant.contains(.projective), map: map, limit: lim,
-                                                         widthFree: widthFree))
-            shapeCache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
-            switch result {
-            case .failure(.tooComplex(let n)):
-                RenderDiagnostics.warn("a CAShapeLayer path with \(n) segments exceeds the limit of \(ShapeRasterizer.maxSegments): it is not drawn")
-                return nil
-            case .failure(.empty):
-                return nil
-            case .success(let r):
-                shapeCache.rastersThisFrame += 1
-                shapeCache.segmentsThisFrame += r.segments
-                if let family {
-                    if shapeCache.widthFamilies.count >= ShapeCache.maxWidthFamilies { shapeCache.widthFamilies.removeAll() }
-                    // A path that cannot have a width-free raster is not asked again.
-                    shapeCache.widthFamilies[family] = widthFree != nil && r.widthFree == nil ? -1 : spec.style!.halfWidth
-                }
-                guard let e = shapeCache.insert(r.widthFree != nil ? family! : key, path: spec.path, raster: r) else { return nil }
+            // A stroke whose width changed since it was last rasterised here (an animated
+            // lineWidth) is drawn from one width-free raster for a range of widths (see
+            // `ShapeRasterizer.widthFreeAllowed`), made for twice the width it needs now.
+            family = style == nil ? nil : ShapeCache.widthFamily(key, limit: familyLimit)
+            if let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
                 entry = e
+            } else if let family, let e = shapeCache.lookup(family), let m = e.widthFree, m >= hwTexels {
+                entry = e
+            } else {
+                if let family, let st = style, let last = shapeCache.widthFamilies[family], last >= 0, last != st.halfWidth {
+                    widthFree = 2 * max(hwTexels, shapeCache.entries[family]?.widthFree ?? 0)
+                }
+                let lim = (widthFree != nil ? familyLimit : limit).map { ($0.x, $0.y, $0.z, $0.w) }
+                    ?? (-1_000_000_000, -1_000_000_000, 1_000_000_000, 1_000_000_000)
+                let start = DispatchTime.now().uptimeNanoseconds
+                let result = ShapeRasterizer.rasterize(.init(path: spec.path, fill: spec.fill != nil, evenOdd: spec.evenOdd,
+                                                             stroke: style, field: needsField || widthFree != nil,
+                                                             wideField: variant.contains(.projective), map: map, limit: lim,
+                                                             widthFree: widthFree))
+                shapeCache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+                switch result {
+                case .failure(.tooComplex(let n)):
+                    RenderDiagnostics.warn("a CAShapeLayer path with \(n) segments exceeds the limit of \(ShapeRasterizer.maxSegments): it is not drawn")
+                    return nil
+                case .failure(.empty):
+                    return nil
+                case .success(let r):
+                    shapeCache.rastersThisFrame += 1
+                    shapeCache.segmentsThisFrame += r.segments
+                    if let family, let st = style {
+                        if shapeCache.widthFamilies.count >= ShapeCache.maxWidthFamilies { shapeCache.widthFamilies.removeAll() }
+                        // A path that cannot have a width-free raster is not asked again.
+                        shapeCache.widthFamilies[family] = widthFree != nil && r.widthFree == nil ? -1 : st.halfWidth
+                    }
+                    guard let e = shapeCache.insert(r.widthFree != nil ? family! : key, path: spec.path, raster: r) else { return nil }
+                    entry = e
+                }
             }
+            // The key asked for finds it directly next time (a still shape, or one whose trims,
+            // colours or position animate, asks for the same key every frame).
+            if entry.widthFree == nil { shapeCache.alias(entry.hasField ? asked.1 : asked.0, to: entry) }
         }
         // Texel (0, 0) of the raster sits at its origin in the placement's texel space.
         let ox = Double(entry.originX), oy = Double(entry.originY)

@@ -47,13 +47,15 @@ struct PieceStroker {
         rast.addPositivePolygon(pts)
     }
 
-    mutating func stroke(_ s: FlattenedSubpath, into rast: inout CoverageRasterizer) {
-        guard s.hasSegments, let first = s.points.first else { return }
+    typealias Segment = (a: SIMD2<Double>, b: SIMD2<Double>, u: SIMD2<Double>, corner: Bool)
+
+    /// A subpath's segments with their unit directions (zero-length ones dropped: flattening
+    /// already removed repeated points, so only a closing segment onto the start can be zero),
+    /// each marked when it starts at a path element's end (a corner, which takes the join style).
+    static func segments(_ s: FlattenedSubpath) -> [Segment] {
         let pts = s.points.map { SIMD2(Double($0.x), Double($0.y)) }
         let n = pts.count
-        // Segments with their unit directions (zero-length ones dropped: flattening already
-        // removed repeated points, so only a closing segment onto the start can be zero).
-        var seg: [(a: SIMD2<Double>, b: SIMD2<Double>, u: SIMD2<Double>, corner: Bool)] = []
+        var seg: [Segment] = []
         let count = s.isClosed ? n : n - 1
         if count > 0 {
             for i in 0..<count {
@@ -64,6 +66,49 @@ struct PieceStroker {
                 seg.append((a, b, d / l, s.isCorner[i]))
             }
         }
+        return seg
+    }
+
+    /// Miter length / line width = 1 / sin(φ/2) (φ the angle between the segments) at a join of
+    /// directions `u1`, `u2`; nil where they continue straight on (no join piece).
+    static func miterRatio(_ u1: SIMD2<Double>, _ u2: SIMD2<Double>) -> Double? {
+        let cross = u1.x * u2.y - u1.y * u2.x
+        let dot = u1.x * u2.x + u1.y * u2.y
+        if abs(cross) < 1e-12, dot > 0 { return nil }
+        let sinHalf = ((1 + dot) / 2).squareRoot()
+        return sinHalf > 1e-9 ? 1 / sinHalf : .infinity
+    }
+
+    /// The miter ratios at the corner joins of `subpaths`, the only joins `miterLimit` decides.
+    static func cornerRatios(_ subpaths: [FlattenedSubpath]) -> [Double] {
+        var out: [Double] = []
+        for s in subpaths where s.hasSegments {
+            let seg = segments(s)
+            let joins = s.isClosed ? seg.count : seg.count - 1
+            guard joins > 0 else { continue }
+            for i in 0..<joins where seg[(i + 1) % seg.count].corner {
+                if let r = miterRatio(seg[i].u, seg[(i + 1) % seg.count].u) { out.append(r) }
+            }
+        }
+        return out
+    }
+
+    /// A miter limit that miters exactly the corners `limit` miters, the same for every limit
+    /// between two of `ratios`: a raster made with it serves all of them, so an animated
+    /// `miterLimit` rasterises again only when a corner changes between miter and bevel.
+    static func canonicalMiterLimit(_ limit: Double, ratios: [Double]) -> Double {
+        var below = -Double.infinity, above = Double.infinity
+        for r in ratios {
+            if r <= limit { below = max(below, r) } else { above = min(above, r) }
+        }
+        // Every ratio is at least 1: a limit under 1 bevels them all.
+        guard below > -.infinity else { return 0.5 }
+        return above.isFinite ? (below + above) / 2 : below
+    }
+
+    mutating func stroke(_ s: FlattenedSubpath, into rast: inout CoverageRasterizer) {
+        guard s.hasSegments, let first = s.points.first else { return }
+        let seg = Self.segments(s)
         guard !seg.isEmpty else {
             let c = SIMD2(Double(first.x), Double(first.y))
             switch cap {
@@ -94,12 +139,8 @@ struct PieceStroker {
 
     private func joinPiece(at v: SIMD2<Double>, _ u1: SIMD2<Double>, _ u2: SIMD2<Double>, corner: Bool,
                            into rast: inout CoverageRasterizer) {
+        guard let ratio = Self.miterRatio(u1, u2) else { return }
         let cross = u1.x * u2.y - u1.y * u2.x
-        let dot = u1.x * u2.x + u1.y * u2.y
-        if abs(cross) < 1e-12, dot > 0 { return }
-        // Miter length / line width = 1 / sin(φ/2), φ the angle between the segments.
-        let sinHalf = ((1 + dot) / 2).squareRoot()
-        let ratio = sinHalf > 1e-9 ? 1 / sinHalf : .infinity
         var kind = join
         if !corner { kind = ratio <= 4 ? .miter : .round }
         if kind == .round { disc(v, into: &rast); return }

@@ -57,6 +57,8 @@ final class ShapeCache {
         /// A width-free raster: the largest half width (texels) it draws (`ShapeRaster.widthFree`).
         var widthFree: Double? = nil
         var cutsOwnEnds = false
+
+        var hasField: Bool { compactField || fieldPage >= 0 }
     }
 
     final class Page {
@@ -145,6 +147,13 @@ final class ShapeCache {
         e.lastUsed = frameNumber
         entries[key] = e
         return e
+    }
+
+    /// Files `e` under one more key (the same raster serves both: a canonical miter limit).
+    func alias(_ key: Key, to e: Entry) {
+        var e = e
+        e.lastUsed = frameNumber
+        entries[key] = e
     }
 
     /// Places a new raster in the atlas and queues its upload; nil when the frame's hard limit

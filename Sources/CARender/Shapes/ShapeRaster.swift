@@ -107,22 +107,26 @@ enum ShapeRasterizer {
         let open = subpaths.filter { !$0.isClosed }.count
         guard open == 0 || subpaths.count == 1 else { return false }
         guard subpaths.allSatisfy({ $0.hasSegments && $0.points.count >= 2 }) else { return false }
-        guard style.join != .round else { return true }
         // cos of half the turning angle at which a miter sticks out 0.1 texel past the round join.
         let minCosHalf = 1 / (1 + 0.1 / maxHalfWidth)
         for s in subpaths {
             let pts = s.points.map { map.apply($0) }
-            var dirs: [SIMD2<Double>] = []
+            // Directions of the segments with length, each with the index of its end point.
+            var dirs: [(u: SIMD2<Double>, end: Int)] = []
             let n = pts.count
             for i in 0..<(s.isClosed ? n : n - 1) {
                 let d = pts[(i + 1) % n] - pts[i]
                 let l = (d.x * d.x + d.y * d.y).squareRoot()
-                if l > 1e-9 { dirs.append(d / l) }
+                if l > 1e-9 { dirs.append((d / l, (i + 1) % n)) }
             }
             guard dirs.count >= 1 else { return false }
             let joins = s.isClosed ? dirs.count : dirs.count - 1
             for j in 0..<joins {
-                let a = dirs[j], b = dirs[(j + 1) % dirs.count]
+                // A path element's end takes the join style; a vertex inside a flattened curve
+                // is mitered when gentle (`PieceStroker`): only a round corner may turn sharply.
+                let v = dirs[j].end
+                if style.join == .round, v < s.isCorner.count, s.isCorner[v] { continue }
+                let a = dirs[j].u, b = dirs[(j + 1) % dirs.count].u
                 // cos θ between the directions; cos(θ/2) = √((1 + cos θ) / 2).
                 let cosHalf = ((1 + min(max(a.x * b.x + a.y * b.y, -1), 1)) / 2).squareRoot()
                 if cosHalf < minCosHalf { return false }

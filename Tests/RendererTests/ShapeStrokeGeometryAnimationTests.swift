@@ -1,13 +1,19 @@
 import Testing
 import Foundation
 
-/// An animated `lineWidth` (issue 6: "lineWidth … animate[s] without re-tessellation"): after
+/// An animated `lineWidth` or `miterLimit` (issue 6: they "animate without re-tessellation").
+///
+/// `lineWidth`: after
 /// the width first changes, a stroke whose joins are round or shallow (curves) is drawn from
 /// one width-free raster — the exact distance field out to twice the width it needed — so a
 /// whole width animation makes a handful of rasters, not one per frame, and looks like the
 /// stroke rasterised at each width. Strokes with sharp mitered or bevelled corners keep a raster
 /// per width (the distance to the centreline would round their corners).
-@Suite struct ShapeLineWidthTests {
+///
+/// `miterLimit`: a raster depends on it only through which corners it miters, so rasters are
+/// kept under a canonical limit and an animation rasterises again only when a corner switches
+/// between miter and bevel.
+@Suite struct ShapeStrokeGeometryAnimationTests {
     static let size = CGSize(width: 120, height: 120)
 
     /// A shape layer filling the target, on white.
@@ -111,26 +117,68 @@ import Foundation
         }
     }
 
+    /// A five-pointed star: sharp tips (miter ratio about 3.2) and blunt inner corners (about 1.2).
+    static func star(_ s: CAShapeLayer) {
+        let p = CGMutablePath()
+        for i in 0..<10 {
+            let r: CGFloat = i % 2 == 0 ? 45 : 20
+            let a = CGFloat(i) * .pi / 5 - .pi / 2
+            let q = CGPoint(x: 60 + r * cos(a), y: 60 + r * sin(a))
+            if i == 0 { p.move(to: q) } else { p.addLine(to: q) }
+        }
+        p.closeSubpath()
+        s.path = p
+        s.miterLimit = 4
+    }
+
     /// A star's sharp miter corners cannot come from the distance to the centreline: each width
     /// is rasterised, and every frame still shows the stroke of its width.
     @Test func sharpCornersKeepARasterPerWidth() throws {
-        func star(_ s: CAShapeLayer) {
-            let p = CGMutablePath()
-            for i in 0..<10 {
-                let r: CGFloat = i % 2 == 0 ? 45 : 20
-                let a = CGFloat(i) * .pi / 5 - .pi / 2
-                let q = CGPoint(x: 60 + r * cos(a), y: 60 + r * sin(a))
-                if i == 0 { p.move(to: q) } else { p.addLine(to: q) }
-            }
-            p.closeSubpath()
-            s.path = p
-            s.miterLimit = 4
-        }
+        let star = Self.star
         let (root, s) = Self.scene(star)
         s.add(Self.widthAnimation(from: 2, to: 6), forKey: "w")
         let out = try Self.frames(root, [0, 0.25, 0.5])
         #expect(out.allSatisfy { $0.rasters == 1 }, "rasters per frame: \(out.map(\.rasters))")
         let exact = try Self.still(star, lineWidth: 4)
         #expect(Golden.compare(out[2].image, exact, threshold: 2).fraction == 0)
+    }
+
+    /// miterLimit 1 → 6 over the star: the tips switch from bevel to miter once, the inner
+    /// corners are mitered throughout (ratio ≈ 1.2 is passed before the first frame after 0):
+    /// a raster for the first value and one when the tips switch, and every frame equals the
+    /// star rasterised for its own limit, pixel for pixel.
+    @Test func aMiterLimitAnimationRasterisesOnlyWhenACornerSwitches() throws {
+        let star: (CAShapeLayer) -> Void = { s in Self.star(s); s.lineWidth = 5; s.strokeColor = solid(0.1, 0.2, 0.8) }
+        let (root, s) = Self.scene(star)
+        let anim = CABasicAnimation(keyPath: "miterLimit")
+        anim.fromValue = 1.0
+        anim.toValue = 6.0
+        anim.duration = 1
+        s.add(anim, forKey: "m")
+        let times = (0...20).map { Double($0) / 20 }
+        let out = try Self.frames(root, times)
+        let total = out.reduce(0) { $0 + $1.rasters }
+        #expect(total <= 3, "rasters per frame: \(out.map(\.rasters))")
+        for i in [3, 8, 15] {
+            let still = try Self.still({ star($0); $0.miterLimit = 1 + 5 * CGFloat(times[i]) }, lineWidth: 5)
+            #expect(Golden.compare(out[i].image, still, threshold: 0).fraction == 0, "frame \(i)")
+        }
+        // The tips are mitered at the end (limit 6 > 3.2) and bevelled at the start (1 < 3.2):
+        // the top tip at (60, 15) reaches 8 px higher with the miter (2.7 px wide at y = 11).
+        #expect(out[20].image.rgba(60, 11).isClose(to: RGBA(26, 51, 204), tolerance: 40))
+        #expect(out[0].image.rgba(60, 11) == RGBA(255, 255, 255))
+    }
+
+    /// A curve's only corners are where its Bézier elements meet, smoothly (miter ratio ≈ 1):
+    /// for any limit above 1 its raster is the same.
+    @Test func aCurveNeverRasterisesForItsMiterLimit() throws {
+        let (root, s) = Self.scene { $0.path = Self.arc(); $0.lineWidth = 6 }
+        let anim = CABasicAnimation(keyPath: "miterLimit")
+        anim.fromValue = 1.5
+        anim.toValue = 30.0
+        anim.duration = 1
+        s.add(anim, forKey: "m")
+        let out = try Self.frames(root, (0...10).map { Double($0) / 10 })
+        #expect(out.map(\.rasters) == [1] + Array(repeating: 0, count: 10))
     }
 }
