@@ -6,8 +6,8 @@
 // CA_SHAPE_WIDE_FIELD (exact RGBA32F field), strokeStart/strokeEnd and the dash pattern cut the
 // stroke per pixel from the arc-length field, drawing the line cap at every cut. With
 // CA_SHAPE_WIDTH_FIELD (a raster made for a range of line widths, while lineWidth animates) the
-// stroke itself comes from the exact field: the texels within half the current width of the
-// centreline, the path's own ends cut like trims.
+// stroke itself comes from the field (GaugeField): the texels whose gauge is within half the
+// current width, with the cap drawn past an open end as at a cut.
 in vec2 v_texel;
 flat in vec4 v_region;
 flat in vec4 v_fill;
@@ -93,8 +93,9 @@ void main() {
         vec4 f = atlasSample(u_field, v_trim.xy, u_fieldSize);
 #ifdef CA_SHAPE_WIDTH_FIELD
         // G only marks texels the widest stroke of the range can reach; a one-texel ramp
-        // across the edge at half the current width (v_params.x, texels) antialiases it.
-        cs = clamp(v_params.x - f.z + 0.5, 0.0, 1.0);
+        // across the edge at half the current width (v_params.x, texels) antialiases it, and
+        // past an open end (f.w texels) the cap is drawn as at a cut.
+        cs = min(clamp(v_params.x - f.z + 0.5, 0.0, 1.0), capCoverage(f.w, f.z, v_params.x, int(v_params.z + 0.5) & 3));
 #endif
         cs = min(cs, strokeCut(f.x, f.y, f.z));
     }

@@ -70,10 +70,8 @@ extension RenderTreeBuilder {
         // strokeEnd animation starting from 0 makes no new raster when the stroke appears.
         if spec.trim.0 >= spec.trim.1 { stroke = .zero }
         let L = entry.totalLength
-        // A width-free raster has no caps of its own: an open path's ends are cut like trims.
-        let ownEnds = entry.cutsOwnEnds
-        let trimStart: Float = spec.trim.0 <= 0 && !ownEnds ? -1e30 : Float(spec.trim.0 * L)
-        let trimEnd: Float = spec.trim.1 >= 1 && !ownEnds ? 1e30 : Float(spec.trim.1 * L)
+        let trimStart: Float = spec.trim.0 <= 0 ? -1e30 : Float(spec.trim.0 * L)
+        let trimEnd: Float = spec.trim.1 >= 1 ? 1e30 : Float(spec.trim.1 * L)
         var dash = SIMD4<Float>.zero
         for (i, v) in spec.gpuDash.prefix(4).enumerated() { dash[i] = Float(v) }
         let capCode: Float = spec.style?.cap == .round ? 1 : spec.style?.cap == .square ? 2 : 0

@@ -16,12 +16,8 @@ import CoreGraphics
 enum ArcLengthField {
     static let unset: Float = -1e30
 
-    /// `unsetDistance`: the distance texels beyond `reach` of every segment keep (a raster that
-    /// draws its stroke from the distance needs them far away; others never read them).
-    static func compute(_ subpaths: [FlattenedSubpath], map: TexelMap, width w: Int, height h: Int, reach: Double,
-                        unsetDistance: Float = 0) -> [Float] {
+    static func compute(_ subpaths: [FlattenedSubpath], map: TexelMap, width w: Int, height h: Int, reach: Double) -> [Float] {
         var field = [Float](repeating: 0, count: w * h * 4)
-        if unsetDistance != 0 { for k in 0..<(w * h) { field[4 * k + 2] = unsetDistance } }
         var best = [Float](repeating: .infinity, count: w * h)
         func splat(_ a: SIMD2<Double>, _ b: SIMD2<Double>, s0: Double, s1: Double, subStart: Double, extendStart: Bool, extendEnd: Bool) {
             guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }

@@ -56,7 +56,6 @@ final class ShapeCache {
         var lastUsed: Int
         /// A width-free raster: the largest half width (texels) it draws (`ShapeRaster.widthFree`).
         var widthFree: Double? = nil
-        var cutsOwnEnds = false
 
         var hasField: Bool { compactField || fieldPage >= 0 }
     }
@@ -185,7 +184,7 @@ final class ShapeCache {
         let e = Entry(path: path, page: pages[page].info.id, x: x, y: y, fieldPage: fp < 0 ? -1 : pages[fp].info.id, fx: fx, fy: fy,
                       originX: r.originX, originY: r.originY, width: r.width, height: r.height,
                       totalLength: r.totalLength, compactField: !r.aux.isEmpty, fieldScale: r.fieldScale, lastUsed: frameNumber,
-                      widthFree: r.widthFree, cutsOwnEnds: r.cutsOwnEnds)
+                      widthFree: r.widthFree)
         entries[key] = e
         return e
     }

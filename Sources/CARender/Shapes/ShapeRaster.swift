@@ -62,9 +62,6 @@ struct ShapeRaster {
     /// Set on a width-free raster (`Request.widthFree`): the largest half width, in texels, whose
     /// stroke it can draw. Its G channel only marks the texels that stroke reaches.
     var widthFree: Double? = nil
-    /// A width-free raster of an open subpath: the shader cuts the path's own ends, with its
-    /// cap, as it cuts trims (a closed one has no ends; its trims stay as they are).
-    var cutsOwnEnds = false
 }
 
 /// Builds `ShapeRaster`s: flattening to a tolerance in texels (so a zoomed shape is re-flattened
@@ -95,44 +92,15 @@ enum ShapeRasterizer {
         var widthFree: Double? = nil
     }
 
-    /// Whether a stroke drawn from the distance to its centreline (`clamp(hw − d + ½)`, the
-    /// path's own ends cut with the cap by the shader) is the stroke Core Graphics draws, for
-    /// every half width up to `maxHalfWidth` texels: the joins must be round or so shallow that
-    /// a miter or bevel differs from the round join by under 0.1 texel (flattened curves), and
-    /// the ends must be where the shader can find them (closed subpaths, or one open subpath:
-    /// the field's arc length tells where the path starts and ends, not where each subpath does).
-    static func widthFreeAllowed(_ subpaths: [FlattenedSubpath], style: ShapeStrokeStyle, map: TexelMap,
-                                 maxHalfWidth: Double) -> Bool {
+    /// Whether a width-free raster can draw this stroke exactly at every width (`GaugeField`):
+    /// a real width (not a hairline), dashes the shader makes, a placement that is a similarity
+    /// (the stroke as wide in every direction), and no subpath that is only a dot.
+    static func widthFreeAllowed(_ subpaths: [FlattenedSubpath], style: ShapeStrokeStyle, map: TexelMap) -> Bool {
         guard style.halfWidth > 0, style.cpuDash == nil, !subpaths.isEmpty else { return false }
-        let open = subpaths.filter { !$0.isClosed }.count
-        guard open == 0 || subpaths.count == 1 else { return false }
-        guard subpaths.allSatisfy({ $0.hasSegments && $0.points.count >= 2 }) else { return false }
-        // cos of half the turning angle at which a miter sticks out 0.1 texel past the round join.
-        let minCosHalf = 1 / (1 + 0.1 / maxHalfWidth)
-        for s in subpaths {
-            let pts = s.points.map { map.apply($0) }
-            // Directions of the segments with length, each with the index of its end point.
-            var dirs: [(u: SIMD2<Double>, end: Int)] = []
-            let n = pts.count
-            for i in 0..<(s.isClosed ? n : n - 1) {
-                let d = pts[(i + 1) % n] - pts[i]
-                let l = (d.x * d.x + d.y * d.y).squareRoot()
-                if l > 1e-9 { dirs.append((d / l, (i + 1) % n)) }
-            }
-            guard dirs.count >= 1 else { return false }
-            let joins = s.isClosed ? dirs.count : dirs.count - 1
-            for j in 0..<joins {
-                // A path element's end takes the join style; a vertex inside a flattened curve
-                // is mitered when gentle (`PieceStroker`): only a round corner may turn sharply.
-                let v = dirs[j].end
-                if style.join == .round, v < s.isCorner.count, s.isCorner[v] { continue }
-                let a = dirs[j].u, b = dirs[(j + 1) % dirs.count].u
-                // cos θ between the directions; cos(θ/2) = √((1 + cos θ) / 2).
-                let cosHalf = ((1 + min(max(a.x * b.x + a.y * b.y, -1), 1)) / 2).squareRoot()
-                if cosHalf < minCosHalf { return false }
-            }
-        }
-        return true
+        let tol = 1e-6 * max(abs(map.a) + abs(map.b) + abs(map.c) + abs(map.d), 1e-12)
+        let similar = (abs(map.a - map.d) <= tol && abs(map.b + map.c) <= tol) || (abs(map.a + map.d) <= tol && abs(map.b - map.c) <= tol)
+        guard similar else { return false }
+        return subpaths.allSatisfy { !$0.hasSegments || PieceStroker.segments($0).count >= 1 }
     }
 
     enum Failure: Error { case tooComplex(Int), empty }
@@ -163,13 +131,13 @@ enum ShapeRasterizer {
         }
         grow(fillSubpaths, 1)
         var widthFree: Double? = nil
-        if let s = r.stroke, let m = r.widthFree, widthFreeAllowed(strokeSubpaths, style: s, map: r.map, maxHalfWidth: m) {
+        if let s = r.stroke, let m = r.widthFree, widthFreeAllowed(strokeSubpaths, style: s, map: r.map) {
             widthFree = m
         }
         if let s = r.stroke {
             let hw = widthFree ?? s.texelHalfWidth(scale)
             var reach = hw * (s.cap == .square ? 2.0.squareRoot() : 1)
-            if s.join == .miter, widthFree == nil { reach = max(reach, hw * max(s.miterLimit, 1)) }
+            if s.join == .miter { reach = max(reach, hw * max(s.miterLimit, 1)) }
             grow(strokeSubpaths, reach + 2)
         }
         guard lo.x <= hi.x, lo.y <= hi.y else { return .failure(.empty) }
@@ -191,20 +159,15 @@ enum ShapeRasterizer {
             rast.resolve(evenOdd: r.evenOdd, into: &out.coverage, channels: 4, channel: 0)
         }
         out.totalLength = strokeSubpaths.reduce(0) { $0 + arcLength($1) }
-        if let m = widthFree {
-            // The exact field out to the widest stroke (and its square caps), and G marking the
-            // texels within it, so cropping keeps them and the shader reads the field there.
-            let reach = m * 2.0.squareRoot() + 2
-            let field = ArcLengthField.compute(strokeSubpaths, map: map, width: w, height: h, reach: reach, unsetDistance: 1e30)
-            // (Past an open end the field's distance is measured across the extended line, so
-            // this also marks square caps' corners.)
+        if let m = widthFree, let style = r.stroke {
+            // The gauge field out to the widest stroke (and its square caps), and G marking the
+            // texels that stroke reaches, so cropping keeps them and the shader reads the field.
+            let (field, gauge) = GaugeField.compute(strokeSubpaths, style: style, map: map, width: w, height: h,
+                                                    reach: m * 2.0.squareRoot() + 2)
             let bound = Float(m + 1)
-            for k in 0..<(w * h) where field[4 * k + 2] <= bound {
-                out.coverage[4 * k + 1] = 255
-            }
+            for k in 0..<(w * h) where gauge[k] <= bound { out.coverage[4 * k + 1] = 255 }
             out.field = field
             out.widthFree = m
-            out.cutsOwnEnds = strokeSubpaths.contains { !$0.isClosed }
         } else if let style = r.stroke {
             rast.clear()
             var stroker = PieceStroker(style: style, map: map, scale: scale)
