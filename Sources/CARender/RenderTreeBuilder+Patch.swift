@@ -145,28 +145,33 @@ extension RenderTreeBuilder {
     /// the records re-emitted, in slot order, to `done`. False when one cannot be re-emitted
     /// exactly (the frame is then partly rewritten: the caller gives it up).
     func reemitSubtrees(_ targets: [Int], into done: inout [Int], stats: inout (subtrees: Int, visited: Int, drawn: Int)) -> Bool {
-        var list: [Int] = []
-        list.reserveCapacity(targets.count)
-        for t in targets {
-            let rec = subtreeRecords[t]
-            guard rec.valid else { return false }
-            // The root has no siblings to be ordered among.
-            if leafContexts[rec.context].depth > 0, rec.layer.renderCopy.state.zPosition != rec.zPosition {
-                guard let p = parentSubtreeRecord(of: rec.layer, childSlot: t) else { return false }
-                list.append(p)
-            } else {
-                list.append(t)
-            }
-        }
+        var list = targets
         list.sort()
         var coveredUpTo = -1
         for r in list where r >= coveredUpTo {
-            let drawnBefore = self.stats.layersDrawn
-            guard reemitSubtree(r, visited: &stats.visited) else { return false }
+            var drawnBefore = self.stats.layersDrawn
+            var slot = r
+            switch reemitSubtree(r, visited: &stats.visited) {
+            case .done:
+                break
+            case .failed:
+                return false
+            case .zPositionMoved:
+                // The parent comes before `r` in slot order, and its subtree holds every record
+                // re-emitted since it (pre-order): those give way to it.
+                drawnBefore = self.stats.layersDrawn
+                guard let p = parentSubtreeRecord(of: subtreeRecords[r].layer, childSlot: r),
+                      reemitSubtree(p, visited: &stats.visited) == .done else { return false }
+                while let last = done.last, last > p {
+                    done.removeLast()
+                    stats.subtrees -= 1
+                }
+                slot = p
+            }
             stats.drawn += self.stats.layersDrawn - drawnBefore
             stats.subtrees += 1
-            done.append(r)
-            coveredUpTo = subtreeRecords[r].end.records
+            done.append(slot)
+            coveredUpTo = max(coveredUpTo, subtreeRecords[slot].end.records)
         }
         return true
     }

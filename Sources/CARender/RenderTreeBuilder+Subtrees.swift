@@ -65,7 +65,7 @@ extension RenderTreeBuilder {
     /// `finishSubtreeRecord` says so.
     func reserveSubtreeRecord(_ layer: CALayer, _ sublayers: [CALayer], _ ctx: Context) -> Int {
         let m = subtreeMarks()
-        for l in sublayers { subtreeSublayers.append(ObjectIdentifier(l)) }
+        subtreeSublayers.append(contentsOf: sublayers.lazy.map(ObjectIdentifier.init))
         subtreeRecords.append(SubtreeRecord(layer: layer, id: ObjectIdentifier(layer), context: ctx.index,
                                             passRect: passStack.last!.rect, planeMirrored: planeMirrored, zPosition: 0,
                                             ownSublayers: sublayers.count, start: m, end: m))
@@ -115,12 +115,15 @@ extension RenderTreeBuilder {
         return r
     }
 
-    /// Re-emits the subtree of record `r` in place; false when the result would not be the
-    /// frame a whole build makes (the caller then gives up on the frame). Returns the layers
-    /// visited through `visited`.
-    func reemitSubtree(_ r: Int, visited: inout Int) -> Bool {
+    enum Reemission { case done, failed, zPositionMoved }
+
+    /// Re-emits the subtree of record `r` in place. `failed` when the result would not be the
+    /// frame a whole build makes (the caller then gives up on the frame); `zPositionMoved` when
+    /// the layer's zPosition changed, so its siblings' order may have (nothing is changed: the
+    /// caller re-emits the parent). Adds the layers visited to `visited` when done.
+    func reemitSubtree(_ r: Int, visited: inout Int) -> Reemission {
         let rec = subtreeRecords[r]
-        guard rec.valid else { return false }
+        guard rec.valid else { return .failed }
         let before = subtreeMarks()
         scratchLog.removeAll(keepingCapacity: true)
         reemitting = true
@@ -129,12 +132,19 @@ extension RenderTreeBuilder {
         planeMirrored = rec.planeMirrored
         let visitedBefore = stats.layersVisited
         visit(rec.layer, leafContexts[rec.context], isMask: false)
-        visited += stats.layersVisited - visitedBefore
         planeMirrored = outerMirrored
         passStack.removeLast()
         // A re-emission that began an offscreen pass has ended it (`visit` pairs them).
         let after = subtreeMarks()
         reemitting = false
+        // The root has no siblings to be ordered among; read from the new record, so the common
+        // case costs no extra look at the layer.
+        if after.records > before.records, leafContexts[rec.context].depth > 0,
+           subtreeRecords[before.records].id == rec.id, subtreeRecords[before.records].zPosition != rec.zPosition {
+            guard after.ramps == before.ramps, after.textures == before.textures else { return .failed }
+            truncate(to: before)
+            return .zPositionMoved
+        }
         let o = rec.start, e = rec.end
         let same = after.passes == before.passes && after.targets == before.targets
             && after.composites == before.composites && after.ramps == before.ramps && after.textures == before.textures
@@ -147,8 +157,9 @@ extension RenderTreeBuilder {
             && scratchLog.count == e.log - o.log
             && scratchLog.elementsEqual(emissionLog[o.log..<e.log])
             && subtreeRecords[before.records].id == rec.id
-        guard same else { return false }
-        for i in before.records..<after.records where !subtreeRecords[i].valid { return false }
+        guard same else { return .failed }
+        for i in before.records..<after.records where !subtreeRecords[i].valid { return .failed }
+        visited += stats.layersVisited - visitedBefore
 
         // Index shifts from where the re-emission appended to where the record's parts lie.
         let fromClip = before.clips, dClip = o.clips - before.clips
@@ -179,7 +190,7 @@ extension RenderTreeBuilder {
             if leaves[id] != slot { leaves[id] = slot; reordered = true }
             leafRecords[slot] = l
         }
-        leafRecords.removeLast(after.leaves - before.leaves)
+        if after.leaves > before.leaves { leafRecords.removeLast(after.leaves - before.leaves) }
 
         let n = after.records - before.records
         @inline(__always) func shifted(_ m: SubtreeMarks) -> SubtreeMarks {
@@ -211,7 +222,15 @@ extension RenderTreeBuilder {
             lastPatchRecords.removeAll()
             lastPatchSubtrees.removeAll()
         }
-        return true
+        return .done
+    }
+
+    /// Drops what a re-emission appended after `m`.
+    func truncate(to m: SubtreeMarks) {
+        func cut<T>(_ a: inout [T], _ n: Int) { if a.count > n { a.removeLast(a.count - n) } }
+        cut(&frame.boxes, m.boxes); cut(&frame.images, m.images); cut(&frame.gradients, m.gradients)
+        cut(&frame.shapes, m.shapes); cut(&frame.clips, m.clips); cut(&leafContexts, m.contexts)
+        cut(&leafRecords, m.leaves); cut(&subtreeRecords, m.records); cut(&subtreeSublayers, m.sublayers)
     }
 
     /// Moves `a[from...]` to `a[to...]` (changing each with `change`) and drops it from the end.

@@ -19,7 +19,10 @@ public final class RenderTreeBuilder {
     /// recursive, and a hostile 100k-deep tree must not overflow the stack.
     public static let maxDepth = 256
 
-    var frame = RenderFrame(width: 0, height: 0)
+    // The builder is used from one thread and hands none of these arrays out while it changes
+    // them; their counts are read several times per layer (`subtreeMarks`), so their accesses
+    // are not checked for exclusivity at run time.
+    @exclusivity(unchecked) var frame = RenderFrame(width: 0, height: 0)
     var stats = RenderStats()
     var passStack: [PendingPass] = []
     var textureIndex: [ObjectIdentifier: Int] = [:]
@@ -35,10 +38,10 @@ public final class RenderTreeBuilder {
     /// Plain leaves of the last built frame (one box each) and what they inherited, by layer:
     /// an index into `leafRecords`.
     var leaves: [ObjectIdentifier: Int] = [:]
-    var leafRecords: [LeafRecord] = []
+    @exclusivity(unchecked) var leafRecords: [LeafRecord] = []
     /// The contexts that recorded leaves inherited (one per parent that drew sublayers, and
     /// the root's), which `LeafRecord.context` indexes.
-    var leafContexts: [Context] = []
+    @exclusivity(unchecked) var leafContexts: [Context] = []
     /// The layers the last patch was asked for and their records, in that order: the timing
     /// engine hands over the same animated layers in the same order frame after frame, and a
     /// list that matches needs no lookup per layer.
@@ -50,14 +53,14 @@ public final class RenderTreeBuilder {
     /// re-emitted in place (`SubtreeRecord`), by layer: an index into `subtreeRecords`.
     var subtrees: [ObjectIdentifier: Int] = [:]
     /// In pre-order: a record's descendants' records follow it, up to its `end.records`.
-    var subtreeRecords: [SubtreeRecord] = []
+    @exclusivity(unchecked) var subtreeRecords: [SubtreeRecord] = []
     /// The sublayer lists of recorded layers, one after another (`SubtreeMarks.sublayers`).
-    var subtreeSublayers: [ObjectIdentifier] = []
+    @exclusivity(unchecked) var subtreeSublayers: [ObjectIdentifier] = []
     /// Pipeline and shader variant of every instance of the frame, in the order they were
     /// appended: a re-emitted subtree must repeat its slice to keep the frame's batches.
-    var emissionLog: [Emission] = []
+    @exclusivity(unchecked) var emissionLog: [Emission] = []
     /// What a re-emission appends instead (`reemitting`).
-    var scratchLog: [Emission] = []
+    @exclusivity(unchecked) var scratchLog: [Emission] = []
     /// True while a patch re-emits a subtree: batches go to `scratchLog`, and no record is
     /// entered in `leaves` or `subtrees` (the patch moves the new records into place).
     var reemitting = false
@@ -256,9 +259,13 @@ public final class RenderTreeBuilder {
         // or under a transform layer, whose sublayers' order depends on their depth): marks
         // where its instances begin, and a record slot before its descendants' (pre-order).
         let recordsSubtree = recordsSubtrees && ctx.index >= 0 && !isMask && slide == .zero && transitions && transitionDepth == 0 && !isTransformLayer
+        // A layer that can only draw its one box or nothing (most layers) needs no marks: if it
+        // draws its box it is a plain leaf (below), else its ranges are empty.
+        let maybeLeaf = shadow == nil && s.contents == nil && !(copy is CAShapeLayer) && !(copy is CAGradientLayer)
+            && (layer._sublayers?.isEmpty ?? true)
         var marks = SubtreeMarks()
         var slot = -1
-        if recordsSubtree {
+        if recordsSubtree, !maybeLeaf {
             marks = subtreeMarks()
             if let subs = layer._sublayers, !subs.isEmpty { slot = reserveSubtreeRecord(layer, subs, ctx) }
         }
@@ -285,7 +292,7 @@ public final class RenderTreeBuilder {
                 leafRecords.append(LeafRecord(layer: layer, boxIndex: counts.0, context: ctx.index,
                                               variant: boxVariant(frame.boxes[counts.0]), zPosition: s.zPosition))
             } else if recordsSubtree {
-                finishSubtreeRecord(layer, slot: slot, marks, ctx, zPosition: s.zPosition)
+                finishSubtreeRecord(layer, slot: slot, maybeLeaf ? subtreeMarks() : marks, ctx, zPosition: s.zPosition)
             }
             return
         }

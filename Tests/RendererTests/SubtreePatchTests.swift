@@ -277,7 +277,7 @@ import Foundation
         let d = box(CGRect(x: 50, y: 30, width: 30, height: 30), solid(0, 0, 1))
         for l in [a, b, c1, c2, d] { parent.addSublayer(l) }
         root.addSublayer(parent)
-        let stats = try expectFramesMatchWholeBuilds(root, times: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6]) { i in
+        let stats = try expectFramesMatchWholeBuilds(root, times: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]) { i in
             switch i {
             case 1: commit { b.zPosition = -1 }                        // a leaf: its parent is re-emitted
             case 2: commit { c1.zPosition = 0.5; d.zPosition = 1 }     // a shape and a leaf: the parent once
@@ -285,11 +285,12 @@ import Foundation
             case 4: commit { a.position.x += 7; c2.fillColor = solid(1, 0, 1); c2.lineWidth = 3 }
             case 5: commit { a.zPosition = 3 }                         // a box moved past the shapes
             case 6: commit { d.backgroundColor = solid(0.3, 0.3, 0.3) }
+            case 7: commit { c2.zPosition = 0.7 }                      // a shape alone passes its sibling
             default: break
             }
         }
-        #expect(stats.map(\.patchedSubtrees) == [0, 1, 1, 0, 1, 0, 0], "\(stats.map(\.patchedSubtrees))")
-        #expect(stats.map { $0.patchedLayers > 0 } == [false, true, true, true, true, false, true], "\(stats.map(\.patchedLayers))")
+        #expect(stats.map(\.patchedSubtrees) == [0, 1, 1, 0, 1, 0, 0, 1], "\(stats.map(\.patchedSubtrees))")
+        #expect(stats.map { $0.patchedLayers > 0 } == [false, true, true, true, true, false, true, true], "\(stats.map(\.patchedLayers))")
     }
 
     /// The engine's animated layers are the thread's: those of a tree this renderer does not
