@@ -12,9 +12,14 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     /// True when nothing changed since the previous frame and it was kept as it was (no
     /// render tree built, no GL work).
     public var reusedFrame = false
-    /// Layers re-emitted into the previous frame instead of building a new one (nothing was
-    /// committed, and only these animated leaf layers changed); 0 for a full build.
+    /// Layers re-emitted into the previous frame instead of building a new one (plain leaves'
+    /// boxes, and every layer of the subtrees re-emitted; a leaf whose parent is re-emitted
+    /// after it may count twice); 0 for a full build.
     public var patchedLayers = 0
+    /// Of those, the subtrees re-emitted whole in place (a layer that is not a plain box leaf,
+    /// with its sublayers: `RenderTreeBuilder+Subtrees.swift`); their layers count in
+    /// `patchedLayers`.
+    public var patchedSubtrees = 0
     /// Shape rasters made this frame (cache misses), their flattened segments, and the seconds
     /// rasterising took (part of `buildSeconds`).
     public var shapeRasters = 0
@@ -26,7 +31,7 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     public init() {}
 
     public var description: String {
-        (reusedFrame ? "reused previous frame; " : "") + (patchedLayers > 0 ? "patched \(patchedLayers) layers; " : "") + "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
+        (reusedFrame ? "reused previous frame; " : "") + (patchedLayers > 0 ? "patched \(patchedLayers) layers" + (patchedSubtrees > 0 ? " (\(patchedSubtrees) subtrees)" : "") + "; " : "") + "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
             + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads), vertices \(vertices)"
     }
 }

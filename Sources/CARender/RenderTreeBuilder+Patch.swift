@@ -2,84 +2,220 @@ import CoreGraphics
 import CoreAnimation
 
 extension RenderTreeBuilder {
-    /// The last built frame with only `changed` layers re-emitted, when each of them is a plain
-    /// leaf of that frame (one box, no sublayers, shadow, mask or contents), still is one, and
-    /// keeps its box's shader variant; nil otherwise, and the caller builds a whole frame.
+    /// The last built frame with only `changed` layers re-emitted, when that gives the frame a
+    /// whole build would make now; nil otherwise, and the caller builds a whole frame.
     ///
     /// This is how static subtrees cost nothing per frame: with no commit since the last frame,
     /// only what the timing engine changed is looked at (issue 4, "static subtrees cost no CPU
-    /// work per frame beyond what changed"), for the common case of animated leaf layers.
+    /// work per frame beyond what changed"). A plain leaf (one box, no sublayers, shadow, mask
+    /// or contents) that still is one, with its box's shader variant, has its box re-emitted
+    /// (`leafBox`, the fast path). Any other recorded layer — a shape, image or gradient layer,
+    /// one with a shadow, a parent — is visited again with its subtree and its instances
+    /// replace the recorded ones, when they are as many of each kind and batch the same way
+    /// (`+Subtrees.swift`); a leaf or layer whose zPosition moved has its parent re-emitted.
     ///
     /// `committed` are layers that commits changed since that frame (`CommitLog`): patched the
-    /// same way when every one is a leaf of that frame, so a commit per frame that changes a
-    /// few leaves (a display link moving them) costs those leaves, not a whole build. A layer
-    /// that is not a leaf of the last frame — a parent, one added or removed, one elsewhere —
-    /// makes the caller build a whole frame.
+    /// same way when every one has a record of that frame and the recorded ones still have the
+    /// sublayers and no mask they had, so a commit per frame that changes a few layers (a
+    /// display link moving them) costs those layers, not a whole build. A layer added, one
+    /// whose sublayers or mask changed, or one the last frame did not record makes the caller
+    /// build a whole frame.
     public func patch(_ changed: [CALayer], committed: [ObjectIdentifier] = []) -> (RenderFrame, RenderStats)? {
         guard !frame.passes.isEmpty else { return nil }
-        guard var records = leafRecordIndices(changed) else { return nil }
+        guard var (records, subtreeTargets) = recordIndices(changed) else { return nil }
+        /// Committed layers with subtree records: their sublayer lists must still be the recorded ones.
+        var checked: [Int] = []
         if !committed.isEmpty {
-            // Every identifier is checked before any record's layer is touched.
-            guard committed.allSatisfy({ leaves[$0] != nil }) else { return nil }
-            // A layer both animated and committed is re-emitted once.
+            // Every identifier is looked up before any record's layer is touched: a layer the
+            // last frame did not record (added, hidden, in a mask …) makes a whole frame.
             let animated = Set(changed.map(ObjectIdentifier.init))
-            for id in Set(committed) where !animated.contains(id) { records.append(leaves[id]!) }
+            for id in Set(committed) {
+                if let l = leaves[id] {
+                    // A layer both animated and committed is re-emitted once.
+                    if !animated.contains(id) { records.append(l) }
+                } else if let r = subtrees[id] {
+                    checked.append(r)
+                    if !animated.contains(id) { subtreeTargets.append(r) }
+                } else {
+                    return nil
+                }
+            }
+        }
+        // Records hold their layers unretained. A recorded layer that left the tree (and may be
+        // freed) did so from a parent that is still in it, whose sublayer list changed: that
+        // commit names the parent, which has a record (or the frame was given up above) at a
+        // smaller depth than any layer below it. Checking those lists shallow first, before
+        // anything else is read, finds the change before any record below it is touched.
+        if !checked.isEmpty {
+            checked.sort { leafContexts[subtreeRecords[$0].context].depth < leafContexts[subtreeRecords[$1].context].depth }
+            for r in checked where !subtreeStructureHolds(r) { return nil }
         }
         let now = CACurrentMediaTime()
         // Only a commit changes a layer's sublayers or mask (the renderer flushes before each
         // frame, and the commit log names the layer), so with none since the last frame the
         // recorded leaves are still leaves and only their render state needs reading.
         let structureMayHaveChanged = !committed.isEmpty
+        var subtreeStats = (subtrees: 0, visited: 0, drawn: 0)
+        /// Re-emitted records, in slot order: leaves inside them are already re-emitted.
+        var reemitted: [Int] = []
+        if !subtreeTargets.isEmpty {
+            // A build resets an atlas over its budget; a patch must not (the kept frame's
+            // instances sample it), so it leaves that to a build.
+            guard !shapeCache.isOverBudget else { return nil }
+            shapeCache.beginPatch()
+            guard reemitSubtrees(subtreeTargets, into: &reemitted, stats: &subtreeStats) else {
+                frame.passes.removeAll()
+                return nil
+            }
+        }
         // In place: the caller lets go of its copy of the last frame first (else the boxes are
         // copied once here). On failure the frame is marked unusable; the caller builds anew.
-        let done = leafContexts.withUnsafeBufferPointer { contexts in
+        // A leaf that is no longer a plain leaf of the same variant, or whose zPosition moved,
+        // is re-emitted with its parent's subtree instead (`failed`).
+        var failed: [Int] = []
+        var skipped = 0
+        let skip = reemitted.map { (subtreeRecords[$0].start.leaves, subtreeRecords[$0].end.leaves) }
+        leafContexts.withUnsafeBufferPointer { contexts in
             leafRecords.withUnsafeBufferPointer { recs in
                 frame.boxes.withUnsafeMutableBufferPointer { boxes in
                     for r in records {
+                        if !skip.isEmpty, Self.inRanges(skip, r) { skipped += 1; continue }
                         let rec = recs[r]
                         guard let box = leafBox(rec, contexts.baseAddress! + rec.context, now: now,
                                                 checkStructure: structureMayHaveChanged),
-                              boxVariant(box) == rec.variant else { return false }
+                              boxVariant(box) == rec.variant else {
+                            failed.append(r)
+                            continue
+                        }
                         boxes[rec.boxIndex] = box
                     }
-                    return true
                 }
             }
         }
-        guard done else {
-            frame.passes.removeAll()
-            return nil
+        if !failed.isEmpty {
+            var parents: [Int] = []
+            for r in failed {
+                guard let p = parentSubtreeRecord(of: leafRecords[r].layer, childLeaf: r) else {
+                    frame.passes.removeAll()
+                    return nil
+                }
+                parents.append(p)
+            }
+            if subtreeTargets.isEmpty {
+                guard !shapeCache.isOverBudget else { frame.passes.removeAll(); return nil }
+                shapeCache.beginPatch()
+            }
+            var more: [Int] = []
+            guard reemitSubtrees(parents, into: &more, stats: &subtreeStats) else {
+                frame.passes.removeAll()
+                return nil
+            }
+            reemitted += more
+        }
+        if !reemitted.isEmpty {
+            // Images placed in atlas pages by the re-emission, and new shape rasters.
+            finishImageAtlas()
+            frame.shapePages = shapeCache.livePages
+            frame.shapeUploads = shapeCache.takeUploads()
         }
         var stats = lastStats
-        stats.layersVisited = records.count
-        stats.layersDrawn = records.count
-        stats.patchedLayers = records.count
-        stats.shapeRasters = 0
-        stats.shapeSegments = 0
-        stats.shapeRasterSeconds = 0
+        let leavesPatched = records.count - failed.count - skipped
+        stats.layersVisited = leavesPatched + subtreeStats.visited
+        stats.layersDrawn = leavesPatched + subtreeStats.drawn
+        stats.patchedLayers = leavesPatched + subtreeStats.visited
+        stats.patchedSubtrees = subtreeStats.subtrees
+        stats.shapeRasters = reemitted.isEmpty ? 0 : shapeCache.rastersThisFrame
+        stats.shapeSegments = reemitted.isEmpty ? 0 : shapeCache.segmentsThisFrame
+        stats.shapeRasterSeconds = reemitted.isEmpty ? 0 : shapeCache.rasterSecondsThisFrame
         return (frame, stats)
     }
 
-    /// The records of `layers`, nil when one is not a leaf of the last built frame. The same
-    /// list as the last patch's (the engine's animated layers, frame after frame) reuses that
-    /// answer: comparing identities costs less than a dictionary lookup per layer.
-    func leafRecordIndices(_ layers: [CALayer]) -> [Int]? {
+    /// Whether `i` lies in one of `ranges` (half-open, ascending, not overlapping).
+    static func inRanges(_ ranges: [(Int, Int)], _ i: Int) -> Bool {
+        var lo = 0, hi = ranges.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ranges[mid].1 <= i { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < ranges.count && ranges[lo].0 <= i
+    }
+
+    /// Re-emits the subtrees of records `targets` (a record whose layer's zPosition moved
+    /// gives way to its parent's; one inside another's subtree is left to that one), appending
+    /// the records re-emitted, in slot order, to `done`. False when one cannot be re-emitted
+    /// exactly (the frame is then partly rewritten: the caller gives it up).
+    func reemitSubtrees(_ targets: [Int], into done: inout [Int], stats: inout (subtrees: Int, visited: Int, drawn: Int)) -> Bool {
+        var list = targets
+        list.sort()
+        var coveredUpTo = -1
+        for r in list where r >= coveredUpTo {
+            var drawnBefore = self.stats.layersDrawn
+            var slot = r
+            switch reemitSubtree(r, visited: &stats.visited) {
+            case .done:
+                break
+            case .failed:
+                return false
+            case .zPositionMoved:
+                // The parent comes before `r` in slot order, and its subtree holds every record
+                // re-emitted since it (pre-order): those give way to it.
+                drawnBefore = self.stats.layersDrawn
+                guard let p = parentSubtreeRecord(of: subtreeRecords[r].layer, childSlot: r),
+                      reemitSubtree(p, visited: &stats.visited) == .done else { return false }
+                while let last = done.last, last > p {
+                    done.removeLast()
+                    stats.subtrees -= 1
+                }
+                slot = p
+            }
+            stats.drawn += self.stats.layersDrawn - drawnBefore
+            stats.subtrees += 1
+            done.append(slot)
+            coveredUpTo = max(coveredUpTo, subtreeRecords[slot].end.records)
+        }
+        return true
+    }
+
+    /// The leaf and subtree records of `layers`, nil when one in the built tree has neither in
+    /// the last built frame. The timing engine's animated layers are the thread's: one outside
+    /// this tree (another renderer's, say) has nothing here to redo and is passed over (an
+    /// animated layer is alive, and so are its ancestors). The same list as the last patch's (the engine's animated layers, frame after
+    /// frame) reuses that answer: comparing identities costs less than a dictionary lookup per
+    /// layer.
+    func recordIndices(_ layers: [CALayer]) -> ([Int], [Int])? {
         if layers.count == lastPatchLayers.count,
            layers.withUnsafeBufferPointer({ l in lastPatchLayers.withUnsafeBufferPointer { last in
                for i in 0..<l.count where ObjectIdentifier(l[i]) != last[i] { return false }
                return true
            } }) {
-            return lastPatchRecords
+            return (lastPatchRecords, lastPatchSubtrees)
         }
-        var out: [Int] = []
+        var out: [Int] = [], subs: [Int] = []
         out.reserveCapacity(layers.count)
         for layer in layers {
-            guard let r = leaves[ObjectIdentifier(layer)] else { return nil }
-            out.append(r)
+            let id = ObjectIdentifier(layer)
+            if let r = leaves[id] {
+                out.append(r)
+            } else if let r = subtrees[id] {
+                subs.append(r)
+            } else if isInBuiltTree(layer) {
+                return nil
+            }
         }
         lastPatchLayers = layers.map(ObjectIdentifier.init)
         lastPatchRecords = out
-        return out
+        lastPatchSubtrees = subs
+        return (out, subs)
+    }
+
+    /// Whether `layer` is the last built root or below it (through superlayers, masks included).
+    func isInBuiltTree(_ layer: CALayer) -> Bool {
+        var l: CALayer? = layer
+        while let x = l {
+            if ObjectIdentifier(x) == builtRoot { return true }
+            l = x._superlayer
+        }
+        return false
     }
 
     /// A recorded leaf's box as `visit` and `drawLayer` would emit it now, or nil when the

@@ -276,7 +276,7 @@ extension RenderTreeBuilder {
     /// Attaches the atlas pages and this frame's uploads to the frame.
     func finishShapes() {
         frame.shapePages = shapeCache.livePages
-        frame.shapeUploads = shapeCache.uploads
+        frame.shapeUploads = shapeCache.takeUploads()
         stats.shapeRasters = shapeCache.rastersThisFrame
         stats.shapeSegments = shapeCache.segmentsThisFrame
         stats.shapeRasterSeconds = shapeCache.rasterSecondsThisFrame

@@ -41,6 +41,10 @@ extension RenderTreeBuilder {
     }
 
     func emitTransition(_ layer: CALayer, _ t: TransitionEvaluator, progress: Double, _ ctx: Context, slide: CGSize) {
+        // The pictures' layers are not recorded as subtrees: when the transition ends, the
+        // frame's structure changes (the layer is animated while it runs, so never patched).
+        transitionDepth += 1
+        defer { transitionDepth -= 1 }
         let p = progress.isFinite ? min(max(progress, 0), 1) : 1
         let directional = t.type == .moveIn || t.type == .push || t.type == .reveal
         guard directional else {

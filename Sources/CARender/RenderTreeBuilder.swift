@@ -19,7 +19,10 @@ public final class RenderTreeBuilder {
     /// recursive, and a hostile 100k-deep tree must not overflow the stack.
     public static let maxDepth = 256
 
-    var frame = RenderFrame(width: 0, height: 0)
+    // The builder is used from one thread and hands none of these arrays out while it changes
+    // them; their counts are read several times per layer (`subtreeMarks`), so their accesses
+    // are not checked for exclusivity at run time.
+    @exclusivity(unchecked) var frame = RenderFrame(width: 0, height: 0)
     var stats = RenderStats()
     var passStack: [PendingPass] = []
     var textureIndex: [ObjectIdentifier: Int] = [:]
@@ -35,15 +38,36 @@ public final class RenderTreeBuilder {
     /// Plain leaves of the last built frame (one box each) and what they inherited, by layer:
     /// an index into `leafRecords`.
     var leaves: [ObjectIdentifier: Int] = [:]
-    var leafRecords: [LeafRecord] = []
+    @exclusivity(unchecked) var leafRecords: [LeafRecord] = []
     /// The contexts that recorded leaves inherited (one per parent that drew sublayers, and
     /// the root's), which `LeafRecord.context` indexes.
-    var leafContexts: [Context] = []
+    @exclusivity(unchecked) var leafContexts: [Context] = []
     /// The layers the last patch was asked for and their records, in that order: the timing
     /// engine hands over the same animated layers in the same order frame after frame, and a
     /// list that matches needs no lookup per layer.
     var lastPatchLayers: [ObjectIdentifier] = []
     var lastPatchRecords: [Int] = []
+    /// Of those layers, the ones with subtree records instead, by record (`+Subtrees.swift`).
+    var lastPatchSubtrees: [Int] = []
+    /// Layers of the last built frame that are not plain leaves but whose subtree can be
+    /// re-emitted in place (`SubtreeRecord`), by layer: an index into `subtreeRecords`.
+    var subtrees: [ObjectIdentifier: Int] = [:]
+    /// In pre-order: a record's descendants' records follow it, up to its `end.records`.
+    @exclusivity(unchecked) var subtreeRecords: [SubtreeRecord] = []
+    /// The sublayer lists of recorded layers, one after another (`SubtreeMarks.sublayers`).
+    @exclusivity(unchecked) var subtreeSublayers: [ObjectIdentifier] = []
+    /// Pipeline and shader variant of every instance of the frame, in the order they were
+    /// appended: a re-emitted subtree must repeat its slice to keep the frame's batches.
+    @exclusivity(unchecked) var emissionLog: [Emission] = []
+    /// What a re-emission appends instead (`reemitting`).
+    @exclusivity(unchecked) var scratchLog: [Emission] = []
+    /// True while a patch re-emits a subtree: batches go to `scratchLog`, and no record is
+    /// entered in `leaves` or `subtrees` (the patch moves the new records into place).
+    var reemitting = false
+    /// The root of the last build (held by its renderer while that renderer patches).
+    var builtRoot: ObjectIdentifier?
+    /// Greater than 0 while a transition's pictures are drawn (nothing in them is a subtree record).
+    var transitionDepth = 0
     var lastStats = RenderStats()
     /// Shape rasters kept across frames (`Shapes/ShapeCache.swift`).
     let shapeCache = ShapeCache()
@@ -54,6 +78,10 @@ public final class RenderTreeBuilder {
     /// Whether small images go into the atlas (tests compare against their own textures; the
     /// environment variable `CA_IMAGE_ATLAS=0` turns it off, to compare speed).
     package var usesImageAtlas = ProcessInfo.processInfo.environment["CA_IMAGE_ATLAS"] != "0"
+    /// Whether builds record subtrees that a patch can re-emit (`+Subtrees.swift`); the
+    /// environment variable `CA_SUBTREE_PATCH=0` turns it off (only plain leaves are patched),
+    /// to compare speed.
+    package var recordsSubtrees = ProcessInfo.processInfo.environment["CA_SUBTREE_PATCH"] != "0"
 
     struct LeafRecord {
         /// Unretained: a leaf of the last frame stays alive while it is in the tree, and leaves
@@ -145,6 +173,14 @@ public final class RenderTreeBuilder {
         leafContexts.removeAll(keepingCapacity: true)
         lastPatchLayers.removeAll()
         lastPatchRecords.removeAll()
+        lastPatchSubtrees.removeAll()
+        subtrees.removeAll(keepingCapacity: true)
+        subtreeRecords.removeAll(keepingCapacity: true)
+        subtreeSublayers.removeAll(keepingCapacity: true)
+        emissionLog.removeAll(keepingCapacity: true)
+        reemitting = false
+        transitionDepth = 0
+        builtRoot = ObjectIdentifier(root)
         shapeCache.beginFrame()
         passStack = [PendingPass(target: .main, rect: CGRect(x: 0, y: 0, width: width, height: height))]
         let base = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0),
@@ -219,6 +255,20 @@ public final class RenderTreeBuilder {
         // A plain rounded box casts an analytically blurred copy of itself: no offscreen pass.
         let implied = shadow != nil && s.shadowPath == nil ? impliedShadowShape(layer, copy, s) : nil
         let offscreenShadow = shadow != nil && s.shadowPath == nil && implied == nil
+        // A layer drawn where it can be re-emitted alone (not in a mask, a transition's pictures
+        // or under a transform layer, whose sublayers' order depends on their depth): marks
+        // where its instances begin, and a record slot before its descendants' (pre-order).
+        let recordsSubtree = recordsSubtrees && ctx.index >= 0 && !isMask && slide == .zero && transitions && transitionDepth == 0 && !isTransformLayer
+        // A layer that can only draw its one box or nothing (most layers) needs no marks: if it
+        // draws its box it is a plain leaf (below), else its ranges are empty.
+        let maybeLeaf = shadow == nil && s.contents == nil && !(copy is CAShapeLayer) && !(copy is CAGradientLayer)
+            && (layer._sublayers?.isEmpty ?? true)
+        var marks = SubtreeMarks()
+        var slot = -1
+        if recordsSubtree, !maybeLeaf {
+            marks = subtreeMarks()
+            if let subs = layer._sublayers, !subs.isEmpty { slot = reserveSubtreeRecord(layer, subs, ctx) }
+        }
         // masksToBounds cuts the layer's shadow to its bounds too; a mask masks it.
         let shadowClip = shadow != nil && s.masksToBounds ? boundsClip(s, h: h, outer: ctx.clip) : (ctx.clip, true)
 
@@ -238,9 +288,11 @@ public final class RenderTreeBuilder {
                !(copy is CAGradientLayer), layer._sublayers?.isEmpty ?? true,
                frame.boxes.count == counts.0 + 1, frame.images.count == counts.1, frame.gradients.count == counts.2,
                frame.composites.count == counts.3, frame.passes.count == counts.4 {
-                leaves[ObjectIdentifier(layer)] = leafRecords.count
+                if !reemitting { leaves[ObjectIdentifier(layer)] = leafRecords.count }
                 leafRecords.append(LeafRecord(layer: layer, boxIndex: counts.0, context: ctx.index,
                                               variant: boxVariant(frame.boxes[counts.0]), zPosition: s.zPosition))
+            } else if recordsSubtree {
+                finishSubtreeRecord(layer, slot: slot, maybeLeaf ? subtreeMarks() : marks, ctx, zPosition: s.zPosition)
             }
             return
         }
@@ -543,6 +595,11 @@ public final class RenderTreeBuilder {
     /// Extends the current pass's last batch when the instance continues it (same pipeline,
     /// same shader variant, next index), else starts a batch.
     func appendBatch(_ pipeline: Batch.Pipeline, variant: ShaderVariant = [], index: Int) {
+        if reemitting {
+            scratchLog.append(Emission(pipeline: pipeline, variant: variant))
+            return
+        }
+        emissionLog.append(Emission(pipeline: pipeline, variant: variant))
         let p = passStack.count - 1
         if let last = passStack[p].batches.last, last.pipeline == pipeline, last.variant == variant,
            last.range.upperBound == index {

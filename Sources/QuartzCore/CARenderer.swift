@@ -186,7 +186,8 @@ public final class CARenderer {
             return
         }
         // Nothing committed since the last frame, only animations moved: re-emit just the
-        // animated leaves (and those whose animations ended this step) into the last frame.
+        // animated layers (and those whose animations ended this step) into the last frame:
+        // a plain leaf's box, or another layer's subtree in place.
         let animatedNow = animating ? TimingEngine.animatedLayers() : []
         let changed: [CALayer]
         if Self.sameLayers(animatedNow, lastAnimated) {
@@ -198,8 +199,8 @@ public final class CARenderer {
             changed = animatedNow + lastAnimated.filter { !nowIDs.contains(ObjectIdentifier($0)) }
         }
         lastAnimated = animatedNow
-        // Commits since the last frame changed only some layers: those are patched too when they
-        // are leaves of the last frame (`RenderTreeBuilder.patch`).
+        // Commits since the last frame changed only some layers: those are patched too when the
+        // last frame recorded them and their structure held (`RenderTreeBuilder.patch`).
         // (nil: no last frame of the same view, or the log no longer reaches back to it.)
         let committed: [ObjectIdentifier]? = lastKey.flatMap { last in
             guard last.showsSameView(as: key) else { return nil }

@@ -139,7 +139,9 @@ import Foundation
 }
 
 /// Commits that change only leaves of the last frame (a display link moving a few layers, say)
-/// re-emit those leaves instead of rebuilding the tree; anything else builds a whole frame.
+/// re-emit those leaves instead of rebuilding the tree; a parent that moved, or siblings that
+/// a zPosition reorders, re-emit that subtree (`SubtreePatchTests`); changes of structure
+/// build a whole frame.
 /// Each case compares the pixels with a fresh renderer's full build of the same tree.
 @Suite struct CommitPatchTests {
     /// 60 boxes in two groups, so a commit can change a leaf or a non-leaf.
@@ -209,14 +211,27 @@ import Foundation
         expectSamePixels(again, try fullBuild(root))
     }
 
-    @Test func structuralOrNonLeafCommitsBuildAWholeFrame() throws {
+    @Test func aMovedParentOrAReorderReEmitsASubtree() throws {
         let (root, group, leaves) = scene()
         let r = try drawn(root)
         let cases: [(String, () -> Void)] = [
             ("a non-leaf moved", { group.position.y += 2 }),
+            ("a leaf's zPosition", { leaves[8].zPosition = 5 }),
+        ]
+        for (i, (what, body)) in cases.enumerated() {
+            change(body)
+            let img = try frame(r, Double(i + 1))
+            #expect(r.statistics.patchedSubtrees == 1, "\(what): \(r.statistics)")
+            expectSamePixels(img, try fullBuild(root))
+        }
+    }
+
+    @Test func structuralCommitsBuildAWholeFrame() throws {
+        let (root, _, leaves) = scene()
+        let r = try drawn(root)
+        let cases: [(String, () -> Void)] = [
             ("a sublayer added", { let l = CALayer(); l.frame = CGRect(x: 1, y: 1, width: 3, height: 3); l.backgroundColor = solid(0, 0, 0); leaves[5].addSublayer(l) }),
             ("a leaf removed", { leaves[7].removeFromSuperlayer() }),
-            ("a leaf's zPosition", { leaves[8].zPosition = 5 }),
             ("a leaf hidden", { leaves[9].isHidden = true }),
             ("a leaf given a shadow", { leaves[10].shadowOpacity = 1 }),
         ]

@@ -114,9 +114,10 @@ final class ShapeCache {
         return k
     }
 
+    /// Uploads are not dropped here but when a frame takes them (`takeUploads`): rasters made
+    /// by a patch that failed (the caller then builds a whole frame) must still reach the GPU.
     func beginFrame() {
         frameNumber += 1
-        uploads.removeAll(keepingCapacity: true)
         rastersThisFrame = 0
         segmentsThisFrame = 0
         rasterSecondsThisFrame = 0
@@ -129,8 +130,28 @@ final class ShapeCache {
         }
     }
 
+    /// A patch of the last built frame (`RenderTreeBuilder.patch`) re-emits shapes: counters
+    /// restart, but the frame number, eviction and resets wait for the next build, since the
+    /// kept frame's other instances still sample their rasters where they are.
+    func beginPatch() {
+        rastersThisFrame = 0
+        segmentsThisFrame = 0
+        rasterSecondsThisFrame = 0
+        warnedFull = false
+    }
+
+    /// Whether the atlas holds more than its budget (a patch then leaves it to a build to reset).
+    var isOverBudget: Bool { texels > Self.budgetTexels || fieldTexels > Self.fieldBudgetTexels }
+
+    /// The uploads not yet handed to a frame, which now takes them.
+    func takeUploads() -> [ShapeAtlasUpload] {
+        defer { uploads.removeAll(keepingCapacity: true) }
+        return uploads
+    }
+
     func reset() {
         pages.removeAll()
+        uploads.removeAll(keepingCapacity: true)
         entries.removeAll()
         widthFamilies.removeAll()
         texels = 0

@@ -6,7 +6,7 @@ import Foundation
 // Renderer benchmark (issue 4). Usage:
 //   swift run -c release --package-path tools/benchmarks render-benchmark [FRAMES] [SCENE...]
 // SCENE: rects images gradients shadows static-rects mostly-static-rects committed-rects shapes
-// shapes-animated (default: all but the shape scenes and committed-rects). Prints per scene the
+// shapes-animated groups (default: all but the shape scenes, committed-rects and groups). Prints per scene the
 // median ms per frame (engine step + render-tree build + GL, with glFinish), fps, draw calls,
 // batches, offscreen passes and the split; for the rect scene also the hand-written baseline
 // and the engine/baseline ratio. Readback + PNG encode of one 1080p frame is reported apart.
@@ -68,10 +68,41 @@ func run(_ root: CALayer, frames: Int, beforeFrame: ((Int) -> Void)? = nil) thro
     return (Result(total: median(totals), engine: median(engine), build: median(build), gl: median(gl), stats: r.statistics), r)
 }
 
+/// 100 groups of 100 rounded rects (10 × 10 each) over 1920×1080, 1 group in 10 moving (a
+/// position animation on the group): frames patch the moving groups' subtrees.
+func groupsScene() -> CALayer {
+    let root = CALayer()
+    root.frame = CGRect(origin: .zero, size: StressScenes.size)
+    for g in 0..<100 {
+        let group = CALayer()
+        group.frame = CGRect(x: CGFloat(g % 10) * 190 + 5, y: CGFloat(g / 10) * 106 + 5, width: 180, height: 100)
+        group.backgroundColor = CGColor(red: 0.2, green: 0.2, blue: 0.25, alpha: 1)
+        group.cornerRadius = 6
+        for c in 0..<100 {
+            let l = CALayer()
+            l.frame = CGRect(x: CGFloat(c % 10) * 18 + 1, y: CGFloat(c / 10) * 10 + 1, width: 16, height: 8)
+            l.backgroundColor = CGColor(red: CGFloat(c % 10) / 10, green: CGFloat(g % 10) / 10, blue: CGFloat(c / 10) / 10, alpha: 1)
+            l.cornerRadius = 2
+            group.addSublayer(l)
+        }
+        if g % 10 == 0 {
+            let a = CABasicAnimation(keyPath: "position.x")
+            a.byValue = 12.0
+            a.duration = 0.5 + Double(g % 7) * 0.1
+            a.autoreverses = true
+            a.repeatCount = .infinity
+            group.add(a, forKey: "drift")
+        }
+        root.addSublayer(group)
+    }
+    return root
+}
+
 func report(_ name: String, _ res: Result) {
     print("\(name): \(ms(res.total)) ms/frame (\(String(format: "%.1f", 1 / res.total)) fps) — engine step \(ms(res.engine)) ms, "
           + "render tree \(ms(res.build)) ms, GL \(ms(res.gl)) ms; draw calls \(res.stats.drawCalls), batches \(res.stats.batches), "
-          + "offscreen passes \(res.stats.offscreenPasses), instances \(res.stats.instances)")
+          + "offscreen passes \(res.stats.offscreenPasses), instances \(res.stats.instances)"
+          + (res.stats.patchedLayers > 0 ? "; patched \(res.stats.patchedLayers) layers (\(res.stats.patchedSubtrees) subtrees)" : ""))
 }
 
 /// Runs peers/run-peers.sh on the same scene and prints engine/peer ratios.
@@ -162,6 +193,12 @@ do {
                          st.shapeRasters, st.shapeRasterSeconds / Double(max(st.shapeRasters, 1)) * 1e6, st.shapeSegments,
                          st.buildSeconds * 1000, st.glSeconds * 1000, res.stats.shapeRasters))
             if withPeers { runPeers(engineSeconds: res.total, frames: max(3, frames / 3), scene: "shapes") }
+        case "groups":
+            // The builder reads CA_SUBTREE_PATCH when made: 0 builds every frame whole.
+            setenv("CA_SUBTREE_PATCH", "0", 1)
+            report("100 groups of 100 rects, 1 group in 10 moving, whole builds", try run(groupsScene(), frames: frames).0)
+            unsetenv("CA_SUBTREE_PATCH")
+            report("100 groups of 100 rects, 1 group in 10 moving, subtrees patched", try run(groupsScene(), frames: frames).0)
         case "images": report("1000 image layers", try run(StressScenes.images(count: 1000), frames: frames).0)
         case "gradients": report("200 gradient layers", try run(StressScenes.gradients(count: 200), frames: frames).0)
         case "shadows": report("100 shadowed layers", try run(StressScenes.shadows(count: 100), frames: frames).0)
