@@ -18,6 +18,9 @@ extension RenderTreeBuilder {
         /// Dash lengths the shader applies (at most four), and the phase.
         var gpuDash: [Double]
         var dashPhase: Double
+        /// The layer's `lineWidth` animates: the stroke is drawn from a width-free raster (a
+        /// choice made from the layer alone, so a frame does not depend on the frames before).
+        var widthAnimates = false
     }
 
     /// The most dash entries the shader takes (an odd pattern counts twice, as it repeats).
@@ -149,9 +152,6 @@ extension RenderTreeBuilder {
                 lo.x - reach < Double(l.x) || lo.y - reach < Double(l.y) || hi.x + reach > Double(l.z) || hi.y + reach > Double(l.w) ? l : nil
             }
             limit = limitFor(shapeReach(spec) * map.maxScale + 4)
-            // A width-free raster reaches twice the current half width (and a square cap's
-            // corner), with no miter beyond it.
-            familyLimit = limitFor(2 * (spec.style.map { $0.texelHalfWidth(map.maxScale) } ?? 0) * 2.0.squareRoot() + 4)
         } else {
             // Perspective: rasterise in the layer's plane at about the largest on-screen scale
             // (quantised to quarter octaves so a moving camera does not re-rasterise every
@@ -199,18 +199,23 @@ extension RenderTreeBuilder {
                 withField.stroke = st
                 withField.limit = key.limit
             }
-            // A stroke whose width changed since it was last rasterised here (an animated
-            // lineWidth) is drawn from one width-free raster for a range of widths (see
-            // `ShapeRasterizer.widthFreeAllowed`), made for twice the width it needs now.
-            family = style == nil ? nil : ShapeCache.widthFamily(key, limit: familyLimit)
+            // A stroke whose lineWidth animates is drawn from a width-free raster (see
+            // `ShapeRasterizer.widthFreeAllowed`) made for the power of two at or above its half
+            // width in texels: a handful of rasters over a whole animation, and the same raster
+            // whatever frames came before (a frame rendered alone, or by another shard, is the
+            // same frame).
+            if spec.widthAnimates, let st = style, st.halfWidth > 0, hwTexels > 0 {
+                let bucket = pow(2, max(log2(hwTexels), 0).rounded(.up))
+                // Its reach: the bucket's half width (a square cap's corner), no miter beyond it.
+                familyLimit = limitFor(bucket * 2.0.squareRoot() + 4)
+                family = ShapeCache.widthFamily(key, limit: familyLimit, bucket: bucket)
+                if let family, !shapeCache.refusedWidthFamilies.contains(family) { widthFree = bucket }
+            }
             if let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
                 entry = e
-            } else if let family, let e = shapeCache.lookup(family), let m = e.widthFree, m >= hwTexels {
+            } else if widthFree != nil, let family, let e = shapeCache.lookup(family) {
                 entry = e
             } else {
-                if let family, let st = style, let last = shapeCache.widthFamilies[family], last >= 0, last != st.halfWidth {
-                    widthFree = 2 * max(hwTexels, shapeCache.entries[family]?.widthFree ?? 0)
-                }
                 let lim = (widthFree != nil ? familyLimit : limit).map { ($0.x, $0.y, $0.z, $0.w) }
                     ?? (-1_000_000_000, -1_000_000_000, 1_000_000_000, 1_000_000_000)
                 let start = DispatchTime.now().uptimeNanoseconds
@@ -228,10 +233,10 @@ extension RenderTreeBuilder {
                 case .success(let r):
                     shapeCache.rastersThisFrame += 1
                     shapeCache.segmentsThisFrame += r.segments
-                    if let family, let st = style {
-                        if shapeCache.widthFamilies.count >= ShapeCache.maxWidthFamilies { shapeCache.widthFamilies.removeAll() }
-                        // A path that cannot have a width-free raster is not asked again.
-                        shapeCache.widthFamilies[family] = widthFree != nil && r.widthFree == nil ? -1 : st.halfWidth
+                    if let family, widthFree != nil, r.widthFree == nil {
+                        // A path or placement that cannot have a width-free raster is not asked again.
+                        if shapeCache.refusedWidthFamilies.count >= ShapeCache.maxWidthFamilies { shapeCache.refusedWidthFamilies.removeAll() }
+                        shapeCache.refusedWidthFamilies.insert(family)
                     }
                     guard let e = shapeCache.insert(r.widthFree != nil ? family! : key, path: spec.path, raster: r) else { return nil }
                     entry = e

@@ -395,7 +395,8 @@ public final class RenderTreeBuilder {
             appendBox(layerBox(look, h: h, clip: clip, opacity: opacity, fill: fill, border: border, flags: flags))
         }
 
-        let shape = (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
+        var shape = (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
+        if shape?.style != nil { shape!.widthAnimates = layer.hasAnimation(writing: "lineWidth") }
         let onlyBox = imageContents == nil && gradient == nil && shape == nil && sublayers.isEmpty
         if onlyBox {
             if fill.w > 0 || hasBorder { box(fill: fill, border: border, flags: 0) }

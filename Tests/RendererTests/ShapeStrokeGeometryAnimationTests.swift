@@ -3,13 +3,14 @@ import Foundation
 
 /// An animated `lineWidth` or `miterLimit` (issue 6: they "animate without re-tessellation").
 ///
-/// `lineWidth`: after
-/// the width first changes, the stroke is drawn from one width-free raster — a gauge field out
-/// to twice the width it needed (`GaugeField`: each stroke piece's distance that scales with the
-/// width, joins and caps included) — so a whole width animation makes a handful of rasters, not
-/// one per frame, and looks like the stroke rasterised at each width. A placement that is not a
-/// similarity (a non-uniform scale: the stroke is not equally wide in every direction) keeps a
-/// raster per width.
+/// `lineWidth`: while it
+/// animates, the stroke is drawn from a width-free raster — a gauge field out to the power of two
+/// at or above its half width in texels (`GaugeField`: each stroke piece's distance that scales
+/// with the width, joins and caps included) — so a whole width animation makes a handful of
+/// rasters, not one per frame, looks like the stroke rasterised at each width, and a frame is
+/// the same whatever frames were rendered before it. A placement that is not a similarity (a
+/// non-uniform scale: the stroke is not equally wide in every direction) keeps a raster per
+/// width.
 ///
 /// `miterLimit`: a raster depends on it only through which corners it miters, so rasters are
 /// kept under a canonical limit and an animation rasterises again only when a corner switches
@@ -70,15 +71,16 @@ import Foundation
         let times = (0...30).map { Double($0) / 30 }
         let out = try Self.frames(root, times)
         let total = out.reduce(0) { $0 + $1.rasters }
-        // Width 2 → 14 px: the first frame's exact raster, then width-free ones for half widths
-        // up to 2.4, 4.8, 9.6 texels as the width grows.
+        // Width 2 → 14 px: half widths 1 … 7 texels, width-free rasters for the buckets 1, 2, 4, 8.
         #expect(total <= 5, "rasters per frame: \(out.map(\.rasters))")
         #expect(out.filter { $0.rasters == 0 }.count >= 25)
     }
 
-    /// At width 8 (the middle of a 4 → 12 animation, reached after a frame at width 6 made the
-    /// width-free raster), the stroke matches the one rasterised for width 8: closed and open
-    /// paths, the three caps, round joins, a trim and a dash pattern, under a rotation.
+    /// At width 8 (the middle of a 4 → 12 animation, drawn from the width-free raster the frame
+    /// at width 6 made for half widths up to 4), the stroke matches the one rasterised for width
+    /// 8: closed and open paths, the three caps, miter, bevel and round joins, a trim and a dash
+    /// pattern, two open subpaths, under a rotation. And a renderer that draws only that frame
+    /// draws the same pixels.
     @Test(arguments: ["ring", "butt", "round", "square", "trimmedDashed", "rotated", "starMiter", "starBevel", "starRound",
                       "twoOpenSubpaths"])
     func widthFreeStrokesMatchTheStrokeRasterisedForThatWidth(_ name: String) throws {
@@ -109,6 +111,8 @@ import Foundation
         s.add(Self.widthAnimation(from: 4, to: 12), forKey: "w")
         let out = try Self.frames(root, [0, 0.25, 0.5])
         #expect(out[2].rasters == 0, "width 8 is drawn from the width-free raster made at width 6: \(out.map(\.rasters))")
+        let alone = try Self.frames(root, [0.5])[0].image
+        #expect(Golden.compare(out[2].image, alone, threshold: 0).fraction == 0, "\(name): the frame depends on the frames before it")
         let exact = try Self.still(configure, lineWidth: 8)
         // Exact-area coverage against a one-texel ramp: a few edge pixels differ a little (here
         // at most 0.18 % of the pixels by more than 32 levels, 1 % by more than 8).

@@ -95,20 +95,20 @@ final class ShapeCache {
     var rastersThisFrame = 0
     var segmentsThisFrame = 0
     var rasterSecondsThisFrame = 0.0
-    /// The half width (layer units) each stroke's width family was last rasterised at, by the
-    /// family's key (`widthFamily`); −1 once its path turned out not to allow a width-free
-    /// raster. A family whose width changes gets one width-free raster instead of one per width.
-    var widthFamilies: [Key: Double] = [:]
+    /// Width families (`widthFamily`) whose path or placement turned out not to allow a
+    /// width-free raster: their strokes are rasterised per width without asking again.
+    var refusedWidthFamilies: Set<Key> = []
     static let maxWidthFamilies = 4096
 
     /// The key under which the width-free raster of `key`'s stroke is kept: every line width
-    /// of one path, placement, fill, cap, join and miter limit. `limit` is the visible texel
-    /// rectangle when such a raster could reach beyond it (its reach is not the miter's).
-    static func widthFamily(_ key: Key, limit: SIMD4<Int>?) -> Key? {
+    /// up to `bucket` texels (half width) of one path, placement, fill, cap, join and miter
+    /// limit. `limit` is the visible texel rectangle when such a raster could reach beyond it
+    /// (its reach is not the miter's).
+    static func widthFamily(_ key: Key, limit: SIMD4<Int>?, bucket: Double) -> Key? {
         guard var style = key.stroke, style.halfWidth > 0, style.cpuDash == nil else { return nil }
         var k = key
         k.limit = limit
-        style.halfWidth = -1
+        style.halfWidth = -bucket
         k.stroke = style
         k.field = true
         return k
@@ -153,7 +153,7 @@ final class ShapeCache {
         pages.removeAll()
         uploads.removeAll(keepingCapacity: true)
         entries.removeAll()
-        widthFamilies.removeAll()
+        refusedWidthFamilies.removeAll()
         texels = 0
         fieldTexels = 0
     }

@@ -104,3 +104,14 @@ extension CALayer {
         }
     }
 }
+
+extension CALayer {
+    /// Whether an animation attached to this layer writes `property` (a whole key such as
+    /// "lineWidth", also inside a group). Extension beyond Apple's API, for the renderer: a
+    /// shape whose `lineWidth` animates is drawn from a raster that serves every width.
+    package func hasAnimation(writing property: String) -> Bool {
+        animationRecords.contains { r in
+            !r.isRemoved && (r.evaluator?.bindings.contains { $0.property == property } ?? false)
+        }
+    }
+}
