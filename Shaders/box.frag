@@ -67,6 +67,10 @@ float blurredShape(vec2 p, vec2 lo, vec2 hi, vec2 c, float sigma) {
     return sum;
 }
 
+#ifdef CA_DEPTH_PREPASS
+// The pre-pass writes depth only (colour writes are off): nothing to compute.
+void main() { o_color = vec4(0.0); }
+#else
 void main() {
     g_pxPerUnit = v_pxPerUnit;
     int aa = v_flags & 15;
@@ -104,3 +108,4 @@ void main() {
 #endif
     o_color = color * clip;
 }
+#endif

@@ -20,6 +20,14 @@ flat out float v_pxPerUnit;
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+#ifdef CA_DEPTH_PREPASS
+    // An opaque interior (already inset from every edge, corner and border): exactly its rect,
+    // at its own paint order (i_params.w).
+    ca_prepassOrder = i_params.w;
+    vec2 q = i_rect.xy + corner * i_rect.zw;
+    gl_Position = toClip(q.x * i_h0.xyz + q.y * i_h1.xyz + i_h2.xyz);
+    return;
+#endif
     // Grow the quad by a pixel for the antialiased edge (or by the blur's reach) in plane units.
 #ifdef CA_PROJECTIVE
     float fringe = 1.5;

@@ -11,13 +11,34 @@ uniform vec4 u_viewport;
 uniform float u_flip;
 uniform sampler2D u_clips;   // RGBA32F, 5 texels per clip: h0, h1, h2, rect, radii
 
+#ifndef CA_FRAGMENT
+// Depth of an instance from its paint order (the main pass's depth pre-pass: opaque interiors
+// drawn first write it, and every instance then tests against it, so pixels a later opaque
+// layer covers are not shaded): later instances nearer, all strictly inside (−1, 1).
+// u_orderBase: the paint order of the batch's first instance; u_orderScale: 2 / (instances in
+// the pass + 1); both 0 where there is no depth test (depth 0).
+uniform float u_orderBase;
+uniform float u_orderScale;
+// The order of a pre-pass instance (its own, not its place in the batch), set by box.vert.
+float ca_prepassOrder = 0.0;
+
+float orderDepth() {
+#ifdef CA_DEPTH_PREPASS
+    float order = ca_prepassOrder;
+#else
+    float order = u_orderBase + float(gl_InstanceID);
+#endif
+    return u_orderScale > 0.0 ? 1.0 - (order + 1.0) * u_orderScale : 0.0;
+}
+
 // Homogeneous frame-pixel position (X, Y, W) to clip space; keeps W so that varyings
 // interpolate perspective-correctly.
 vec4 toClip(vec3 q) {
     float x = 2.0 * (q.x - u_viewport.x * q.z) / u_viewport.z - q.z;
     float y = 2.0 * (q.y - u_viewport.y * q.z) / u_viewport.w - q.z;
-    return vec4(x, y * u_flip, 0.0, q.z);
+    return vec4(x, y * u_flip, orderDepth() * q.z, q.z);
 }
+#endif
 
 // Signed distance to a rectangle (centre c, half size e) with per-corner radii
 // r = (minXminY, maxXminY, maxXmaxY, minXmaxY); negative inside. Continuous corners use an

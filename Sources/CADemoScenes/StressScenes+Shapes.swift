@@ -35,7 +35,9 @@ public enum ShapeScene {
         return (path, fill, stroke)
     }
 
-    public static func make(animated: Bool) -> CALayer {
+    /// `widths`: `lineWidth` animates too, from its width to three times it and back (drawn
+    /// from width-free rasters, a handful per star over the whole animation).
+    public static func make(animated: Bool, widths: Bool = false) -> CALayer {
         let root = StressScenes.root()
         var rng = StressScenes.Random(state: 12345)
         for i in 0..<count {
@@ -56,6 +58,12 @@ public enum ShapeScene {
                 f.fromValue = fill; f.toValue = CGColor(red: 1, green: 1, blue: 1, alpha: fillAlpha); f.duration = 1.5
                 f.autoreverses = true; f.repeatCount = .infinity
                 s.add(f, forKey: "tint")
+            }
+            if widths {
+                let w = CABasicAnimation(keyPath: "lineWidth")
+                w.fromValue = lineWidth; w.toValue = lineWidth * 3; w.duration = 1.2 + Double(i % 3) * 0.1
+                w.autoreverses = true; w.repeatCount = .infinity
+                s.add(w, forKey: "widen")
             }
             root.addSublayer(s)
         }

@@ -35,6 +35,11 @@ public final class GLRenderer {
     static let clipTextureUnit: Int32 = 4
 
     let boxStream = GLInstanceStream(vec4sPerInstance: 8)
+    /// The main pass's opaque interiors (`opaqueInteriors`), drawn into depth first.
+    let prepassStream = GLInstanceStream(vec4sPerInstance: 8)
+    /// Whether the main pass draws opaque interiors into a depth buffer first (on unless the
+    /// environment sets `CA_DEPTH_PREPASS=0`, to compare).
+    package var usesDepthPrepass = ProcessInfo.processInfo.environment["CA_DEPTH_PREPASS"] != "0"
     let imageStream = GLInstanceStream(vec4sPerInstance: 9)
     let compositeStream = GLInstanceStream(vec4sPerInstance: 4)
     let gradientStream = GLInstanceStream(vec4sPerInstance: 7)
@@ -111,7 +116,7 @@ public final class GLRenderer {
             glEnable(0)   // GL_INVALID_ENUM, before the frame's passes and their glChecks
         }
         if main == nil || main!.width != frame.width || main!.height != frame.height {
-            main = try GLRenderTarget(width: frame.width, height: frame.height)
+            main = try GLRenderTarget(width: frame.width, height: frame.height, depth: true)
         }
         try execute(frame, into: main!.fbo, flip: 1, stats: &stats)
         try checkError("while rendering")
@@ -191,6 +196,14 @@ public final class GLRenderer {
         glDisable(E(GL_DEPTH_TEST))
         glDisable(E(GL_CULL_FACE))
         for pass in frame.passes {
+            // The main pass draws opaque interiors into depth first and tests every instance
+            // against them: what a later opaque layer covers is not shaded (no blending
+            // changes: those pixels end as the opaque layer's colour either way).
+            var prepass: [BoxInstance] = []
+            var orderScale: Float = 0
+            if pass.target == .main, usesDepthPrepass, case .draw(let batches) = pass.kind {
+                (prepass, orderScale) = Self.opaqueInteriors(frame, batches)
+            }
             let fbo: GLuint
             let vp = rect(pass.target)
             let passFlip: Float
@@ -208,11 +221,24 @@ public final class GLRenderer {
             case .draw(let batches):
                 let c = pass.target == .main ? frame.clearColor : .zero
                 glClearColor(c.x, c.y, c.z, c.w)
-                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                if prepass.isEmpty {
+                    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                } else {
+                    glClearDepth(1)
+                    glDepthMask(GLboolean(GL_TRUE))
+                    glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
+                    try drawPrepass(prepass, viewport: vp, flip: passFlip, orderScale: orderScale, stats: &stats)
+                    glEnable(E(GL_DEPTH_TEST))
+                    glDepthFunc(E(GL_LEQUAL))
+                    glDepthMask(GLboolean(GL_FALSE))
+                }
+                var order = 0
                 for b in batches {
                     try draw(b, viewport: vp, flip: passFlip, textures: tex, sourceTexture: texture(of:), shapePages: frame.shapePages,
-                             stats: &stats)
+                             orderBase: prepass.isEmpty ? 0 : Float(order), orderScale: prepass.isEmpty ? 0 : orderScale, stats: &stats)
+                    order += b.range.count
                 }
+                if !prepass.isEmpty { glDisable(E(GL_DEPTH_TEST)) }
             case .blur(let source, let sigma, let horizontal):
                 guard let src = texture(of: source) else { throw GLBackendError("blur source \(source) is not offscreen") }
                 glDisable(E(GL_BLEND))
@@ -233,7 +259,8 @@ public final class GLRenderer {
     }
 
     func draw(_ b: Batch, viewport: SIMD4<Float>, flip: Float, textures: [GLTexture],
-              sourceTexture: (TargetID) -> GLTexture?, shapePages: [ShapeAtlasPage], stats: inout RenderStats) throws {
+              sourceTexture: (TargetID) -> GLTexture?, shapePages: [ShapeAtlasPage], orderBase: Float = 0, orderScale: Float = 0,
+              stats: inout RenderStats) throws {
         let program: GLProgram
         switch b.pipeline {
         case .box:
@@ -273,6 +300,8 @@ public final class GLRenderer {
         program.set("u_viewport", viewport)
         program.set("u_flip", flip)
         program.set("u_clips", int: Self.clipTextureUnit)
+        program.set("u_orderBase", orderBase)
+        program.set("u_orderScale", orderScale)
         glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(b.range.count))
         stats.drawCalls += 1
         stats.vertices += 4 * b.range.count

@@ -42,14 +42,24 @@ final class GLTexture {
 final class GLRenderTarget {
     let fbo: GLuint
     let texture: GLTexture
+    /// A 24-bit depth renderbuffer (the main target's, for the depth pre-pass); 0 without one.
+    let depth: GLuint
 
-    init(width: Int, height: Int) throws {
+    init(width: Int, height: Int, depth withDepth: Bool = false) throws {
         texture = GLTexture(width: width, height: height)
         var f: GLuint = 0
         glGenFramebuffers(1, &f)
         fbo = f
         glBindFramebuffer(E(GL_FRAMEBUFFER), f)
         glFramebufferTexture2D(E(GL_FRAMEBUFFER), E(GL_COLOR_ATTACHMENT0), E(GL_TEXTURE_2D), texture.id, 0)
+        var d: GLuint = 0
+        if withDepth {
+            glGenRenderbuffers(1, &d)
+            glBindRenderbuffer(E(GL_RENDERBUFFER), d)
+            glRenderbufferStorage(E(GL_RENDERBUFFER), E(GL_DEPTH_COMPONENT24), GLsizei(width), GLsizei(height))
+            glFramebufferRenderbuffer(E(GL_FRAMEBUFFER), E(GL_DEPTH_ATTACHMENT), E(GL_RENDERBUFFER), d)
+        }
+        depth = d
         let status = glCheckFramebufferStatus(E(GL_FRAMEBUFFER))
         guard status == E(GL_FRAMEBUFFER_COMPLETE) else {
             throw GLBackendError("framebuffer \(width)×\(height) incomplete (0x\(String(status, radix: 16)))")
@@ -59,6 +69,10 @@ final class GLRenderTarget {
     deinit {
         var f = fbo
         glDeleteFramebuffers(1, &f)
+        if depth != 0 {
+            var d = depth
+            glDeleteRenderbuffers(1, &d)
+        }
     }
 
     var width: Int { texture.width }

@@ -137,6 +137,8 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
     /// the stroke is the texels within half the current width of the centreline, from the exact
     /// field, with the caps drawn at the path's own ends (`ShapeRasterizer`, "width-free").
     public static let shapeWidthField = ShaderVariant(rawValue: 8192)
+    /// The main pass's depth pre-pass: opaque box interiors writing depth only.
+    public static let depthPrepass = ShaderVariant(rawValue: 16384)
 
     /// The GLSL defines of this variant.
     public var defines: [String] {
@@ -155,6 +157,7 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
         if contains(.shapeRoundCap) { d.append("CA_SHAPE_ROUND_CAP") }
         if contains(.shapeWideField) { d.append("CA_SHAPE_WIDE_FIELD") }
         if contains(.shapeWidthField) { d.append("CA_SHAPE_WIDTH_FIELD") }
+        if contains(.depthPrepass) { d.append("CA_DEPTH_PREPASS") }
         return d
     }
 

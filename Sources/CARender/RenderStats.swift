@@ -25,6 +25,9 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     public var shapeRasters = 0
     public var shapeSegments = 0
     public var shapeRasterSeconds = 0.0
+    /// Opaque box interiors the GL backend drew front to back into the main pass's depth
+    /// buffer first, so the pixels they cover are not shaded for the instances below them.
+    public var opaqueInteriors = 0
     public var buildSeconds = 0.0
     public var glSeconds = 0.0
 
@@ -33,5 +36,6 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         (reusedFrame ? "reused previous frame; " : "") + (patchedLayers > 0 ? "patched \(patchedLayers) layers" + (patchedSubtrees > 0 ? " (\(patchedSubtrees) subtrees)" : "") + "; " : "") + "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
             + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads), vertices \(vertices)"
+            + (opaqueInteriors > 0 ? ", opaque interiors \(opaqueInteriors)" : "")
     }
 }

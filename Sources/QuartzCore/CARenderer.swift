@@ -309,6 +309,13 @@ public final class CARenderer {
 
     // MARK: Test hooks (package only)
 
+    /// Whether the main pass draws opaque interiors into depth first (`GLRenderer.usesDepthPrepass`),
+    /// so tests can compare frames drawn with and without it.
+    package var usesDepthPrepass: Bool {
+        get { backend.usesDepthPrepass }
+        set { backend.usesDepthPrepass = newValue; lastKey = nil }
+    }
+
     /// Makes the next frame hit a GL error (see `GLRenderer.injectsGLErrorOnNextFrame`).
     package func injectGLErrorForTesting() {
         backend.injectsGLErrorOnNextFrame = true

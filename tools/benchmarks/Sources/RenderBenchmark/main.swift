@@ -5,8 +5,9 @@ import Foundation
 
 // Renderer benchmark (issue 4). Usage:
 //   swift run -c release --package-path tools/benchmarks render-benchmark [FRAMES] [SCENE...]
-// SCENE: rects images gradients shadows static-rects mostly-static-rects committed-rects shapes
-// shapes-animated groups (default: all but the shape scenes, committed-rects and groups). Prints per scene the
+// SCENE: rects opaque-rects images gradients shadows static-rects mostly-static-rects committed-rects shapes
+// shapes-animated shapes-linewidth groups (default: all but the shape scenes, committed-rects and
+// groups). Prints per scene the
 // median ms per frame (engine step + render-tree build + GL, with glFinish), fps, draw calls,
 // batches, offscreen passes and the split; for the rect scene also the hand-written baseline
 // and the engine/baseline ratio. Readback + PNG encode of one 1080p frame is reported apart.
@@ -145,6 +146,18 @@ do {
                 CATransaction.commit()
             }
             report("\(n) rounded rects 1920×1080, 1 in 100 moved by a commit each frame", res)
+        case "opaque-rects":
+            // The animated rect scene with every fill and border opaque: the depth pre-pass
+            // (opaque interiors first, CA_DEPTH_PREPASS=0 turns it off) skips what later rects cover.
+            let n = Int(GLB_SCENE_COUNT)
+            let root = StressScenes.rects(count: n, animatedEvery: 1) { i in
+                var r = sceneRect(i)
+                r[7] = 1; r[11] = 1
+                return r
+            }
+            let (res, r) = try run(root, frames: frames)
+            report("\(n) animated opaque rounded rects 1920×1080 (sides 20…\(maxSize))", res)
+            print("  opaque interiors drawn into depth first: \(r.statistics.opaqueInteriors)")
         case "rects", "static-rects", "mostly-static-rects":
             let n = Int(GLB_SCENE_COUNT)
             let every = name == "rects" ? 1 : name == "static-rects" ? 0 : 100
@@ -168,16 +181,17 @@ do {
                 let t2 = DispatchTime.now().uptimeNanoseconds
                 print("  readback 1080p: \(ms(Double(t1 - t0) * 1e-9)) ms; PNG encode: \(ms(Double(t2 - t1) * 1e-9)) ms (\(png.count / 1024) KiB)")
             }
-        case "shapes", "shapes-animated":
-            let animated = name == "shapes-animated"
+        case "shapes", "shapes-animated", "shapes-linewidth":
+            let animated = name != "shapes"
+            let widths = name == "shapes-linewidth"
             // First frame on a fresh renderer: every star is rasterised (the cache's cold cost).
             let first = try CARenderer(offscreenSize: StressScenes.size)
-            first.layer = ShapeScene.make(animated: animated)
+            first.layer = ShapeScene.make(animated: animated, widths: widths)
             first.beginFrame(atTime: 0.3)
             try first.renderChecked()
             first.endFrame()
             let st = first.statistics
-            let root = ShapeScene.make(animated: animated)
+            let root = ShapeScene.make(animated: animated, widths: widths)
             // One 1-pixel layer animates in the static scene, so every frame is drawn (a scene with
             // nothing animating reuses its last frame and costs nothing).
             let tick = CALayer()
@@ -188,7 +202,8 @@ do {
             tick.add(move, forKey: "tick")
             root.addSublayer(tick)
             let (res, _) = try run(root, frames: frames)
-            report("\(ShapeScene.count) \(animated ? "animated (strokeEnd + fillColor)" : "static") Bézier stars, fill + stroke 1920×1080", res)
+            let what = widths ? "animated (strokeEnd + fillColor + lineWidth)" : animated ? "animated (strokeEnd + fillColor)" : "static"
+            report("\(ShapeScene.count) \(what) Bézier stars, fill + stroke 1920×1080", res)
             print(String(format: "  first frame: %d rasters, %.1f µs per path (%d flattened segments), build %.2f ms, GL %.2f ms; steady frames rasterise %d",
                          st.shapeRasters, st.shapeRasterSeconds / Double(max(st.shapeRasters, 1)) * 1e6, st.shapeSegments,
                          st.buildSeconds * 1000, st.glSeconds * 1000, res.stats.shapeRasters))
