@@ -124,11 +124,17 @@ extension RenderTreeBuilder {
         var variant: ShaderVariant = []
         var limit: SIMD4<Int>? = nil
         var familyLimit: SIMD4<Int>? = nil
+        /// The path's box in texels and the visible texel rectangle (affine placements).
+        var visible: (lo: SIMD2<Double>, hi: SIMD2<Double>, rect: SIMD4<Int>)? = nil
         /// The visible texel rectangle when paint reaching this far (texels) beyond the path's
-        /// box could leave it; nil when it cannot (affine placements only).
-        var limitFor: (Double) -> SIMD4<Int>? = { _ in nil }
+        /// box could leave it; nil when it cannot. (A local function, not a closure: this runs
+        /// for every shape of every frame, and a closure's context is an allocation.)
+        func limitFor(_ reach: Double) -> SIMD4<Int>? {
+            guard let (lo, hi, l) = visible else { return nil }
+            return lo.x - reach < Double(l.x) || lo.y - reach < Double(l.y) || hi.x + reach > Double(l.z) || hi.y + reach > Double(l.w) ? l : nil
+        }
         var intOffset = SIMD2<Double>.zero
-        let pathBox = spec.path.boundingBox   // control points included: a conservative bound
+        let pathBox = shapeCache.boundingBox(of: spec.path)   // control points included: a conservative bound
         guard !pathBox.isNull else { return nil }
         if h.isAffine {
             let w = h.r2.z
@@ -143,14 +149,9 @@ extension RenderTreeBuilder {
             // The visible part of the pass, relative to the integer translation; only part of
             // the key when the shape could reach outside it.
             let l = SIMD4(Int(pass.minX - ix) - 2, Int(pass.minY - iy) - 2, Int(pass.maxX - ix) + 2, Int(pass.maxY - iy) + 2)
-            var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
-            for (x, y) in [(pathBox.minX, pathBox.minY), (pathBox.maxX, pathBox.minY), (pathBox.minX, pathBox.maxY), (pathBox.maxX, pathBox.maxY)] {
-                let q = map.apply(CGPoint(x: x, y: y))
-                lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
-            }
-            limitFor = { reach in
-                lo.x - reach < Double(l.x) || lo.y - reach < Double(l.y) || hi.x + reach > Double(l.z) || hi.y + reach > Double(l.w) ? l : nil
-            }
+            let q0 = map.apply(CGPoint(x: pathBox.minX, y: pathBox.minY)), q1 = map.apply(CGPoint(x: pathBox.maxX, y: pathBox.minY))
+            let q2 = map.apply(CGPoint(x: pathBox.minX, y: pathBox.maxY)), q3 = map.apply(CGPoint(x: pathBox.maxX, y: pathBox.maxY))
+            visible = (pointwiseMin(pointwiseMin(q0, q1), pointwiseMin(q2, q3)), pointwiseMax(pointwiseMax(q0, q1), pointwiseMax(q2, q3)), l)
             limit = limitFor(shapeReach(spec) * map.maxScale + 4)
         } else {
             // Perspective: rasterise in the layer's plane at about the largest on-screen scale

@@ -83,9 +83,11 @@ final class ShapeCache {
     }
 
     var pages: [Page] = []
-    var entries: [Key: Entry] = [:]
+    // Statically checked (no dynamic exclusivity bookkeeping): every shape of every frame looks
+    // its raster up here, from the builder's one thread.
+    @exclusivity(unchecked) var entries: [Key: Entry] = [:]
     var uploads: [ShapeAtlasUpload] = []
-    var frameNumber = 0
+    @exclusivity(unchecked) var frameNumber = 0
     var nextPageID = 1
     var uploadSerial = 0
     var texels = 0
@@ -154,6 +156,7 @@ final class ShapeCache {
         uploads.removeAll(keepingCapacity: true)
         entries.removeAll()
         refusedWidthFamilies.removeAll()
+        boxes.removeAll()
         texels = 0
         fieldTexels = 0
     }
@@ -163,10 +166,26 @@ final class ShapeCache {
     func pageIndex(id: Int) -> Int? { pages.firstIndex { $0.info.id == id } }
 
     func lookup(_ key: Key) -> Entry? {
-        guard var e = entries[key] else { return nil }
-        e.lastUsed = frameNumber
-        entries[key] = e
-        return e
+        // One hash: the entry's use is marked in place through its index.
+        guard let i = entries.index(forKey: key) else { return nil }
+        if entries.values[i].lastUsed != frameNumber { entries.values[i].lastUsed = frameNumber }
+        return entries.values[i]
+    }
+
+    /// Paths' bounding boxes (control points included), kept with the paths so that their
+    /// identifiers are not reused: every shape needs its box every frame, and walking a path's
+    /// elements for it cost more than the rest of re-emitting a shape.
+    @exclusivity(unchecked) private var boxes: [ObjectIdentifier: (path: CGPath, box: CGRect)] = [:]
+
+    func boundingBox(of path: CGPath) -> CGRect {
+        let id = ObjectIdentifier(path)
+        if let b = boxes[id], b.path === path { return b.box }
+        // A mutable path can change after it was measured: not kept.
+        let box = path.boundingBox
+        guard !(path is CGMutablePath) else { return box }
+        if boxes.count >= Self.maxWidthFamilies { boxes.removeAll() }
+        boxes[id] = (path, box)
+        return box
     }
 
     /// Files `e` under one more key (the same raster serves both: a canonical miter limit).

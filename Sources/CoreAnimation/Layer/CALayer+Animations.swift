@@ -110,7 +110,10 @@ extension CALayer {
     /// "lineWidth", also inside a group). Extension beyond Apple's API, for the renderer: a
     /// shape whose `lineWidth` animates is drawn from a raster that serves every width.
     package func hasAnimation(writing property: String) -> Bool {
-        animationRecords.contains { r in
+        // The plan lists each written property once (its resets); it exists for every layer the
+        // frame step has evaluated since its animations last changed.
+        if let plan = evaluationPlan { return plan.resets.contains { $0.property == property } }
+        return animationRecords.contains { r in
             !r.isRemoved && (r.evaluator?.bindings.contains { $0.property == property } ?? false)
         }
     }
