@@ -17,14 +17,6 @@ import Foundation
         return l
     }
 
-    func basic(_ keyPath: String, from: Any, to: Any, duration: Double = 1) -> CABasicAnimation {
-        let a = CABasicAnimation(keyPath: keyPath)
-        a.fromValue = from
-        a.toValue = to
-        a.duration = duration
-        return a
-    }
-
     /// Leaves animating position, opacity and colour, transform, bounds and corner radius, with
     /// an off-centre anchor, anchorPointZ and zPosition, under `parent`.
     func addAnimatedLeaves(to parent: CALayer) -> Int {

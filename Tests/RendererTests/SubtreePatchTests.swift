@@ -10,14 +10,6 @@ import Foundation
 @Suite struct SubtreePatchTests {
     let size = CGSize(width: 120, height: 90)
 
-    func basic(_ keyPath: String, from: Any, to: Any, duration: Double = 1) -> CABasicAnimation {
-        let a = CABasicAnimation(keyPath: keyPath)
-        a.fromValue = from
-        a.toValue = to
-        a.duration = duration
-        return a
-    }
-
     func box(_ frame: CGRect, _ color: CGColor) -> CALayer {
         let l = CALayer()
         l.frame = frame

@@ -55,3 +55,12 @@ extension CGImage {
 func solid(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
     CGColor(red: r, green: g, blue: b, alpha: a)
 }
+
+/// A basic animation from `from` to `to` over `duration` seconds (the renderer tests' animations).
+func basic(_ keyPath: String, from: Any, to: Any, duration: Double = 1) -> CABasicAnimation {
+    let a = CABasicAnimation(keyPath: keyPath)
+    a.fromValue = from
+    a.toValue = to
+    a.duration = duration
+    return a
+}
