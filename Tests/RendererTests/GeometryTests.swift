@@ -201,7 +201,7 @@ import Foundation
     /// it does not make a single-sided layer face away.
     @Test func isDoubleSidedFalseHidesALayerFacingAway() throws {
         let r = root(300, 60)
-        func card(_ x: CGFloat, _ t: CATransform3D, doubleSided: Bool) -> CALayer {
+        @discardableResult func card(_ x: CGFloat, _ t: CATransform3D, doubleSided: Bool) -> CALayer {
             let l = layer(CGRect(x: x, y: 10, width: 40, height: 40), solid(1, 0, 0))
             l.transform = t
             l.isDoubleSided = doubleSided
