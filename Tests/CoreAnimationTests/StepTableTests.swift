@@ -139,6 +139,28 @@ extension PinnedClock {
             #expect(inTable > layers.count * 60, "only \(inTable) layer-frames went through the table")
         }
 
+        /// A block caches its parent's address; when the parent is freed while the child lives
+        /// on (the parent's deinit clears the child's superlayer, which invalidates the block),
+        /// the next step must not read the freed parent: the child takes the per-layer path and
+        /// its values are those of a layer with no parent (a window test crashed here when the
+        /// walk computed the local time before looking at the invalidation).
+        @Test func aFreedParentIsNotReadByTheWalk_C1() {
+            CAMediaClock.freeze(at: 100)
+            var parent: CALayer? = CALayer()
+            parent!.speed = 2
+            parent!.timeOffset = 5
+            let child = CALayer()
+            parent!.addSublayer(child)
+            CATransaction.flush()
+            child.add(basic("opacity", from: 0.0, to: 1.0) { $0.duration = 40; $0.repeatCount = .infinity }, forKey: "fade")
+            CATransaction.flush()
+            expectRenderMatchesPresentation([child], frames: 3)
+            #expect(evaluatedInTable(child))
+            parent = nil
+            #expect(child.superlayer == nil)
+            expectRenderMatchesPresentation([child], frames: 3)
+        }
+
         /// A layer whose animations would not be exact in the table keeps the per-layer path,
         /// with the same values: per-segment timing functions, keyframes along a path, and an
         /// endpoint from the underlying value after an earlier animation of that property.

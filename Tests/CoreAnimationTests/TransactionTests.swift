@@ -47,6 +47,9 @@ extension PinnedClock { @Suite struct KTransactionTests {
 
     @Test("K4: with no animations the block runs at the next frame step, not inside commit, once; both blocks run")
     func k4NoAnimations() {
+        // An implicit transaction an earlier test left open on this thread would enclose this
+        // one (its commit would then not be the outermost): commit it first.
+        CATransaction.flush()
         defer { CAMediaClock.unfreeze() }
         CAMediaClock.freeze(at: 0)
         let n = Box(0), m = Box(0)
@@ -69,6 +72,9 @@ extension PinnedClock { @Suite struct KTransactionTests {
 
     @Test("K4: with 0.5-s and 1.0-s animations the block runs when the last one finishes (≈ 1.0 s)")
     func k4WithAnimations() {
+        // An implicit transaction an earlier test left open on this thread would enclose this
+        // one (its commit would then not be the outermost): commit it first.
+        CATransaction.flush()
         defer { CAMediaClock.unfreeze() }
         let l = TT.layer(at: 0)
         let at = Box<Double?>(nil)
@@ -89,6 +95,9 @@ extension PinnedClock { @Suite struct KTransactionTests {
 
     @Test("K4: removing the animations counts as completion")
     func k4Removed() {
+        // An implicit transaction an earlier test left open on this thread would enclose this
+        // one (its commit would then not be the outermost): commit it first.
+        CATransaction.flush()
         defer { CAMediaClock.unfreeze() }
         let l = TT.layer(at: 0)
         let ran = Box(0)

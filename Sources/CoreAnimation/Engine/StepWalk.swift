@@ -66,7 +66,10 @@ extension AnimatedLayerSet {
                             var i = start
                             while i < end {
                                 guard es[i].layer != nil else { i += 1; continue }
-                                guard let block = es[i].block else { return i }
+                                // An invalidated block is not read further: its cached parent may
+                                // be a layer that has since been freed (its deinit cleared the
+                                // child's `_superlayer`, which invalidated the block).
+                                guard let block = es[i].block, block.nextEventTime > -.infinity else { return i }
                                 let tl = parents.localTime(of: block)
                                 guard tl < block.nextEventTime else { return i }
                                 StepTable.evaluate(block, localTime: tl, tracks: tracks, outputs: outputs, groups: groups, keys: keys)
