@@ -180,7 +180,9 @@ extension RenderTreeBuilder {
         let hwTexels = style.map { $0.texelHalfWidth(map.maxScale) } ?? 0
         var widthFree: Double? = nil
         var family: ShapeCache.Key? = nil
-        if let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
+        // (While lineWidth animates, an exact raster that happens to exist for this width is not
+        // used: the frame would then depend on what was rendered before.)
+        if !spec.widthAnimates, let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
             entry = e
         } else {
             // Mitered corners: the raster depends on the miter limit only through which corners
@@ -212,7 +214,7 @@ extension RenderTreeBuilder {
                 family = ShapeCache.widthFamily(key, limit: familyLimit, bucket: bucket)
                 if let family, !shapeCache.refusedWidthFamilies.contains(family) { widthFree = bucket }
             }
-            if let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
+            if widthFree == nil, let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
                 entry = e
             } else if widthFree != nil, let family, let e = shapeCache.lookup(family) {
                 entry = e

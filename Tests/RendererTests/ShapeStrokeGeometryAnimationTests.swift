@@ -145,6 +145,22 @@ import Foundation
         s.miterLimit = 4
     }
 
+    /// A renderer that drew the shape still at width 8 (an exact raster for that width in its
+    /// cache) and then draws it animating through width 8 shows the same pixels as a renderer
+    /// that only draws the animated frame: the choice of raster depends on the layer alone.
+    @Test func aFrameDoesNotDependOnTheRastersDrawnBefore() throws {
+        let (root, s) = Self.scene { $0.path = Self.arc(); $0.lineCap = .round }
+        s.lineWidth = 8
+        let r = try CARenderer(offscreenSize: Self.size, scale: 1)
+        r.layer = root
+        _ = try RenderHarness.frame(r, at: 0)
+        s.add(Self.widthAnimation(from: 4, to: 12), forKey: "w")
+        _ = try RenderHarness.frame(r, at: 1.5)                 // begins now: width 4 → 12 over 1 s
+        let then = try RenderHarness.frame(r, at: 2.0)          // width 8
+        let alone = try Self.frames(root, [2.0])[0].image
+        #expect(Golden.compare(then, alone, threshold: 0).fraction == 0)
+    }
+
     /// Under a non-uniform scale a stroke is wider in one direction than the other in pixels:
     /// no single field serves every width, each width is rasterised, and every frame still shows
     /// the stroke of its width.
