@@ -91,17 +91,21 @@ public enum StressScenes {
             l.borderColor = CGColor(red: CGFloat(r[8]), green: CGFloat(r[9]), blue: CGFloat(r[10]), alpha: CGFloat(r[11]))
             l.borderWidth = 2
             l.cornerRadius = 8
-            if animatedEvery > 0, i % animatedEvery == 0 {
-                let a = CABasicAnimation(keyPath: "position.x")
-                a.byValue = 12.0
-                a.duration = 0.5 + Double(i % 7) * 0.1
-                a.autoreverses = true
-                a.repeatCount = .infinity
-                l.add(a, forKey: "drift")
-            }
+            if animatedEvery > 0, i % animatedEvery == 0 { l.add(drift(i), forKey: "drift") }
             root.addSublayer(l)
         }
         return root
+    }
+
+    /// The stress scenes' moving animation: 12 points to the right and back, forever, at a
+    /// period that varies with `i`.
+    public static func drift(_ i: Int) -> CABasicAnimation {
+        let a = CABasicAnimation(keyPath: "position.x")
+        a.byValue = 12.0
+        a.duration = 0.5 + Double(i % 7) * 0.1
+        a.autoreverses = true
+        a.repeatCount = .infinity
+        return a
     }
 
     public static func images(count: Int) -> CALayer {

@@ -176,6 +176,8 @@ final class ShapeCache {
     /// identifiers are not reused: every shape needs its box every frame, and walking a path's
     /// elements for it cost more than the rest of re-emitting a shape.
     @exclusivity(unchecked) private var boxes: [ObjectIdentifier: (path: CGPath, box: CGRect)] = [:]
+    /// Boxes kept before the table starts again (an animated `path` is a new path each frame).
+    static let maxKeptBoxes = 4096
 
     func boundingBox(of path: CGPath) -> CGRect {
         let id = ObjectIdentifier(path)
@@ -183,7 +185,7 @@ final class ShapeCache {
         // A mutable path can change after it was measured: not kept.
         let box = path.boundingBox
         guard !(path is CGMutablePath) else { return box }
-        if boxes.count >= Self.maxWidthFamilies { boxes.removeAll() }
+        if boxes.count >= Self.maxKeptBoxes { boxes.removeAll() }
         boxes[id] = (path, box)
         return box
     }

@@ -86,14 +86,7 @@ func groupsScene() -> CALayer {
             l.cornerRadius = 2
             group.addSublayer(l)
         }
-        if g % 10 == 0 {
-            let a = CABasicAnimation(keyPath: "position.x")
-            a.byValue = 12.0
-            a.duration = 0.5 + Double(g % 7) * 0.1
-            a.autoreverses = true
-            a.repeatCount = .infinity
-            group.add(a, forKey: "drift")
-        }
+        if g % 10 == 0 { group.add(StressScenes.drift(g), forKey: "drift") }
         root.addSublayer(group)
     }
     return root
