@@ -102,6 +102,7 @@ public final class CARenderer {
         self.scale = scale
         bounds = CGRect(origin: .zero, size: offscreenSize)
         currentOptions = options
+        backend.warn = { RenderDiagnostics.warn($0) }
         if options.checksGLErrors { GLDiagnostics.retainReleaseChecks() }
         applyOptions()
     }

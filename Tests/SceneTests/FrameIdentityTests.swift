@@ -36,6 +36,8 @@ import CADemoScenes
             try r.renderChecked()
             r.endFrame()
             out.append(("\(name)/\(i)", hash(try r.makeImage())))
+            // The frame format's contract holds for every frame the builder hands the backend.
+            #expect(r.lastFrame?.problems ?? [] == [], "\(name) frame \(i)")
         }
     }
 
