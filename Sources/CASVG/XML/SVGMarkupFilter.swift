@@ -39,10 +39,12 @@ enum SVGMarkupFilter {
         static let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), q = UInt8(ascii: "?")
         static let dq = UInt8(ascii: "\""), sq = UInt8(ascii: "'")
 
-        func at(_ k: Int, _ s: String) -> Bool {
-            let u = Array(s.utf8)
-            guard k + u.count <= b.count else { return false }
-            for (n, c) in u.enumerated() where b[k + n] != c { return false }
+        func at(_ k: Int, _ s: StaticString) -> Bool {
+            // StaticString: no allocation per call (this runs at every `<` of the document).
+            let n = s.utf8CodeUnitCount
+            guard k + n <= b.count else { return false }
+            let u = s.utf8Start
+            for j in 0..<n where b[k + j] != u[j] { return false }
             return true
         }
 
