@@ -155,4 +155,16 @@ import Foundation
             #expect(img.width == 100, "pattern \(pattern)")
         }
     }
+
+    /// Issue 17, the animated path: while `lineWidth` animates the stroke comes from the gauge
+    /// field (GaugeField), whose box conversion trapped the same way for a width of 1e20.
+    @Test func hugeAnimatedLineWidthRenders() throws {
+        typealias A = ShapeStrokeGeometryAnimationTests
+        for to in [1e20, Double.greatestFiniteMagnitude] {
+            let (root, s) = A.scene { $0.path = A.arc() }
+            s.add(A.widthAnimation(from: 2, to: to), forKey: "w")
+            let out = try A.frames(root, [0, 0.5, 1])
+            #expect(out.count == 3, "to \(to)")
+        }
+    }
 }
