@@ -93,7 +93,7 @@ public final class LoadedScene {
         }
         switch change {
         case .set(_, let property, let value):
-            if property == "frame", let r = value as? CGRect { layer.frame = r; return }
+            if property == "frame", let r = AnimValue.unboxed(value) as? CGRect { layer.frame = r; return }
             let key = SceneSchema.property(property, of: type(of: layer))?.key ?? property
             layer.setValue(value, forKey: key)
         case .addAnimation(_, let animation, let key): layer.add(animation, forKey: key)

@@ -254,6 +254,9 @@ final class SceneWriter {
     }
 
     func value(_ v: Any?, _ kind: SceneValueKind, _ path: String, infinite: Bool = false, imageName: String? = nil) throws -> JSONValue {
+        // NSValue-wrapped geometry (`NSValue(cgPoint:)`, `NSValue(caTransform3D:)`, …) is written as
+        // the value it boxes, as Apple's key-value coding reads it.
+        let v = AnimValue.unboxed(v)
         if v == nil || v is NSNull {
             if kind.nullable { return .null }
             throw SceneEncodingError(path: path, message: "missing value")

@@ -17,8 +17,12 @@ extension CGMutablePath {
     /// only the on-screen wording differs.
     ///
     /// Sweep: the angle travelled is `endAngle − startAngle` (or its negative when
-    /// `clockwise`) reduced into [0, 2π); a difference of 2π or more in the travelling
-    /// direction gives a full circle. Equal angles add just the start point.
+    /// `clockwise`) reduced into [0, 2π). Angles that differ by a non-zero multiple of 2π give
+    /// a full circle in either direction, as Apple draws them: the iOS circle idiom
+    /// `UIBezierPath(arcCenter:radius:startAngle: 0, endAngle: 2π, clockwise: false)` is
+    /// exactly `addArc(…, startAngle: 0, endAngle: 2π, clockwise: true)` in Core Graphics'
+    /// y-up terms, travelling −2π. So does a difference of 2π or more in the travelling
+    /// direction. Equal angles add just the start point.
     ///
     /// Elements: if the path has a current point, a line from it to the arc's start point
     /// (omitted when the two coincide); otherwise a move to the start point. Then one cubic
@@ -28,12 +32,16 @@ extension CGMutablePath {
                        clockwise: Bool, transform: CGAffineTransform = .identity) {
         guard startAngle.isFinite, endAngle.isFinite else { return }
         let twoPi = 2 * CGFloat.pi
-        var travel = clockwise ? startAngle - endAngle : endAngle - startAngle
+        let raw = clockwise ? startAngle - endAngle : endAngle - startAngle
+        var travel = raw
         if travel >= twoPi {
             travel = twoPi
         } else {
             travel = travel.truncatingRemainder(dividingBy: twoPi)
             if travel < 0 { travel += twoPi }
+            // A whole number of turns the other way (−2π, −4π …) reduces to 0, or to a few ulps
+            // when the angles were computed (−π/2 to 3π/2): that is a full circle, not a point.
+            if raw < -CGFloat.pi, travel < 1e-9 * max(1, -raw) { travel = twoPi }
         }
         appendArc(center: center, radius: radius, startAngle: startAngle,
                   sweep: clockwise ? -travel : travel, transform: transform)

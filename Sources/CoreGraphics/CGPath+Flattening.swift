@@ -14,10 +14,19 @@ package struct FlattenedSubpath: Hashable, Sendable {
     /// True when the subpath has at least one drawing element (line, curve or close); a lone
     /// move has none and draws nothing.
     package var hasSegments: Bool
+    /// The true direction of travel where the subpath starts and where it ends (the first and
+    /// last elements' tangents, not their first and last flattened chords); `.zero` where the
+    /// subpath has no element of non-zero length. An open subpath's caps are cut across these:
+    /// Core Graphics caps a stroke perpendicular to the curve's own end tangent, and a chord's
+    /// direction differs from it by half the chord's turn — a visible wedge on wide strokes.
+    package var startTangent: CGPoint = .zero
+    package var endTangent: CGPoint = .zero
 
-    package init(points: [CGPoint], isCorner: [Bool], isClosed: Bool, hasSegments: Bool) {
+    package init(points: [CGPoint], isCorner: [Bool], isClosed: Bool, hasSegments: Bool,
+                 startTangent: CGPoint = .zero, endTangent: CGPoint = .zero) {
         self.points = points; self.isCorner = isCorner
         self.isClosed = isClosed; self.hasSegments = hasSegments
+        self.startTangent = startTangent; self.endTangent = endTangent
     }
 }
 
@@ -40,6 +49,17 @@ extension CGPath {
             }
             open = s
         }
+        /// Records an element's tangents at its start (`t0`, kept only for the subpath's first
+        /// element that has one) and end (`t1`, the latest wins).
+        func tangents(_ t0: CGPoint, _ t1: CGPoint) {
+            guard var s = open else { return }
+            if s.startTangent == .zero, t0 != .zero { s.startTangent = t0 }
+            if t1 != .zero { s.endTangent = t1 }
+            open = s
+        }
+        /// The first non-zero difference: a curve whose control point sits on its end point
+        /// leaves along the next control point.
+        func firstNonZero(_ vs: CGPoint...) -> CGPoint { vs.first { $0 != .zero } ?? .zero }
         func begin(_ p: CGPoint) {
             if let s = open { result.append(s) }
             open = FlattenedSubpath(points: [p], isCorner: [true], isClosed: false, hasSegments: false)
@@ -52,6 +72,7 @@ extension CGPath {
             case .line(let a, let b):
                 if open == nil { begin(a) }
                 add(b, corner: true)
+                tangents(b - a, b - a)
             case .quad(let a, let c, let b):
                 if open == nil { begin(a) }
                 let m = (a - c * 2 + b).vectorLength
@@ -59,6 +80,7 @@ extension CGPath {
                 for i in 1...n {
                     add(i == n ? b : quadPoint(a, c, b, CGFloat(i) / CGFloat(n)), corner: i == n)
                 }
+                tangents(firstNonZero(c - a, b - a), firstNonZero(b - c, b - a))
             case .cubic(let a, let c1, let c2, let b):
                 if open == nil { begin(a) }
                 let m = max((a - c1 * 2 + c2).vectorLength, (c1 - c2 * 2 + b).vectorLength)
@@ -66,6 +88,7 @@ extension CGPath {
                 for i in 1...n {
                     add(i == n ? b : cubicPoint(a, c1, c2, b, CGFloat(i) / CGFloat(n)), corner: i == n)
                 }
+                tangents(firstNonZero(c1 - a, c2 - a, b - a), firstNonZero(b - c2, b - c1, b - a))
             case .close(let a, _):
                 if open == nil { begin(a) }
                 if var s = open {

@@ -118,10 +118,22 @@ struct PieceStroker {
             }
             return
         }
-        for g in seg {
+        // An open subpath's butt and square caps are cut across the curve's true end tangents
+        // (Core Graphics' rule), not across the first and last chords.
+        let trueEnds = !s.isClosed && cap != .round
+        let t0 = trueEnds ? Self.unit(s.startTangent) : nil, t1 = trueEnds ? Self.unit(s.endTangent) : nil
+        for (i, g) in seg.enumerated() {
             let nrm = SIMD2(-g.u.y, g.u.x) * hw
-            rast.addPositivePolygon([p(g.a.x + nrm.x, g.a.y + nrm.y), p(g.b.x + nrm.x, g.b.y + nrm.y),
-                                     p(g.b.x - nrm.x, g.b.y - nrm.y), p(g.a.x - nrm.x, g.a.y - nrm.y)])
+            var na = nrm, nb = nrm
+            if i == 0, let t0 { na = SIMD2(-t0.y, t0.x) * hw }
+            if i == seg.count - 1, let t1 { nb = SIMD2(-t1.y, t1.x) * hw }
+            var quad = [g.a + na, g.b + nb, g.b - nb, g.a - na]
+            // Turned ends can fold a short, very wide piece over itself; keep the chord's square
+            // ends there (the old cut, off by at most half the chord's turn).
+            if na != nrm || nb != nrm, !Self.isConvex(quad) {
+                quad = [g.a + nrm, g.b + nrm, g.b - nrm, g.a - nrm]
+            }
+            rast.addPositivePolygon(quad.map { p($0.x, $0.y) })
         }
         // Joins between consecutive segments (and across the closing vertex).
         let joins = s.isClosed ? seg.count : seg.count - 1
@@ -132,9 +144,28 @@ struct PieceStroker {
             }
         }
         if !s.isClosed {
-            capPiece(at: seg[0].a, direction: -seg[0].u, into: &rast)
-            capPiece(at: seg[seg.count - 1].b, direction: seg[seg.count - 1].u, into: &rast)
+            capPiece(at: seg[0].a, direction: -(t0 ?? seg[0].u), into: &rast)
+            capPiece(at: seg[seg.count - 1].b, direction: t1 ?? seg[seg.count - 1].u, into: &rast)
         }
+    }
+
+    /// `v` as a unit vector in double precision; nil for a zero or non-finite vector.
+    static func unit(_ v: CGPoint) -> SIMD2<Double>? {
+        let d = SIMD2(Double(v.x), Double(v.y))
+        let l = (d.x * d.x + d.y * d.y).squareRoot()
+        return l > 0 && l.isFinite ? d / l : nil
+    }
+
+    /// Whether the quadrilateral turns the same way at every corner (convex, not folded).
+    static func isConvex(_ q: [SIMD2<Double>]) -> Bool {
+        var sign = 0.0
+        for i in 0..<q.count {
+            let a = q[(i + 1) % q.count] - q[i], b = q[(i + 2) % q.count] - q[(i + 1) % q.count]
+            let c = a.x * b.y - a.y * b.x
+            if c == 0 { continue }
+            if sign == 0 { sign = c } else if (c > 0) != (sign > 0) { return false }
+        }
+        return sign != 0
     }
 
     private func joinPiece(at v: SIMD2<Double>, _ u1: SIMD2<Double>, _ u2: SIMD2<Double>, corner: Bool,

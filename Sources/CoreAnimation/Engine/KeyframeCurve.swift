@@ -136,13 +136,18 @@ package final class KeyframeCurve {
         n <= 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) }
     }
 
-    /// keyTimes as F2 requires (in [0,1], non-decreasing, first 0, last 1, one per value — or
-    /// one more for discrete); anything else is ignored (nil) with a warning.
+    /// keyTimes as F2 reads them: one per value (or one more, for discrete), each in [0, 1],
+    /// non-decreasing; anything else is ignored (nil) with a warning, as Apple's documentation
+    /// says invalid key times are. Apple's documentation also asks for a first time of 0 and a
+    /// last of 1, but iOS renders key times that start late or end early rather than dropping
+    /// them: the first value holds until the first key time, and the last value is reached at
+    /// the last key time and held to the end of the duration (an iOS recording of `[0, 0.7]`
+    /// with two values reaches the second at 70 % and holds it). So those are honoured, as
+    /// `locate` and `discreteIndex` do outside the key times' span.
     static func validated(_ kt: [Double]?, count n: Int, discrete: Bool) -> [Double]? {
         guard let kt else { return nil }
         let countOK = kt.count == n || (discrete && kt.count == n + 1)
-        let ok = countOK && kt.first == 0 && kt.last == 1
-            && zip(kt, kt.dropFirst()).allSatisfy { $0 <= $1 } && kt.allSatisfy { $0 >= 0 && $0 <= 1 }
+        let ok = countOK && zip(kt, kt.dropFirst()).allSatisfy { $0 <= $1 } && kt.allSatisfy { $0 >= 0 && $0 <= 1 }
         if !ok {
             Diagnostics.warnOnce("CAKeyframeAnimation.keyTimes: \(kt.count) key times do not fit \(n) values in \(discrete ? "discrete" : "this") mode; ignored")
             return nil

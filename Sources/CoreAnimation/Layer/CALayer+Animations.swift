@@ -11,6 +11,7 @@ extension CALayer {
         Self.sanitize(copy)
         if !(copy.duration > 0) { copy.duration = CATransaction.animationDuration() }
         if !(copy.duration > 0) { copy.duration = 0.25 }
+        if let g = copy as? CAAnimationGroup { Self.giveGroupDuration(to: g) }
         if copy.timingFunction == nil, let tf = CATransaction.animationTimingFunction() { copy.timingFunction = tf }
         let key = copy is CATransition ? kCATransition : key
         let implicitFrom = (copy as? CAPropertyAnimation)?.keyPath.flatMap { implicitFromValues[$0] }
@@ -96,11 +97,18 @@ extension CALayer {
         if !a.beginTime.isFinite { warn("beginTime is not finite"); a.beginTime = 0 }
         if !a.timeOffset.isFinite { warn("timeOffset is not finite"); a.timeOffset = 0 }
         if let g = a as? CAAnimationGroup {
-            for c in g.animations ?? [] {
-                sanitize(c)
-                // A child left at duration 0 gets the default 0.25 s, as a top-level one would (D2).
-                if !(c.duration > 0) { c.duration = 0.25 }
-            }
+            for c in g.animations ?? [] { sanitize(c) }
+        }
+    }
+
+    /// A child left at duration 0 runs over its group's duration (H7), nested groups included.
+    /// The Core Animation Programming Guide gives the group's duration and timing precedence
+    /// over its children's, and Apple's own `CAAnimationGroup` example sets no child duration;
+    /// iOS code relies on it (a child given the 0.25-s default instead would finish early).
+    private static func giveGroupDuration(to g: CAAnimationGroup) {
+        for c in g.animations ?? [] {
+            if !(c.duration > 0) { c.duration = g.duration }
+            if let inner = c as? CAAnimationGroup { giveGroupDuration(to: inner) }
         }
     }
 }

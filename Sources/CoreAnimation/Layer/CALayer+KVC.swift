@@ -13,7 +13,7 @@ extension CALayer {
     /// Sets `key`. A value of the wrong type for a declared key is ignored with a warning.
     package func setValueImpl(_ value: Any?, forKey key: String) {
         if key == "frame" {
-            if let r = value as? CGRect { frame = r } else { warnWrongType(key, value) }
+            if let r = AnimValue.unboxed(value) as? CGRect { frame = r } else { warnWrongType(key, value) }
             return
         }
         if let d = PropertyTable.of(type(of: self)).descriptors[key] {

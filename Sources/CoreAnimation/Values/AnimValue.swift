@@ -24,6 +24,18 @@ package enum AnimValue {
 
     // MARK: Reading user input
 
+    /// `any` with an NSValue-wrapped geometry value (`NSValue(cgPoint:)`,
+    /// `NSValue(caTransform3D:)`, …) replaced by the Swift value it boxes: Apple's key-value
+    /// coding unwraps them for every animatable property, and iOS code wraps keyframe values
+    /// this way as a matter of habit. NSNumber stays as it is (read as a number).
+    @inline(__always)
+    package static func unboxed(_ any: Any?) -> Any? {
+        // The metatype test first: `as? NSValue` on a Swift number would bridge it to a new
+        // NSNumber just to find it is not a wrapped geometry value.
+        guard let any, type(of: any) is NSValue.Type, let inner = (any as! NSValue).coreAnimationUnboxed else { return any }
+        return inner
+    }
+
     /// Reads a number given as any of Double, Float, CGFloat, Int (any width), NSNumber or Bool.
     package static func number(from any: Any?) -> Double? {
         switch any {
@@ -43,8 +55,8 @@ package enum AnimValue {
 
     /// Converts user input (`fromValue`, `values`, `setValue(_:forKey:)`) for a property of
     /// `kind`; nil when the value has the wrong type. A nil input is `.null`.
-    package static func from(_ any: Any?, kind: ValueKind) -> AnimValue? {
-        guard let any else { return .null }
+    package static func from(_ given: Any?, kind: ValueKind) -> AnimValue? {
+        guard let any = unboxed(given) else { return .null }
         if any is NSNull { return .null }
         switch kind {
         case .number: return number(from: any).map { .number($0) }
@@ -65,7 +77,8 @@ package enum AnimValue {
     }
 
     /// Reads a number or an array of numbers (value-function animations, E5).
-    package static func vector(from any: Any?) -> AnimValue? {
+    package static func vector(from given: Any?) -> AnimValue? {
+        let any = unboxed(given)
         if let n = number(from: any) { return .number(n) }
         if let arr = any as? [Any] {
             let ns = arr.compactMap { number(from: $0) }
@@ -76,7 +89,7 @@ package enum AnimValue {
 
     /// Infers the kind of a value given for a key the model does not know (custom properties).
     package static func inferredKind(of any: Any?) -> ValueKind {
-        switch any {
+        switch unboxed(any) {
         case is Bool: return .bool
         case is CGPoint: return .point
         case is CGSize: return .size
