@@ -82,7 +82,7 @@ open class UIBezierPath: CustomStringConvertible, @unchecked Sendable {
     /// The Core Graphics path: reading gives an immutable snapshot, setting replaces the
     /// elements with a copy of the new path (UIKit copies too).
     open var cgPath: CGPath {
-        get { path.copy() ?? CGPath() }
+        get { path.copy() ?? CGMutablePath() }
         set { path = newValue.mutableCopy() ?? CGMutablePath() }
     }
 
