@@ -754,6 +754,41 @@ final class BallBreatheAnimation: LoadingAnimation {
     }
 }
 
+// MARK: - Replicator spinner (CAReplicatorLayer)
+
+final class ReplicatorSpinnerAnimation: LoadingAnimation {
+    func setUpAnimation(in layer: CALayer, size: CGSize, color: UIColor) {
+        let dotCount = 8
+        let dotSize = size.width / 6
+        let duration: CFTimeInterval = 0.8
+
+        let replicator = CAReplicatorLayer()
+        replicator.frame = CGRect(x: (layer.bounds.width - size.width) / 2,
+                                  y: (layer.bounds.height - size.height) / 2,
+                                  width: size.width,
+                                  height: size.height)
+        replicator.instanceCount = dotCount
+        replicator.instanceTransform = CATransform3DMakeRotation(2 * .pi / CGFloat(dotCount), 0, 0, 1)
+        replicator.instanceDelay = duration / Double(dotCount)
+
+        let dot = CAShapeLayer()
+        dot.frame = CGRect(x: (size.width - dotSize) / 2, y: 0, width: dotSize, height: dotSize)
+        dot.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: dotSize, height: dotSize)).cgPath
+        dot.fillColor = color.cgColor
+        dot.opacity = 0.2
+
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0.2
+        fade.duration = duration
+        fade.repeatCount = .infinity
+        dot.add(fade, forKey: "fade")
+
+        replicator.addSublayer(dot)
+        layer.addSublayer(replicator)
+    }
+}
+
 /// Every animation in this file, as a library's type enum lists them.
 enum LoadingAnimationType: String, CaseIterable, Sendable {
     case ballPulse
