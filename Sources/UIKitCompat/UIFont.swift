@@ -1,3 +1,5 @@
+import Synchronization
+
 /// UIKit's `UIFont` (https://developer.apple.com/documentation/uikit/uifont): a font name and
 /// a point size, so code that builds fonts (for a `CATextLayer`, say) compiles and keeps them.
 ///
@@ -104,11 +106,16 @@ open class UIFont: Hashable, CustomStringConvertible, @unchecked Sendable {
 
     open var description: String { "<UIFont: font-family: \"\(familyName)\"; font-size: \(pointSize)pt; name: \(fontName)>" }
 
-    /// The warning of the class comment, once per font (name and size).
+    /// The warning of the class comment: one per font (name and size), naming the first use.
     func usedForLayout(_ what: String) {
+        let key = "\(fontName) \(pointSize)"
+        let isFirst = UIFont.warnedFonts.withLock { $0.insert(key).inserted }
+        guard isFirst else { return }
         CompatDiagnostics.warnOnce("UIFont \"\(fontName)\" \(pointSize) pt",
-                                   "is used for text layout (\(what)), but there is no text rendering here: metrics are estimates and no glyphs are drawn")
+                                   "is used for text layout or drawing (first: \(what)), but there is no text rendering here: metrics are estimates and no glyphs are drawn")
     }
+
+    private static let warnedFonts = Mutex<Set<String>>([])
 
     private static func sanitised(_ size: CGFloat) -> CGFloat {
         size.isFinite && size > 0 ? size : 12

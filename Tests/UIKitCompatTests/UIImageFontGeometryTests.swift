@@ -88,7 +88,22 @@ import Foundation
         #expect(before == 0, "holding a font is silent")
         #expect(font.lineHeight > 13 && font.ascender > 0 && font.descender < 0)
         let after = Diagnostics.recentWarnings.filter { $0.contains("UIFont \"Menlo-Regular-Test\" 13.0 pt") }
-        #expect(!after.isEmpty)
+        #expect(after.count == 1, "one warning, naming the first use: \(after)")
+        #expect(after.first?.contains("lineHeight") == true)
+    }
+
+    @Test("String measuring and drawing: estimates, the font's warning, draw says it draws nothing")
+    func stringMeasuringAndDrawing() throws {
+        let font = try #require(UIFont(name: "Courier-Test", size: 20))
+        let size = "Loading…".size(withAttributes: [.font: font, .foregroundColor: UIColor.label])
+        #expect(size.width > 60 && size.height >= 20)
+        let two = ("a\nbb" as NSString).size(withAttributes: [.font: font])
+        #expect(two.height == 2 * size.height)
+        #expect(Diagnostics.recentWarnings.filter { $0.contains("\"Courier-Test\" 20.0 pt") }.count == 1)
+        "x".draw(at: .zero, withAttributes: nil)
+        #expect(Diagnostics.recentWarnings.contains { $0.contains("String.draw(at:withAttributes:) draws nothing") })
+        #expect(Diagnostics.recentWarnings.contains { $0.contains("\"Helvetica\" 12.0 pt") }, "UIKit's default font")
+        #expect(NSAttributedString.Key.font.rawValue == "NSFont" && NSAttributedString.Key.foregroundColor.rawValue == "NSColor")
     }
 }
 
