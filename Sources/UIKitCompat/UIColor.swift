@@ -92,6 +92,9 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// `UIColor(white: 1, alpha: 1)` equals `.white` but `UIColor(red: 1, green: 1, blue: 1,
     /// alpha: 1)` does not (gray and RGB spaces differ).
     public static func == (lhs: UIColor, rhs: UIColor) -> Bool { lhs.cgColor == rhs.cgColor }
+    /// NSObject's spelling of `==`, which UIKit code calls directly (`color.isEqual(other)`);
+    /// false for anything that is not a `UIColor`.
+    open func isEqual(_ object: Any?) -> Bool { (object as? UIColor).map { $0 == self } ?? false }
     public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
 
     /// As UIKit prints a colour: `UIExtendedSRGBColorSpace 1 0 0 1` / `UIExtendedGrayColorSpace 0 1`.

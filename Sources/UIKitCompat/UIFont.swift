@@ -103,6 +103,8 @@ open class UIFont: Hashable, CustomStringConvertible, @unchecked Sendable {
         lhs.fontName == rhs.fontName && lhs.pointSize == rhs.pointSize
     }
     public func hash(into hasher: inout Hasher) { hasher.combine(fontName); hasher.combine(pointSize) }
+    /// NSObject's spelling of `==` (`font.isEqual(other)`); false for anything not a `UIFont`.
+    open func isEqual(_ object: Any?) -> Bool { (object as? UIFont).map { $0 == self } ?? false }
 
     open var description: String { "<UIFont: font-family: \"\(familyName)\"; font-size: \(pointSize)pt; name: \(fontName)>" }
 

@@ -84,6 +84,7 @@ import Testing
         #expect(UIColor(red: 1, green: 1, blue: 1, alpha: 1) != .white, "RGB white is not gray white")
         #expect(UIColor(red: 1, green: 0, blue: 0, alpha: 1) == .red)
         #expect(UIColor(cgColor: UIColor.red.cgColor) == .red)
+        #expect(UIColor.red.isEqual(UIColor(red: 1, green: 0, blue: 0, alpha: 1)) && !UIColor.red.isEqual("red"))
         #expect(Set([UIColor.red, UIColor(red: 1, green: 0, blue: 0, alpha: 1)]).count == 1)
         #expect(UIColor.red.withAlphaComponent(0.5) == UIColor(red: 1, green: 0, blue: 0, alpha: 0.5))
         #expect(UIColor.black.withAlphaComponent(0.25) == UIColor(white: 0, alpha: 0.25), "stays grayscale")
