@@ -5,7 +5,7 @@
 //   → CASurfaces (EGL headless) → QuartzCore (umbrella with CARenderer)
 // Beside it, building layer trees from files (no GL): CASVG (SVG import), CAScene (scene files);
 // on top: CAWindow (GLFW windows), CADemoScenes (the demo and stress scenes), the tools
-// carender and ca-preview.
+// carender and ca-preview; beside QuartzCore, UIKitCompat (UIKit's value types for ported iOS code).
 // C libraries are system-library shims (C…): module map + shim header.
 import PackageDescription
 
