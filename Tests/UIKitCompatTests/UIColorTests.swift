@@ -95,8 +95,8 @@ import Testing
 
     @Test("Display P3 components are used as sRGB, with one warning")
     func displayP3() {
-        let c = UIColor(displayP3Red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        let (c, warnings) = CompatDiagnostics.capture { UIColor(displayP3Red: 0.2, green: 0.4, blue: 0.6, alpha: 1) }
         #expect(close(rgba(c), [0.2, 0.4, 0.6, 1]))
-        #expect(Diagnostics.recentWarnings.contains { $0.contains("UIColor(displayP3Red:green:blue:alpha:)") })
+        #expect(warnings.contains { $0.contains("UIColor(displayP3Red:green:blue:alpha:)") })
     }
 }

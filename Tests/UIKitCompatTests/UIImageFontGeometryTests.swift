@@ -39,8 +39,9 @@ import Foundation
         #expect(back.size == CGSize(width: 4, height: 2) && back.scale == 1)
         #expect(back.cgImage!.width == 4)
         #expect(UIImage(data: data, scale: 2)?.size == CGSize(width: 2, height: 1))
-        #expect(UIImage(data: Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3])) == nil, "JPEG is not decoded")
-        #expect(Diagnostics.recentWarnings.contains { $0.contains("UIImage(data:) decodes PNG only") })
+        let (jpeg, warnings) = CompatDiagnostics.capture { UIImage(data: Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3])) }
+        #expect(jpeg == nil, "JPEG is not decoded")
+        #expect(warnings.contains { $0.contains("UIImage(data:) decodes PNG only") })
         #expect(UIImage(data: Data()) == nil)
         #expect(UIImage(cgImage: bitmap()).jpegData(compressionQuality: 0.8) == nil)
     }
@@ -83,26 +84,29 @@ import Foundation
 
     @Test("Using a font for text layout logs one warning naming it")
     func layoutWarns() throws {
-        let font = try #require(UIFont(name: "Menlo-Regular-Test", size: 13))
-        let before = Diagnostics.recentWarnings.filter { $0.contains("Menlo-Regular-Test") }.count
-        #expect(before == 0, "holding a font is silent")
-        #expect(font.lineHeight > 13 && font.ascender > 0 && font.descender < 0)
-        let after = Diagnostics.recentWarnings.filter { $0.contains("UIFont \"Menlo-Regular-Test\" 13.0 pt") }
+        let (font, before) = CompatDiagnostics.capture { UIFont(name: "Menlo-Regular-Test", size: 13) }
+        #expect(before.isEmpty, "holding a font is silent")
+        let (_, after) = CompatDiagnostics.capture {
+            #expect(font!.lineHeight > 13 && font!.ascender > 0 && font!.descender < 0)
+        }
         #expect(after.count == 1, "one warning, naming the first use: \(after)")
+        #expect(after.first?.contains("UIFont \"Menlo-Regular-Test\" 13.0 pt") == true)
         #expect(after.first?.contains("lineHeight") == true)
     }
 
     @Test("String measuring and drawing: estimates, the font's warning, draw says it draws nothing")
     func stringMeasuringAndDrawing() throws {
         let font = try #require(UIFont(name: "Courier-Test", size: 20))
-        let size = "Loading…".size(withAttributes: [.font: font, .foregroundColor: UIColor.label])
+        let ((size, two), measured) = CompatDiagnostics.capture {
+            ("Loading…".size(withAttributes: [.font: font, .foregroundColor: UIColor.label]),
+             ("a\nbb" as NSString).size(withAttributes: [.font: font]))
+        }
         #expect(size.width > 60 && size.height >= 20)
-        let two = ("a\nbb" as NSString).size(withAttributes: [.font: font])
         #expect(two.height == 2 * size.height)
-        #expect(Diagnostics.recentWarnings.filter { $0.contains("\"Courier-Test\" 20.0 pt") }.count == 1)
-        "x".draw(at: .zero, withAttributes: nil)
-        #expect(Diagnostics.recentWarnings.contains { $0.contains("String.draw(at:withAttributes:) draws nothing") })
-        #expect(Diagnostics.recentWarnings.contains { $0.contains("\"Helvetica\" 12.0 pt") }, "UIKit's default font")
+        #expect(measured.filter { $0.contains("\"Courier-Test\" 20.0 pt") }.count == 1, "\(measured)")
+        let (_, drawn) = CompatDiagnostics.capture { "x".draw(at: .zero, withAttributes: nil) }
+        #expect(drawn.contains { $0.contains("String.draw(at:withAttributes:) draws nothing") })
+        #expect(drawn.contains { $0.contains("\"Helvetica\" 12.0 pt") }, "UIKit's default font")
         #expect(NSAttributedString.Key.font.rawValue == "NSFont" && NSAttributedString.Key.foregroundColor.rawValue == "NSColor")
     }
 }
