@@ -62,8 +62,9 @@ let package = Package(
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
         // (Path data in scenes is SVG path data: the grammar is CASVG's.)
         .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreAnimation", "CASVG"]),
+        // FrameHashes/ holds the recorded frame hashes FrameIdentityTests reads in place (#filePath).
         .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes", "CATestSupport"],
-                    exclude: ["Corpus"]),
+                    exclude: ["Corpus", "FrameHashes"]),
         // Scenes built in Swift that tools and tests share (the bundled demo).
         .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
         // SVG import (issue 6): parses SVG into CAShapeLayer/CAGradientLayer trees; no GL.

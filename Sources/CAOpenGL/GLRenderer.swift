@@ -37,9 +37,9 @@ public final class GLRenderer {
     let boxStream = GLInstanceStream(vec4sPerInstance: 8)
     /// The main pass's opaque interiors (`opaqueInteriors`), drawn into depth first.
     let prepassStream = GLInstanceStream(vec4sPerInstance: 8)
-    /// Whether the main pass draws opaque interiors into a depth buffer first (on unless the
-    /// environment sets `CA_DEPTH_PREPASS=0`, to compare).
-    package var usesDepthPrepass = ProcessInfo.processInfo.environment["CA_DEPTH_PREPASS"] != "0"
+    /// Whether the main pass draws opaque interiors into a depth buffer first
+    /// (`CARenderer.Options.usesDepthPrepass`).
+    package var usesDepthPrepass = true
     let imageStream = GLInstanceStream(vec4sPerInstance: 9)
     let compositeStream = GLInstanceStream(vec4sPerInstance: 4)
     let gradientStream = GLInstanceStream(vec4sPerInstance: 7)

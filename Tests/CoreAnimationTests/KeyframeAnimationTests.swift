@@ -43,14 +43,18 @@ extension PinnedClock { @Suite struct FKeyframeAnimationTests {
                     [310, 310, 310, 60, 60, 120, 120, 60, 60, 60, 60, 60]))
     }
 
-    @Test("F2: invalid keyTimes (count, first ≠ 0, last ≠ 1, decreasing, out of range) are ignored with a warning")
+    @Test("F2: invalid keyTimes (count, decreasing, out of range) are ignored with a warning; a late start or early end is honoured (18.5)")
     func f2InvalidKeyTimes() {
         defer { CAMediaClock.unfreeze() }
-        for kt in [[0, 1], [0.1, 0.5, 1], [0, 0.5, 0.9], [0, 0.8, 0.2, 1][0..<3].map { $0 }, [0, 1.5, 1]] {
+        for kt in [[0, 1], [0, 0.8, 0.2, 1][0..<3].map { $0 }, [0, 1.5, 1], [-0.1, 0.5, 1]] {
             let k = keyframes([0, 1, 0], duration: 4, keyTimes: kt)
             #expect(all(zs(k, [1, 2, 3]), [0.5, 1, 0.5]), "\(kt)")
         }
         #expect(TT.warned("keyTimes"))
+        // As iOS renders them: the first value holds until the first key time, the last is
+        // reached at the last key time and held.
+        #expect(all(zs(keyframes([0, 1, 0], duration: 4, keyTimes: [0.1, 0.5, 1]), [0.2, 1.2, 2, 3]), [0, 0.5, 1, 0.5]))
+        #expect(all(zs(keyframes([0, 1, 0], duration: 4, keyTimes: [0, 0.5, 0.9]), [1, 2, 2.8, 3.6, 3.9]), [0.5, 1, 0.5, 0, 0]))
     }
 
     @Test("F3: missing keyTimes space values evenly; discrete without keyTimes uses i/(n−1) (code's choice, O6)")

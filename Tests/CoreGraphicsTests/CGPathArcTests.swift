@@ -47,6 +47,91 @@ struct CGPathArcTests {
         #expect(types(of: q) == [.moveToPoint])
     }
 
+    /// The points of a path's first arc, sampled on each cubic: where the circle is covered.
+    static func coveredAngles(_ p: CGPath, center: CGPoint = .zero) -> [Double] {
+        var out: [Double] = []
+        var cur = CGPoint.zero
+        for e in elements(of: p) {
+            switch e.type {
+            case .moveToPoint, .addLineToPoint: cur = e.points[0]
+            case .addCurveToPoint:
+                for i in 0...8 {
+                    let t = Double(i) / 8, u = 1 - t
+                    let a = cur, b = e.points[0], c = e.points[1], d = e.points[2]
+                    let x = u * u * u * a.x + 3 * u * u * t * b.x + 3 * u * t * t * c.x + t * t * t * d.x
+                    let y = u * u * u * a.y + 3 * u * u * t * b.y + 3 * u * t * t * c.y + t * t * t * d.y
+                    let ang = atan2(y - center.y, x - center.x)
+                    out.append(ang < 0 ? ang + 2 * .pi : ang)
+                }
+                cur = e.points[2]
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// Whether the arc's samples (eight steps per ≤ 90° cubic) leave no gap wider than 15°.
+    static func coversWholeCircle(_ p: CGPath) -> Bool {
+        let a = coveredAngles(p).sorted()
+        guard let first = a.first, let last = a.last else { return false }
+        let gaps = zip(a, a.dropFirst()).map { $1 - $0 } + [first + 2 * .pi - last]
+        return gaps.allSatisfy { $0 < 15 * .pi / 180 }
+    }
+
+    /// Issue 18, cause 3: the iOS circle idiom `UIBezierPath(arcCenter:…, startAngle: 0,
+    /// endAngle: 2π, clockwise: false)` is this call in Core Graphics' y-up terms, and Apple
+    /// draws the whole circle (CGPathAddArc; CGContext.addArc(center:…)).
+    @Test("issue 18.3: angles a whole turn apart draw the full circle in either direction (path spelling)")
+    func fullCircleBothDirections() {
+        for clockwise in [false, true] {
+            for (start, end) in [(0.0, 2 * Double.pi), (2 * Double.pi, 0), (-Double.pi / 2, 3 * Double.pi / 2),
+                                 (3 * Double.pi / 2, -Double.pi / 2), (0, 4 * Double.pi), (0, -2 * Double.pi)] {
+                let p = CGMutablePath()
+                p.addArc(center: .zero, radius: 10, startAngle: start, endAngle: end, clockwise: clockwise)
+                #expect(types(of: p).count == 5, "clockwise \(clockwise), \(start) → \(end)")
+                #expect(close(p.currentPoint, CGPoint(x: 10 * cos(start), y: 10 * sin(start)), 1e-9))
+                #expect(Self.coversWholeCircle(p), "clockwise \(clockwise), \(start) → \(end)")
+                #expect(close(p.boundingBox, CGRect(x: -10, y: -10, width: 20, height: 20), 1e-9))
+            }
+        }
+        // The direction of travel is kept: clockwise: true goes toward decreasing angles.
+        let cw = CGMutablePath()
+        cw.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
+        #expect(close(elements(of: cw)[1].points[2], CGPoint(x: 0, y: -10), 1e-9))
+        let ccw = CGMutablePath()
+        ccw.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+        #expect(close(elements(of: ccw)[1].points[2], CGPoint(x: 0, y: 10), 1e-9))
+        // Angles that are not a whole turn apart keep their partial arcs.
+        let part = CGMutablePath()
+        part.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: 2 * .pi - 0.5, clockwise: true)
+        #expect(types(of: part).count == 2)
+    }
+
+    @Test("issue 18.3: the context spelling draws the same full circles, and addRelativeArc with ±2π")
+    func fullCircleContextAndRelative() {
+        for clockwise in [false, true] {
+            let ctx = CGContext()
+            ctx.beginPath()
+            ctx.addArc(center: CGPoint(x: 5, y: 5), radius: 10, startAngle: 0, endAngle: 2 * .pi, clockwise: clockwise)
+            let p = CGMutablePath()
+            p.addArc(center: CGPoint(x: 5, y: 5), radius: 10, startAngle: 0, endAngle: 2 * .pi, clockwise: clockwise)
+            #expect(ctx.path == p)
+            #expect(!ctx.isPathEmpty)
+            #expect(close(ctx.boundingBoxOfPath, CGRect(x: -5, y: -5, width: 20, height: 20), 1e-9))
+        }
+        for delta in [2 * Double.pi, -2 * Double.pi] {
+            let p = CGMutablePath()
+            p.addRelativeArc(center: .zero, radius: 10, startAngle: 0, delta: delta)
+            #expect(types(of: p).count == 5)
+            #expect(Self.coversWholeCircle(p))
+            let ctx = CGContext()
+            ctx.addRelativeArc(center: .zero, radius: 10, startAngle: 0, delta: delta)
+            #expect(ctx.path == p)
+        }
+        let empty = CGContext()
+        #expect(empty.path == nil && empty.isPathEmpty)
+    }
+
     @Test("an arc after a current point starts with a line to the arc's start")
     func lineToStart() {
         let p = CGMutablePath()

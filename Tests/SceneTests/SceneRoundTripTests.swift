@@ -194,6 +194,39 @@ import Foundation
         }
     }
 
+    /// Issue 18.2: Apple code wraps animation values in NSValue; writing such a tree gives the
+    /// same file as writing the unwrapped values.
+    @Test func nsValueWrappedAnimationValuesAreWrittenAsTheValuesTheyBox() throws {
+        func tree(wrapped: Bool) -> CALayer {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            let l = CALayer()
+            l.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            l.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(l)
+            let k = CAKeyframeAnimation(keyPath: "transform")
+            let ts = [CATransform3DIdentity, CATransform3DMakeScale(2, 2, 1)]
+            k.values = wrapped ? ts.map { NSValue(caTransform3D: $0) } : ts
+            k.keyTimes = [0, 0.7]
+            k.duration = 1
+            k.beginTime = 0.25   // not stamped with the (real) commit time, so both files agree
+            l.add(k, forKey: "pulse")
+            let m = CABasicAnimation(keyPath: "position")
+            m.fromValue = wrapped ? NSValue(cgPoint: CGPoint(x: 5, y: 5)) : CGPoint(x: 5, y: 5)
+            m.toValue = wrapped ? NSValue(cgPoint: CGPoint(x: 30, y: 20)) : CGPoint(x: 30, y: 20)
+            m.duration = 1
+            m.beginTime = 0.25
+            l.add(m, forKey: "move")
+            return root
+        }
+        let plain = try SceneFile.encode(root: tree(wrapped: false), size: CGSize(width: 40, height: 40), scale: 1, duration: 1,
+                                         framesPerSecond: 30, imageDirectory: nil)
+        let wrapped = try SceneFile.encode(root: tree(wrapped: true), size: CGSize(width: 40, height: 40), scale: 1, duration: 1,
+                                           framesPerSecond: 30, imageDirectory: nil)
+        #expect(wrapped == plain, "\(String(decoding: wrapped, as: UTF8.self))\n---\n\(String(decoding: plain, as: UTF8.self))")
+        #expect(String(decoding: wrapped, as: UTF8.self).contains("0.7"))
+    }
+
     @Test func whatTheFormatCannotSayIsAnEncodingError() {
         let text = CATextLayer()
         #expect(throws: SceneEncodingError.self) {
