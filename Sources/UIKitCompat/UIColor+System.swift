@@ -5,8 +5,9 @@
 /// its iOS light-mode, default-contrast value — what a layer shows in a light-mode app.
 ///
 /// Source: Apple's Human Interface Guidelines colour tables ("Color", iOS/iPadOS system
-/// colours and the "Specifications" table, values as 0–255 sRGB), as published for iOS 13–18;
-/// iOS 26 retuned several hues (for example systemBlue) and those newer values are not used.
+/// colours and the "Specifications" table, values as 0–255 sRGB), as published for iOS 15–18
+/// (systemMint and systemCyan are iOS 15 colours; iOS 13–14 had another systemTeal); iOS 26
+/// retuned several hues (for example systemBlue) and those newer values are not used.
 /// The label and fill alphas are those UIKit reports in light mode. Written from the published
 /// tables, not read from a device: treat the last digit with care.
 extension UIColor {
