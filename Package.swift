@@ -6,7 +6,7 @@
 //   → CASurfaces (EGL headless) → QuartzCore (umbrella with CARenderer)
 // Beside it, building layer trees from files (no GL): CASVG (SVG import), CAScene (scene files);
 // on top: CAWindow (GLFW windows), CADemoScenes (the demo and stress scenes), the tools
-// carender and ca-preview.
+// carender and ca-preview; beside QuartzCore, UIKitCompat (UIKit's value types for ported iOS code).
 // C libraries are system-library shims (C…): module map + shim header.
 import PackageDescription
 
@@ -24,6 +24,10 @@ let package = Package(
         .executable(name: "ca-preview", targets: ["ca-preview"]),
         // SVG import (issue 6): SVG data → a live layer tree.
         .library(name: "CASVG", targets: ["CASVG"]),
+        // Porting aid (issue 18): UIKit's value types that Core Animation code touches
+        // (UIColor, UIBezierPath, UIImage, UIFont, UIEdgeInsets …), so a ported iOS file
+        // changes only its import line. Not named UIKit on purpose (docs/UIKIT-COMPAT.md).
+        .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -103,6 +107,10 @@ let package = Package(
         // XCTest on purpose (see the file): the README's own examples, run as written.
         .testTarget(name: "ReadmeExampleTests", dependencies: ["QuartzCore"]),
         // Goldens/ holds reference PNGs read in place through #filePath, not bundled resources.
+        // UIKit compatibility (issue 18): the module, and its tests (unit tests and a ported
+        // iOS loading-animations file rendered offscreen).
+        .target(name: "UIKitCompat", dependencies: ["QuartzCore", "CoreAnimation"]),
+        .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat"]),
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6],
