@@ -217,6 +217,7 @@ public final class RenderTreeBuilder {
         let copy = layer.renderCopy
         let s = copy.state
         guard !s.isHidden, s.opacity > 0, ctx.opacity > 0 else { return }
+        warnIfContentIsNotRendered(layer)
         func local() -> CATransform3D {
             let m = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask)
             return slide == .zero ? m : CATransform3DConcat(CATransform3DMakeTranslation(slide.width, slide.height, 0), m)

@@ -1,0 +1,24 @@
+import CoreAnimation
+
+extension RenderTreeBuilder {
+    /// No silent gaps: a layer class whose own content this renderer does not draw yet warns
+    /// once, naming what is missing, the first time a frame meets one with content to show (the
+    /// layer's background, border, sublayers … still draw). Plain `CALayer`s — nearly every
+    /// layer — leave after one metatype compare.
+    @inline(__always)
+    func warnIfContentIsNotRendered(_ layer: CALayer) {
+        if type(of: layer) == CALayer.self { return }
+        switch layer {
+        case let r as CAReplicatorLayer where r.instanceCount > 1:
+            RenderDiagnostics.warn("CAReplicatorLayer: replicated instances are not drawn yet (its sublayers draw once, not instanceCount = \(r.instanceCount) times)")
+        case let e as CAEmitterLayer where !(e.emitterCells ?? []).isEmpty:
+            RenderDiagnostics.warn("CAEmitterLayer: particles are not simulated or drawn yet")
+        case let t as CATextLayer where t.string != nil:
+            RenderDiagnostics.warn("CATextLayer: text is not drawn yet (no text layout or glyph rendering)")
+        case is CATiledLayer:
+            RenderDiagnostics.warn("CATiledLayer: tiles are not drawn yet (drawing with draw(in:) needs a CGContext)")
+        default:
+            return
+        }
+    }
+}
