@@ -12,7 +12,7 @@ final class ReadmeExampleTests: XCTestCase {
     }
 
     /// README: an implicit position change is a 0.25-s animation; half way through, the
-    /// presentation is half way, (100, 0) (catalogue E7, B6 for the default timing).
+    /// presentation is half way, (100, 0) (docs/BEHAVIOUR.md E7, B6 for the default timing).
     func testImplicitAnimationHalfWay() throws {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)

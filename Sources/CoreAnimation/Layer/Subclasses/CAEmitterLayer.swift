@@ -1,4 +1,4 @@
-/// The stored values of a `CAEmitterLayer` with Apple's defaults (catalogue A3): a point
+/// The stored values of a `CAEmitterLayer` with Apple's defaults (docs/BEHAVIOUR.md A3): a point
 /// emitter in volume mode, unordered rendering, every multiplier 1 and seed 0.
 package struct EmitterLayerState {
     var emitterCells: [CAEmitterCell]? = nil

@@ -1,4 +1,4 @@
-/// The stored values of a `CAReplicatorLayer` with Apple's defaults (catalogue A3): one
+/// The stored values of a `CAReplicatorLayer` with Apple's defaults (docs/BEHAVIOUR.md A3): one
 /// instance, no delay, identity step transform, opaque white, no colour offsets.
 package struct ReplicatorLayerState {
     var instanceCount = 1

@@ -1,4 +1,4 @@
-/// The stored values of a `CATextLayer` with Apple's defaults (catalogue A3,
+/// The stored values of a `CATextLayer` with Apple's defaults (docs/BEHAVIOUR.md A3,
 /// `CATextLayer/text.m`): no string, 36-point Helvetica, opaque white, unwrapped.
 package struct TextLayerState {
     var string: Any? = nil

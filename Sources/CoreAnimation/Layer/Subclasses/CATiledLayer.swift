@@ -1,4 +1,4 @@
-/// The stored values of a `CATiledLayer` with Apple's defaults (catalogue A3): one level of
+/// The stored values of a `CATiledLayer` with Apple's defaults (docs/BEHAVIOUR.md A3): one level of
 /// detail, no bias, 256×256 tiles.
 package struct TiledLayerState {
     var levelsOfDetail = 1
@@ -21,7 +21,7 @@ open class CATiledLayer: CALayer {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    /// Seconds over which a newly drawn tile fades in; Apple's default is 0.25 (catalogue A3).
+    /// Seconds over which a newly drawn tile fades in; Apple's default is 0.25 (docs/BEHAVIOUR.md A3).
     /// Subclasses override to change it.
     open class func fadeDuration() -> CFTimeInterval { 0.25 }
 
