@@ -10,8 +10,9 @@ public struct GLBackendError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) { self.description = description }
 }
 
-/// Reports `glGetError` after a call site in debug builds (or when `CA_GL_CHECK=1`), with
-/// the site's label; release builds skip it because the query stalls the pipeline.
+/// Reports `glGetError` after a call site in debug builds only (no environment variable turns
+/// it on in release builds), with the site's label; release builds skip it because the query
+/// stalls the pipeline. Every build still checks once per frame (`GLDiagnostics`).
 @inline(__always)
 func glCheck(_ label: @autoclosure () -> String) {
     #if DEBUG

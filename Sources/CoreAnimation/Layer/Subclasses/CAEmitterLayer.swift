@@ -19,8 +19,8 @@ package struct EmitterLayerState {
 }
 
 /// A particle-system layer (Apple's `CAEmitterLayer`). The model side: the emitter's
-/// geometry and the multipliers applied to every cell's values; particles arrive with the
-/// renderer.
+/// geometry and the multipliers applied to every cell's values. No particles are simulated or
+/// drawn: the renderer draws it as a plain layer (docs/DIFFERENCES.md).
 open class CAEmitterLayer: CALayer {
     package var emitter = EmitterLayerState()
 

@@ -12,8 +12,10 @@ package struct ReplicatorLayerState {
     var instanceAlphaOffset: Float = 0
 }
 
-/// A layer that draws its sublayers `instanceCount` times, each copy transformed, delayed and
-/// tinted relative to the previous one (Apple's `CAReplicatorLayer`).
+/// Apple's `CAReplicatorLayer`, which draws its sublayers `instanceCount` times, each copy
+/// transformed, delayed and tinted relative to the previous one. Here it is the model only: the
+/// properties with Apple's defaults; the renderer draws it as a plain layer, without replicas
+/// (docs/DIFFERENCES.md).
 open class CAReplicatorLayer: CALayer {
     package var replicator = ReplicatorLayerState()
 

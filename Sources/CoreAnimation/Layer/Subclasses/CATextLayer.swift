@@ -12,7 +12,8 @@ package struct TextLayerState {
 }
 
 /// A layer that lays out and draws a plain or attributed string (Apple's `CATextLayer`).
-/// Only the model is implemented here; text rendering arrives with the renderer.
+/// Only the model is implemented here: the renderer draws it as a plain layer, without its text
+/// (docs/DIFFERENCES.md).
 open class CATextLayer: CALayer {
     package var text = TextLayerState()
 

@@ -7,7 +7,8 @@ package struct TiledLayerState {
 }
 
 /// A layer that draws its content in tiles, asynchronously and at several levels of detail
-/// (Apple's `CATiledLayer`). The model side; tiled drawing arrives with the renderer.
+/// (Apple's `CATiledLayer`). The model side only: the renderer draws it as a plain layer, with
+/// no tiled drawing (docs/DIFFERENCES.md).
 open class CATiledLayer: CALayer {
     package var tiled = TiledLayerState()
 
