@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // Core Animation for Linux. Module layering (one direction only):
 //   CoreGraphics (value types) → CoreAnimation (model + timing, no GL)
-//   → CARender (render tree → batches, no GL) → CAOpenGL (GL backend, never sees a layer)
+//   → CARender (render tree → the frame format, CAFrame; no GL) → CAOpenGL (GL backend: reads
+//   CAFrame only, never sees a layer or the builder)
 //   → CASurfaces (EGL headless) → QuartzCore (umbrella with CARenderer)
 // Beside it, building layer trees from files (no GL): CASVG (SVG import), CAScene (scene files);
 // on top: CAWindow (GLFW windows), CADemoScenes (the demo and stress scenes), the tools
@@ -54,15 +55,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation"]),
-        .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CARender"]),
+        // The frame format (issue 16): what one frame hands a backend — passes, targets, batches,
+        // instance layouts, clip table, textures. Plain data on CoreGraphics alone; the builder
+        // (CARender) produces it, a backend (CAOpenGL) consumes it and never sees the builder.
+        .target(name: "CAFrame", dependencies: ["CoreGraphics"]),
+        .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame"]),
+        .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CAFrame"]),
         .target(name: "CASurfaces", dependencies: ["CEGL"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CARender", "CAOpenGL", "CASurfaces"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
         // (Path data in scenes is SVG path data: the grammar is CASVG's.)
         .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreAnimation", "CASVG"]),
+        // FrameHashes/ holds the recorded frame hashes FrameIdentityTests reads in place (#filePath).
         .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes", "CATestSupport"],
-                    exclude: ["Corpus"]),
+                    exclude: ["Corpus", "FrameHashes"]),
         // Scenes built in Swift that tools and tests share (the bundled demo).
         .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
         // SVG import (issue 6): parses SVG into CAShapeLayer/CAGradientLayer trees; no GL.
@@ -95,6 +101,8 @@ let package = Package(
         .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        // The frame format alone (no builder, no GL): what a second backend can rely on.
+        .testTarget(name: "FrameFormatTests", dependencies: ["CAFrame"]),
         // XCTest on purpose (see the file): the README's own examples, run as written.
         .testTarget(name: "ReadmeExampleTests", dependencies: ["QuartzCore"]),
         // Goldens/ holds reference PNGs read in place through #filePath, not bundled resources.

@@ -1,5 +1,6 @@
 internal import CGL
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,18 +11,24 @@ public struct GLBackendError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) { self.description = description }
 }
 
-/// Reports `glGetError` after a call site in debug builds only (no environment variable turns
-/// it on in release builds), with the site's label; release builds skip it because the query
-/// stalls the pipeline. Every build still checks once per frame (`GLDiagnostics`).
+/// Reports `glGetError` after a call site in debug builds, and in release builds while a
+/// renderer made with `CARenderer.Options.checksGLErrors` lives, with the site's label;
+/// otherwise release builds skip it because the query stalls the pipeline.
 @inline(__always)
 func glCheck(_ label: @autoclosure () -> String) {
-    #if DEBUG
+    #if !DEBUG
+    guard GLDiagnostics.releaseChecks.load(ordering: .relaxed) > 0 else { return }
+    #endif
     let e = glGetError()
     if e != E(GL_NO_ERROR) { GLDiagnostics.report(e, label()) }
-    #endif
 }
 
-enum GLDiagnostics {
+package enum GLDiagnostics {
+    /// How many living renderers asked for GL error checks in release builds.
+    static let releaseChecks = Atomic<Int>(0)
+    package static func retainReleaseChecks() { releaseChecks.add(1, ordering: .relaxed) }
+    package static func releaseReleaseChecks() { releaseChecks.subtract(1, ordering: .relaxed) }
+
     static func name(_ e: GLenum) -> String {
         switch e {
         case E(GL_INVALID_ENUM): return "GL_INVALID_ENUM"

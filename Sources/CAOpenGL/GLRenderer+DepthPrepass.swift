@@ -1,5 +1,5 @@
 internal import CGL
-import CARender
+import CAFrame
 
 /// The main pass's depth pre-pass (issue 4: "opaque content drawn front to back with depth
 /// testing saves ~45% of overdraw on llvmpipe").

@@ -1,6 +1,6 @@
 internal import CGL
 import CoreGraphics
-import CARender
+import CAFrame
 import Foundation
 
 /// The OpenGL 3.3 core backend: executes a `RenderFrame` (passes, batches, instance arrays)
@@ -12,6 +12,9 @@ public final class GLRenderer {
     public let maxTextureSize: Int
     /// GL_VENDOR, GL_RENDERER, GL_VERSION, GL_SHADING_LANGUAGE_VERSION.
     public let info: [String: String]
+    /// Where the backend's warnings go (an image downscaled to fit, say). The backend knows no
+    /// logging of its own: whoever owns it (`CARenderer`: the render path's diagnostics) decides.
+    package var warn: (String) -> Void = { _ in }
 
     /// Programs by (stage files, variant), compiled on first use; the common variants are
     /// compiled at start so the first frame does not pay for them.
@@ -37,9 +40,9 @@ public final class GLRenderer {
     let boxStream = GLInstanceStream(vec4sPerInstance: 8)
     /// The main pass's opaque interiors (`opaqueInteriors`), drawn into depth first.
     let prepassStream = GLInstanceStream(vec4sPerInstance: 8)
-    /// Whether the main pass draws opaque interiors into a depth buffer first (on unless the
-    /// environment sets `CA_DEPTH_PREPASS=0`, to compare).
-    package var usesDepthPrepass = ProcessInfo.processInfo.environment["CA_DEPTH_PREPASS"] != "0"
+    /// Whether the main pass draws opaque interiors into a depth buffer first
+    /// (`CARenderer.Options.usesDepthPrepass`).
+    package var usesDepthPrepass = true
     let imageStream = GLInstanceStream(vec4sPerInstance: 9)
     let compositeStream = GLInstanceStream(vec4sPerInstance: 4)
     let gradientStream = GLInstanceStream(vec4sPerInstance: 7)
@@ -386,7 +389,7 @@ public final class GLRenderer {
         if w > maxTextureSize || h > maxTextureSize {
             let (ow, oh) = (w, h)
             (bytes, w, h) = ImageDownscale.fit(bytes, width: w, height: h, maxSide: maxTextureSize)
-            RenderDiagnostics.warn("image \(ow)×\(oh) exceeds the texture size limit \(maxTextureSize): downscaled to \(w)×\(h)")
+            warn("image \(ow)×\(oh) exceeds the texture size limit \(maxTextureSize): downscaled to \(w)×\(h)")
         }
         let t = bytes.withUnsafeBytes { GLTexture(width: w, height: h, pixels: $0.baseAddress) }
         stats.textureUploads += 1

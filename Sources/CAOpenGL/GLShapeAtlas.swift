@@ -1,5 +1,5 @@
 internal import CGL
-import CARender
+import CAFrame
 
 /// The shape atlas on the GPU (issue 6): one texture per `ShapeAtlasPage` of the frame (RGBA8
 /// coverage: fill, stroke, compact arc length in R, G, B+A; RGBA32F exact arc-length fields),

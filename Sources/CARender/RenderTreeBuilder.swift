@@ -75,13 +75,12 @@ public final class RenderTreeBuilder {
     package let imageAtlas = ImageAtlas()
     /// This frame's texture slot of each atlas page in use.
     var atlasSlots: [Int: Int] = [:]
-    /// Whether small images go into the atlas (tests compare against their own textures; the
-    /// environment variable `CA_IMAGE_ATLAS=0` turns it off, to compare speed).
-    package var usesImageAtlas = ProcessInfo.processInfo.environment["CA_IMAGE_ATLAS"] != "0"
-    /// Whether builds record subtrees that a patch can re-emit (`+Subtrees.swift`); the
-    /// environment variable `CA_SUBTREE_PATCH=0` turns it off (only plain leaves are patched),
-    /// to compare speed.
-    package var recordsSubtrees = ProcessInfo.processInfo.environment["CA_SUBTREE_PATCH"] != "0"
+    /// Whether small images go into the atlas (`CARenderer.Options.usesImageAtlas`; tests
+    /// compare against their own textures).
+    package var usesImageAtlas = true
+    /// Whether builds record subtrees that a patch can re-emit (`+Subtrees.swift`;
+    /// `CARenderer.Options.patchesSubtrees`: off, only plain leaves are patched).
+    package var recordsSubtrees = true
 
     struct LeafRecord {
         /// Unretained: a leaf of the last frame stays alive while it is in the tree, and leaves

@@ -34,18 +34,10 @@ public final class EGLHeadlessContext {
     let context: EGLContext
     let surface: EGLSurface?
 
-    /// Makes a context current on this thread, trying the platforms in `CA_EGL_PLATFORM`'s
-    /// order (see `platformOrder(environmentValue:)`). Throws `SurfaceError` when EGL, a driver
-    /// or a suitable config is missing.
-    public convenience init(debug: Bool = false) throws {
-        let env = getenv("CA_EGL_PLATFORM").map { String(cString: $0) }
-        try self.init(platforms: Self.platformOrder(environmentValue: env), debug: debug)
-    }
-
     /// Makes a context current on this thread with the first of `platforms` that gives an
     /// OpenGL 3.3 core context. Throws `SurfaceError` naming each platform's failure and the
-    /// packages to install when none does. Lets a caller (or a test: `setenv` races with other
-    /// threads) force a platform without the environment variable.
+    /// packages to install when none does. The library reads no environment: the caller
+    /// (`CARenderer.Options.eglPlatforms`) says which platforms to try.
     public convenience init(platforms: [EGLPlatformChoice], debug: Bool = false) throws {
         try self.init(platforms: platforms, debug: debug, glVersion: (3, 3))
     }
@@ -69,17 +61,6 @@ public final class EGLHeadlessContext {
         }
         let tried = failures.isEmpty ? "no EGL platform was tried" : failures.joined(separator: "; ")
         throw SurfaceError("no headless OpenGL \(glVersion.major).\(glVersion.minor) core context could be made (\(tried)). \(SurfaceError.installHint)")
-    }
-
-    /// The platforms to try for a value of `CA_EGL_PLATFORM`: all of them in order
-    /// (`device`, `surfaceless`, `pbuffer`) when unset or empty, else the one named. Throws for
-    /// any other value, naming the accepted ones.
-    public static func platformOrder(environmentValue env: String?) throws -> [EGLPlatformChoice] {
-        guard let env, !env.isEmpty else { return [.device, .surfaceless, .pbuffer] }
-        guard let forced = EGLPlatformChoice(rawValue: env) else {
-            throw SurfaceError("CA_EGL_PLATFORM=\(env) is not one of device, surfaceless, pbuffer (unset it to try each in turn)")
-        }
-        return [forced]
     }
 
     deinit {

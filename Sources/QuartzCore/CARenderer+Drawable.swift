@@ -15,8 +15,8 @@ extension CARenderer {
     /// 3.3 core in that context; and `CARendererError.noContext` when `makeContextCurrent`
     /// throws.
     public convenience init(drawableSize: CGSize, scale: CGFloat = 1, contextInfo: [String: String] = [:],
-                            makeContextCurrent: @escaping () throws -> Void) throws {
-        try self.init(size: drawableSize, scale: scale, maxTextureSize: nil) {
+                            options: Options = Options(), makeContextCurrent: @escaping () throws -> Void) throws {
+        try self.init(size: drawableSize, scale: scale, maxTextureSize: nil, options: options) {
             let context = ExternalGLContext(info: contextInfo, makeCurrent: makeContextCurrent)
             try context.makeCurrent()
             return context

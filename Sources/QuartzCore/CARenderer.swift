@@ -46,6 +46,8 @@ public final class CARenderer {
     var inFrame = false
     var rendered = false
     var damage = CGRect.null
+    /// See `options`.
+    var currentOptions = Options()
 
     /// The largest target side accepted (a server must not be asked for a 1M×1M frame).
     public static let maxPixelSize = 16_384
@@ -54,32 +56,25 @@ public final class CARenderer {
     /// headless EGL (`EGLHeadlessContext`: device platform, then surfaceless Mesa, then
     /// pbuffer). Throws for empty, non-finite or oversized sizes, and when no OpenGL 3.3
     /// context can be made (the error says what to install).
+    /// Uses the default `Options` (every EGL platform in turn); tools that honour
+    /// `CA_EGL_PLATFORM` and the other variables pass `Options(environment:)`.
     public convenience init(offscreenSize: CGSize, scale: CGFloat = 1) throws {
-        try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: nil, platforms: nil)
+        try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: nil, options: Options())
     }
 
     /// `init(offscreenSize:scale:)` with the texture size limit lowered for this renderer only
     /// (`GLRenderer.init(maxTextureSize:)`), so tests can check how oversized images are
     /// handled without a process-wide setting. Package API.
-    package convenience init(offscreenSize: CGSize, scale: CGFloat = 1, maxTextureSize: Int?) throws {
-        try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: maxTextureSize, platforms: nil)
-    }
-
-    /// `platforms` forces the EGL platforms tried (nil: `CA_EGL_PLATFORM` or all in turn), so
-    /// tests can prove each platform renders without a process-wide environment variable.
-    package convenience init(offscreenSize: CGSize, scale: CGFloat, platforms: [EGLPlatformChoice]?) throws {
-        try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: nil, platforms: platforms)
-    }
-
-    package convenience init(offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, platforms: [EGLPlatformChoice]?) throws {
-        try self.init(size: offscreenSize, scale: scale, maxTextureSize: maxTextureSize) {
-            try platforms.map { try EGLHeadlessContext(platforms: $0) } ?? EGLHeadlessContext()
+    package convenience init(offscreenSize: CGSize, scale: CGFloat = 1, maxTextureSize: Int?, options: Options = Options()) throws {
+        try self.init(size: offscreenSize, scale: scale, maxTextureSize: maxTextureSize, options: options) {
+            try EGLHeadlessContext(platforms: options.platformChoices)
         }
     }
 
     /// Checks the size, makes (and makes current) the context with `makeContext`, and the
     /// backend in it.
-    init(size offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, makeContext: () throws -> any RendererContext) throws {
+    init(size offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, options: Options,
+         makeContext: () throws -> any RendererContext) throws {
         guard offscreenSize.width.isFinite, offscreenSize.height.isFinite, scale.isFinite, scale > 0 else {
             throw CARendererError.invalidSize("offscreenSize \(offscreenSize) at scale \(scale) is not finite and positive")
         }
@@ -106,6 +101,14 @@ public final class CARenderer {
         pixelHeight = h
         self.scale = scale
         bounds = CGRect(origin: .zero, size: offscreenSize)
+        currentOptions = options
+        backend.warn = { RenderDiagnostics.warn($0) }
+        if options.checksGLErrors { GLDiagnostics.retainReleaseChecks() }
+        applyOptions()
+    }
+
+    deinit {
+        if currentOptions.checksGLErrors { GLDiagnostics.releaseReleaseChecks() }
     }
 
     /// Starts a frame at media time `t`: commits the implicit transaction and runs the timing
@@ -308,13 +311,6 @@ public final class CARenderer {
     }
 
     // MARK: Test hooks (package only)
-
-    /// Whether the main pass draws opaque interiors into depth first (`GLRenderer.usesDepthPrepass`),
-    /// so tests can compare frames drawn with and without it.
-    package var usesDepthPrepass: Bool {
-        get { backend.usesDepthPrepass }
-        set { backend.usesDepthPrepass = newValue; lastKey = nil }
-    }
 
     /// Makes the next frame hit a GL error (see `GLRenderer.injectsGLErrorOnNextFrame`).
     package func injectGLErrorForTesting() {

@@ -4,4 +4,5 @@
 @_exported import CoreGraphics
 @_exported import CoreAnimation
 @_exported import CARender
+@_exported import CAFrame
 @_exported import CASurfaces

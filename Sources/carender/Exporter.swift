@@ -30,7 +30,7 @@ struct Exporter {
     /// Makes the renderer for this export (a bad size fails here, before any file is made).
     func makeRenderer() throws -> CARenderer {
         do {
-            let r = try CARenderer(offscreenSize: size, scale: scale)
+            let r = try CARenderer(offscreenSize: size, scale: scale, options: .fromCarenderEnvironment())
             r.layer = scene.rootLayer
             return r
         } catch let e as CARendererError {

@@ -31,7 +31,8 @@ struct FrameBenchmark {
 
     func run(sceneName: String, json: Bool, quiet: Bool) throws {
         let renderer: CARenderer
-        do { renderer = try CARenderer(offscreenSize: size, scale: scene.scale) } catch { throw CLIError("\(error)") }
+        let options = try CARenderer.Options.fromCarenderEnvironment()
+        do { renderer = try CARenderer(offscreenSize: size, scale: scene.scale, options: options) } catch { throw CLIError("\(error)") }
         renderer.layer = scene.rootLayer
         let timer = CARendererGPUTimer(renderer: renderer)
         scene.applyScheduledChanges(0)

@@ -19,7 +19,8 @@ struct Info: ParsableCommand {
     func run() throws {
         try CLI.run {
             let r: CARenderer
-            do { r = try CARenderer(offscreenSize: CGSize(width: 16, height: 16)) } catch { throw CLIError("\(error)") }
+            let options = try CARenderer.Options.fromCarenderEnvironment()
+            do { r = try CARenderer(offscreenSize: CGSize(width: 16, height: 16), options: options) } catch { throw CLIError("\(error)") }
             let info = r.contextInfo
             let limits = r.contextLimits
             if json {

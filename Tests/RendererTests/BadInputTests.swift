@@ -452,12 +452,22 @@ import Foundation
 
     // MARK: EGL platforms
 
-    @Test func bogusPlatformNameNamesTheAcceptedOnes() {
-        let e = #expect(throws: SurfaceError.self) { _ = try EGLHeadlessContext.platformOrder(environmentValue: "bogus") }
+    @Test func bogusPlatformNameNamesTheAcceptedOnes() throws {
+        let e = #expect(throws: CARendererError.self) { _ = try CARenderer.Options(environment: ["CA_EGL_PLATFORM": "bogus"]) }
         #expect(e?.description.contains("device, surfaceless, pbuffer") == true)
-        #expect((try? EGLHeadlessContext.platformOrder(environmentValue: nil)) == [.device, .surfaceless, .pbuffer])
-        #expect((try? EGLHeadlessContext.platformOrder(environmentValue: "")) == [.device, .surfaceless, .pbuffer])
-        #expect((try? EGLHeadlessContext.platformOrder(environmentValue: "pbuffer")) == [.pbuffer])
+        #expect(try CARenderer.Options(environment: [:]).eglPlatforms == [.device, .surfaceless, .pbuffer])
+        #expect(try CARenderer.Options(environment: ["CA_EGL_PLATFORM": ""]).eglPlatforms == [.device, .surfaceless, .pbuffer])
+        #expect(try CARenderer.Options(environment: ["CA_EGL_PLATFORM": "pbuffer"]).eglPlatforms == [.pbuffer])
+    }
+
+    /// Tools map their environment onto options; the library itself reads none.
+    @Test func environmentMapsOntoOptions() throws {
+        let all = try CARenderer.Options(environment: ["CA_DEPTH_PREPASS": "0", "CA_IMAGE_ATLAS": "0",
+                                                       "CA_SUBTREE_PATCH": "0", "CA_GL_CHECK": "1"])
+        #expect(!all.usesDepthPrepass && !all.usesImageAtlas && !all.patchesSubtrees && all.checksGLErrors)
+        #expect(try CARenderer.Options(environment: [:]) == CARenderer.Options())
+        let d = CARenderer.Options()
+        #expect(d.usesDepthPrepass && d.usesImageAtlas && d.patchesSubtrees && !d.checksGLErrors)
     }
 
     @Test func noPlatformToTryNamesTheInstallCommand() {
@@ -480,12 +490,14 @@ import Foundation
     /// Each platform of the fallback chain renders when forced. On Mesa (llvmpipe here, and
     /// any machine with Mesa's EGL) all three must work; elsewhere (a vendor driver) a platform
     /// may be missing, but then it must say why.
-    @Test(arguments: EGLPlatformChoice.allCases)
-    func eachPlatformRendersWhenForced(platform: EGLPlatformChoice) throws {
+    @Test(arguments: CARenderer.Options.EGLPlatform.allCases)
+    func eachPlatformRendersWhenForced(platform: CARenderer.Options.EGLPlatform) throws {
         let isMesa = try CARenderer(offscreenSize: CGSize(width: 1, height: 1)).contextInfo["eglVendor"]?.contains("Mesa") == true
         let r: CARenderer
         do {
-            r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40), scale: 1, platforms: [platform])
+            var options = CARenderer.Options()
+            options.eglPlatforms = [platform]
+            r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40), scale: 1, options: options)
         } catch let e as CARendererError {
             #expect(!isMesa, "Mesa offers every platform, but \(platform) failed: \(e)")
             #expect(e.description.contains("\(platform.rawValue):"))

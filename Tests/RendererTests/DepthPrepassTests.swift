@@ -64,12 +64,12 @@ import Foundation
         let root = try Self.scene()
         let r = try CARenderer(offscreenSize: Self.size, scale: 2)
         r.layer = root
-        r.usesDepthPrepass = true
+        r.options.usesDepthPrepass = true
         let with = try RenderHarness.frame(r, at: 0)
         let interiors = r.statistics.opaqueInteriors
         // The background, the two red and green cards, the top card and the clipping card.
         #expect(interiors == 5, "\(r.statistics)")
-        r.usesDepthPrepass = false
+        r.options.usesDepthPrepass = false
         let without = try RenderHarness.frame(r, at: 0)
         #expect(r.statistics.opaqueInteriors == 0)
         #expect(Golden.compare(with, without, threshold: 0).fraction == 0)
@@ -88,7 +88,7 @@ import Foundation
         on.layer = root
         let off = try CARenderer(offscreenSize: Self.size, scale: 1)
         off.layer = root
-        off.usesDepthPrepass = false
+        off.options.usesDepthPrepass = false
         for t in [0.0, 0.3, 0.6, 0.9] {
             let a = try RenderHarness.frame(on, at: t), b = try RenderHarness.frame(off, at: t)
             #expect(on.statistics.opaqueInteriors > 0)

@@ -48,7 +48,7 @@ import Foundation
 
     private func render(atlas: Bool) throws -> (CGImage, RenderStats) {
         let r = try CARenderer(offscreenSize: CGSize(width: 240, height: 200), scale: 1.5)
-        r.builder.usesImageAtlas = atlas
+        r.options.usesImageAtlas = atlas
         r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         r.layer = scene()
         r.beginFrame(atTime: 0)

@@ -46,8 +46,8 @@ func ms(_ x: Double) -> String { String(format: "%.2f", x * 1000) }
 struct Result { var total: Double; var engine: Double; var build: Double; var gl: Double; var stats: RenderStats }
 
 /// `beforeFrame` runs before each frame (model changes a display link would make).
-func run(_ root: CALayer, frames: Int, beforeFrame: ((Int) -> Void)? = nil) throws -> (Result, CARenderer) {
-    let r = try CARenderer(offscreenSize: StressScenes.size)
+func run(_ root: CALayer, frames: Int, options: CARenderer.Options? = nil, beforeFrame: ((Int) -> Void)? = nil) throws -> (Result, CARenderer) {
+    let r = try CARenderer(offscreenSize: StressScenes.size, options: options ?? CARenderer.Options(environment: ProcessInfo.processInfo.environment))
     r.layer = root
     r.clearColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
     var totals: [Double] = [], engine: [Double] = [], build: [Double] = [], gl: [Double] = []
@@ -178,7 +178,7 @@ do {
             let animated = name != "shapes"
             let widths = name == "shapes-linewidth"
             // First frame on a fresh renderer: every star is rasterised (the cache's cold cost).
-            let first = try CARenderer(offscreenSize: StressScenes.size)
+            let first = try CARenderer(offscreenSize: StressScenes.size, options: CARenderer.Options(environment: ProcessInfo.processInfo.environment))
             first.layer = ShapeScene.make(animated: animated, widths: widths)
             first.beginFrame(atTime: 0.3)
             try first.renderChecked()
@@ -202,11 +202,11 @@ do {
                          st.buildSeconds * 1000, st.glSeconds * 1000, res.stats.shapeRasters))
             if withPeers { runPeers(engineSeconds: res.total, frames: max(3, frames / 3), scene: "shapes") }
         case "groups":
-            // The builder reads CA_SUBTREE_PATCH when made: 0 builds every frame whole.
-            setenv("CA_SUBTREE_PATCH", "0", 1)
-            report("100 groups of 100 rects, 1 group in 10 moving, whole builds", try run(groupsScene(), frames: frames).0)
-            unsetenv("CA_SUBTREE_PATCH")
-            report("100 groups of 100 rects, 1 group in 10 moving, subtrees patched", try run(groupsScene(), frames: frames).0)
+            var whole = try CARenderer.Options(environment: ProcessInfo.processInfo.environment)
+            whole.patchesSubtrees = false
+            report("100 groups of 100 rects, 1 group in 10 moving, whole builds", try run(groupsScene(), frames: frames, options: whole).0)
+            whole.patchesSubtrees = true
+            report("100 groups of 100 rects, 1 group in 10 moving, subtrees patched", try run(groupsScene(), frames: frames, options: whole).0)
         case "images": report("1000 image layers", try run(StressScenes.images(count: 1000), frames: frames).0)
         case "gradients": report("200 gradient layers", try run(StressScenes.gradients(count: 200), frames: frames).0)
         case "shadows": report("100 shadowed layers", try run(StressScenes.shadows(count: 100), frames: frames).0)

@@ -59,6 +59,11 @@ public struct OffscreenTarget: Sendable, Equatable {
     /// Texture size in texels.
     public var textureWidth: Int { (width + downscale - 1) / max(downscale, 1) }
     public var textureHeight: Int { (height + downscale - 1) / max(downscale, 1) }
+
+    /// Memberwise, public: a backend or a test double builds frames from this module alone.
+    @inlinable public init(x: Int, y: Int, width: Int, height: Int, downscale: Int = 1) {
+        self.x = x; self.y = y; self.width = width; self.height = height; self.downscale = downscale
+    }
 }
 
 public struct RenderPass: Sendable {
@@ -163,7 +168,7 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
 
     /// The variant bits that the shared flags of an instance (`h1.w` clip index, `h2.w` flags)
     /// call for.
-    static func of(clip: Float, flags: Float, h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>) -> ShaderVariant {
+    @inlinable package static func of(clip: Float, flags: Float, h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>) -> ShaderVariant {
         var v: ShaderVariant = []
         // Similarity: no perspective row, and the linear part is a rotation × uniform scale
         // (or its mirror). Relative tolerance, as the values come from Float matrices.
@@ -193,6 +198,11 @@ public struct ClipShape: Sendable, Equatable {
     public var continuous: Bool
 
     public static let none = ClipShape(inverse: .identity, rect: SIMD4(-1e9, -1e9, 2e9, 2e9), radii: .zero, continuous: false)
+
+    /// Memberwise, public: a backend or a test double builds frames from this module alone.
+    @inlinable public init(inverse: Homography, rect: SIMD4<Float>, radii: SIMD4<Float>, continuous: Bool) {
+        self.inverse = inverse; self.rect = rect; self.radii = radii; self.continuous = continuous
+    }
 }
 
 /// Instance data of the box pipeline: a layer's background and border as one rounded rectangle
@@ -219,6 +229,11 @@ public struct BoxInstance: Sendable, Equatable {
     public var params: SIMD4<Float>
 
     public static let floatsPerInstance = 32
+
+    /// Memberwise, public: a backend or a test double builds frames from this module alone.
+    @inlinable public init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, rect: SIMD4<Float>, radii: SIMD4<Float>, fill: SIMD4<Float>, border: SIMD4<Float>, params: SIMD4<Float>) {
+        self.h0 = h0; self.h1 = h1; self.h2 = h2; self.rect = rect; self.radii = radii; self.fill = fill; self.border = border; self.params = params
+    }
 }
 
 /// Instance data of the image pipeline: a textured quad (`rect` on the layer's plane, sampled
@@ -241,6 +256,11 @@ public struct ImageInstance: Sendable, Equatable {
     /// atlas (`ImageAtlas`). `uv` stays in the image's own space, so clamping to its edges
     /// and nearest sampling work on the image, not the page.
     public var atlas: SIMD4<Float> = SIMD4(0, 0, 1, 1)
+
+    /// Memberwise, public: a backend or a test double builds frames from this module alone.
+    @inlinable public init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, rect: SIMD4<Float>, uv: SIMD4<Float>, tint: SIMD4<Float>, shape: SIMD4<Float>, shapeRadii: SIMD4<Float>, atlas: SIMD4<Float> = SIMD4(0, 0, 1, 1)) {
+        self.h0 = h0; self.h1 = h1; self.h2 = h2; self.rect = rect; self.uv = uv; self.tint = tint; self.shape = shape; self.shapeRadii = shapeRadii; self.atlas = atlas
+    }
 }
 
 /// Instance data of the composite pipeline: an offscreen result placed on its parent target as
@@ -256,6 +276,11 @@ public struct CompositeInstance: Sendable, Equatable {
     public var color: SIMD4<Float>
     /// x: painter's depth, y: clip index, z: mode, w: unused.
     public var params: SIMD4<Float>
+
+    /// Memberwise, public: a backend or a test double builds frames from this module alone.
+    @inlinable public init(dst: SIMD4<Float>, src: SIMD4<Float>, color: SIMD4<Float>, params: SIMD4<Float>) {
+        self.dst = dst; self.src = src; self.color = color; self.params = params
+    }
 }
 
 /// Instance data of the gradient pipeline (CAGradientLayer): the layer's plane, its rounded
@@ -273,4 +298,9 @@ public struct GradientInstance: Sendable, Equatable {
     public var points: SIMD4<Float>
     /// x: kind (0 axial, 1 radial, 2 conic), y: ramp row, z: opacity, w: unused.
     public var params: SIMD4<Float>
+
+    /// Memberwise, public: a backend or a test double builds frames from this module alone.
+    @inlinable public init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, rect: SIMD4<Float>, radii: SIMD4<Float>, points: SIMD4<Float>, params: SIMD4<Float>) {
+        self.h0 = h0; self.h1 = h1; self.h2 = h2; self.rect = rect; self.radii = radii; self.points = points; self.params = params
+    }
 }

@@ -1,5 +1,4 @@
 import CoreGraphics
-import CoreAnimation
 
 /// A layer's plane mapped to target pixels: `(x, y, 1) · H = (X, Y, W)`, pixel = (X/W, Y/W).
 /// Every layer is flat in its own space (z = 0), so the rows and columns of its 4×4 world
@@ -10,20 +9,14 @@ public struct Homography: Equatable, Sendable {
     public var r1: SIMD3<Double>
     public var r2: SIMD3<Double>
 
-    public init(r0: SIMD3<Double>, r1: SIMD3<Double>, r2: SIMD3<Double>) {
+    /// The builder makes them from a layer's 4×4 world matrix (`Homography(_: CATransform3D)`,
+    /// in CARender: this module knows no layer).
+    @inlinable public init(r0: SIMD3<Double>, r1: SIMD3<Double>, r2: SIMD3<Double>) {
         self.r0 = r0; self.r1 = r1; self.r2 = r2
     }
 
     public static let identity = Homography(r0: [1, 0, 0], r1: [0, 1, 0], r2: [0, 0, 1])
 
-    /// The plane z = 0 of a 4×4 world matrix.
-    public init(_ m: CATransform3D) {
-        // SIMD3(_:_:_:), not array literals: a literal allocates an array per call in debug
-        // builds, and this runs once per layer per frame.
-        r0 = SIMD3(Double(m.m11), Double(m.m12), Double(m.m14))
-        r1 = SIMD3(Double(m.m21), Double(m.m22), Double(m.m24))
-        r2 = SIMD3(Double(m.m41), Double(m.m42), Double(m.m44))
-    }
 
     /// Homogeneous image of a point.
     @inlinable public func project(_ x: Double, _ y: Double) -> SIMD3<Double> { x * r0 + y * r1 + r2 }

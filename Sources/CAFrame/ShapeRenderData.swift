@@ -29,6 +29,11 @@ public struct ShapeInstance: Sendable, Equatable {
     public var params: SIMD4<Float>
 
     public static let vec4Count = 9
+
+    /// Memberwise, public: a backend or a test double builds frames from this module alone.
+    @inlinable public init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, region: SIMD4<Float>, fill: SIMD4<Float>, stroke: SIMD4<Float>, trim: SIMD4<Float>, dash: SIMD4<Float>, params: SIMD4<Float>) {
+        self.h0 = h0; self.h1 = h1; self.h2 = h2; self.region = region; self.fill = fill; self.stroke = stroke; self.trim = trim; self.dash = dash; self.params = params
+    }
 }
 
 /// A texture of the shape atlas. `field` pages hold exact RGBA32F arc-length fields (paths too
@@ -41,6 +46,11 @@ public struct ShapeAtlasPage: Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var isField: Bool
+
+    /// Memberwise, public: a backend or a test double builds frames from this module alone.
+    @inlinable public init(id: Int, width: Int, height: Int, isField: Bool) {
+        self.id = id; self.width = width; self.height = height; self.isField = isField
+    }
 }
 
 /// New rasters to copy into atlas pages before drawing the frame (each written once, when
@@ -58,4 +68,9 @@ public struct ShapeAtlasUpload: Sendable {
     /// RGBA8 rows, top first, for the same rectangle of the coverage page's auxiliary texture
     /// (empty: none).
     public var aux: [UInt8]
+
+    /// Memberwise, public: a backend or a test double builds frames from this module alone.
+    @inlinable public init(serial: Int, page: Int, x: Int, y: Int, width: Int, height: Int, coverage: [UInt8], field: [Float], aux: [UInt8]) {
+        self.serial = serial; self.page = page; self.x = x; self.y = y; self.width = width; self.height = height; self.coverage = coverage; self.field = field; self.aux = aux
+    }
 }

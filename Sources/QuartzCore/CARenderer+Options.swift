@@ -1,0 +1,87 @@
+import CASurfaces
+import Foundation
+
+extension CARenderer {
+    /// How a renderer goes about drawing: speed switches, diagnostics and the EGL platform.
+    /// Extension beyond Apple's API (Apple's `CARenderer` has none of these choices). No option
+    /// changes what a frame shows — the frame tests prove each switch draws the same pixels — so
+    /// they exist to compare speed, to find a driver problem, or to pick a platform.
+    ///
+    /// The library never reads the process environment; tools map their environment onto
+    /// options with `init(environment:)` (the variables are listed in docs/CARENDER.md,
+    /// "Environment"), and tests set options directly.
+    public struct Options: Sendable, Equatable {
+        /// A headless EGL platform (`EGL_EXT_platform_device`, `EGL_MESA_platform_surfaceless`,
+        /// or a pbuffer on the default display).
+        public enum EGLPlatform: String, Sendable, CaseIterable {
+            case device, surfaceless, pbuffer
+        }
+
+        /// The platforms an offscreen renderer tries, in order, for its context; the first that
+        /// gives OpenGL 3.3 core wins. Default: device, surfaceless, pbuffer.
+        public var eglPlatforms: [EGLPlatform] = EGLPlatform.allCases
+        /// Opaque interiors are drawn into depth first, front to back, so pixels a later
+        /// opaque layer covers are never shaded (−47 % on the 10k opaque-rect scene, llvmpipe).
+        public var usesDepthPrepass = true
+        /// Small images share atlas pages, so a thousand image layers draw in a few batches.
+        public var usesImageAtlas = true
+        /// A layer that changes is re-emitted with its subtree into the last frame instead of
+        /// rebuilding the frame (off: only plain leaves are patched).
+        public var patchesSubtrees = true
+        /// `glGetError` after each GL call site even in release builds (debug builds always
+        /// check). The check stalls the pipeline; for finding a driver or backend problem. It
+        /// is process-wide while a renderer with it on lives: the check sits on the GL call path.
+        public var checksGLErrors = false
+
+        /// The defaults: everything on, every platform in turn, no GL error checks in release.
+        public init() {}
+
+        /// Options from environment variables, as the command-line tools read them:
+        /// `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`: only that one),
+        /// `CA_DEPTH_PREPASS=0`, `CA_IMAGE_ATLAS=0`, `CA_SUBTREE_PATCH=0` (turn the switch off),
+        /// `CA_GL_CHECK=1` (GL error checks). Throws for an unknown platform name.
+        public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+            self.init()
+            if let p = environment["CA_EGL_PLATFORM"], !p.isEmpty {
+                guard let forced = EGLPlatform(rawValue: p) else {
+                    throw CARendererError.noContext("CA_EGL_PLATFORM=\(p) is not one of device, surfaceless, pbuffer (unset it to try each in turn)")
+                }
+                eglPlatforms = [forced]
+            }
+            usesDepthPrepass = environment["CA_DEPTH_PREPASS"] != "0"
+            usesImageAtlas = environment["CA_IMAGE_ATLAS"] != "0"
+            patchesSubtrees = environment["CA_SUBTREE_PATCH"] != "0"
+            checksGLErrors = environment["CA_GL_CHECK"] == "1"
+        }
+
+        var platformChoices: [EGLPlatformChoice] {
+            eglPlatforms.compactMap { EGLPlatformChoice(rawValue: $0.rawValue) }
+        }
+    }
+
+    /// An offscreen renderer with `options` (see `init(offscreenSize:scale:)`). Extension
+    /// beyond Apple's API.
+    public convenience init(offscreenSize: CGSize, scale: CGFloat = 1, options: Options) throws {
+        try self.init(offscreenSize: offscreenSize, scale: scale, maxTextureSize: nil, options: options)
+    }
+
+    /// The options this renderer was made with, as changed since. The speed switches can be
+    /// changed between frames (the next frame is built anew); the platform is the context's.
+    public var options: Options {
+        get { currentOptions }
+        set {
+            currentOptions.usesDepthPrepass = newValue.usesDepthPrepass
+            currentOptions.usesImageAtlas = newValue.usesImageAtlas
+            currentOptions.patchesSubtrees = newValue.patchesSubtrees
+            applyOptions()
+        }
+    }
+
+    /// Hands the speed switches to the backend and the builder.
+    func applyOptions() {
+        backend.usesDepthPrepass = currentOptions.usesDepthPrepass
+        builder.usesImageAtlas = currentOptions.usesImageAtlas
+        builder.recordsSubtrees = currentOptions.patchesSubtrees
+        lastKey = nil   // the next frame is built and drawn anew
+    }
+}
