@@ -73,8 +73,8 @@ void main() { o_color = vec4(0.0); }
 #else
 void main() {
     g_pxPerUnit = v_pxPerUnit;
-    int aa = v_flags & 15;
-    bool continuous = (v_flags & 16) != 0;
+    int aa = v_flags & CA_FLAG_EDGE_MASK;
+    bool continuous = (v_flags & CA_FLAG_CONTINUOUS) != 0;
     float clip = clipCoverage(framePixel(), v_clip);
 #ifdef CA_BLUR
     float sigma = v_params.y;
@@ -89,11 +89,11 @@ void main() {
     vec2 c = v_rect.xy + 0.5 * v_rect.zw;
     vec3 fo = shapeField(v_local, c, 0.5 * v_rect.zw, v_radii, continuous);
     float outer = edgeCoverage(fo, v_local, v_rect, aa);
-    vec4 fill = (v_flags & 64) != 0 ? vec4(0.0) : v_fill * outer;
+    vec4 fill = (v_flags & CA_FLAG_BORDER_ONLY) != 0 ? vec4(0.0) : v_fill * outer;
     vec4 color = fill;
 #ifdef CA_BORDER
     float bw = v_params.x;
-    if ((v_flags & 32) == 0) {
+    if ((v_flags & CA_FLAG_FILL_ONLY) == 0) {
         vec2 innerHalf = max(0.5 * v_rect.zw - bw, vec2(0.0));
         vec3 fi = shapeField(v_local, c, innerHalf, max(v_radii - bw, vec4(0.0)), continuous);
         float inner = innerHalf.x > 0.0 && innerHalf.y > 0.0 ? coverage(fi, v_local) : 0.0;

@@ -51,6 +51,6 @@ void main() {
     c += c.a > 0.0 ? vec4(n, n, n, c.a < 1.0 ? n : 0.0) : vec4(0.0);
     c = clamp(c, 0.0, 1.0);
     c.rgb = min(c.rgb, vec3(c.a));
-    float cov = shapeCoverage(v_local, v_rect, v_radii, (v_flags & 16) != 0, v_flags & 15);
+    float cov = shapeCoverage(v_local, v_rect, v_radii, (v_flags & CA_FLAG_CONTINUOUS) != 0, v_flags & CA_FLAG_EDGE_MASK);
     o_color = c * (v_params.z * cov * clipCoverage(framePixel(), v_clip));
 }

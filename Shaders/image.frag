@@ -29,7 +29,7 @@ vec4 sampleContents(int mode, vec2 uv, vec2 size, vec2 gx, vec2 gy) {
 
 void main() {
     g_pxPerUnit = v_pxPerUnit;
-    float cov = shapeCoverage(v_local, v_shape, v_shapeRadii, (v_flags & 16) != 0, v_flags & 15);
+    float cov = shapeCoverage(v_local, v_shape, v_shapeRadii, (v_flags & CA_FLAG_CONTINUOUS) != 0, v_flags & CA_FLAG_EDGE_MASK);
     // Samples clamp to the image's edge texels (contentsRect beyond the unit square).
     vec2 uv = clamp(v_uv, 0.0, 1.0);
     vec2 gx = dFdx(v_uv) * v_atlas.zw, gy = dFdy(v_uv) * v_atlas.zw;
@@ -38,7 +38,7 @@ void main() {
     // rule for choosing between TEXTURE_MIN_FILTER and TEXTURE_MAG_FILTER: lambda > 0).
     vec2 dx = gx * size, dy = gy * size;
     bool minified = max(dot(dx, dx), dot(dy, dy)) > 1.0 + 1e-4;
-    int mode = minified ? ((v_flags >> 5) & 3) : ((v_flags >> 7) & 3);
+    int mode = minified ? ((v_flags >> CA_FLAG_MIN_FILTER_SHIFT) & CA_FLAG_FILTER_MASK) : ((v_flags >> CA_FLAG_MAG_FILTER_SHIFT) & CA_FLAG_FILTER_MASK);
     vec4 c = sampleContents(mode, uv, size, gx, gy);
     o_color = c * v_tint * cov * clipCoverage(framePixel(), v_clip);
 }

@@ -178,8 +178,8 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
         if h0.z != 0 || h1.z != 0 || !similar { v.insert(.projective) }
         if clip != 0 { v.insert(.clip) }
         let f = UInt32(flags)
-        if f & 15 != 15 { v.insert(.edgeMask) }
-        if f & 16 != 0 { v.insert(.continuous) }
+        if f & InstanceFlags.edgeMask != InstanceFlags.edgeMask { v.insert(.edgeMask) }
+        if f & InstanceFlags.continuousCorners != 0 { v.insert(.continuous) }
         return v
     }
 }
@@ -228,7 +228,6 @@ public struct BoxInstance: Sendable, Equatable {
     /// fade separately); w: unused.
     public var params: SIMD4<Float>
 
-    public static let floatsPerInstance = 32
 
     /// Memberwise, public: a backend or a test double builds frames from this module alone.
     @inlinable public init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, rect: SIMD4<Float>, radii: SIMD4<Float>, fill: SIMD4<Float>, border: SIMD4<Float>, params: SIMD4<Float>) {

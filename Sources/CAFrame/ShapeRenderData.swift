@@ -28,7 +28,6 @@ public struct ShapeInstance: Sendable, Equatable {
     /// 2 square) + 4 × dash entries; w: dash phase (layer units).
     public var params: SIMD4<Float>
 
-    public static let vec4Count = 9
 
     /// Memberwise, public: a backend or a test double builds frames from this module alone.
     @inlinable public init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, region: SIMD4<Float>, fill: SIMD4<Float>, stroke: SIMD4<Float>, trim: SIMD4<Float>, dash: SIMD4<Float>, params: SIMD4<Float>) {

@@ -1,4 +1,5 @@
 internal import CGL
+import CAFrame
 
 /// One vertex buffer per pipeline, refilled each frame (orphaned with glBufferData so the
 /// driver never waits for the previous frame), read as per-instance vec4 attributes.
@@ -7,11 +8,12 @@ final class GLInstanceStream {
     let vec4sPerInstance: Int
     private var capacity = 0
 
-    init(vec4sPerInstance: Int) {
+    /// A stream for instances of `layout` (the frame format's single declaration of it).
+    init(_ layout: InstanceLayout) {
         var b: GLuint = 0
         glGenBuffers(1, &b)
         buffer = b
-        self.vec4sPerInstance = vec4sPerInstance
+        vec4sPerInstance = layout.vec4Count
     }
 
     deinit {
@@ -48,7 +50,7 @@ final class GLInstanceStream {
                                   UnsafeRawPointer(bitPattern: first * stride + i * 16))
             glVertexAttribDivisor(loc, 1)
         }
-        // Attributes a wider stream (the shape pipeline's 9) left enabled are turned off too.
-        for i in vec4sPerInstance..<max(vec4sPerInstance, 9) { glDisableVertexAttribArray(GLuint(i)) }
+        // Attributes a wider stream left enabled are turned off too.
+        for i in vec4sPerInstance..<max(vec4sPerInstance, InstanceLayout.maxVec4Count) { glDisableVertexAttribArray(GLuint(i)) }
     }
 }

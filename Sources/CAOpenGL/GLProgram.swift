@@ -1,3 +1,4 @@
+import CAFrame
 internal import CGL
 internal import CShaders
 
@@ -8,7 +9,7 @@ final class GLProgram {
     private var locations: [String: GLint] = [:]
 
     init(vertex: String, fragment: String, defines: [String] = []) throws {
-        let prelude = defines.map { "#define \($0) 1\n" }.joined()
+        let prelude = defines.map { "#define \($0) 1\n" }.joined() + InstanceFlags.glslDefinitions
         guard let common = ca_shader_source("common.glsl").map({ String(cString: $0) }) else {
             throw GLBackendError("shader common.glsl is not embedded")
         }

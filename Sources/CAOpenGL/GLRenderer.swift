@@ -37,16 +37,16 @@ public final class GLRenderer {
     /// unit 0, which would otherwise replace the table in the middle of a frame.
     static let clipTextureUnit: Int32 = 4
 
-    let boxStream = GLInstanceStream(vec4sPerInstance: 8)
+    let boxStream = GLInstanceStream(.box)
     /// The main pass's opaque interiors (`opaqueInteriors`), drawn into depth first.
-    let prepassStream = GLInstanceStream(vec4sPerInstance: 8)
+    let prepassStream = GLInstanceStream(.box)
     /// Whether the main pass draws opaque interiors into a depth buffer first
     /// (`CARenderer.Options.usesDepthPrepass`).
     package var usesDepthPrepass = true
-    let imageStream = GLInstanceStream(vec4sPerInstance: 9)
-    let compositeStream = GLInstanceStream(vec4sPerInstance: 4)
-    let gradientStream = GLInstanceStream(vec4sPerInstance: 7)
-    let shapeStream = GLInstanceStream(vec4sPerInstance: ShapeInstance.vec4Count)
+    let imageStream = GLInstanceStream(.image)
+    let compositeStream = GLInstanceStream(.composite)
+    let gradientStream = GLInstanceStream(.gradient)
+    let shapeStream = GLInstanceStream(.shape)
     let shapeAtlas = GLShapeAtlas()
     var vao: GLuint = 0
     var clipTexture: GLTexture?

@@ -13,8 +13,8 @@ struct BoxLook {
     var bounds: CGRect
     /// Corner radii, clamped and masked (`LayerGeometry.cornerRadii`).
     var radii: SIMD4<Float>
-    /// Antialiased edges (`edgeAntialiasingMask` when `allowsEdgeAntialiasing`, bits 0–3) and
-    /// continuous corners (16), as the shader reads them.
+    /// Antialiased edges (`edgeAntialiasingMask` when `allowsEdgeAntialiasing`) and continuous
+    /// corners, as `InstanceFlags` defines them for the shaders.
     var shapeFlags: UInt32
     var borderWidth: CGFloat
     var allowsGroupOpacity: Bool
@@ -28,8 +28,8 @@ struct BoxLook {
         bounds = layer.state.bounds.standardized
         radii = LayerGeometry.cornerRadii(bounds: bounds, cornerRadius: layer.state.cornerRadius,
                                           maskedCorners: layer.state.maskedCorners)
-        let aa: UInt32 = layer.state.allowsEdgeAntialiasing ? UInt32(layer.state.edgeAntialiasingMask.rawValue & 15) : 0
-        let continuous: UInt32 = layer.state.cornerCurve == .continuous ? 16 : 0
+        let aa: UInt32 = layer.state.allowsEdgeAntialiasing ? UInt32(layer.state.edgeAntialiasingMask.rawValue) & InstanceFlags.edgeMask : 0
+        let continuous: UInt32 = layer.state.cornerCurve == .continuous ? InstanceFlags.continuousCorners : 0
         shapeFlags = aa | continuous
         borderWidth = layer.state.borderWidth
         allowsGroupOpacity = layer.state.allowsGroupOpacity

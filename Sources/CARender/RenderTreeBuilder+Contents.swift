@@ -32,7 +32,8 @@ extension RenderTreeBuilder {
         let shape: SIMD4<Float> = s.masksToBounds ? s.bounds.simd : union.simd
         let shapeRadii: SIMD4<Float> = s.masksToBounds ? radii : .zero
         let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
-        let filters = Self.filterBits(s.minificationFilter) << 5 | Self.filterBits(s.magnificationFilter) << 7
+        let filters = Self.filterBits(s.minificationFilter) << InstanceFlags.minificationFilterShift
+            | Self.filterBits(s.magnificationFilter) << InstanceFlags.magnificationFilterShift
         let flags = aa | (s.cornerCurve == .continuous ? 16 : 0) | filters
         let p = h.packed(SIMD3(0, Float(clip), Float(flags)))
         for piece in pieces {

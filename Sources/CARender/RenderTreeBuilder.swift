@@ -401,7 +401,7 @@ public final class RenderTreeBuilder {
             if fill.w > 0 || hasBorder { box(fill: fill, border: border, flags: 0) }
             return
         }
-        if fill.w > 0 { box(fill: fill, border: .zero, flags: 32) }
+        if fill.w > 0 { box(fill: fill, border: .zero, flags: InstanceFlags.fillOnly) }
         if let gradient { emitGradient(gradient, s, h: h, radii: radii, clip: clip, opacity: opacity) }
         if let image = imageContents { emitContents(image, s, h: h, radii: radii, clip: clip, opacity: opacity) }
         if let shape { emitShape(shape, h: h, clip: s.masksToBounds ? boundsClip(s, h: h, outer: clip).0 : clip, opacity: opacity) }
@@ -409,7 +409,7 @@ public final class RenderTreeBuilder {
             drawSublayers(layer, sublayers, s, world: world, h: h, radii: radii, clip: clip, opacity: opacity, depth: depth,
                           lineage: lineage)
         }
-        if hasBorder { box(fill: .zero, border: border, flags: 64) }
+        if hasBorder { box(fill: .zero, border: border, flags: InstanceFlags.borderOnly) }
     }
 
     /// Back faces (`isDoubleSided == false`) are culled with their flattened sublayers: the

@@ -54,7 +54,10 @@ extension CGImage {
     /// `alphaInfo == .noneSkipLast`; others `.premultipliedLast`. Embedded ICC profiles and
     /// ancillary text chunks are ignored. libpng's simplified reader stops once the image
     /// data is complete, so a file cut off after its last IDAT (missing only `IEND`) still
-    /// decodes; a cut anywhere earlier fails.
+    /// decodes; a cut anywhere earlier fails. Hostile files are refused as `.invalidData`
+    /// before libpng allocates for them: a chunk before the image data declaring more bytes
+    /// than the data holds, and image data too small to inflate to the declared size
+    /// (deflate expands at most 1032:1), so a small file costs little memory (issue 17).
     public convenience init?(pngData: Data) {
         guard case .success(let d) = CGImage.decodePNGPixels(pngData) else { return nil }
         self.init(width: d.width, height: d.height, premultipliedRGBA: d.bytes, alphaInfo: d.alphaInfo,
@@ -116,6 +119,12 @@ extension CGImage {
         return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<DecodedPNG, CGImagePNGError> in
             // libpng's memory reader keeps pointing into `raw` until finish_read returns, so
             // the whole decode stays inside this closure.
+            // Bounds what libpng allocates for a small hostile file (see PNGChunkScan).
+            let scan: PNGChunkScan
+            switch scanPNGChunks(raw) {
+            case .success(let s): scan = s
+            case .failure(let e): return .failure(e)
+            }
             var image = png_image()
             image.version = UInt32(PNG_IMAGE_VERSION)
             // On failure begin_read has already freed whatever it allocated.
@@ -132,6 +141,12 @@ extension CGImage {
                 return .failure(CGImagePNGError(
                     kind: .imageTooLarge,
                     message: "PNG declares \(width)×\(height) pixels; at most \(maxPNGPixelCount) are accepted"))
+            }
+            guard !scan.imageDataTooSmall(width: width, height: height) else {
+                png_image_free(&image)
+                return .failure(CGImagePNGError(
+                    kind: .invalidData,
+                    message: "\(scan.idatBytes) bytes of image data cannot hold \(width)×\(height) pixels (deflate expands at most \(PNGChunkScan.maxDeflateRatio):1)"))
             }
             let sourceHasAlpha = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
             image.format = formatRGBA

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A video written by an `ffmpeg` child process fed raw RGBA frames on its standard input
-/// (`-f rawvideo`). ffmpeg writes a temporary file that is renamed to the final name only
+/// (`-f rawvideo`). ffmpeg writes a temporary file (created by carender, see `init`) that is renamed to the final name only
 /// after ffmpeg exits successfully; on an interruption or an error the process is stopped and
 /// the temporary file removed. ffmpeg is looked up on PATH, or taken from `CARENDER_FFMPEG`.
 final class FFmpegWriter: @unchecked Sendable {
@@ -19,28 +19,46 @@ final class FFmpegWriter: @unchecked Sendable {
         self.format = format
         self.width = width
         self.height = height
-        // The temporary name keeps the real extension's meaning out of it: the container is
-        // given with -f, so `.out.mp4.partial-PID` is still written as MP4.
-        temporary = FileWriting.temporaryURL(for: url)
-        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("carender-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log")
         if format.needsEvenSize, width % 2 != 0 || height % 2 != 0 {
             throw CLIError.usage("\(url.lastPathComponent): \(format.rawValue) video needs an even width and height, not \(width)×\(height) pixels (choose another --size)")
         }
         let exe = try Self.locate()
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
-        let log = try FileHandle(forWritingTo: logURL)
+        // Both files are created here, exclusively (see FileWriting): ffmpeg never opens a
+        // name in the output folder. The video goes to the temporary file this process created,
+        // handed to ffmpeg as its standard output and named `file:/dev/stdout` — on Linux that
+        // opens the same file again (through /proc/self/fd/1), seekable, so MP4's +faststart
+        // pass works; a link planted in the folder cannot redirect it. The temporary name keeps
+        // the real extension's meaning out of it: the container is given with -f.
+        let (tmp, videoFD) = try FileWriting.createTemporary(for: url)
+        temporary = tmp
+        var logPath = ""
+        var logFD: Int32 = -1
+        for _ in 0..<16 where logFD < 0 {
+            logPath = FileManager.default.temporaryDirectory.appendingPathComponent("carender-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log").path
+            logFD = FileWriting.createExclusively(logPath)
+        }
+        logURL = URL(fileURLWithPath: logPath)
+        guard logFD >= 0 else {
+            close(videoFD); unlink(tmp.path)
+            throw CLIError("cannot create ffmpeg's log file in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")
+        }
+        let log = FileHandle(fileDescriptor: logFD, closeOnDealloc: true)
+        let video = FileHandle(fileDescriptor: videoFD, closeOnDealloc: true)
         process.executableURL = exe
         process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin",
                              "-f", "rawvideo", "-pix_fmt", format.keepsAlpha ? "rgba" : "rgb0",
                              "-s", "\(width)x\(height)", "-framerate", Self.rate(framesPerSecond), "-i", "pipe:0"]
-            + format.encoderArguments + ["-y", temporary.path]
+            + format.encoderArguments + ["-y", "file:/dev/stdout"]
         process.standardInput = stdinPipe
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = video
         process.standardError = log
         do { try process.run() } catch {
+            try? video.close(); try? log.close()
+            unlink(tmp.path); unlink(logPath)
             throw CLIError("cannot start ffmpeg at \(exe.path): \(FileWriting.reason(error))")
         }
         try? log.close()
+        try? video.close()
     }
 
     /// ffmpeg's frame rate as an exact fraction where it is a whole number (30, 60, …).

@@ -138,6 +138,20 @@ struct Render: ParsableCommand {
         let (w, h) = renderer.pixelSize
         if let target { try FileWriting.prepareDirectory(target.directory) }
         if let sheetURL { try FileWriting.prepareDirectory(sheetURL.deletingLastPathComponent()) }
+        // Names, path lengths and free space are checked now, not when the first file is
+        // written (for a video or one PNG that was after the whole render). One frame's RGBA
+        // (what a PNG of noise or a raw video frame can take) plus 64 KiB must fit.
+        let frameBytes = w * h * 4 + (1 << 16)
+        switch target {
+        case .png(let u), .video(let u, _): try FileWriting.checkDestination(u, bytes: frameBytes)
+        case .sequence(let p):
+            // Names grow with the frame number: the first and the last bound them.
+            for i in Set([jobs.first!.index, jobs.last!.index]) {
+                try FileWriting.checkDestination(URL(fileURLWithPath: p.path(for: i)), bytes: frameBytes)
+            }
+        case nil: break
+        }
+        if let sheetURL { try FileWriting.checkDestination(sheetURL, bytes: frameBytes) }
 
         let sheet = sheetURL.map { _ in ContactSheet(frames: jobs.map(\.index), frameWidth: w, frameHeight: h) }
         var video: FFmpegWriter?

@@ -128,4 +128,57 @@ import Foundation
         #expect(ShapeLayerTests.v(img, 5, 50) == 0 && ShapeLayerTests.v(img, 12, 50) == 255 && ShapeLayerTests.v(img, 17, 50) == 0
                 && ShapeLayerTests.v(img, 22, 50) == 255 && ShapeLayerTests.v(img, 27, 50) == 0 && ShapeLayerTests.v(img, 32, 50) == 255)
     }
+
+    /// Issue 17: a dashed stroke with a line width above about 1e19 killed the process with
+    /// SIGILL (`Int(_:)` of the field's box in ArcLengthField trapped: −1e20 is below Int.min).
+    /// Huge widths and dash lengths now render: the stroke covers the frame, no crash.
+    @Test func hugeLineWidthsAndDashLengthsRender() throws {
+        let huge: [CGFloat] = [1e19, 1e20, 1e300, .greatestFiniteMagnitude]
+        for width in huge {
+            for pattern: [NSNumber] in [[10, 5], [10, 5, 5, 5, 5, 5]] {
+                let (img, _) = try Self.render { s in
+                    s.path = ShapeLayerTests.line(10, 50, 90, 50)
+                    s.fillColor = nil
+                    s.strokeColor = ShapeLayerTests.black
+                    s.lineWidth = width
+                    s.lineDashPattern = pattern
+                }
+                // Whatever the dash does at this scale, the picture is made and not garbage.
+                #expect(img.width == 100 && img.height == 100, "width \(width) pattern \(pattern)")
+            }
+            // Solid (undashed) strokes and trims take the arc-length field path as well.
+            let (img, _) = try Self.render { s in
+                s.path = ShapeLayerTests.line(10, 50, 90, 50)
+                s.fillColor = nil
+                s.strokeColor = ShapeLayerTests.black
+                s.lineWidth = width
+                s.strokeEnd = 0.5
+            }
+            #expect(img.width == 100, "width \(width) trimmed")
+        }
+        for pattern: [NSNumber] in [[1e20, 1e20], [NSNumber(value: Double.greatestFiniteMagnitude), 1], [1, 1e300],
+                                    [1e-300, 1e-300], [1e20, 5, 5, 5, 5, 1e20]] {
+            let (img, _) = try Self.render { s in
+                s.path = ShapeLayerTests.line(10, 50, 90, 50)
+                s.fillColor = nil
+                s.strokeColor = ShapeLayerTests.black
+                s.lineWidth = 4
+                s.lineDashPattern = pattern
+                s.lineDashPhase = 1e20
+            }
+            #expect(img.width == 100, "pattern \(pattern)")
+        }
+    }
+
+    /// Issue 17, the animated path: while `lineWidth` animates the stroke comes from the gauge
+    /// field (GaugeField), whose box conversion trapped the same way for a width of 1e20.
+    @Test func hugeAnimatedLineWidthRenders() throws {
+        typealias A = ShapeStrokeGeometryAnimationTests
+        for to in [1e20, Double.greatestFiniteMagnitude] {
+            let (root, s) = A.scene { $0.path = A.arc() }
+            s.add(A.widthAnimation(from: 2, to: to), forKey: "w")
+            let out = try A.frames(root, [0, 0.5, 1])
+            #expect(out.count == 3, "to \(to)")
+        }
+    }
 }

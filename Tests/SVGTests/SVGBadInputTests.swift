@@ -67,6 +67,70 @@ import Foundation
         #expect(rgba(shapeLayers(doc.layer).first?.fillColor) == [0, 1, 0, 1])
     }
 
+    /// Issue 17: each of these killed the process with SIGSEGV inside Foundation's `XMLParser`
+    /// on Linux (libxml2 passes a NULL string, Foundation calls strlen on it; measured with a
+    /// bare XMLParser and this toolchain). Now each imports, or fails with an `SVGError`.
+    @Test func markupThatCrashedXMLParserIsBlankedOrRejected() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">"
+        let rect = "<rect width=\"5\" height=\"5\"/>"
+        let imports = [
+            svg + "<?foo?>" + rect + "</svg>",                       // empty PI in content
+            "<?foo?>" + svg + rect + "</svg>",                       // … in the prolog
+            svg + rect + "</svg><?foo?>",                            // … after the root
+            "<?xml version=\"1.0\"?><?xml-stylesheet?>" + svg + rect + "</svg>",
+            "<?xml-foo?>" + svg + rect + "</svg>",
+            "<?xml?>" + svg + rect + "</svg>",                       // not a declaration (no space)
+            svg + "<?foo bar?><?a?><?b ?>" + rect + "</svg>",         // with and without data
+            "<!DOCTYPE svg [<?foo?>]>" + svg + rect + "</svg>",      // … in the internal subset
+            "<!DOCTYPE svg [<!NOTATION n SYSTEM \"s\">]>" + svg + rect + "</svg>",
+            "<!DOCTYPE svg [<!NOTATION n PUBLIC \"p\">]>" + svg + rect + "</svg>",
+            "<!DOCTYPE svg [<!ENTITY e SYSTEM \"x\" NDATA n>]>" + svg + rect + "</svg>",
+            "<!DOCTYPE svg [<!ATTLIST svg a CDATA #IMPLIED>]>" + svg + rect + "</svg>",
+            "<!DOCTYPE svg [<!ATTLIST rect a ENTITY #IMPLIED>]>" + svg + "<rect a=\"x\" width=\"5\" height=\"5\"/></svg>",
+            // A PI-looking text inside a comment, a CDATA section or a quoted value is not a PI.
+            svg + "<!-- <?foo?> --><style><![CDATA[ /* <?x?> */ ]]></style><title>a ?> b</title>" + rect + "</svg>",
+        ]
+        for text in imports {
+            let doc = try SVGDocument(string: text)
+            #expect(shapeLayers(doc.layer).count == 1, "\(text)")
+        }
+        let errors = [
+            svg + "<?foo",                                           // unterminated
+            "<!DOCTYPE svg [<!ENTITY e \"<?foo?>\">]>" + svg + "<g>&e;</g>" + rect + "</svg>",
+            "<!DOCTYPE svg [<!ENTITY e \"&#60;?foo?>\">]>" + svg + "<g>&e;</g>" + rect + "</svg>",
+            "<!DOCTYPE svg [<!ENTITY e \"&#x3c;&#x3F;foo?>\">]>" + svg + "<g>&e;</g>" + rect + "</svg>",
+        ]
+        for text in errors {
+            #expect(throws: SVGError.self, "\(text)") { try SVGDocument(string: text) }
+        }
+        // Blanking keeps line numbers: an error after a removed multi-line PI is on its own line.
+        do {
+            _ = try SVGDocument(string: "<?foo\n\n?>" + svg + "\n\n<g></svg>")
+            Issue.record("expected an error")
+        } catch let e as SVGError {
+            guard case .malformedXML(_, let line, _) = e else { Issue.record("wrong error \(e)"); return }
+            #expect(line == 5)
+        }
+    }
+
+    /// Issue 17: a repeating gradient over a tiny axis or radius made the number of periods
+    /// any size, and `Int(_:)` of it trapped (SIGILL). Now it saturates and the gradient is
+    /// padded, with the limit reported.
+    @Test func repeatingGradientOverATinyAxisIsPadded() throws {
+        for gradient in [
+            "<linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"0\" x2=\"1e-150\" y2=\"0\" spreadMethod=\"repeat\">",
+            "<linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"0\" x2=\"1e-150\" y2=\"0\" spreadMethod=\"reflect\">",
+            "<radialGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" cx=\"5\" cy=\"5\" r=\"1e-150\" spreadMethod=\"repeat\">",
+        ] {
+            let doc = try SVGDocument(string: """
+                <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs>\(gradient)
+                <stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></\(gradient.hasPrefix("<linear") ? "linearGradient" : "radialGradient")></defs>
+                <rect width="10" height="10" fill="url(#g)"/></svg>
+                """)
+            #expect(allLayers(doc.layer).count > 1, "\(gradient)")
+        }
+    }
+
     @Test func externalEntitiesAndReferencesAreNeverFetched() throws {
         let secret = FileManager.default.temporaryDirectory.appendingPathComponent("casvg-secret-\(getpid()).txt")
         try "red".write(to: secret, atomically: true, encoding: .utf8)

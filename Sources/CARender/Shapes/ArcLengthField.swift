@@ -21,10 +21,12 @@ enum ArcLengthField {
         var best = [Float](repeating: .infinity, count: w * h)
         func splat(_ a: SIMD2<Double>, _ b: SIMD2<Double>, s0: Double, s1: Double, subStart: Double, extendStart: Bool, extendEnd: Bool) {
             guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-            let minX = max(Int((min(a.x, b.x) - reach).rounded(.down)), 0)
-            let maxX = min(Int((max(a.x, b.x) + reach).rounded(.up)), w - 1)
-            let minY = max(Int((min(a.y, b.y) - reach).rounded(.down)), 0)
-            let maxY = min(Int((max(a.y, b.y) + reach).rounded(.up)), h - 1)
+            // `reach` grows with the line width, which may be any finite number (1e20 trapped
+            // in Int(_:), issue 17): the conversion saturates, then the box is clipped.
+            let minX = max(Int.clamped((min(a.x, b.x) - reach).rounded(.down)), 0)
+            let maxX = min(Int.clamped((max(a.x, b.x) + reach).rounded(.up)), w - 1)
+            let minY = max(Int.clamped((min(a.y, b.y) - reach).rounded(.down)), 0)
+            let maxY = min(Int.clamped((max(a.y, b.y) + reach).rounded(.up)), h - 1)
             guard minX <= maxX, minY <= maxY else { return }
             let ab = b - a
             let l2 = ab.x * ab.x + ab.y * ab.y

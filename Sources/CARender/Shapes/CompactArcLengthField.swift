@@ -44,7 +44,9 @@ struct CompactArcLengthField {
     }
 
     @inline(__always) static func quantise(_ v: Double) -> UInt16 {
-        UInt16(min(max(v, 0), 1) * 65535 + 0.5)
+        // Written so that NaN gives 0 (min/max would pass NaN on, and UInt16(NaN) traps).
+        let c = v > 0 ? (v < 1 ? v : 1) : 0
+        return UInt16(c * 65535 + 0.5)
     }
 
     /// Writes the path arc length of `field` (RGBA32F as `ArcLengthField.compute` makes it) into

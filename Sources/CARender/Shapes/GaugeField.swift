@@ -40,8 +40,9 @@ enum GaugeField {
                 var lo = pts[0], hi = pts[0]
                 for p in pts { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
                 guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-                let x0 = max(Int((lo.x - reach).rounded(.down)), 0), x1 = min(Int((hi.x + reach).rounded(.up)), w - 1)
-                let y0 = max(Int((lo.y - reach).rounded(.down)), 0), y1 = min(Int((hi.y + reach).rounded(.up)), h - 1)
+                // Saturating: `reach` follows the line width, any finite number (issue 17).
+                let x0 = max(Int.clamped((lo.x - reach).rounded(.down)), 0), x1 = min(Int.clamped((hi.x + reach).rounded(.up)), w - 1)
+                let y0 = max(Int.clamped((lo.y - reach).rounded(.down)), 0), y1 = min(Int.clamped((hi.y + reach).rounded(.up)), h - 1)
                 guard x0 <= x1, y0 <= y1 else { return nil }
                 return (x0...x1, y0...y1)
             }

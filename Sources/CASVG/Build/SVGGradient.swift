@@ -81,7 +81,10 @@ enum SVGGradientLayers {
                                CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
                 let ts = corners.map { (($0.x - p1.x) * axis.x + ($0.y - p1.y) * axis.y) / l2 }
                 let k0 = ts.min()!.rounded(.down), k1 = ts.max()!.rounded(.up)
-                if let expanded = repeated(stops, from: Int(k0), to: Int(k1), reflect: g.spread == .reflect, log: log) {
+                // A tiny axis makes k0, k1 any size (Int(_:) trapped on 1e150, issue 17): they
+                // saturate at ±1e12, far beyond `maxPeriods`, so `repeated` pads instead.
+                if let expanded = repeated(stops, from: Int.clamped(max(k0, -1e12)), to: Int.clamped(min(k1, 1e12)),
+                                           reflect: g.spread == .reflect, log: log) {
                     stops = expanded
                     let a = p1
                     p1 = CGPoint(x: a.x + k0 * axis.x, y: a.y + k0 * axis.y)
@@ -127,7 +130,8 @@ enum SVGGradientLayers {
                                CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
                 let tmax = corners.map { hypot($0.x - c.x, $0.y - c.y) / r }.max()!
                 let k1 = max(1, tmax.rounded(.up))
-                if k1 > 1, let expanded = repeated(stops, from: 0, to: Int(k1), reflect: g.spread == .reflect, log: log) {
+                // Saturating, as above: a tiny radius makes k1 any size, or infinite.
+                if k1 > 1, let expanded = repeated(stops, from: 0, to: Int.clamped(min(k1, 1e12)), reflect: g.spread == .reflect, log: log) {
                     stops = expanded
                     r *= k1
                 }

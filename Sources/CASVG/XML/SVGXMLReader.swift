@@ -19,8 +19,10 @@ final class SVGXMLReader: NSObject, XMLParserDelegate {
 
     static func read(_ data: Data, limits: SVGImportLimits, log: SVGIssueLog) throws -> SVGElement {
         if data.count > limits.maxInputBytes { throw SVGError.inputTooLarge(bytes: data.count, limit: limits.maxInputBytes) }
-        let data = try SVGTextEncoding.utf8(data)
-        let bytes = [UInt8](data)
+        let utf8 = try SVGTextEncoding.utf8(data)
+        // Markup that crashes XMLParser on Linux is blanked first (see SVGMarkupFilter).
+        let bytes = try SVGMarkupFilter.filter([UInt8](utf8))
+        let data = Data(bytes)
         for name in try SVGEntityGuard.check(bytes, limits: limits) {
             log.add(.externalReference, "<!ENTITY \(name) SYSTEM …>", "external entity not fetched; expands to nothing")
         }

@@ -118,7 +118,8 @@ public struct LayerProperty<Value> {
         case is CGFloat.Type: return CGFloat(n) as? Value
         case is Double.Type: return n as? Value
         case is Float.Type: return Float(n) as? Value
-        case is Int.Type: return (n.isFinite ? Int(n) : 0) as? Value
+        // Saturating: a finite 1e300 trapped in Int(_:) (issue 17); NaN gives 0 as before.
+        case is Int.Type: return Int.clamped(n) as? Value
         default: return nil
         }
     }

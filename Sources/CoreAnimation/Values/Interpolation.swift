@@ -97,7 +97,9 @@ extension AnimValue {
             let a = c.rgba
             return .color(CGColor(red: a.red * k, green: a.green * k, blue: a.blue * k, alpha: a.alpha * k))
         case .transform(let m):
-            var n = Int(k.rounded())
+            // Saturating: k may be any finite multiplier (Int(_:) traps beyond ±9.2e18); the
+            // count is capped at 1,000 below anyway.
+            var n = Int.clamped(max(min(k.rounded(), 1e9), -1e9))
             let base = n < 0 ? CATransform3DInvert(m) : m
             n = Swift.min(abs(n), 1_000)
             var out = CATransform3DIdentity
