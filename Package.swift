@@ -33,6 +33,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         // carender's command line (issue 5).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target QuartzCore` (DocC; a build-time plugin
+        // only, nothing of it is linked into the products).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl",
@@ -112,6 +115,8 @@ let package = Package(
         .target(name: "UIKitCompat", dependencies: ["QuartzCore", "CoreAnimation"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat"]),
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
+        // The documents checked against the code they describe (read in place through #filePath).
+        .testTarget(name: "DocsTests"),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x

@@ -5,7 +5,7 @@ uniform float u_sigma;   // pixels
 out vec4 o_color;
 
 // One direction of a separable Gaussian. The kernel is cut at 2.5σ (ShadowSpec.cutInSigmas:
-// a shadow reaches 2·shadowRadius with σ = 0.8·shadowRadius, catalogue N1) and its weights
+// a shadow reaches 2·shadowRadius with σ = 0.8·shadowRadius, docs/BEHAVIOUR.md N1) and its weights
 // are normalised, so a large shape keeps full strength inside and half at its edge. Taps go
 // two texels at a time through bilinear filtering; at most 256 texels each side (σ ≈ 100 px),
 // beyond which the kernel is cut short.

@@ -42,7 +42,7 @@ vec4 toClip(vec3 q) {
 
 // Signed distance to a rectangle (centre c, half size e) with per-corner radii
 // r = (minXminY, maxXminY, maxXmaxY, minXmaxY); negative inside. Continuous corners use an
-// n = 3.3 superellipse over 1.528665·r (Apple's cornerCurveExpansionFactor, catalogue N6),
+// n = 3.3 superellipse over 1.528665·r (Apple's cornerCurveExpansionFactor, docs/BEHAVIOUR.md N6),
 // which meets the edges tangentially and crosses the diagonal where the circular arc would.
 //
 // roundRectField returns (distance, gradient in the plane). Coverage uses the analytic
@@ -122,7 +122,7 @@ int nearestEdgeBit(vec2 p, vec4 rect) {
     return o.x > o.y ? (d.x < 0.0 ? 1 : 2) : (d.y < 0.0 ? 4 : 8);
 }
 
-// Coverage with edgeAntialiasingMask (catalogue N5: left 1, right 2, bottom (min y) 4,
+// Coverage with edgeAntialiasingMask (docs/BEHAVIOUR.md N5: left 1, right 2, bottom (min y) 4,
 // top (max y) 8): the nearest edge's bit decides between smooth and hard.
 float edgeCoverage(vec3 field, vec2 p, vec4 rect, int aaMask) {
     float soft = coverage(field, p);

@@ -21,7 +21,7 @@ void main() {
     } else {
         c = v_mode == 1 ? v_color * s.a : s * v_color.a;
 #ifdef CA_MASK
-        // Nothing of the mask exists outside its target (catalogue M8: outside the mask's
+        // Nothing of the mask exists outside its target (docs/BEHAVIOUR.md M8: outside the mask's
         // rendered subtree the layer is hidden).
         bool inside = all(greaterThanEqual(v_maskUV, vec2(0.0))) && all(lessThanEqual(v_maskUV, vec2(1.0)));
         c *= inside ? texture(u_mask, v_maskUV).a : 0.0;

@@ -189,7 +189,7 @@ public enum TextureFilter: Hashable, Sendable {
 }
 
 /// A rounded rectangle that coverage is multiplied by: `inverse` maps frame pixels back to
-/// the clipping layer's plane, where `rect` and `radii` are (catalogue N5b: masksToBounds with
+/// the clipping layer's plane, where `rect` and `radii` are (docs/BEHAVIOUR.md N5b: masksToBounds with
 /// a cornerRadius cuts sublayers to the rounded shape). Index 0 of the table is "no clip".
 public struct ClipShape: Sendable, Equatable {
     public var inverse: Homography

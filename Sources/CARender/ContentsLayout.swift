@@ -13,7 +13,7 @@ import CoreAnimation
 /// direction of the vertical axis … When [`contentsAreFlipped()`] is true, top aligns contents
 /// to the bottom of the layer and bottom aligns content to the top of the layer." So `top` is
 /// the **max-y** edge of the layer's own coordinate space, whatever the screen does with it:
-/// catalogue N5b measured `top` at (30,50)–(50,60) of an 80×60 layer in macOS's y-up space,
+/// docs/BEHAVIOUR.md N5b measured `top` at (30,50)–(50,60) of an 80×60 layer in macOS's y-up space,
 /// and on iOS, whose layer space runs y down, the same rule puts `.top` contents at the
 /// *visual bottom* of a plain layer and `.bottom` at the visual top — the documented swap that
 /// iOS developers report (setting `isGeometryFlipped` makes the names match the screen). This

@@ -4,7 +4,7 @@ import CoreAnimation
 /// Layer-to-parent matrices computed from render states (presentation values), not from the
 /// model tree: the renderer draws what the timing engine produced for this frame.
 enum LayerGeometry {
-    /// Catalogue M7 with presentation values (the model's own formula, `LayerState`).
+    /// docs/BEHAVIOUR.md M7 with presentation values (the model's own formula, `LayerState`).
     static func localToParent(_ s: LayerState, parent: LayerState?, isMask: Bool) -> CATransform3D {
         LayerState.localToParentMatrix(s, parent: parent, isMask: isMask)
     }
@@ -72,7 +72,7 @@ enum LayerGeometry {
     }
 }
 
-/// The state fields that place a layer in its parent (catalogue M7, less the transform), read
+/// The state fields that place a layer in its parent (docs/BEHAVIOUR.md M7, less the transform), read
 /// one by one from the layer: a whole `LayerState` copy retains its dozen references, which
 /// for a layer whose box is re-emitted every frame cost more than the geometry itself.
 struct Placement {

@@ -3,7 +3,7 @@ import CoreAnimation
 
 /// A layer's shadow settings, nil when it casts none (`shadowOpacity` 0 or a clear colour).
 ///
-/// How wide the blur is (catalogue N1, measured on Apple): a 40×40 layer with shadowOffset
+/// How wide the blur is (docs/BEHAVIOUR.md N1, measured on Apple): a 40×40 layer with shadowOffset
 /// (20, 20) and shadowRadius 5 paints up to 2·r = 10 points past its offset edge (pixel 149
 /// painted) and nothing further (pixel 152 clear). Core Graphics gets a blur of 2·r for a
 /// layer's r and spreads a hard edge by exactly that much, as box passes whose reaches add up
@@ -131,7 +131,7 @@ struct ShadowPathShape: Equatable {
 
 extension RenderTreeBuilder {
     /// Whether a layer paints anything that could cast a shadow: a layer that draws nothing
-    /// casts none (catalogue N1), and skipping it saves its offscreen passes.
+    /// casts none (docs/BEHAVIOUR.md N1), and skipping it saves its offscreen passes.
     func castsShadow(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> Bool {
         if s.backgroundColor.map({ $0.alpha > 0 }) ?? false { return true }
         if s.contents != nil || copy is CAGradientLayer { return true }
@@ -167,7 +167,7 @@ extension RenderTreeBuilder {
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// The shadow of everything a layer and its sublayers paint (catalogue N1: one shadow for
+    /// The shadow of everything a layer and its sublayers paint (docs/BEHAVIOUR.md N1: one shadow for
     /// the layer and its sublayers together): their alpha, blurred (horizontal then vertical
     /// Gaussian passes), tinted and offset, under the content.
     /// Wide blurs run at reduced resolution (`ShadowSpec.downscale`): the content is halved

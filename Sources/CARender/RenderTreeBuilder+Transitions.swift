@@ -1,7 +1,7 @@
 import CoreGraphics
 import CoreAnimation
 
-/// How a running `CATransition` is drawn (catalogue I2). The timing engine gives the progress
+/// How a running `CATransition` is drawn (docs/BEHAVIOUR.md I2). The timing engine gives the progress
 /// p (startProgress … endProgress through the timing function) and the "before" picture: a
 /// frozen copy of the layer and its subtree as the screen showed them when the transition was
 /// added (`CALayer.transitionSnapshot`). The "after" picture is the layer as it is now.
@@ -14,12 +14,12 @@ import CoreAnimation
 /// - `reveal`: the before picture slides away toward the opposite side, uncovering the
 ///   after picture, which stays.
 ///
-/// Directions (catalogue O12, our choice, documented): a subtype names the side of the layer's
+/// Directions (docs/BEHAVIOUR.md O12, our choice, documented): a subtype names the side of the layer's
 /// own bounds the new content comes from, in the layer's own coordinates, where "top" is the
 /// minimum-y edge as in iOS geometry. On an unflipped iOS-style screen fromTop therefore
 /// comes down from the top; inside a geometry-flipped superlayer the motion flips with the
 /// geometry, as everything drawn in it does. A directional type without a subtype moves as
-/// fromLeft (catalogue I2, community reports). The slide is measured by the layer's current
+/// fromLeft (docs/BEHAVIOUR.md I2, community reports). The slide is measured by the layer's current
 /// bounds and happens within its plane, so it turns and scales with the layer's transform.
 ///
 /// The moving pictures are clipped to the layer's bounds only when the layer (now) has

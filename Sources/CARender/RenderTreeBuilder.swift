@@ -249,7 +249,7 @@ public final class RenderTreeBuilder {
         // sublayer individually, the transform layer does not form a compositing group".
         let mask = isTransformLayer ? nil : layer._mask.flatMap { $0.renderCopy.state.isHidden ? nil : $0 }
         // A shadowPath shadow is drawn whatever the layer paints; one cast from the layer's
-        // pixels needs pixels (catalogue N1).
+        // pixels needs pixels (docs/BEHAVIOUR.md N1).
         let shadow = isTransformLayer ? nil : ShadowSpec(s).flatMap { s.shadowPath != nil || castsShadow(layer, copy, s) ? $0 : nil }
         let groupOpacity = !isTransformLayer && s.opacity < 1 && s.allowsGroupOpacity && drawsSeveralPieces(layer, copy, s)
         // A plain rounded box casts an analytically blurred copy of itself: no offscreen pass.
@@ -357,7 +357,7 @@ public final class RenderTreeBuilder {
     }
 
     /// Whether a layer paints more than one overlapping piece, so that group opacity
-    /// (allowsGroupOpacity, catalogue N4) needs the pieces composited before the fade: any
+    /// (allowsGroupOpacity, docs/BEHAVIOUR.md N4) needs the pieces composited before the fade: any
     /// sublayers, or two of background, contents, gradient and border. A background with a
     /// border and nothing else is one box instance whose shader composites the border over
     /// the background before the fade (box.frag), so it stays in the batch.

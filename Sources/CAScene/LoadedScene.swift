@@ -2,7 +2,7 @@
 /// rendered into, and the transactions it schedules. Not Apple API.
 ///
 /// Load, apply scheduled changes and render on one thread: Core Animation's transactions and
-/// the timing engine's frame step are per thread (catalogue K5).
+/// the timing engine's frame step are per thread (docs/BEHAVIOUR.md K5).
 public final class LoadedScene {
     public let rootLayer: CALayer
     /// The frame in points; pixels are `size × scale`.

@@ -11,7 +11,7 @@ public enum SceneFile {
     /// Loads a scene from JSON bytes; image paths are relative to `baseDirectory`.
     /// The tree is built and committed inside one transaction at scene time 0 with actions
     /// disabled, so nothing in it animates implicitly and animations with `beginTime` 0 begin
-    /// at 0 (catalogue C9). Changes the calling thread made to other layers and not yet
+    /// at 0 (docs/BEHAVIOUR.md C9). Changes the calling thread made to other layers and not yet
     /// committed are committed first (at media time 0); don't call it inside an explicit
     /// `CATransaction.begin()`/`commit()`, which would hold the scene's commit back.
     public static func load(data: Data, baseDirectory: URL, options: SceneLoadOptions = .init()) throws -> LoadedScene {

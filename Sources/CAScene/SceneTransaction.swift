@@ -1,6 +1,6 @@
 /// A transaction a scene schedules at a time of its timeline: the changes in it are made
 /// inside `CATransaction.begin()`/`commit()` at that time, so the implicit animations they
-/// imply (catalogue J4) begin then, with this transaction's duration and timing function.
+/// imply (docs/BEHAVIOUR.md J4) begin then, with this transaction's duration and timing function.
 /// Not Apple API: the scene format's `transactions` (docs/SCENE-FORMAT.md).
 public struct SceneTransaction {
     /// Seconds from the start of the scene.

@@ -1,7 +1,7 @@
 import QuartzCore
 
 /// Playback control of a layer subtree through the layer's own timing, as Apple's Core
-/// Animation Programming Guide does it ("Pausing and Resuming Animations", catalogue C10):
+/// Animation Programming Guide does it ("Pausing and Resuming Animations", docs/BEHAVIOUR.md C10):
 ///
 /// - pause: `p = layer.convertTime(now, from: nil); layer.speed = 0; layer.timeOffset = p`
 /// - resume: `p = layer.timeOffset; layer.speed = rate; layer.timeOffset = 0;

@@ -88,7 +88,9 @@ final class CarenderOutputSafetyTests: CarenderTestCase {
             XCTAssertEqual(r.messages.count, 1, "\(args): one line, got \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(needle) && r.stderr.contains("at most"), "\(args): \(r.stderr)")
             XCTAssertFalse(r.stderr.contains("rendering"), "\(args): rendering started: \(r.stderr)")
-            XCTAssertLessThan(Date().timeIntervalSince(start), 30, "\(args)")
+            // No time bound: that nothing was rendered is checked by the output above (no
+            // progress line) and below (no file left); the time is information only.
+            print("\(args.prefix(2)): refused in \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
             let left = listing(dir).flatMap { n in
                 (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(n).path)) ?? [n]
             }

@@ -16,7 +16,9 @@ extension PinnedClock {
             let n = stamps.count
             RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.05))
             #expect(stamps.count == n, "no tick after invalidate()")
-            #expect(n >= 5 && n <= 20, "≈18 ticks at 60 Hz in 0.3 s, got \(n)")
+            // ≈18 ticks at 60 Hz in 0.3 s: never more than the rate allows; a slow machine may
+            // manage fewer, so only two (for the timestamp checks) are required.
+            #expect(n >= 2 && n <= 20, "≈18 ticks at 60 Hz in 0.3 s, got \(n)")
             #expect(abs(link.duration - 1.0 / 60) < 1e-12)
             #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 })
             #expect(zip(stamps, targets).allSatisfy { abs($1 - $0 - 1.0 / 60) < 1e-9 })

@@ -1,7 +1,7 @@
 import Testing
 @testable import CoreAnimation
 
-/// The CALayer subclass models against catalogue A1 (constant raw values), A3 (defaults),
+/// The CALayer subclass models against docs/BEHAVIOUR.md A1 (constant raw values), A3 (defaults),
 /// E7 (implicit animation of shape keys) and L4 (presentation copies keep the class).
 @Suite struct LayerSubclassTests {
     private func approx(_ a: Double, _ b: Double, _ eps: Double = 1e-9) -> Bool { abs(a - b) < eps }

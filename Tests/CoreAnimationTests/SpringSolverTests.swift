@@ -1,7 +1,7 @@
 import Testing
 @testable import CoreAnimation
 
-/// Tests for SpringSolver against CA-SEMANTICS G1–G5 (and A4's spring defaults).
+/// Tests for SpringSolver against docs/BEHAVIOUR.md G1–G5 (and A4's spring defaults).
 @Suite("Spring solver")
 struct SpringSolverTests {
     private static func near(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool {

@@ -4,7 +4,7 @@ import Testing
 /// The frame step's table (`StepTable`): layers whose animations are all typed tracks are
 /// evaluated into an output buffer and their presentation copies filled when read. What a
 /// renderer reads after a step (`renderCopy`) must equal a fresh evaluation at the step's time
-/// (`presentation()`, catalogue L1), frame after frame, through commits, removals, events and
+/// (`presentation()`, docs/BEHAVIOUR.md L1), frame after frame, through commits, removals, events and
 /// compaction; and the table must actually carry the common cases.
 extension PinnedClock {
     @Suite struct StepTableTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import CoreAnimation
 
-/// Tests for CAMediaTimingFunction / CAMediaTimingFunctionName against CA-SEMANTICS A1 and B.
+/// Tests for CAMediaTimingFunction / CAMediaTimingFunctionName against docs/BEHAVIOUR.md A1 and B.
 @Suite("Timing functions")
 struct TimingFunctionTests {
     // MARK: helpers
@@ -99,7 +99,7 @@ struct TimingFunctionTests {
 
     // MARK: B2
 
-    /// CA-SEMANTICS B2 table: the bracketed high-precision values where given, otherwise
+    /// docs/BEHAVIOUR.md B2 table: the bracketed high-precision values where given, otherwise
     /// Apple's `_solveForInput:` values.
     @Test(
         "B2 evaluation table",
@@ -171,7 +171,7 @@ struct TimingFunctionTests {
                 worst = max(worst, abs(f.evaluate(at: x) - want))
             }
             // ε = 1e-7 on x; the y error stays within a small multiple of it except where
-            // dy/dx is large, and 1e-5 is the catalogue's tolerance.
+            // dy/dx is large, and 1e-5 is docs/BEHAVIOUR.md's tolerance.
             #expect(worst < 1e-5, "curve (\(a),\(b),\(c),\(d)) worst error \(worst)")
         }
     }

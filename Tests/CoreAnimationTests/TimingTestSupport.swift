@@ -1,7 +1,7 @@
 import Testing
 @testable import CoreAnimation
 
-/// Shared helpers for the timing-engine conformance suites (catalogue C–L).
+/// Shared helpers for the timing-engine conformance suites (docs/BEHAVIOUR.md C–L).
 enum TT {
     static func near(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(a - b) <= tol }
     static func near(_ a: CGFloat, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(Double(a) - b) <= tol }

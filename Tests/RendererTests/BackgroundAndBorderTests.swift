@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 
-/// Catalogue N5b (render.m): background, border inside the bounds over the background, corner
+/// docs/BEHAVIOUR.md N5b (render.m): background, border inside the bounds over the background, corner
 /// radius removing background only in the corners, hidden / opacity-0 painting nothing,
 /// opacity 0.5 painting the same area at partial strength.
 @Suite struct BackgroundAndBorderTests {

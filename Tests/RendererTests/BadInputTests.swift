@@ -159,7 +159,7 @@ import Foundation
     /// Finite values the model accepts but the GPU's 32-bit floats cannot hold (beyond
     /// ±3.4e38) skip the layer with a warning, as non-finite ones do; a huge border width is
     /// clamped (a border wider than half the layer covers it); a huge radius clamps to half the
-    /// shorter side (N-catalogue corner rule). Nothing poisons the rest of the frame.
+    /// shorter side (docs/BEHAVIOUR.md N5b corner rule). Nothing poisons the rest of the frame.
     @Test func hugeFiniteGeometryIsClampedOrSkippedNeverPoisonsTheFrame() throws {
         let (root, _) = scene { v in
             v.borderWidth = 1e300
@@ -284,13 +284,16 @@ import Foundation
             top.backgroundColor = solid(0, 0, 1)
             let (root, _) = scene { _ in }
             root.addSublayer(top)
-            let start = Date()
-            let (img, warnings) = try render(root)
+            let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40))
+            r.clearColor = solid(1, 1, 1)
+            r.layer = root
+            let (img, warnings) = try RenderDiagnostics.capture { try RenderHarness.frame(r, at: 0) }
             expectGoodLayerAndBackground(img)
             #expect(img.rgba(45, 20) == Self.blue)
             #expect(img.rgba(35, 10) == Self.blue)   // the leaf (green, at depth 100,000) is not drawn
             #expect(warnings.contains { $0.contains("deeper than \(RenderTreeBuilder.maxDepth) levels") }, "\(warnings)")
-            #expect(Date().timeIntervalSince(start) < 5)
+            // The walk stops at the depth limit: the work is bounded by it, not by the chain.
+            #expect(r.statistics.layersVisited <= RenderTreeBuilder.maxDepth + 8, "\(r.statistics.layersVisited) layers visited")
             #expect(leaf != nil)
             CATransaction.flush()   // the implicit transaction holds the layers it saw change
         }
@@ -351,19 +354,22 @@ import Foundation
         expectGoodLayerAndBackground(img)
         #expect(img.rgba(40, 15) == RGBA(0, 255, 0))
         #expect(img.rgba(45, 35) == Self.white)   // below the 20×20 block: nothing
-        #expect(r.statistics.layersVisited >= n)
-        // A guard against quadratic blow-ups (the O(n²) build took about 44 s at this size), not
-        // a speed test: generous, so a loaded 2-core machine (7.5 s seen) does not fail it.
-        #expect(r.statistics.buildSeconds < 20, "building the render tree took \(r.statistics.buildSeconds) s")
+        // Each layer is visited once (the root, the scene's layers and the n siblings), and the
+        // siblings make n box instances: work proportional to the tree. The build time is
+        // information only (the O(n²) build took about 44 s at this size).
+        #expect(r.statistics.layersVisited >= n && r.statistics.layersVisited <= n + 8, "\(r.statistics.layersVisited) layers visited")
+        #expect(r.statistics.instances <= n + 8, "\(r.statistics.instances) instances")
+        print("100,000 siblings: render tree built in \(String(format: "%.2f", r.statistics.buildSeconds)) s")
     }
 
     /// Siblings alternating between two pipelines (a background, then contents) make one batch
     /// each. Appending a batch used to copy the pass's whole batch list (copy-on-write with two
-    /// owners): O(n²), 28 s to build 80,000 layers. Four times the layers must now cost about
-    /// four times as much, not sixteen (the best of two runs, so a busy machine does not fail it).
+    /// owners): O(n²), 28 s to build 80,000 layers. The build's work is checked by what it
+    /// produced (one instance and one batch per sibling, at 10,000 and at 40,000 layers); the
+    /// times are printed as information, never asserted, so a busy machine cannot fail it.
     @Test func wideTreeBuildScalesLinearly() throws {
         let image = try #require(CGImage(width: 1, height: 1, rgba8Bytes: [0, 0, 255, 255], premultiplied: true))
-        func buildSeconds(_ n: Int) throws -> Double {
+        func build(_ n: Int) throws -> Double {
             let root = CALayer()
             root.frame = CGRect(x: 0, y: 0, width: 60, height: 40)
             var kids: [CALayer] = []
@@ -377,17 +383,18 @@ import Foundation
             root.sublayers = kids
             CATransaction.flush()
             let builder = RenderTreeBuilder()
-            var best = Double.infinity
-            for _ in 0..<2 {
-                let start = Date()
-                let (frame, _) = builder.build(root: root, width: 60, height: 40, scale: 1)
-                best = min(best, Date().timeIntervalSince(start))
-                #expect(frame.boxes.count + frame.images.count == n)
-            }
-            return best
+            let start = Date()
+            let (frame, stats) = builder.build(root: root, width: 60, height: 40, scale: 1)
+            let seconds = Date().timeIntervalSince(start)
+            #expect(frame.boxes.count + frame.images.count == n)
+            var batches = 0
+            for p in frame.passes { if case .draw(let b) = p.kind { batches += b.count } }
+            #expect(frame.passes.count == 1 && batches == n, "\(frame.passes.count) passes, \(batches) batches for \(n) layers")
+            #expect(stats.layersVisited <= n + 1, "\(stats.layersVisited) layers visited")
+            return seconds
         }
-        let small = try buildSeconds(10_000), large = try buildSeconds(40_000)
-        #expect(large / small < 10, "10,000 layers: \(small) s, 40,000: \(large) s")
+        let small = try build(10_000), large = try build(40_000)
+        print(String(format: "wide tree build: 10,000 layers %.3f s, 40,000 layers %.3f s (information only)", small, large))
     }
 
     // MARK: GL errors and lost contexts

@@ -2,7 +2,7 @@ import Testing
 import Foundation
 
 /// masksToBounds (an implicit mask of the rounded bounds, CALayer.masksToBounds doc), `mask`
-/// (the alpha of the mask layer's whole rendered subtree, catalogue M8), group opacity
+/// (the alpha of the mask layer's whole rendered subtree, docs/BEHAVIOUR.md M8), group opacity
 /// (allowsGroupOpacity, N4), a scene combining them, and the batching that keeps many plain
 /// layers in one draw. Expected shapes come from M7's mapping computed in the test.
 @Suite struct ClippingMaskingGroupTests: SceneBuilding {

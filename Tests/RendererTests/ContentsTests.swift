@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 
-/// `contents` as a CGImage: placement by `contentsGravity` (catalogue N5b, measured on Apple),
+/// `contents` as a CGImage: placement by `contentsGravity` (docs/BEHAVIOUR.md N5b, measured on Apple),
 /// `contentsRect`, `contentsCenter`, `contentsScale`, the contents filters, premultiplied PNG
 /// contents, clipping, oversized and broken images.
 ///

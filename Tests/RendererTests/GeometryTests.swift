@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 
-/// Layer geometry as the renderer places it (catalogue M1–M7): anchorPoint and position,
+/// Layer geometry as the renderer places it (docs/BEHAVIOUR.md M1–M7): anchorPoint and position,
 /// bounds.origin scrolling sublayers, transforms about the anchor point with m34 perspective,
 /// sublayerTransform about the parent's anchor point, zPosition ordering, isDoubleSided,
 /// isGeometryFlipped, renderer scale and contentsScale, CATransformLayer. Expected pixels are

@@ -127,7 +127,7 @@ import Foundation
     }
 
     /// The translation fast path (an identity transform under a plain parent) gives the matrix
-    /// of the model's own formula (catalogue M7, `LayerState.localToParentMatrix`), to the
+    /// of the model's own formula (docs/BEHAVIOUR.md M7, `LayerState.localToParentMatrix`), to the
     /// value the shader receives.
     @Test func aTranslatedLeafGetsTheModelFormulasMatrix() throws {
         let root = CALayer()

@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 
-/// Catalogue N1 (Apple-run `CALayer/shadow.m`): a 40×40 opaque layer at (80, 80) with
+/// docs/BEHAVIOUR.md N1 (Apple-run `CALayer/shadow.m`): a 40×40 opaque layer at (80, 80) with
 /// shadowOffset (20, 20) and shadowRadius 5 paints its shadow up to pixel 149 and not at 152;
 /// the shadow is cast by the layer and its sublayers together; a layer that draws nothing casts
 /// none. Apple measured y up; here y is down, so a positive offset height casts downward (and

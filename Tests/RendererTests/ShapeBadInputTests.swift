@@ -9,6 +9,18 @@ import Foundation
         return try RenderDiagnostics.capture { try ShapeLayerTests.render(root) }
     }
 
+    /// `render`, with the frame's statistics: the work it did (rasters made, flattened segments
+    /// rasterised). Hostile input is bounded by that work, never by the clock: a slow machine
+    /// must not turn these tests red.
+    static func renderCounting(_ configure: (CAShapeLayer) -> Void) throws -> (CGImage, [String], RenderStats) {
+        let root = ShapeLayerTests.scene(100, 100, configure)
+        let r = try CARenderer(offscreenSize: root.bounds.size)
+        r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        r.layer = root
+        let (img, warnings) = try RenderDiagnostics.capture { try RenderHarness.frame(r, at: 0) }
+        return (img, warnings, r.statistics)
+    }
+
     @Test func emptyAndSinglePointPathsDrawNothing() throws {
         for path in [CGMutablePath(), ShapeLayerTests.polygon([(50, 50)], close: false)] {
             let (img, _) = try Self.render { s in
@@ -34,18 +46,19 @@ import Foundation
 
     @Test func hugeCoordinatesStayBounded() throws {
         // A line from −1e30 to 1e30: coordinates are clamped to ±1e7 pixels (documented) and
-        // the raster to the visible frame, so it draws a horizontal band quickly.
-        let start = Date()
-        let (img, _) = try Self.render { s in
+        // the raster to the visible frame, so it draws a horizontal band from one raster of a
+        // handful of segments.
+        let (img, _, stats) = try Self.renderCounting { s in
             s.path = ShapeLayerTests.line(-1e30, 50, 1e30, 50)
             s.fillColor = nil
             s.strokeColor = ShapeLayerTests.black
             s.lineWidth = 4
         }
         #expect(ShapeLayerTests.v(img, 50, 50) == 0 && ShapeLayerTests.v(img, 50, 40) == 255)
-        let (fill, _) = try Self.render { $0.path = ShapeLayerTests.polygon([(-1e30, -1e30), (1e30, -1e30), (1e30, 1e30), (-1e30, 1e30)]) }
+        #expect(stats.shapeRasters == 1 && stats.shapeSegments <= 4, "\(stats.shapeRasters) rasters, \(stats.shapeSegments) segments")
+        let (fill, _, fillStats) = try Self.renderCounting { $0.path = ShapeLayerTests.polygon([(-1e30, -1e30), (1e30, -1e30), (1e30, 1e30), (-1e30, 1e30)]) }
         #expect(ShapeLayerTests.v(fill, 50, 50) == 0)
-        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(fillStats.shapeRasters == 1 && fillStats.shapeSegments <= 8, "\(fillStats.shapeRasters) rasters, \(fillStats.shapeSegments) segments")
     }
 
     @Test func millionSegmentsAreRefusedQuicklyWithAWarning() throws {
@@ -54,15 +67,16 @@ import Foundation
         for i in 0..<1_000_000 { elements.append(CGPoint(x: Double(i % 100), y: Double(i % 2) * 50)) }
         let p = CGMutablePath()
         p.addLines(between: elements)
-        let start = Date()
-        let (img, warnings) = try Self.render { $0.path = p }
-        #expect(Date().timeIntervalSince(start) < 10)
+        let (img, warnings, stats) = try Self.renderCounting { $0.path = p }
         #expect(warnings.contains { $0.contains("exceeds the limit") })
+        // Refused before rasterising: no raster, no segment flattened.
+        #expect(stats.shapeRasters == 0 && stats.shapeSegments == 0, "\(stats.shapeRasters) rasters, \(stats.shapeSegments) segments")
         #expect(ShapeLayerTests.v(img, 50, 25) == 255)
     }
 
     @Test func manySegmentsBelowTheLimitDraw() throws {
-        // 20,000 segments of a polygonal circle: drawn, in bounded time.
+        // 20,000 segments of a polygonal circle: drawn, from one raster of about as many
+        // segments (work proportional to the path, not more).
         var pts: [CGPoint] = []
         for i in 0..<20_000 {
             let a = Double(i) / 20_000 * 2 * Double.pi
@@ -71,9 +85,9 @@ import Foundation
         let p = CGMutablePath()
         p.addLines(between: pts)
         p.closeSubpath()
-        let start = Date()
-        let (img, _) = try Self.render { s in s.path = p; s.strokeColor = ShapeLayerTests.black; s.lineWidth = 2 }
-        #expect(Date().timeIntervalSince(start) < 20)
+        let (img, _, stats) = try Self.renderCounting { s in s.path = p; s.strokeColor = ShapeLayerTests.black; s.lineWidth = 2 }
+        #expect(stats.shapeRasters == 1, "\(stats.shapeRasters) rasters")
+        #expect(stats.shapeSegments >= 20_000 && stats.shapeSegments <= 2 * 20_001, "\(stats.shapeSegments) segments")
         #expect(ShapeLayerTests.v(img, 50, 50) == 0 && ShapeLayerTests.v(img, 5, 5) == 255)
     }
 

@@ -1,11 +1,11 @@
 import Testing
 import Foundation
 
-/// Catalogue I2: a CATransition draws the layer as it was before the change committed with it
+/// docs/BEHAVIOUR.md I2: a CATransition draws the layer as it was before the change committed with it
 /// and as it is after, blended by type — fade cross-dissolves, moveIn slides the new content
 /// in over the old, push slides both, reveal slides the old away — with progress running from
 /// startProgress to endProgress. Subtypes name the side the new content comes from; "top" is
-/// the layer's minimum-y edge (catalogue O12, our documented choice).
+/// the layer's minimum-y edge (docs/BEHAVIOUR.md O12, our documented choice).
 ///
 /// Every scene: a 100×50 layer at (50, 25) in a 200×100 white frame turns from red to blue in
 /// the transaction that adds the transition; the first frame (t = 10) commits it, so the

@@ -58,24 +58,38 @@ import Foundation
         }
         var rng = Rng(state: Self.seed)
         var imported = 0, rejected = 0
+        // Smaller than the defaults, so that a mutant that multiplies its elements is cut early;
+        // the same code enforces any limit.
+        var limits = SVGImportLimits()
+        limits.maxElements = 50_000
+        limits.maxPathSegments = 100_000
+        let start = Date()
         for i in 0..<Self.iterations {
             let mutant = Self.mutate(seeds[rng.int(seeds.count)], &rng)
             // A crash leaves the input that caused it behind.
             if let last = Self.env["CA_SVG_FUZZ_LAST"] { try Data(mutant).write(to: URL(fileURLWithPath: last)) }
-            let t0 = Date()
             do {
-                let doc = try SVGDocument(data: Data(mutant))
-                _ = allLayers(doc.layer).count
+                let doc = try SVGDocument(data: Data(mutant), limits: limits)
+                // The work an import may do is bounded by the limits it enforces, whatever the
+                // input (duplicated <use> chains, long path data): checked here instead of a
+                // per-input time, which a slow machine could exceed.
+                let layers = allLayers(doc.layer)
+                // (An element may become up to a container, a gradient layer and a mask shape.)
+                #expect(layers.count <= 4 * limits.maxElements + 1, "seed \(Self.seed) iteration \(i): \(layers.count) layers")
+                for case let shape as CAShapeLayer in layers {
+                    var elements = 0
+                    shape.path?.applyWithBlock { _ in elements += 1 }
+                    // (An arc is up to four cubics.)
+                    #expect(elements <= 4 * limits.maxPathSegments + 1, "seed \(Self.seed) iteration \(i): a path of \(elements) elements")
+                }
                 imported += 1
             } catch is SVGError {
                 rejected += 1
             } catch {
                 Issue.record("seed \(Self.seed) iteration \(i): not an SVGError: \(error)")
             }
-            let dt = Date().timeIntervalSince(t0)
-            #expect(dt < 2, "seed \(Self.seed) iteration \(i) took \(dt) s")
         }
-        print("SVG fuzz: \(Self.iterations) mutants, \(imported) imported, \(rejected) rejected with SVGError")
+        print("SVG fuzz: \(Self.iterations) mutants, \(imported) imported, \(rejected) rejected with SVGError, \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
         #expect(imported + rejected == Self.iterations)
     }
 

@@ -59,7 +59,7 @@ import Foundation
         #expect(try Self.json(CATransform3DIdentity) == "[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]")
         #expect(try Self.json(CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)) == "[1,2,3,4,5,6]")
         #expect(try Self.json(CAMediaTimingFunction(name: .easeIn)) == #""easeIn""#)
-        // Named by its control points, whichever way it was made (CA-SEMANTICS B1 points).
+        // Named by its control points, whichever way it was made (docs/BEHAVIOUR.md B1 points).
         #expect(try Self.json(CAMediaTimingFunction(controlPoints: 0.42, 0, 0.58, 1)) == #""easeInEaseOut""#)
         #expect(try Self.json(CAMediaTimingFunction(controlPoints: 0.2, 0.1, 0.3, 0.9)) == "[0.2,0.1,0.3,0.9]")
         #expect(try Self.json(CACornerMask([.layerMaxXMaxYCorner, .layerMinXMinYCorner])) == #"["layerMinXMinYCorner","layerMaxXMaxYCorner"]"#)

@@ -2,7 +2,7 @@ import Testing
 import Foundation
 
 /// Scheduled transactions: changes committed at their own time inside a CATransaction, so the
-/// implicit animation they imply (catalogue J4) begins then, with the transaction's duration.
+/// implicit animation they imply (docs/BEHAVIOUR.md J4) begins then, with the transaction's duration.
 @Suite struct SceneTransactionTests {
     static let json = doc(root: ##"{"sublayers": [{"name": "box", "frame": [0, 0, 10, 10], "opacity": 1, "backgroundColor": "#ff0000"}]}"##, extra: #"""
     "transactions": [

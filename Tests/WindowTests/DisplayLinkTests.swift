@@ -88,10 +88,11 @@ struct DisplayLinkTests {
         link.add(to: .main, forMode: .common)
         let start = Date()
         while Date().timeIntervalSince(start) < 0.5 { try window.runFrame() }
-        // 0.5 s at 60 Hz is 30 frames; a loaded 2-core CI machine may drop some, and the
-        // loop must never run faster than the display.
+        // 0.5 s at 60 Hz is 30 frames. The loop must never run faster than the display (a bound
+        // a slow machine cannot break); how many frames a loaded machine manages is not asserted
+        // beyond the two that the interval check needs.
         #expect(stamps.count <= 32)
-        #expect(stamps.count >= 5)
+        #expect(stamps.count >= 2)
         for (a, b) in zip(stamps, stamps.dropFirst()) { #expect(b - a >= 1.0 / 60 * 0.74) }
         #expect(window.statistics.frames == stamps.count)
         #expect(window.statistics.description.contains("frames"))

@@ -4,7 +4,7 @@
 /// each pixel's winding number integrated over its area. Resolving that sum with the non-zero
 /// rule (`min(1, |w|)`) or the even-odd rule (distance of `w` to the nearest even integer)
 /// gives antialiased coverage with no sampling pattern: the same quality on every edge, at any
-/// angle, as Core Graphics' area coverage (CAShapeLayer is "drawn antialiased", catalogue N3).
+/// angle, as Core Graphics' area coverage (CAShapeLayer is "drawn antialiased", docs/BEHAVIOUR.md N3).
 ///
 /// Where two edges cross inside one pixel the sum is the integral of the winding number,
 /// which the rules then clamp: the usual approximation of area rasterisers.

@@ -4,7 +4,7 @@ import CoreGraphics
 ///
 /// A raster is made for a path (by identity: a `CAShapeLayer` stores an immutable copy, and its
 /// presentation copies share it; an animated `path` is a new path each frame and re-rasterises,
-/// catalogue E2), a linear map to texels (the layer's full transform to pixels: scale, rotation,
+/// docs/BEHAVIOUR.md E2), a linear map to texels (the layer's full transform to pixels: scale, rotation,
 /// skew), the sub-texel translation (quantised to quarter texels, so a layer moving by whole
 /// pixels reuses its raster), fill rule, stroke geometry (width, cap, join, miterLimit) and
 /// whether the arc-length field is needed. Colours, opacity, trims, dashes and phase are not in

@@ -3,7 +3,7 @@
 public protocol CAAnimationDelegate: AnyObject {
     func animationDidStart(_ anim: CAAnimation)
     /// `flag` is true when the animation ran to the end of its active duration, false when it
-    /// was removed or replaced first (catalogue D3).
+    /// was removed or replaced first (docs/BEHAVIOUR.md D3).
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
 }
 
@@ -12,7 +12,7 @@ extension CAAnimationDelegate {
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
-/// The abstract animation class (Apple's `CAAnimation`), with Apple's defaults (catalogue A4:
+/// The abstract animation class (Apple's `CAAnimation`), with Apple's defaults (docs/BEHAVIOUR.md A4:
 /// duration 0, speed 1, removedOnCompletion true, fill mode removed, delegate nil).
 open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     package var timing = MediaTimingValues.animationDefaults
@@ -63,7 +63,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         set { timing.fillMode = newValue }
     }
 
-    // MARK: Copying (add(_:forKey:) stores a copy, catalogue D1)
+    // MARK: Copying (add(_:forKey:) stores a copy, docs/BEHAVIOUR.md D1)
 
     open func copy(with zone: NSZone? = nil) -> Any {
         let c = type(of: self).init()
@@ -130,7 +130,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     // MARK: CAAction
 
-    /// Adds the animation to the layer under the event key (CAAction, catalogue J4).
+    /// Adds the animation to the layer under the event key (CAAction, docs/BEHAVIOUR.md J4).
     open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         (anObject as? CALayer)?.add(self, forKey: event)
     }
@@ -246,7 +246,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 }
 
 /// Groups animations that run in the group's time space and are clipped to its duration
-/// (Apple's `CAAnimationGroup`, catalogue H).
+/// (Apple's `CAAnimationGroup`, docs/BEHAVIOUR.md H).
 open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
@@ -274,7 +274,7 @@ open class CAAnimationGroup: CAAnimation {
 }
 
 /// An animated transition between the layer's state before and after a change (Apple's
-/// `CATransition`, catalogue I). The pixels come from the renderer; timing and keys live here.
+/// `CATransition`, docs/BEHAVIOUR.md I). The pixels come from the renderer; timing and keys live here.
 open class CATransition: CAAnimation {
     open var type = CATransitionType.fade
     open var subtype: CATransitionSubtype?

@@ -1,4 +1,4 @@
-/// How keyframe values are interpolated (catalogue A1, F).
+/// How keyframe values are interpolated (docs/BEHAVIOUR.md A1, F).
 public struct CAAnimationCalculationMode: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -9,7 +9,7 @@ public struct CAAnimationCalculationMode: CAStringConstant {
     public static let cubicPaced = Self(rawValue: "cubicPaced")
 }
 
-/// Whether a layer turns to follow a keyframe path (catalogue F8).
+/// Whether a layer turns to follow a keyframe path (docs/BEHAVIOUR.md F8).
 public struct CAAnimationRotationMode: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -53,12 +53,12 @@ public struct CAValueFunctionName: CAStringConstant {
                                  .translate, .translateX, .translateY, .translateZ]
 }
 
-/// Builds a transform from interpolated scalars (catalogue E5). Apple returns one shared object
+/// Builds a transform from interpolated scalars (docs/BEHAVIOUR.md E5). Apple returns one shared object
 /// per name; Swift initializers cannot, so equality (`==`, `isEqual`) is by name instead.
 public final class CAValueFunction: NSObject, @unchecked Sendable {
     public let name: CAValueFunctionName
 
-    /// Nil for an unknown or empty name (catalogue A1).
+    /// Nil for an unknown or empty name (docs/BEHAVIOUR.md A1).
     public init?(name: CAValueFunctionName) {
         guard CAValueFunctionName.all.contains(name) else { return nil }
         self.name = name

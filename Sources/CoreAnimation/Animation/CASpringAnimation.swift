@@ -1,4 +1,4 @@
-/// A spring-driven basic animation (Apple's `CASpringAnimation`, catalogue G). Progress comes
+/// A spring-driven basic animation (Apple's `CASpringAnimation`, docs/BEHAVIOUR.md G). Progress comes
 /// from the damped harmonic oscillator at the basic time in seconds; `duration` only bounds
 /// the active window ("settlingDuration may be greater than the duration"). The timing
 /// function is not applied: the spring is the curve.

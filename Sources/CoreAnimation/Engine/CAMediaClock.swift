@@ -3,7 +3,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// Seconds of the system's monotonic clock (catalogue C12: positive, monotonic, counts
+/// Seconds of the system's monotonic clock (docs/BEHAVIOUR.md C12: positive, monotonic, counts
 /// suspend), or the pinned time while `CAMediaClock` is frozen.
 public func CACurrentMediaTime() -> CFTimeInterval {
     if let t = CAMediaClock.frameTime { return t }

@@ -11,7 +11,7 @@
 /// the timing function and the keyframe curve, so the loop copies plain bytes.
 package struct FastTrack {
     /// How a basic or spring animation's two values derive from from/to/by and the underlying
-    /// value P (catalogue E1, `BasicEndpoints`): `a` and `b` hold what was given.
+    /// value P (docs/BEHAVIOUR.md E1, `BasicEndpoints`): `a` and `b` hold what was given.
     enum Ends {
         case fromTo, fromOnly, toOnly, byOnly
         /// An implied animation: from the old presentation value (`a`, when there was one) to P.

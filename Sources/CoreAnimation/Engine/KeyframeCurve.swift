@@ -1,4 +1,4 @@
-/// The values of a keyframe animation as a function of the eased fraction (catalogue F).
+/// The values of a keyframe animation as a function of the eased fraction (docs/BEHAVIOUR.md F).
 /// A class: an evaluator reads it every frame, and a reference costs one retain where copying
 /// the struct's arrays out of the enum that holds it cost several.
 package final class KeyframeCurve {
@@ -103,7 +103,7 @@ package final class KeyframeCurve {
             timingFunctions = (tf?.count ?? 0) >= segments ? tf!.map { Optional($0) } : []
         }
         // Kochanek–Bartels tangents; the ends reflect the neighbour (P₋₁ = 2P₀ − P₁), which
-        // OpenCoreAnimation reports matches QuartzCore (catalogue F6, O5).
+        // OpenCoreAnimation reports matches QuartzCore (docs/BEHAVIOUR.md F6, O5).
         var outT: [[Double]] = [], inT: [[Double]] = []
         if mode == .cubic || mode == .cubicPaced, let comps = vals.map(\.components) as? [[Double]],
            let dim = comps.first?.count, comps.allSatisfy({ $0.count == dim }) {

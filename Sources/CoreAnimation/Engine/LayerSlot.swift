@@ -19,7 +19,7 @@ package enum LayerSlot: Equatable {
     package enum ColorKey: UInt8 { case background, border, shadow, fill, stroke }
     package enum ShapeNumber: UInt8 { case lineWidth, miterLimit, strokeStart, strokeEnd, lineDashPhase }
 
-    /// The slot a key path names, or nil when it is not one of these (catalogue E6 spells the
+    /// The slot a key path names, or nil when it is not one of these (docs/BEHAVIOUR.md E6 spells the
     /// structure paths; `PropertyTable` the whole keys). The caller has checked that the
     /// layer's class has the key, so the shape slots only reach `CAShapeLayer`s.
     init?(keyPath: String) {
@@ -71,7 +71,7 @@ package enum LayerSlot: Equatable {
         }
     }
 
-    /// The current value of a number slot: the underlying value P of catalogue E1 when the
+    /// The current value of a number slot: the underlying value P of docs/BEHAVIOUR.md E1 when the
     /// endpoints depend on it (what `KeyPathBinding.get` reads on the general path).
     @inline(__always)
     func number(in t: SlotTarget) -> Double {

@@ -4,7 +4,7 @@
 /// Issue 3 asks for 100k animated layers evaluated in a few milliseconds. Walking each layer's
 /// plan, tracks, keyframe curve, committed copy and presentation copy touched a dozen scattered
 /// cache lines per layer, and the step was bound by those misses. Here a layer's tracks sit
-/// next to each other with their end values already resolved (catalogue E1: the underlying
+/// next to each other with their end values already resolved (docs/BEHAVIOUR.md E1: the underlying
 /// value P is read from the committed state when the block is built, and the committed state
 /// only changes by a commit, which replaces the copy and so the block), their keyframe times
 /// and values inline, and their timing shared: tracks with equal timing, fill and easing (every
@@ -12,7 +12,7 @@
 /// time and frame. A track's result goes to `outputs`; the presentation copy receives the
 /// values when something reads it (`CALayer.renderCopy`, through `materialize`), so a frame
 /// whose tree is not drawn costs no stores into 100k objects. `presentation()` still evaluates
-/// afresh (catalogue L1–L3) and is unaffected.
+/// afresh (docs/BEHAVIOUR.md L1–L3) and is unaffected.
 ///
 /// A layer keeps the per-layer path when a block would not be exact: a track reading P after
 /// an earlier track of the same property wrote it, keyframes along a path or with per-segment

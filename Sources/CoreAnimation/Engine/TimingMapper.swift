@@ -1,4 +1,4 @@
-/// Where a timing element is at a parent time (catalogue C1–C8): whether it contributes, its
+/// Where a timing element is at a parent time (docs/BEHAVIOUR.md C1–C8): whether it contributes, its
 /// basic time within the current iteration, and the iteration index (for `cumulative`).
 package struct TimingSample {
     package var basicTime: Double

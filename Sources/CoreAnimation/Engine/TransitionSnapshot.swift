@@ -1,4 +1,4 @@
-// The "before" picture of a CATransition (catalogue I2: "the layer is captured before and
+// The "before" picture of a CATransition (docs/BEHAVIOUR.md I2: "the layer is captured before and
 // after the change committed in the same transaction").
 
 extension CALayer {

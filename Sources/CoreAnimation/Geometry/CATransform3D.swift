@@ -1,4 +1,4 @@
-/// A 4×4 homogeneous transform with Apple's row-vector convention (catalogue M6):
+/// A 4×4 homogeneous transform with Apple's row-vector convention (docs/BEHAVIOUR.md M6):
 /// a point is the row `[x y z 1]` multiplied on the left, so translation lives in
 /// `m41…m43` and `Concat(a, b)` applies `a` first, then `b`. (Apple CATransform3D.h.)
 public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
@@ -97,7 +97,7 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
     let ux = x / len, uy = y / len, uz = z / len
     let c = cos(angle), s = sin(angle), ic = 1 - c
     // Row-vector form of the Rodrigues matrix (the transpose of the column-vector one), so
-    // MakeRotation(π/2, 0, 0, 1) = [c s 0 0; −s c 0 0; 0 0 1 0; 0 0 0 1] (catalogue M6).
+    // MakeRotation(π/2, 0, 0, 1) = [c s 0 0; −s c 0 0; 0 0 1 0; 0 0 0 1] (docs/BEHAVIOUR.md M6).
     return CATransform3D(
         m11: c + ux * ux * ic, m12: ux * uy * ic + uz * s, m13: ux * uz * ic - uy * s, m14: 0,
         m21: uy * ux * ic - uz * s, m22: c + uy * uy * ic, m23: uy * uz * ic + ux * s, m24: 0,
@@ -126,7 +126,7 @@ public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATra
         m44: a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + a.m44 * b.m44)
 }
 
-/// Translation applied first, then `t` (catalogue M6: Translate(S(2), 10,0,0).m41 == 20).
+/// Translation applied first, then `t` (docs/BEHAVIOUR.md M6: Translate(S(2), 10,0,0).m41 == 20).
 public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     CATransform3DConcat(CATransform3DMakeTranslation(tx, ty, tz), t)
 }
@@ -165,14 +165,14 @@ public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
     return CATransform3D(rowMajor: inv.map { $0 / det })
 }
 
-/// Embeds a 2D affine transform: a,b,c,d → m11,m12,m21,m22; tx,ty → m41,m42 (catalogue M5).
+/// Embeds a 2D affine transform: a,b,c,d → m11,m12,m21,m22; tx,ty → m41,m42 (docs/BEHAVIOUR.md M5).
 public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
     var t = CATransform3DIdentity
     t.m11 = m.a; t.m12 = m.b; t.m21 = m.c; t.m22 = m.d; t.m41 = m.tx; t.m42 = m.ty
     return t
 }
 
-/// True when the transform only acts in the xy-plane (catalogue M5: false for x/y rotation,
+/// True when the transform only acts in the xy-plane (docs/BEHAVIOUR.md M5: false for x/y rotation,
 /// z scale, z translation, perspective).
 public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
     t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0
@@ -181,7 +181,7 @@ public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
 }
 
 /// The affine part; a non-affine transform gives the identity, as Apple-run tests show for
-/// `-affineTransform` (catalogue M5).
+/// `-affineTransform` (docs/BEHAVIOUR.md M5).
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
     guard CATransform3DIsAffine(t) else { return .identity }
     return CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)

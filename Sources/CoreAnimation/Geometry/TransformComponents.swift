@@ -1,7 +1,7 @@
 // Reading and writing the "transform.*" key-path components.
 //
 // Apple, Core Animation Programming Guide, "Key-Value Coding Extensions", Table C-2
-// (catalogue E6): transform.rotation.x|y|z (radians), transform.rotation (= rotation.z),
+// (docs/BEHAVIOUR.md E6): transform.rotation.x|y|z (radians), transform.rotation (= rotation.z),
 // transform.scale.x|y|z, transform.scale ("average of all three scale factors" when read;
 // setting sets all three), transform.translation.x|y|z and transform.translation (a CGSize
 // of x and y). "Component animations replace only that component of the decomposed
@@ -171,7 +171,7 @@ private func componentValue(_ p: TransformParts, _ c: TransformComponent) -> Dou
     }
 }
 
-/// The value of `valueForKeyPath:"transform.<c>"` for `t` (catalogue E6).
+/// The value of `valueForKeyPath:"transform.<c>"` for `t` (docs/BEHAVIOUR.md E6).
 ///
 /// Rotation angles are the Euler angles of `EulerAngles` (order Rx·Ry·Rz, z applied last), in
 /// (−π, π]; e.g. rotation.z of any 2D rotation+scale is atan2(m12, m11). Scale and
@@ -212,7 +212,7 @@ private func replacing(_ p: TransformParts, _ c: TransformComponent, _ v: Double
     return q
 }
 
-/// `t` with one component replaced, for `setValue:forKeyPath:"transform.<c>"` (catalogue E6):
+/// `t` with one component replaced, for `setValue:forKeyPath:"transform.<c>"` (docs/BEHAVIOUR.md E6):
 /// decompose (lenient, so scale(0) works), replace, recompose
 /// (Scale · Skew · Rotation · Translation · Perspective).
 ///
@@ -251,7 +251,7 @@ package func settingTransformComponent(_ t: CATransform3D, _ c: TransformCompone
 }
 
 /// `base` with component `c` replaced by `v`, for non-additive key-path animations such as
-/// `transform.rotation.z` from 0 to 2π (catalogue E2, E6).
+/// `transform.rotation.z` from 0 to 2π (docs/BEHAVIOUR.md E2, E6).
 ///
 /// Unlike `settingTransformComponent`, nothing is chosen by reading back: the base's preferred
 /// decomposition is kept and `v` is used as given, unreduced — rotation builds the matrix for
@@ -271,7 +271,7 @@ package func applyingTransformComponent(_ base: CATransform3D, _ c: TransformCom
     return checkedCompose(replacing(p, c, value, euler: euler), else: base)
 }
 
-/// `base` combined with a component delta, for additive key-path animations (catalogue E3:
+/// `base` combined with a component delta, for additive key-path animations (docs/BEHAVIOUR.md E3:
 /// "the addition function is type-dependent … for affine transforms the two matrices are
 /// concatenated").
 ///

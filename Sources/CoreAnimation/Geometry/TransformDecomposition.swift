@@ -2,7 +2,7 @@
 //
 // Core Animation interpolates `transform` by decomposing both ends into translation, scale,
 // skew, perspective and a rotation quaternion, interpolating those, and recomposing
-// (catalogue E2: identity → 2π rotation shows no motion, so the matrix fields are not lerped).
+// (docs/BEHAVIOUR.md E2: identity → 2π rotation shows no motion, so the matrix fields are not lerped).
 // Apple does not publish its algorithm; we follow the published W3C algorithm, CSS Transforms
 // Module Level 2, §"Decomposing a 3D matrix", §"Recomposing to a 3D matrix" and
 // §"Interpolation of decomposed 3D matrix values" (itself derived from Graphics Gems II
@@ -301,7 +301,7 @@ extension RotationRows {
 // MARK: - DecomposedTransform
 
 /// A CATransform3D split into translation, scale, skew, perspective and a rotation quaternion,
-/// following CSS Transforms Module Level 2 §"Decomposing a 3D matrix" (catalogue E2).
+/// following CSS Transforms Module Level 2 §"Decomposing a 3D matrix" (docs/BEHAVIOUR.md E2).
 ///
 /// `recomposed()` evaluates `Scale · Skew · Rotation · Translation · Perspective` in CA's
 /// row-vector order, i.e. a point is scaled first, then skewed, rotated, translated and
@@ -418,7 +418,7 @@ package struct DecomposedTransform: Equatable, Sendable {
 
 /// Spherical linear interpolation along the shorter arc, with `t` unclamped.
 ///
-/// Choice (catalogue O.11 leaves it open for Apple): q and −q are the same rotation, so the
+/// Choice (docs/BEHAVIOUR.md O11 leaves it open for Apple): q and −q are the same rotation, so the
 /// decomposition's sign is arbitrary; without a sign fix the path could take the long way
 /// (e.g. 170° → −170° about z turning 340° back through 0° instead of 20° through 180°). We
 /// negate `b` when a·b < 0 (the usual shortest-path slerp), so the interpolation always
@@ -445,7 +445,7 @@ func slerpShortestArc(_ a: SIMD4<Double>, _ bIn: SIMD4<Double>, _ t: Double) -> 
 
 // MARK: - Interpolation of CATransform3D values
 
-/// Interpolates two transforms the way `transform` animations do (catalogue E2): decompose
+/// Interpolates two transforms the way `transform` animations do (docs/BEHAVIOUR.md E2): decompose
 /// both (CSS Transforms 2 §"Decomposing a 3D matrix"), lerp translation, scale, skew and
 /// perspective, slerp the rotation quaternion along the shorter arc (see `slerpShortestArc`),
 /// and recompose. Rotations therefore turn rather than shrink: identity → MakeRotation(π/2,

@@ -1,4 +1,4 @@
-// CAValueFunction matrices (catalogue E5).
+// CAValueFunction matrices (docs/BEHAVIOUR.md E5).
 //
 // Apple, CAValueFunction / "Value Function Names": a value function turns the interpolated
 // scalar (or 3-vector) of a `transform` animation into a matrix *after* interpolation, so

@@ -1,4 +1,4 @@
-// Property changes, the action search and implicit animation (catalogue J1–J5, E7).
+// Property changes, the action search and implicit animation (docs/BEHAVIOUR.md J1–J5, E7).
 
 /// What a property change implies when no action is found elsewhere (E7, I3).
 package enum ImplicitAction: Sendable {
@@ -64,13 +64,13 @@ extension CALayer {
         return impliedAction(forKey: event)
     }
 
-    /// Nil for every key, as Apple-run tests show (J1/J2, catalogue O2); the implied
+    /// Nil for every key, as Apple-run tests show (J1/J2, docs/BEHAVIOUR.md O2); the implied
     /// animation is made inside `action(forKey:)` after this returns nil.
     package class func defaultActionImpl(forKey event: String) -> CAAction? { nil }
 
     /// The implied animation of an animatable property: a `CABasicAnimation` with the
     /// transaction's duration and timing function (J4), or a fade `CATransition` for `hidden`
-    /// and `sublayers` (I3, as measured on Apple; catalogue O1).
+    /// and `sublayers` (I3, as measured on Apple; docs/BEHAVIOUR.md O1).
     package func impliedAction(forKey event: String) -> CAAction? {
         guard let d = PropertyTable.of(type(of: self)).descriptors[event] else { return nil }
         switch d.implicitAction {

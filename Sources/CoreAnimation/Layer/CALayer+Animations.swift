@@ -1,4 +1,4 @@
-// Attaching animations to layers (catalogue D1–D5).
+// Attaching animations to layers (docs/BEHAVIOUR.md D1–D5).
 
 extension CALayer {
     /// Adds a copy of `anim` (D1) under `key`, replacing (and stopping, `finished == false`)

@@ -59,7 +59,7 @@ extension CALayer {
 extension CALayer {
     /// The layer as a renderer draws it at the engine's last frame step: the animated copy
     /// while animations run, else the state of the last commit, else (never committed) the
-    /// model itself. Package API for the render module (catalogue L1: the render tree shows
+    /// model itself. Package API for the render module (docs/BEHAVIOUR.md L1: the render tree shows
     /// committed values with animations applied).
     package var renderCopy: CALayer {
         // An animated copy exists only after a commit (it is made from the committed copy).

@@ -1,4 +1,4 @@
-// Geometry: frame, coordinate and time conversion, hit testing (catalogue M1–M7, C2).
+// Geometry: frame, coordinate and time conversion, hit testing (docs/BEHAVIOUR.md M1–M7, C2).
 
 extension CALayer {
     /// Derived from bounds, position, anchorPoint and transform (M1): the bounding box of the
@@ -76,7 +76,7 @@ extension CALayer {
                                                              CATransform3DInvert(l?.localToWorldMatrix() ?? CATransform3DIdentity)))
     }
 
-    /// Maps the layer's own coordinates into its superlayer's (catalogue M7), from the model's
+    /// Maps the layer's own coordinates into its superlayer's (docs/BEHAVIOUR.md M7), from the model's
     /// values; the renderer calls `LayerState.localToParentMatrix` with presentation values.
     package func localToParentMatrix(includeParentSublayerTransform: Bool) -> CATransform3D {
         let parent = includeParentSublayerTransform && !isMaskLayer ? _superlayer?.state : nil

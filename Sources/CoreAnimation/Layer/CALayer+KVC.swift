@@ -1,5 +1,5 @@
 // Key-value coding as Core Animation extends it: every property by key, structure key paths
-// (catalogue E6), and arbitrary extra keys stored on the layer.
+// (docs/BEHAVIOUR.md E6), and arbitrary extra keys stored on the layer.
 
 extension CALayer {
     /// The value for `key`, in the property's Swift type; an undeclared key reads what was stored under

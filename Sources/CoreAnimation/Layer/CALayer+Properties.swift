@@ -1,4 +1,4 @@
-// The public properties of CALayer, Apple's names, types and defaults (catalogue A2).
+// The public properties of CALayer, Apple's names, types and defaults (docs/BEHAVIOUR.md A2).
 // Every setter goes through `update`, which ignores non-finite geometry (with a warning),
 // skips unchanged values (J5), records the change in the transaction and runs the action.
 
@@ -17,7 +17,7 @@ extension CALayer {
         get { state.zPosition }
         set { updateFinite("zPosition", \.zPosition, newValue) }
     }
-    /// Kept as given, also outside [0, 1] (catalogue M3).
+    /// Kept as given, also outside [0, 1] (docs/BEHAVIOUR.md M3).
     public var anchorPoint: CGPoint {
         get { state.anchorPoint }
         set { updateFinite("anchorPoint", \.anchorPoint, newValue) }
@@ -65,7 +65,7 @@ extension CALayer {
         get { state.contentsRect }
         set { updateFinite("contentsRect", \.contentsRect, newValue) }
     }
-    /// An unknown gravity string reads back as `center` (catalogue N5b).
+    /// An unknown gravity string reads back as `center` (docs/BEHAVIOUR.md N5b).
     public var contentsGravity: CALayerContentsGravity {
         get { state.contentsGravity }
         set { update("contentsGravity", \.contentsGravity, CALayerContentsGravity.all.contains(newValue) ? newValue : .center) }
@@ -93,17 +93,17 @@ extension CALayer {
         get { state.cornerRadius }
         set { updateFinite("cornerRadius", \.cornerRadius, newValue) }
     }
-    /// Bits other than the four corners are dropped (catalogue N6: 255 reads back as 15).
+    /// Bits other than the four corners are dropped (docs/BEHAVIOUR.md N6: 255 reads back as 15).
     public var maskedCorners: CACornerMask {
         get { state.maskedCorners }
         set { update("maskedCorners", \.maskedCorners, newValue.intersection(.all)) }
     }
-    /// Unknown curve names reset to `circular` (catalogue N6).
+    /// Unknown curve names reset to `circular` (docs/BEHAVIOUR.md N6).
     public var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
         set { update("cornerCurve", \.cornerCurve, newValue == .continuous ? .continuous : .circular) }
     }
-    /// How much further a corner curve reaches than a circular one (catalogue N6).
+    /// How much further a corner curve reaches than a circular one (docs/BEHAVIOUR.md N6).
     public class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
         curve == .continuous ? 1.528665 : 1
     }

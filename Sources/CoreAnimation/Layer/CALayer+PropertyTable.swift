@@ -1,4 +1,4 @@
-// CALayer's key table: every key of catalogue A2, with the implied action of E7.
+// CALayer's key table: every key of docs/BEHAVIOUR.md A2, with the implied action of E7.
 
 extension CALayer {
     /// Builds the key table for this class. Subclasses override, call super and add their keys.

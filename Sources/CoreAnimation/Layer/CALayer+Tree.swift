@@ -24,7 +24,7 @@ extension CALayer {
         }
     }
 
-    /// The parent (for a mask: the layer it masks, catalogue M8).
+    /// The parent (for a mask: the layer it masks, docs/BEHAVIOUR.md M8).
     public var superlayer: CALayer? {
         if isPresentationCopy, let m = modelRef { return m._superlayer?.presentation() ?? m._superlayer }
         return _superlayer

@@ -7,7 +7,7 @@ public protocol CALayerDelegate: AnyObject {
     func draw(_ layer: CALayer, in ctx: CGContext)
     func layerWillDraw(_ layer: CALayer)
     func layoutSublayers(of layer: CALayer)
-    /// First step of the action search (catalogue J1). Return `NSNull()` to stop the search.
+    /// First step of the action search (docs/BEHAVIOUR.md J1). Return `NSNull()` to stop the search.
     func action(for layer: CALayer, forKey event: String) -> CAAction?
 }
 
@@ -27,7 +27,7 @@ extension CALayerDelegate {
 ///   subclass): a subclass that overrides it writes `required init(layer: Any)` where Apple
 ///   code writes `override init(layer: Any)`.
 /// - Key-value coding covers the layer's own keys, Core Animation's structure key paths
-///   (catalogue E6) and arbitrary extra keys; custom animatable properties are declared with
+///   (docs/BEHAVIOUR.md E6) and arbitrary extra keys; custom animatable properties are declared with
 ///   `@LayerProperty(key:)` instead of `@NSManaged`.
 open class CALayer: NSObject, CAMediaTiming {
     /// Values of keys the class does not declare (Apple's CALayer stores undefined KVC keys).
@@ -47,7 +47,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Presentation bookkeeping
 
-    /// Set on presentation copies: they never run actions or join transactions (catalogue J5).
+    /// Set on presentation copies: they never run actions or join transactions (docs/BEHAVIOUR.md J5).
     package var isPresentationCopy = false
     /// For a presentation copy: the model layer it shows.
     /// Cleared by the model's `deinit` (unretained for the same reason as `_superlayer`).
@@ -55,11 +55,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The thread stack whose frame step visits this layer while it has animations.
     package var animationStack: TransactionStack?
     /// Old presentation values captured when a property changed in the open transaction; an
-    /// implied animation with no from/to values starts from them (catalogue E1, last row).
+    /// implied animation with no from/to values starts from them (docs/BEHAVIOUR.md E1, last row).
     package var implicitFromValues: [String: AnimValue] = [:]
     /// The sublayers as of the last commit, kept from the first change of `sublayers` in the
     /// open transaction until it commits: the "before" picture of a CATransition needs the
-    /// tree the screen still shows (catalogue I2). Meaningful only while
+    /// tree the screen still shows (docs/BEHAVIOUR.md I2). Meaningful only while
     /// `sublayersChangedInTransaction` is set.
     package var sublayersBeforeChange: [CALayer]? = nil
     package var sublayersChangedInTransaction = false
@@ -71,7 +71,7 @@ open class CALayer: NSObject, CAMediaTiming {
     package var delegateDisplayMissing = false
     package var delegateLayoutMissing = false
 
-    /// Animations attached to this layer, in the order they were added (catalogue E3).
+    /// Animations attached to this layer, in the order they were added (docs/BEHAVIOUR.md E3).
     @exclusivity(unchecked) package var animationRecords: [AnimationRecord] = [] { didSet { evaluationPlan = nil } }
     /// This layer's position in its thread's `AnimatedLayerSet` (−1: none), so `renderCopy`
     /// finds its block in the `StepTable` without a lookup.
@@ -92,7 +92,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// What a frame does with `animationRecords`, flattened once per change of the list (see
     /// `EvaluationPlan`); nil until the next evaluation rebuilds it.
     @exclusivity(unchecked) package var evaluationPlan: EvaluationPlan? { didSet { invalidateStepBlock() } }
-    /// The model state as of the last commit (nil before the first commit, catalogue L1).
+    /// The model state as of the last commit (nil before the first commit, docs/BEHAVIOUR.md L1).
     @exclusivity(unchecked) package var committedCopy: CALayer? { didSet { invalidateStepBlock() } }
     /// Reused object animated values are written into (no allocation per frame).
     @exclusivity(unchecked) package var animatedCopy: CALayer? { didSet { invalidateStepBlock() } }
@@ -105,7 +105,7 @@ open class CALayer: NSObject, CAMediaTiming {
         TransactionStack.current.touch(self)
     }
 
-    /// Copies `layer`'s state: how presentation copies are made (catalogue L4). Subclasses
+    /// Copies `layer`'s state: how presentation copies are made (docs/BEHAVIOUR.md L4). Subclasses
     /// override to copy their own stored properties and must call super.
     public required init(layer: Any) {
         super.init()
@@ -136,7 +136,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// The layer's presentation: the state of the last commit with every active animation
-    /// applied at `CACurrentMediaTime()`. Nil until the layer has been committed (catalogue L1).
+    /// applied at `CACurrentMediaTime()`. Nil until the layer has been committed (docs/BEHAVIOUR.md L1).
     /// A fresh evaluation each call; don't hold on to it (L2).
     open func presentation() -> Self? {
         if isPresentationCopy { return self }
@@ -144,7 +144,7 @@ open class CALayer: NSObject, CAMediaTiming {
         return (TimingEngine.evaluatePresentation(of: self, base: base, at: CACurrentMediaTime()) as? Self)
     }
 
-    /// The model layer: itself for a model layer, the model for a presentation (catalogue L2).
+    /// The model layer: itself for a model layer, the model for a presentation (docs/BEHAVIOUR.md L2).
     open func model() -> Self {
         if isPresentationCopy, let m = modelRef as? Self { return m }
         return self
@@ -152,7 +152,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Class-level hooks
 
-    /// Default value of a property key, or nil (catalogue A2: non-nil for anchorPoint, nil for
+    /// Default value of a property key, or nil (docs/BEHAVIOUR.md A2: non-nil for anchorPoint, nil for
     /// bounds, position and frame).
     open class func defaultValue(forKey key: String) -> Any? {
         switch key {

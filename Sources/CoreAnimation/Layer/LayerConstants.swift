@@ -1,4 +1,4 @@
-// String-valued constants with Apple's raw values (catalogue A1). Apple imports these as
+// String-valued constants with Apple's raw values (docs/BEHAVIOUR.md A1). Apple imports these as
 // `struct X: RawRepresentable` ("swift_wrapper" string enums); so do we.
 
 /// Shared shape of Apple's string-wrapper constants: `init(rawValue:)` and `init(_:)`.
@@ -57,7 +57,7 @@ public struct CALayerCornerCurve: CAStringConstant {
     public static let continuous = Self(rawValue: "continuous")
 }
 
-/// Which corners `cornerRadius` rounds (catalogue A2: all four, raw 15, by default).
+/// Which corners `cornerRadius` rounds (docs/BEHAVIOUR.md A2: all four, raw 15, by default).
 public struct CACornerMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -68,7 +68,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
 }
 
-/// Which edges are antialiased (catalogue N5: left 1, right 2, bottom 4, top 8).
+/// Which edges are antialiased (docs/BEHAVIOUR.md N5: left 1, right 2, bottom 4, top 8).
 public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -82,5 +82,5 @@ public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
 /// Event keys with special meaning to `action(forKey:)` (CALayer.h).
 public let kCAOnOrderIn = "onOrderIn"
 public let kCAOnOrderOut = "onOrderOut"
-/// The key transitions are stored under (catalogue D3, I1).
+/// The key transitions are stored under (docs/BEHAVIOUR.md D3, I1).
 public let kCATransition = "transition"

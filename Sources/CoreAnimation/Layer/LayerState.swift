@@ -1,4 +1,4 @@
-/// The built-in property values of a `CALayer`, with Apple's defaults (catalogue A2).
+/// The built-in property values of a `CALayer`, with Apple's defaults (docs/BEHAVIOUR.md A2).
 /// Kept as one value so a presentation or committed copy takes them in one assignment.
 package struct LayerState {
     /// First: the frame step reads every animated layer's timing (its local time), and the
@@ -81,13 +81,13 @@ package struct MediaTimingValues: Sendable, Hashable {
         }
     }
 
-    /// Layers default to an infinite duration (catalogue A2), animations to 0 (A4).
+    /// Layers default to an infinite duration (docs/BEHAVIOUR.md A2), animations to 0 (A4).
     package static let layerDefaults = MediaTimingValues(duration: .infinity)
     package static let animationDefaults = MediaTimingValues()
 }
 
 extension LayerState {
-    /// Maps a layer's own coordinates into its superlayer's (catalogue M7, row vectors):
+    /// Maps a layer's own coordinates into its superlayer's (docs/BEHAVIOUR.md M7, row vectors):
     /// `((p − origin − anchor·size, −anchorZ) · transform + (position, zPosition) − A) · flip · S + A`,
     /// where S is the parent's sublayerTransform about A, the parent's anchor point in its own
     /// bounds space, and flip the parent's `isGeometryFlipped` mirror about its bounds' mid-y.

@@ -1,4 +1,4 @@
-/// What a timing element does outside its active duration (catalogue C5).
+/// What a timing element does outside its active duration (docs/BEHAVIOUR.md C5).
 public struct CAMediaTimingFillMode: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -9,7 +9,7 @@ public struct CAMediaTimingFillMode: CAStringConstant {
 }
 
 /// Apple's hierarchical timing protocol, adopted by `CALayer` and `CAAnimation`
-/// (CAMediaTiming.h). Times nest: `t = (tp − beginTime) · speed + timeOffset` (catalogue C1).
+/// (CAMediaTiming.h). Times nest: `t = (tp − beginTime) · speed + timeOffset` (docs/BEHAVIOUR.md C1).
 public protocol CAMediaTiming: AnyObject {
     var beginTime: CFTimeInterval { get set }
     var duration: CFTimeInterval { get set }

@@ -5,7 +5,7 @@
 // `required`); the rules it uses are here.
 
 extension CAMediaTimingFunctionName: Codable {
-    /// The five names Apple predefines (CA-SEMANTICS B1), in the order the scene format lists them.
+    /// The five names Apple predefines (docs/BEHAVIOUR.md B1), in the order the scene format lists them.
     package static let predefined: [CAMediaTimingFunctionName] = [.linear, .easeIn, .easeOut, .easeInEaseOut, .default]
 }
 

@@ -2,10 +2,10 @@
 /// its progress fraction (Apple: `CAMediaTimingFunction`).
 ///
 /// The curve is `P0 = (0,0)`, `P1 = (c1x,c1y)`, `P2 = (c2x,c2y)`, `P3 = (1,1)`; the predefined
-/// names use the control points of CA-SEMANTICS B1. Instances are immutable (as on Apple), which
+/// names use the control points of docs/BEHAVIOUR.md B1. Instances are immutable (as on Apple), which
 /// is what makes the `@unchecked Sendable` conformance sound: every stored property is a `let`.
 ///
-/// Evaluation (CA-SEMANTICS B2–B4) solves `Bx(s) = x` for the curve parameter `s` and returns
+/// Evaluation (docs/BEHAVIOUR.md B2–B4) solves `Bx(s) = x` for the curve parameter `s` and returns
 /// `By(s)`. The polynomial coefficients and an 11-point sample table of `Bx` are computed once in
 /// the initialiser so that ``evaluate(at:)`` performs no allocation and only a handful of
 /// multiply-adds per call.
@@ -16,7 +16,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     private let c2x: Float
     private let c2y: Float
 
-    // Power-basis coefficients, B(s) = ((a·s + b)·s + c)·s, per axis (CA-SEMANTICS B4), in Double.
+    // Power-basis coefficients, B(s) = ((a·s + b)·s + c)·s, per axis (docs/BEHAVIOUR.md B4), in Double.
     private let ax: Double
     private let bx: Double
     private let cx: Double
@@ -25,12 +25,12 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     private let cy: Double
 
     /// `Bx(i/10)` for i = 0…10, used to pick the bracketing interval and a linear initial guess
-    /// for Newton's method (CA-SEMANTICS B4, current WebKit approach). Entry 0 is exactly 0 and
+    /// for Newton's method (docs/BEHAVIOUR.md B4, current WebKit approach). Entry 0 is exactly 0 and
     /// entry 10 exactly 1, which guarantees a bracket for every x in (0,1).
     private let xSamples: InlineArray<11, Double>
 
     /// True when the curve is the identity y = x, so evaluation can return x exactly
-    /// (CA-SEMANTICS B2: "Linear is exactly x").
+    /// (docs/BEHAVIOUR.md B2: "Linear is exactly x").
     ///
     /// That holds whenever P1 and P2 both lie on the diagonal (c1x == c1y and c2x == c2y): then
     /// `By ≡ Bx` and every root of `Bx(s) = x` yields y = x. It is also true for a curve with a
@@ -42,7 +42,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// frame step shares one evaluation between them (`StepTable`).
     package var controlPointKey: [Float] { [c1x, c1y, c2x, c2y] }
 
-    /// Convergence threshold on |Bx(s) − x| (CA-SEMANTICS B4 recommendation: ε = 1e-7 in Double).
+    /// Convergence threshold on |Bx(s) − x| (docs/BEHAVIOUR.md B4 recommendation: ε = 1e-7 in Double).
     private static let epsilon = 1e-7
     /// Newton steps are abandoned for bisection when |Bx'(s)| falls below this (B4).
     private static let derivativeCutoff = 1e-7
@@ -52,12 +52,12 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// resolution in [0,1], so this bounds the loop without ever cutting a useful solve short.
     private static let maxBisectionSteps = 60
 
-    /// Creates a function from one of the predefined names (CA-SEMANTICS B1).
+    /// Creates a function from one of the predefined names (docs/BEHAVIOUR.md B1).
     ///
     /// Apple raises an Objective-C exception for a name it does not know. Raising is not
     /// available to Swift callers on Linux, so an unknown name yields the **linear** curve —
     /// the same pacing Apple documents for an animation whose `timingFunction` is nil
-    /// (CA-SEMANTICS A4).
+    /// (docs/BEHAVIOUR.md A4).
     public convenience init(name: CAMediaTimingFunctionName) {
         switch name {
         case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
@@ -70,7 +70,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
 
     /// Creates a function with control points P1 = (c1x, c1y) and P2 = (c2x, c2y)
     /// (Apple's signature). The points are stored exactly as given and reported back by
-    /// ``getControlPoint(at:values:)`` (CA-SEMANTICS B1: "a custom function keeps its points").
+    /// ``getControlPoint(at:values:)`` (docs/BEHAVIOUR.md B1: "a custom function keeps its points").
     ///
     /// Apple documents c1x and c2x as belonging to [0,1], where `Bx` is monotonic and the solve
     /// has one root (B2). Values outside that range are accepted: the curve may then have several
@@ -129,7 +129,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     }
 
     /// Writes control point `idx` into `ptr[0]` (x) and `ptr[1]` (y) (Apple's signature):
-    /// 0 → (0,0), 1 → P1, 2 → P2, 3 → (1,1) (CA-SEMANTICS B1).
+    /// 0 → (0,0), 1 → P1, 2 → P2, 3 → (1,1) (docs/BEHAVIOUR.md B1).
     /// An index outside 0…3 leaves the buffer untouched (Apple gives no result there either).
     public func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
         switch idx {
@@ -146,7 +146,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// **Not Apple API**: Apple keeps this private (`-_solveForInput:`); it is public here so
     /// renderers and tests can drive animations without reflection.
     ///
-    /// - `x` is clamped to [0,1] as Apple does (CA-SEMANTICS B3: linear at −0.5 gives 0, at 1.5
+    /// - `x` is clamped to [0,1] as Apple does (docs/BEHAVIOUR.md B3: linear at −0.5 gives 0, at 1.5
     ///   gives 1). WebKit extrapolates along the end tangents instead; that is deliberately not
     ///   copied.
     /// - Returns exactly 0 at x ≤ 0 and exactly 1 at x ≥ 1 (B2: every named function gives 0
@@ -162,7 +162,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         return ((ay * s + by) * s + cy) * s
     }
 
-    /// Solves Bx(s) = x for s ∈ [0,1], given x ∈ (0,1) (CA-SEMANTICS B4).
+    /// Solves Bx(s) = x for s ∈ [0,1], given x ∈ (0,1) (docs/BEHAVIOUR.md B4).
     ///
     /// 1. Find the first sample interval [i/10, (i+1)/10] whose right end exceeds x; its left
     ///    end is then ≤ x, so it brackets a root even when Bx is not monotonic.

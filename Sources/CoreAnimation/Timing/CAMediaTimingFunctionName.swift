@@ -2,7 +2,7 @@
 /// (Apple: `CAMediaTimingFunctionName`, bridged from the `kCAMediaTimingFunction…` strings).
 ///
 /// The raw values are the exact strings Apple's constants hold, verified by running
-/// GNUstep's `constants.m` against Apple's QuartzCore (CA-SEMANTICS A1). They matter beyond
+/// GNUstep's `constants.m` against Apple's QuartzCore (docs/BEHAVIOUR.md A1). They matter beyond
 /// cosmetics: archived animations and code that builds names from strings use them.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
@@ -16,7 +16,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
         self.rawValue = rawValue
     }
 
-    /// Constant speed: control points (0,0) and (1,1) (CA-SEMANTICS B1).
+    /// Constant speed: control points (0,0) and (1,1) (docs/BEHAVIOUR.md B1).
     public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
     /// Slow start: control points (0.42,0) and (1,1), CSS `ease-in` (B1).
     public static let easeIn = CAMediaTimingFunctionName(rawValue: "easeIn")

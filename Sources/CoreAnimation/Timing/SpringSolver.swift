@@ -1,4 +1,4 @@
-/// Closed-form solution of the damped spring that drives `CASpringAnimation` (CA-SEMANTICS G1).
+/// Closed-form solution of the damped spring that drives `CASpringAnimation` (docs/BEHAVIOUR.md G1).
 ///
 /// Progress x(t) is normalised: it starts at 0, is pulled towards 1 and is later mapped through
 /// from/to like a basic animation. It obeys
@@ -186,7 +186,7 @@ package struct SpringSolver: Sendable {
         return Double(hi) / 10
     }
 
-    // MARK: - Perceptual parameters (CA-SEMANTICS G4)
+    // MARK: - Perceptual parameters (docs/BEHAVIOUR.md G4)
 
     /// Physical parameters for a perceptual duration and bounce (Apple:
     /// `CASpringAnimation(perceptualDuration:bounce:)`, SwiftUI `Spring(duration:bounce:)`, G4):

@@ -1,4 +1,4 @@
-/// Transaction settings keys with Apple's raw values (catalogue A1).
+/// Transaction settings keys with Apple's raw values (docs/BEHAVIOUR.md A1).
 public let kCATransactionAnimationDuration = "animationDuration"
 public let kCATransactionDisableActions = "disableActions"
 public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
@@ -57,7 +57,7 @@ open class CATransaction: NSObject {
     }
 
     /// Runs `block` once every animation added in this transaction has finished or been
-    /// removed; with none, at the next frame step after the commit (K4, catalogue O3: the
+    /// removed; with none, at the next frame step after the commit (K4, docs/BEHAVIOUR.md O3: the
     /// Apple-run behaviour, not "immediately"). Setting a second block does not cancel the
     /// first: both run.
     open class func setCompletionBlock(_ block: (() -> Void)?) {

@@ -11,7 +11,7 @@ package final class TransactionFrame {
     package var completionBlocks: [() -> Void] = []
     package var touchedLayers: [CALayer] = []
     /// Animations added while this frame was open: stamped with their begin time at the
-    /// outermost commit (catalogue C9) and counted for the completion block (K4).
+    /// outermost commit (docs/BEHAVIOUR.md C9) and counted for the completion block (K4).
     package var addedAnimations: [AnimationRecord] = []
 
     init(id: UInt64, isImplicit: Bool, inheriting parent: TransactionFrame?) {
@@ -22,7 +22,7 @@ package final class TransactionFrame {
     }
 }
 
-/// The per-thread transaction stack (catalogue K5: "per-thread transaction property").
+/// The per-thread transaction stack (docs/BEHAVIOUR.md K5: "per-thread transaction property").
 package final class TransactionStack {
     package var frames: [TransactionFrame] = []
     /// Layers with attached animations that this thread's frame step visits. Layer trees are

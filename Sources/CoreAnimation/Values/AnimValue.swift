@@ -1,5 +1,5 @@
 /// The static type of an animatable property; decides how `Any` input is read and how two
-/// values interpolate (catalogue E2).
+/// values interpolate (docs/BEHAVIOUR.md E2).
 package enum ValueKind: Sendable, Equatable {
     case number, point, size, rect, transform, color, path, bool
     /// Anything else (contents, filters, arrays): switches discretely at the half-way point.

@@ -1,4 +1,4 @@
-/// Interpolation, addition and distance by value type (catalogue E2, E3, E4, F5).
+/// Interpolation, addition and distance by value type (docs/BEHAVIOUR.md E2, E3, E4, F5).
 extension AnimValue {
     /// The value a fraction `t` of the way from `self` to `to`. `t` may leave [0, 1] (springs
     /// and cubic keyframes overshoot). Discrete kinds switch at the half-way point (E2).

@@ -1,5 +1,5 @@
 /// A key path resolved once against a layer class: how to read, write and add to the value
-/// it names, including Core Animation's structure paths (catalogue E6: `position.x`,
+/// it names, including Core Animation's structure paths (docs/BEHAVIOUR.md E6: `position.x`,
 /// `bounds.size.width`, `transform.rotation.z`, `transform.scale`, …). Compiled animations and
 /// key-value coding share it, so no key path is parsed per frame.
 package final class KeyPathBinding {

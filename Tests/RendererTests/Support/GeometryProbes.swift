@@ -3,7 +3,7 @@ import Foundation
 
 /// Helpers for the geometry, clipping and masking tests: a render that also returns the
 /// renderer's statistics and render frame, region checks, and the expected shape of a layer
-/// computed independently of the renderer from catalogue M7 (a point p of a layer's bounds
+/// computed independently of the renderer from docs/BEHAVIOUR.md M7 (a point p of a layer's bounds
 /// lands at `((p − anchor·size) · transform + position)` divided by w, row vectors as
 /// `CATransform3D`, M6).
 enum GeometryProbe {

@@ -1,5 +1,5 @@
 /// One kind of particle of a `CAEmitterLayer` (Apple's `CAEmitterCell`): a plain model
-/// object, not a layer, with Apple's property names, types and defaults (catalogue A3:
+/// object, not a layer, with Apple's property names, types and defaults (docs/BEHAVIOUR.md A3:
 /// enabled, colour opaque white; CAEmitterCell.h: scale 1, contentsRect unit square,
 /// everything else zero or nil). Cells may hold sub-cells emitted from each particle.
 open class CAEmitterCell: NSObject, CAMediaTiming {

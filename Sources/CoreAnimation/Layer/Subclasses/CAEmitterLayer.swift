@@ -1,4 +1,4 @@
-/// The stored values of a `CAEmitterLayer` with Apple's defaults (catalogue A3): a point
+/// The stored values of a `CAEmitterLayer` with Apple's defaults (docs/BEHAVIOUR.md A3): a point
 /// emitter in volume mode, unordered rendering, every multiplier 1 and seed 0.
 package struct EmitterLayerState {
     var emitterCells: [CAEmitterCell]? = nil
@@ -19,8 +19,8 @@ package struct EmitterLayerState {
 }
 
 /// A particle-system layer (Apple's `CAEmitterLayer`). The model side: the emitter's
-/// geometry and the multipliers applied to every cell's values; particles arrive with the
-/// renderer.
+/// geometry and the multipliers applied to every cell's values. No particles are simulated or
+/// drawn: the renderer draws it as a plain layer (docs/DIFFERENCES.md).
 open class CAEmitterLayer: CALayer {
     package var emitter = EmitterLayerState()
 

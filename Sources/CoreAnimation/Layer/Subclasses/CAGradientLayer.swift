@@ -1,4 +1,4 @@
-/// The stored values of a `CAGradientLayer` with Apple's defaults (catalogue A3,
+/// The stored values of a `CAGradientLayer` with Apple's defaults (docs/BEHAVIOUR.md A3,
 /// `CAGradientLayer/gradient.m`): no colours or locations, a top-to-bottom axial gradient.
 package struct GradientLayerState {
     package var colors: [Any]? = nil
@@ -41,7 +41,7 @@ open class CAGradientLayer: CALayer {
             updateLayerValue(self, "endPoint", \.gradient.endPoint, newValue)
         }
     }
-    /// An unknown type string is kept as given (catalogue A3, measured on Apple).
+    /// An unknown type string is kept as given (docs/BEHAVIOUR.md A3, measured on Apple).
     public var type: CAGradientLayerType { get { gradient.type } set { updateLayerValue(self, "type", \.gradient.type, newValue) } }
 
     /// colors, locations, startPoint and endPoint are animatable (CAGradientLayer.h).

@@ -1,4 +1,4 @@
-/// The stored values of a `CAReplicatorLayer` with Apple's defaults (catalogue A3): one
+/// The stored values of a `CAReplicatorLayer` with Apple's defaults (docs/BEHAVIOUR.md A3): one
 /// instance, no delay, identity step transform, opaque white, no colour offsets.
 package struct ReplicatorLayerState {
     var instanceCount = 1
@@ -12,8 +12,10 @@ package struct ReplicatorLayerState {
     var instanceAlphaOffset: Float = 0
 }
 
-/// A layer that draws its sublayers `instanceCount` times, each copy transformed, delayed and
-/// tinted relative to the previous one (Apple's `CAReplicatorLayer`).
+/// Apple's `CAReplicatorLayer`, which draws its sublayers `instanceCount` times, each copy
+/// transformed, delayed and tinted relative to the previous one. Here it is the model only: the
+/// properties with Apple's defaults; the renderer draws it as a plain layer, without replicas
+/// (docs/DIFFERENCES.md).
 open class CAReplicatorLayer: CALayer {
     package var replicator = ReplicatorLayerState()
 

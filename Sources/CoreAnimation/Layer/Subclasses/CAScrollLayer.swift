@@ -1,7 +1,7 @@
 /// A layer that shows a scrollable part of its sublayers (Apple's `CAScrollLayer`). Scrolling
 /// moves `bounds.origin`; the visible part is the layer's bounds.
 open class CAScrollLayer: CALayer {
-    /// Apple's default is `both` (catalogue A3, `CAScrollLayer/scroll.m`).
+    /// Apple's default is `both` (docs/BEHAVIOUR.md A3, `CAScrollLayer/scroll.m`).
     package var scrollModeValue = CAScrollLayerScrollMode.both
 
     public override init() { super.init() }

@@ -1,4 +1,4 @@
-/// The stored values of a `CAShapeLayer`, with Apple's defaults (catalogue A3,
+/// The stored values of a `CAShapeLayer`, with Apple's defaults (docs/BEHAVIOUR.md A3,
 /// `CAShapeLayer/shapelayer.m`). One value, so presentation copies take it in one assignment.
 package struct ShapeLayerState {
     var path: CGPath? = nil
@@ -18,14 +18,14 @@ package struct ShapeLayerState {
 /// A layer that draws a cubic Bézier path (Apple's `CAShapeLayer`). The model side: Apple's
 /// property names, types and defaults. `path` is animatable but has no implicit animation
 /// ("unlike most animatable properties, path … does not support implicit animation",
-/// Apple docs for `CAShapeLayer.path`; catalogue E7).
+/// Apple docs for `CAShapeLayer.path`; docs/BEHAVIOUR.md E7).
 open class CAShapeLayer: CALayer {
     @exclusivity(unchecked) package final var shape = ShapeLayerState()
 
     public override init() { super.init() }
 
     /// Copies the shape state too, so the presentation of a shape layer is a shape layer with
-    /// the same path and colours (catalogue L4).
+    /// the same path and colours (docs/BEHAVIOUR.md L4).
     public required init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAShapeLayer { shape = other.shape }

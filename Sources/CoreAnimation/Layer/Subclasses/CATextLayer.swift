@@ -1,4 +1,4 @@
-/// The stored values of a `CATextLayer` with Apple's defaults (catalogue A3,
+/// The stored values of a `CATextLayer` with Apple's defaults (docs/BEHAVIOUR.md A3,
 /// `CATextLayer/text.m`): no string, 36-point Helvetica, opaque white, unwrapped.
 package struct TextLayerState {
     var string: Any? = nil
@@ -12,7 +12,8 @@ package struct TextLayerState {
 }
 
 /// A layer that lays out and draws a plain or attributed string (Apple's `CATextLayer`).
-/// Only the model is implemented here; text rendering arrives with the renderer.
+/// Only the model is implemented here: the renderer draws it as a plain layer, without its text
+/// (docs/DIFFERENCES.md).
 open class CATextLayer: CALayer {
     package var text = TextLayerState()
 

@@ -1,4 +1,4 @@
-/// The stored values of a `CATiledLayer` with Apple's defaults (catalogue A3): one level of
+/// The stored values of a `CATiledLayer` with Apple's defaults (docs/BEHAVIOUR.md A3): one level of
 /// detail, no bias, 256×256 tiles.
 package struct TiledLayerState {
     var levelsOfDetail = 1
@@ -7,7 +7,8 @@ package struct TiledLayerState {
 }
 
 /// A layer that draws its content in tiles, asynchronously and at several levels of detail
-/// (Apple's `CATiledLayer`). The model side; tiled drawing arrives with the renderer.
+/// (Apple's `CATiledLayer`). The model side only: the renderer draws it as a plain layer, with
+/// no tiled drawing (docs/DIFFERENCES.md).
 open class CATiledLayer: CALayer {
     package var tiled = TiledLayerState()
 
@@ -21,7 +22,7 @@ open class CATiledLayer: CALayer {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    /// Seconds over which a newly drawn tile fades in; Apple's default is 0.25 (catalogue A3).
+    /// Seconds over which a newly drawn tile fades in; Apple's default is 0.25 (docs/BEHAVIOUR.md A3).
     /// Subclasses override to change it.
     open class func fadeDuration() -> CFTimeInterval { 0.25 }
 

@@ -1,7 +1,7 @@
 // String constants of the CALayer subclasses, Apple's Swift names and raw values.
 // Apple imports them as `struct X: RawRepresentable` string wrappers; so do we (CAStringConstant).
 
-/// How CAShapeLayer decides the inside of its path (`kCAFillRuleNonZero` = "non-zero", `kCAFillRuleEvenOdd` = "even-odd", catalogue A1).
+/// How CAShapeLayer decides the inside of its path (`kCAFillRuleNonZero` = "non-zero", `kCAFillRuleEvenOdd` = "even-odd", docs/BEHAVIOUR.md A1).
 public struct CAShapeLayerFillRule: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -9,7 +9,7 @@ public struct CAShapeLayerFillRule: CAStringConstant {
     public static let evenOdd = Self(rawValue: "even-odd")
 }
 
-/// Stroke end caps of CAShapeLayer (`kCALineCap*`, catalogue A1).
+/// Stroke end caps of CAShapeLayer (`kCALineCap*`, docs/BEHAVIOUR.md A1).
 public struct CAShapeLayerLineCap: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -18,7 +18,7 @@ public struct CAShapeLayerLineCap: CAStringConstant {
     public static let square = Self(rawValue: "square")
 }
 
-/// Stroke joins of CAShapeLayer (`kCALineJoin*`, catalogue A1).
+/// Stroke joins of CAShapeLayer (`kCALineJoin*`, docs/BEHAVIOUR.md A1).
 public struct CAShapeLayerLineJoin: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -27,7 +27,7 @@ public struct CAShapeLayerLineJoin: CAStringConstant {
     public static let bevel = Self(rawValue: "bevel")
 }
 
-/// CAGradientLayer's gradient kinds (`kCAGradientLayer*`, catalogue A1). Unknown strings are kept as given (A3).
+/// CAGradientLayer's gradient kinds (`kCAGradientLayer*`, docs/BEHAVIOUR.md A1). Unknown strings are kept as given (A3).
 public struct CAGradientLayerType: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -36,7 +36,7 @@ public struct CAGradientLayerType: CAStringConstant {
     public static let conic = Self(rawValue: "conic")
 }
 
-/// CATextLayer horizontal alignment (`kCAAlignment*`, catalogue A1).
+/// CATextLayer horizontal alignment (`kCAAlignment*`, docs/BEHAVIOUR.md A1).
 public struct CATextLayerAlignmentMode: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -47,7 +47,7 @@ public struct CATextLayerAlignmentMode: CAStringConstant {
     public static let justified = Self(rawValue: "justified")
 }
 
-/// CATextLayer truncation (`kCATruncation*`, catalogue A1).
+/// CATextLayer truncation (`kCATruncation*`, docs/BEHAVIOUR.md A1).
 public struct CATextLayerTruncationMode: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -57,7 +57,7 @@ public struct CATextLayerTruncationMode: CAStringConstant {
     public static let middle = Self(rawValue: "middle")
 }
 
-/// Axes along which a CAScrollLayer scrolls (`kCAScroll*`, catalogue A1).
+/// Axes along which a CAScrollLayer scrolls (`kCAScroll*`, docs/BEHAVIOUR.md A1).
 public struct CAScrollLayerScrollMode: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -1,5 +1,5 @@
 // Shared plumbing for the CALayer subclasses: the same change protocol as `CALayer.update`
-// (presentation copies store silently, unchanged values are skipped — catalogue J5 — and a
+// (presentation copies store silently, unchanged values are skipped — docs/BEHAVIOUR.md J5 — and a
 // real change goes through `layerWillChange`/`layerDidChange`, which record the transaction and
 // run the action), but for values kept in a subclass's own state struct.
 
@@ -23,7 +23,7 @@ func updateLayerObject<L: CALayer, V>(_ layer: L, _ key: String, _ kp: Reference
     layer.layerDidChange(key, runAction: runAction)
 }
 
-/// Opaque colours of Apple's defaults, with four RGBA components (catalogue A3: CAShapeLayer's
+/// Opaque colours of Apple's defaults, with four RGBA components (docs/BEHAVIOUR.md A3: CAShapeLayer's
 /// fillColor is "opaque black (4 components)").
 let opaqueBlackRGBA = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
 let opaqueWhiteRGBA = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
