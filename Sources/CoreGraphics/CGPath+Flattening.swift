@@ -31,35 +31,60 @@ package struct FlattenedSubpath: Hashable, Sendable {
 }
 
 extension CGPath {
+    /// How many segments `flattenedSubpaths(tolerance:)` would make, counted without making
+    /// them and given up as soon as the count passes `limit` (then some number above it): a
+    /// caller checks its segment limit before the work, so a path of 200,000 curves that would
+    /// flatten into 100 million segments is refused in the time it takes to read it.
+    package func flattenedSegmentCount(tolerance: CGFloat, limit: Int) -> Int {
+        let tol = tolerance > 1e-9 ? tolerance : 1e-9
+        var n = 0
+        forEachSegment { seg in
+            guard n <= limit else { return }
+            switch seg {
+            case .move: break
+            case .line, .close: n += 1
+            case .quad(let a, let c, let b):
+                n += flatteningSegmentCount(degree: 2, secondDifference: (a - c * 2 + b).vectorLength, tolerance: tol)
+            case .cubic(let a, let c1, let c2, let b):
+                let m = max((a - c1 * 2 + c2).vectorLength, (c1 - c2 * 2 + b).vectorLength)
+                n += flatteningSegmentCount(degree: 3, secondDifference: m, tolerance: tol)
+            }
+        }
+        return n
+    }
+
     /// The path as polylines whose distance from the true curves is at most about
     /// `tolerance` (Wang's bound, at most 512 pieces per curve). Consecutive duplicate
     /// vertices are kept out, so a zero-length segment adds no vertex.
     package func flattenedSubpaths(tolerance: CGFloat) -> [FlattenedSubpath] {
         let tol = tolerance > 1e-9 ? tolerance : 1e-9
         var result: [FlattenedSubpath] = []
+        // The open subpath is mutated in place through `open!`: copying it out, changing the
+        // copy and storing it back (as this once did) copies its arrays on every point, which made
+        // flattening quadratic (400k segments: 20 s).
         var open: FlattenedSubpath? = nil
 
         func add(_ p: CGPoint, corner: Bool) {
-            guard var s = open else { return }
-            s.hasSegments = true
-            if let last = s.points.last, last == p {
-                if corner { s.isCorner[s.isCorner.count - 1] = true }
+            guard open != nil else { return }
+            open!.hasSegments = true
+            if let last = open!.points.last, last == p {
+                if corner { open!.isCorner[open!.isCorner.count - 1] = true }
             } else {
-                s.points.append(p); s.isCorner.append(corner)
+                open!.points.append(p); open!.isCorner.append(corner)
             }
-            open = s
         }
         /// Records an element's tangents at its start (`t0`, kept only for the subpath's first
         /// element that has one) and end (`t1`, the latest wins).
         func tangents(_ t0: CGPoint, _ t1: CGPoint) {
-            guard var s = open else { return }
-            if s.startTangent == .zero, t0 != .zero { s.startTangent = t0 }
-            if t1 != .zero { s.endTangent = t1 }
-            open = s
+            guard open != nil else { return }
+            if open!.startTangent == .zero, t0 != .zero { open!.startTangent = t0 }
+            if t1 != .zero { open!.endTangent = t1 }
         }
         /// The first non-zero difference: a curve whose control point sits on its end point
         /// leaves along the next control point.
-        func firstNonZero(_ vs: CGPoint...) -> CGPoint { vs.first { $0 != .zero } ?? .zero }
+        func firstNonZero(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint = .zero) -> CGPoint {
+            a != .zero ? a : b != .zero ? b : c
+        }
         func begin(_ p: CGPoint) {
             if let s = open { result.append(s) }
             open = FlattenedSubpath(points: [p], isCorner: [true], isClosed: false, hasSegments: false)

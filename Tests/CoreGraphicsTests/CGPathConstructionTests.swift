@@ -206,3 +206,45 @@ struct CGPathConstructionTests {
         #expect(CGPathElementType.moveToPoint.rawValue == 0 && CGPathElementType.closeSubpath.rawValue == 4)
     }
 }
+
+/// Issue 17.6: flattening is linear in the path's size, and its segment count is known before
+/// the work, so a renderer checks its limit first.
+struct CGPathFlatteningScaleTests {
+    @Test("a path of a million lines flattens (linear: the open subpath is changed in place, not copied per point)")
+    func millionLinesFlatten() {
+        let p = CGMutablePath()
+        p.move(to: .zero)
+        for i in 1...1_000_000 { p.addLine(to: CGPoint(x: Double(i % 1000), y: Double(i / 1000))) }
+        let subs = p.flattenedSubpaths(tolerance: 0.25)
+        #expect(subs.count == 1)
+        #expect(subs[0].points.count == 1_000_001)
+        #expect(p.flattenedSegmentCount(tolerance: 0.25, limit: .max) == 1_000_000)
+    }
+
+    @Test("the segment count before flattening equals the flattened count, and stops early past a limit")
+    func countBeforeFlattening() {
+        let p = CGMutablePath()
+        p.move(to: .zero)
+        for i in 0..<200 {
+            let x = Double(i) * 10
+            p.addCurve(to: CGPoint(x: x + 10, y: 0), control1: CGPoint(x: x + 3, y: 40), control2: CGPoint(x: x + 7, y: -40))
+            p.addQuadCurve(to: CGPoint(x: x + 10, y: 5), control: CGPoint(x: x + 5, y: 30))
+            p.addLine(to: CGPoint(x: x + 10, y: 0))
+        }
+        p.closeSubpath()
+        let flat = p.flattenedSubpaths(tolerance: 0.1)
+        // Points minus the move point, plus the implicit closing segment: one segment each.
+        let made = flat.reduce(0) { $0 + $1.points.count } - flat.count + 1
+        let counted = p.flattenedSegmentCount(tolerance: 0.1, limit: .max)
+        #expect(abs(counted - made) <= 2, "counted \(counted), flattened \(made)")
+        // 200,000 tight curves would flatten into tens of millions of segments: the count gives
+        // up just past the limit instead of walking them all.
+        let huge = CGMutablePath()
+        huge.move(to: .zero)
+        for i in 0..<200_000 {
+            huge.addCurve(to: CGPoint(x: Double(i), y: 0), control1: CGPoint(x: 1e6, y: 1e6), control2: CGPoint(x: -1e6, y: -1e6))
+        }
+        let n = huge.flattenedSegmentCount(tolerance: 0.25, limit: 200_000)
+        #expect(n > 200_000 && n <= 200_000 + 512)
+    }
+}

@@ -113,6 +113,10 @@ enum ShapeRasterizer {
             strokePath = r.path.copy(dashingWithPhase: CGFloat(s.cpuDashPhase), lengths: dash.map { CGFloat($0) })
         }
         let tol = CGFloat(tolerance / scale)
+        // The limit is checked before flattening (curves can flatten into up to 512 segments each).
+        let estimate = (r.fill ? r.path.flattenedSegmentCount(tolerance: tol, limit: maxSegments) : 0)
+            + (r.stroke == nil || (strokePath === r.path && r.fill) ? 0 : strokePath.flattenedSegmentCount(tolerance: tol, limit: maxSegments))
+        guard estimate <= maxSegments else { return .failure(.tooComplex(estimate)) }
         let fillSubpaths = r.fill ? r.path.flattenedSubpaths(tolerance: tol) : []
         let strokeSubpaths = r.stroke == nil ? [] : (strokePath === r.path && r.fill ? fillSubpaths : strokePath.flattenedSubpaths(tolerance: tol))
         let segments = fillSubpaths.reduce(0) { $0 + $1.points.count } + (strokePath === r.path && r.fill ? 0 : strokeSubpaths.reduce(0) { $0 + $1.points.count })
