@@ -1,5 +1,8 @@
 import CoreGraphics
 import CoreAnimation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns a layer tree, as the timing engine left it for this frame, into a `RenderFrame`:
 /// world transforms, clips, opacity groups, masks and shadows resolved, instances appended in
@@ -27,6 +30,9 @@ public final class RenderTreeBuilder {
     var passStack: [PendingPass] = []
     var textureIndex: [ObjectIdentifier: Int] = [:]
     var warnedDepth = false
+    var warnedStack = false
+    /// The stack of the thread that builds (re-read when another thread builds).
+    var stackGuard: StackGuard?
     /// True while drawing layers whose plane an odd number of `isGeometryFlipped` ancestors
     /// turned upside down (contents are mirrored back to stay upright, `ContentsLayout`).
     var planeMirrored = false
@@ -165,6 +171,8 @@ public final class RenderTreeBuilder {
         textureIndex.removeAll(keepingCapacity: true)
         atlasSlots.removeAll(keepingCapacity: true)
         warnedDepth = false
+        warnedStack = false
+        if !(stackGuard?.isFor(pthread_self()) ?? false) { stackGuard = StackGuard.forCurrentThread() }
         planeMirrored = false
         gradientRampIndex.removeAll(keepingCapacity: true)
         leaves.removeAll(keepingCapacity: true)
@@ -206,6 +214,13 @@ public final class RenderTreeBuilder {
             if !warnedDepth {
                 warnedDepth = true
                 RenderDiagnostics.warn("layer tree deeper than \(Self.maxDepth) levels: deeper layers are not drawn")
+            }
+            return
+        }
+        guard !(stackGuard?.isLow() ?? false) else {
+            if !warnedStack {
+                warnedStack = true
+                RenderDiagnostics.warn("layer tree \(ctx.depth) levels deep does not fit this thread's stack: deeper layers are not drawn (render on a thread with a larger stack)")
             }
             return
         }
@@ -536,7 +551,7 @@ public final class RenderTreeBuilder {
         let h = Homography(world)
         guard var box = h.boundingBox(of: s.bounds.standardized) else { return nil }
         if !s.masksToBounds, let shape = shapeBounds(layer.renderCopy, h: h) { box = box.union(shape) }
-        if s.masksToBounds || depth >= Self.maxDepth { return box.insetBy(dx: -1, dy: -1) }
+        if s.masksToBounds || depth >= Self.maxDepth || (stackGuard?.isLow() ?? false) { return box.insetBy(dx: -1, dy: -1) }
         let childWorld = layer is CATransformLayer ? world : LayerGeometry.flattened(world)
         for child in layer._sublayers ?? [] {
             let cs = child.renderCopy.state
