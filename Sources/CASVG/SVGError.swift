@@ -55,6 +55,11 @@ public struct SVGImportLimits: Sendable, Equatable {
     public var maxPathSegments = 1_000_000
     /// Deepest `<use>` nesting expanded (default 32); deeper references and cycles are reported.
     public var maxUseDepth = 32
+    /// Most elements instantiated through `clip-path` and `mask` references in one document, in
+    /// total (default 100,000): each reference builds its clipPath or mask again, so nested
+    /// references multiply — a few kilobytes of SVG could otherwise ask for gigabytes. Past it,
+    /// the referencing elements are not drawn and `issues` says so.
+    public var maxReferenceExpansion = 100_000
     /// Coordinates beyond ±`maxCoordinate` are clamped to it and reported (default 1e9): the
     /// renderer works in 32-bit floats, and larger values only produce overflow.
     public var maxCoordinate: CGFloat = 1e9

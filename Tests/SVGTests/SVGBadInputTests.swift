@@ -256,3 +256,58 @@ import Foundation
         #expect(cyc.issues.contains { $0.detail.contains("cycle") })
     }
 }
+
+/// Issue 17.4: nested clip-path and mask references fan out (each reference builds its target
+/// again, nested ones multiply): a few kilobytes asked for gigabytes. The references' total
+/// expansion is now a budget (`SVGImportLimits.maxReferenceExpansion`).
+@Suite struct SVGReferenceFanOutTests {
+    /// clipPath c0 is one rect; c(k) holds `fan` rects each clipped by c(k−1); the drawn rect
+    /// uses c(levels−1): fan^levels instantiations (8^9 ≈ 134 million) without the budget.
+    static func fanOut(_ kind: String, levels: Int = 9, fan: Int = 8) -> String {
+        var defs = ""
+        for k in 0..<levels {
+            let attr = kind == "clipPath" ? "clip-path" : "mask"
+            let body = k == 0 ? "<rect width=\"10\" height=\"10\" fill=\"white\"/>"
+                : (0..<fan).map { i in "<rect x=\"\(i)\" width=\"10\" height=\"10\" fill=\"white\" \(attr)=\"url(#r\(k - 1))\"/>" }.joined()
+            defs += "<\(kind) id=\"r\(k)\">\(body)</\(kind)>"
+        }
+        let attr = kind == "clipPath" ? "clip-path" : "mask"
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\"><defs>\(defs)</defs>"
+            + "<rect width=\"20\" height=\"20\" fill=\"red\" \(attr)=\"url(#r\(levels - 1))\"/></svg>"
+    }
+
+    static func layerCount(_ root: CALayer) -> Int {
+        var n = 0
+        var stack = [root]
+        while let l = stack.popLast() {
+            n += 1
+            stack.append(contentsOf: l.sublayers ?? [])
+            if let m = l.mask { stack.append(m) }
+        }
+        return n
+    }
+
+    @Test(arguments: ["clipPath", "mask"])
+    func nestedReferencesStopAtTheBudget(kind: String) throws {
+        let text = Self.fanOut(kind)
+        #expect(text.utf8.count < 8_000)
+        #expect(SVGImportLimits().maxReferenceExpansion == 100_000)
+        // A lower budget than the default keeps the test quick; the bound is the same rule.
+        var limits = SVGImportLimits()
+        limits.maxReferenceExpansion = 5_000
+        let doc = try SVGDocument(data: Data(text.utf8), limits: limits)
+        #expect(doc.issues.contains { $0.description.contains("instantiated through clip-path and mask references") }, "\(doc.issues)")
+        // Bounded by the budget, not 8^9.
+        #expect(Self.layerCount(doc.layer) <= 2 * limits.maxReferenceExpansion)
+        var small = SVGImportLimits()
+        small.maxReferenceExpansion = 50
+        let tight = try SVGDocument(data: Data(text.utf8), limits: small)
+        #expect(Self.layerCount(tight.layer) <= 200)
+    }
+
+    @Test func aFewReferencesAreUnaffected() throws {
+        let doc = try SVGDocument(string: Self.fanOut("clipPath", levels: 2, fan: 3))
+        #expect(!doc.issues.contains { $0.description.contains("references") })
+        #expect(Self.layerCount(doc.layer) > 3)
+    }
+}

@@ -61,9 +61,31 @@ extension SVGBuilder {
             log.add(.brokenReference, property, "reference cycle; the element is not drawn")
             return .hide
         }
+        // Every instantiation pays for the referenced element's whole subtree, nested references
+        // paying again for theirs inside it: the total is the work done, whatever the nesting.
+        referenceExpansion += subtreeSize(el)
+        guard referenceExpansion <= limits.maxReferenceExpansion else {
+            if !referenceBudgetReported {
+                referenceBudgetReported = true
+                log.add(.limitReached, "\(property) references",
+                        "more than \(limits.maxReferenceExpansion) elements instantiated through clip-path and mask references; the elements referencing more are not drawn")
+            }
+            return .hide
+        }
         active.insert(key)
         defer { active.remove(key) }
         return body(el)
+    }
+
+    /// Elements in `el`'s subtree, itself included (iterative: the tree may be deep).
+    private func subtreeSize(_ el: SVGElement) -> Int {
+        let key = ObjectIdentifier(el)
+        if let n = subtreeSizes[key] { return n }
+        var n = 0
+        var stack = [el]
+        while let e = stack.popLast() { n += 1; stack.append(contentsOf: e.children) }
+        subtreeSizes[key] = n
+        return n
     }
 
     func clipLayer(_ value: String, bbox: CGRect) -> MaskResult {

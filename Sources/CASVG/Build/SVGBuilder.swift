@@ -28,6 +28,11 @@ final class SVGBuilder {
     /// Elements built so far; `<use>` can multiply a small file into an enormous tree.
     var built = 0
     var budgetReported = false
+    /// Elements instantiated through clip-path and mask references so far
+    /// (`SVGImportLimits.maxReferenceExpansion`), and each referenced element's subtree size.
+    var referenceExpansion = 0
+    var referenceBudgetReported = false
+    var subtreeSizes: [ObjectIdentifier: Int] = [:]
     private var rootStyles: [ObjectIdentifier: SVGComputedStyle] = [:]
 
     init(root: SVGElement, viewport: CGSize, log: SVGIssueLog, limits: SVGImportLimits) {
