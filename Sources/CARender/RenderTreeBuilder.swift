@@ -260,16 +260,10 @@ public final class RenderTreeBuilder {
                               depth: isTransformLayer ? CATransform3DConcat(local(), ctx.depthBasis) : CATransform3DIdentity)
         // CALayer.opacity: "Values outside that range are clamped to the minimum or maximum."
         let opacity = min(s.opacity, 1) * ctx.opacity
-        // CATransformLayer doc: mask and shadow are ignored, and opacity "is applied to each
-        // sublayer individually, the transform layer does not form a compositing group".
-        let mask = isTransformLayer ? nil : layer._mask.flatMap { $0.renderCopy.state.isHidden ? nil : $0 }
-        // A shadowPath shadow is drawn whatever the layer paints; one cast from the layer's
-        // pixels needs pixels (docs/BEHAVIOUR.md N1).
-        let shadow = isTransformLayer ? nil : ShadowSpec(s).flatMap { s.shadowPath != nil || castsShadow(layer, copy, s) ? $0 : nil }
-        let groupOpacity = !isTransformLayer && s.opacity < 1 && s.allowsGroupOpacity && drawsSeveralPieces(layer, copy, s)
-        // A plain rounded box casts an analytically blurred copy of itself: no offscreen pass.
-        let implied = shadow != nil && s.shadowPath == nil ? impliedShadowShape(layer, copy, s) : nil
-        let offscreenShadow = shadow != nil && s.shadowPath == nil && implied == nil
+        // Mask, shadow, group opacity and whether the subtree is isolated: decided in one place.
+        let plan = compositingPlan(layer, copy, s, isTransformLayer: isTransformLayer)
+        let mask = plan.mask, shadow = plan.shadow, implied = plan.impliedShadow
+        let groupOpacity = plan.groupOpacity, offscreenShadow = plan.offscreenShadow
         // A layer drawn where it can be re-emitted alone (not in a mask, a transition's pictures
         // or under a transform layer, whose sublayers' order depends on their depth): marks
         // where its instances begin, and a record slot before its descendants' (pre-order).
@@ -287,7 +281,7 @@ public final class RenderTreeBuilder {
         // masksToBounds cuts the layer's shadow to its bounds too; a mask masks it.
         let shadowClip = shadow != nil && s.masksToBounds ? boundsClip(s, h: h, outer: ctx.clip) : (ctx.clip, true)
 
-        if mask == nil, !groupOpacity, !offscreenShadow {
+        if !plan.isolated {
             if let shadow, let path = s.shadowPath { emitPathShadow(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity) }
             if let shadow, let (shape, alpha) = implied {
                 emitShadowShape(shadow, shape: shape, h: h, clip: shadowClip.0, opacity: opacity * alpha)
