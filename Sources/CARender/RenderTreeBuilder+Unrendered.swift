@@ -3,11 +3,14 @@ import CoreAnimation
 extension RenderTreeBuilder {
     /// No silent gaps: a layer class whose own content this renderer does not draw yet warns
     /// once, naming what is missing, the first time a frame meets one with content to show (the
-    /// layer's background, border, sublayers … still draw). Plain `CALayer`s — nearly every
-    /// layer — leave after one metatype compare.
+    /// layer's background, border, sublayers … still draw). Plain, shape, gradient and
+    /// transform layers — nearly every layer — leave after metatype compares.
     @inline(__always)
     func warnIfContentIsNotRendered(_ layer: CALayer) {
-        if type(of: layer) == CALayer.self { return }
+        // Metatype compares (pointer equality) for the classes drawn in full, so the common
+        // layers pay no dynamic cast; only the rest are asked below.
+        let t = type(of: layer)
+        if t == CALayer.self || t == CAShapeLayer.self || t == CAGradientLayer.self || t == CATransformLayer.self { return }
         switch layer {
         case let r as CAReplicatorLayer where r.instanceCount > 1:
             RenderDiagnostics.warn("CAReplicatorLayer: replicated instances are not drawn yet (its sublayers draw once, not instanceCount = \(r.instanceCount) times)")
