@@ -117,6 +117,11 @@ let package = Package(
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
         // The documents checked against the code they describe (read in place through #filePath).
         .testTarget(name: "DocsTests"),
+        // The public API listing (issue 16): regenerates api/*.txt from the built modules' symbol
+        // graphs and fails on any difference (docs/API.md). Depends on the product modules only so
+        // that they are built before it runs; it imports none of them.
+        .testTarget(name: "APIListingTests",
+                    dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "UIKitCompat", "CADemoScenes"]),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x

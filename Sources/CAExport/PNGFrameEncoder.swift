@@ -11,10 +11,10 @@ import Foundation
 /// demo).
 ///
 /// Deterministic: the same pixels give the same bytes.
-public enum PNGFrameEncoder {
+package enum PNGFrameEncoder {
     /// Premultiplied RGBA8 (top row first) → PNG bytes: RGB when every pixel is opaque, else
     /// straight-alpha RGBA (PNG stores unassociated alpha), with an sRGB chunk.
-    public static func encode(premultipliedRGBA pixels: [UInt8], width: Int, height: Int) throws(PNGEncodingError) -> Data {
+    package static func encode(premultipliedRGBA pixels: [UInt8], width: Int, height: Int) throws(PNGEncodingError) -> Data {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw PNGEncodingError("PNG encoding: \(width)×\(height) pixels is not a valid image size")
         }
@@ -107,8 +107,8 @@ public enum PNGFrameEncoder {
 
 /// Why a PNG could not be encoded (wrong buffer size, impossible dimensions); the message is
 /// one line for a user.
-public struct PNGEncodingError: Error, CustomStringConvertible, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct PNGEncodingError: Error, CustomStringConvertible, Equatable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -3,15 +3,15 @@
 /// `vec4 i_<name>` at `layout(location = k)` of the pipeline's vertex shader. The backend
 /// sizes and binds its streams from these layouts, and `InstanceLayoutTests` reads the GLSL and
 /// fails when a shader's attributes drift from them.
-public struct InstanceLayout: Sendable, Equatable {
+package struct InstanceLayout: Sendable, Equatable {
     /// The pipeline's shader stem (`box` for Shaders/box.vert and box.frag).
-    public let shader: String
+    package let shader: String
     /// Attribute names in location order (the Swift property names).
-    public let attributes: [String]
+    package let attributes: [String]
     /// Bytes per instance: 16 per vec4 attribute.
-    public let stride: Int
+    package let stride: Int
 
-    public var vec4Count: Int { attributes.count }
+    package var vec4Count: Int { attributes.count }
 
     /// The layout of instance type `T` (all of whose stored properties are `SIMD4<Float>`),
     /// read from a sample value by reflection, so the struct is the only declaration.
@@ -21,43 +21,43 @@ public struct InstanceLayout: Sendable, Equatable {
         return InstanceLayout(shader: shader, attributes: names, stride: MemoryLayout<T>.stride)
     }
 
-    public static let box = of(BoxInstance(h0: .zero, h1: .zero, h2: .zero, rect: .zero, radii: .zero, fill: .zero,
+    package static let box = of(BoxInstance(h0: .zero, h1: .zero, h2: .zero, rect: .zero, radii: .zero, fill: .zero,
                                            border: .zero, params: .zero), shader: "box")
-    public static let image = of(ImageInstance(h0: .zero, h1: .zero, h2: .zero, rect: .zero, uv: .zero, tint: .zero,
+    package static let image = of(ImageInstance(h0: .zero, h1: .zero, h2: .zero, rect: .zero, uv: .zero, tint: .zero,
                                                shape: .zero, shapeRadii: .zero), shader: "image")
-    public static let composite = of(CompositeInstance(dst: .zero, src: .zero, color: .zero, params: .zero), shader: "composite")
-    public static let gradient = of(GradientInstance(h0: .zero, h1: .zero, h2: .zero, rect: .zero, radii: .zero,
+    package static let composite = of(CompositeInstance(dst: .zero, src: .zero, color: .zero, params: .zero), shader: "composite")
+    package static let gradient = of(GradientInstance(h0: .zero, h1: .zero, h2: .zero, rect: .zero, radii: .zero,
                                                      points: .zero, params: .zero), shader: "gradient")
-    public static let shape = of(ShapeInstance(h0: .zero, h1: .zero, h2: .zero, region: .zero, fill: .zero, stroke: .zero,
+    package static let shape = of(ShapeInstance(h0: .zero, h1: .zero, h2: .zero, region: .zero, fill: .zero, stroke: .zero,
                                                trim: .zero, dash: .zero, params: .zero), shader: "shape")
 
     /// Every pipeline's layout.
-    public static let all: [InstanceLayout] = [box, image, composite, gradient, shape]
+    package static let all: [InstanceLayout] = [box, image, composite, gradient, shape]
 
     /// The most attributes any pipeline binds (a backend disables the rest between pipelines).
-    public static let maxVec4Count = all.map(\.vec4Count).max() ?? 0
+    package static let maxVec4Count = all.map(\.vec4Count).max() ?? 0
 }
 
 /// The flag bits the box, image and gradient pipelines carry in `h2.w`, declared once: the
 /// builder sets them from these constants, and the backend hands the same constants to every
 /// shader as `#define`s (`glslDefinitions`), so GLSL reads them by name, never by number.
-public enum InstanceFlags {
+package enum InstanceFlags {
     /// Which edges are antialiased (`CAEdgeAntialiasingMask`'s four bits).
-    public static let edgeMask: UInt32 = 0b1111
+    package static let edgeMask: UInt32 = 0b1111
     /// Continuous (squircle-like) corners, `cornerCurve == .continuous`.
-    public static let continuousCorners: UInt32 = 1 << 4
+    package static let continuousCorners: UInt32 = 1 << 4
     /// A box that paints only its background (its border is another instance).
-    public static let fillOnly: UInt32 = 1 << 5
+    package static let fillOnly: UInt32 = 1 << 5
     /// A box that paints only its border.
-    public static let borderOnly: UInt32 = 1 << 6
+    package static let borderOnly: UInt32 = 1 << 6
     /// Image pipeline: the minification and magnification filters, two bits each at these
     /// shifts (0 linear, 1 nearest, 2 trilinear).
-    public static let minificationFilterShift: UInt32 = 5
-    public static let magnificationFilterShift: UInt32 = 7
-    public static let filterMask: UInt32 = 0b11
+    package static let minificationFilterShift: UInt32 = 5
+    package static let magnificationFilterShift: UInt32 = 7
+    package static let filterMask: UInt32 = 0b11
 
     /// The constants as GLSL `#define`s, spliced into every shader ahead of its source.
-    public static let glslDefinitions: String = [
+    package static let glslDefinitions: String = [
         ("CA_FLAG_EDGE_MASK", edgeMask), ("CA_FLAG_CONTINUOUS", continuousCorners),
         ("CA_FLAG_FILL_ONLY", fillOnly), ("CA_FLAG_BORDER_ONLY", borderOnly),
         ("CA_FLAG_MIN_FILTER_SHIFT", minificationFilterShift), ("CA_FLAG_MAG_FILTER_SHIFT", magnificationFilterShift),

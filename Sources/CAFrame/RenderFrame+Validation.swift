@@ -10,7 +10,7 @@ extension RenderFrame {
     ///   is drawn before a later pass samples it;
     /// - every instance's clip index names an entry of the clip table;
     /// - the gradient ramps are whole rows, and the main target is not empty.
-    public var problems: [String] {
+    package var problems: [String] {
         var out: [String] = []
         if width <= 0 || height <= 0 { out.append("frame is \(width)×\(height)") }
         if gradientRamps.count % (GradientInstance.rampWidth * 4) != 0 {

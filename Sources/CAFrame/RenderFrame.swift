@@ -4,43 +4,43 @@ import CoreGraphics
 /// samples, and the passes in the order they must run (offscreen groups before the passes
 /// that composite them). Plain data: the backend never sees a layer, and `description` dumps
 /// it as text for tests and debugging.
-public struct RenderFrame: Sendable {
-    public var width: Int
-    public var height: Int
+package struct RenderFrame: Sendable {
+    package var width: Int
+    package var height: Int
     /// Premultiplied clear colour of the main target.
-    public var clearColor: SIMD4<Float> = .zero
-    public var boxes: [BoxInstance] = []
-    public var images: [ImageInstance] = []
-    public var composites: [CompositeInstance] = []
-    public var gradients: [GradientInstance] = []
+    package var clearColor: SIMD4<Float> = .zero
+    package var boxes: [BoxInstance] = []
+    package var images: [ImageInstance] = []
+    package var composites: [CompositeInstance] = []
+    package var gradients: [GradientInstance] = []
     /// `GradientInstance.rampWidth` texels per row: colour ramps of the gradient layers of this
     /// frame (premultiplied RGBA, 32-bit float so the shader can dither between 8-bit levels).
-    public var gradientRamps: [Float] = []
-    public var clips: [ClipShape] = [ClipShape.none]
-    public var textures: [CGImage] = []
-    public var targets: [OffscreenTarget] = []
+    package var gradientRamps: [Float] = []
+    package var clips: [ClipShape] = [ClipShape.none]
+    package var textures: [CGImage] = []
+    package var targets: [OffscreenTarget] = []
     /// CAShapeLayer fills and strokes (issue 6), the atlas pages they sample and the rasters
     /// new in this frame (`Shapes/ShapeRenderData.swift`).
-    public var shapes: [ShapeInstance] = []
-    public var shapePages: [ShapeAtlasPage] = []
-    public var shapeUploads: [ShapeAtlasUpload] = []
-    public var passes: [RenderPass] = []
+    package var shapes: [ShapeInstance] = []
+    package var shapePages: [ShapeAtlasPage] = []
+    package var shapeUploads: [ShapeAtlasUpload] = []
+    package var passes: [RenderPass] = []
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
-    public var gradientRampRows: Int { gradientRamps.count / (GradientInstance.rampWidth * 4) }
+    package var gradientRampRows: Int { gradientRamps.count / (GradientInstance.rampWidth * 4) }
 }
 
 /// Where a pass draws: the frame's own target, or an offscreen texture covering `rect`
 /// (pixel coordinates of the frame) that a later pass samples.
-public enum TargetID: Hashable, Sendable, CustomStringConvertible {
+package enum TargetID: Hashable, Sendable, CustomStringConvertible {
     case main
     case offscreen(Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .main: return "main"
         case .offscreen(let i): return "off\(i)"
@@ -52,22 +52,22 @@ public enum TargetID: Hashable, Sendable, CustomStringConvertible {
 /// `downscale` > 1 makes its texture that many times smaller on each side than the area it
 /// covers (a large shadow blur runs at reduced resolution); drawing into it is still
 /// addressed in frame pixels.
-public struct OffscreenTarget: Sendable, Equatable {
-    public var x: Int, y: Int, width: Int, height: Int
-    public var downscale: Int = 1
+package struct OffscreenTarget: Sendable, Equatable {
+    package var x: Int, y: Int, width: Int, height: Int
+    package var downscale: Int = 1
 
     /// Texture size in texels.
-    public var textureWidth: Int { (width + downscale - 1) / max(downscale, 1) }
-    public var textureHeight: Int { (height + downscale - 1) / max(downscale, 1) }
+    package var textureWidth: Int { (width + downscale - 1) / max(downscale, 1) }
+    package var textureHeight: Int { (height + downscale - 1) / max(downscale, 1) }
 
     /// Memberwise, public: a backend or a test double builds frames from this module alone.
-    @inlinable public init(x: Int, y: Int, width: Int, height: Int, downscale: Int = 1) {
+    @inlinable package init(x: Int, y: Int, width: Int, height: Int, downscale: Int = 1) {
         self.x = x; self.y = y; self.width = width; self.height = height; self.downscale = downscale
     }
 }
 
-public struct RenderPass: Sendable {
-    public enum Kind: Sendable {
+package struct RenderPass: Sendable {
+    package enum Kind: Sendable {
         /// Clear the target to transparent (offscreen) or the frame's clear colour (main),
         /// then draw the batches in order.
         case draw([Batch])
@@ -75,18 +75,18 @@ public struct RenderPass: Sendable {
         /// texels of the target (source and target have the same size and downscale).
         case blur(source: TargetID, sigma: Float, horizontal: Bool)
     }
-    public var target: TargetID
-    public var kind: Kind
+    package var target: TargetID
+    package var kind: Kind
 
-    public init(target: TargetID, kind: Kind) {
+    package init(target: TargetID, kind: Kind) {
         self.target = target
         self.kind = kind
     }
 }
 
 /// A run of instances of one pipeline that one instanced draw renders.
-public struct Batch: Sendable, Equatable {
-    public enum Pipeline: Hashable, Sendable {
+package struct Batch: Sendable, Equatable {
+    package enum Pipeline: Hashable, Sendable {
         case box
         /// `texture` indexes `RenderFrame.textures`.
         case image(texture: Int, filter: TextureFilter)
@@ -97,14 +97,14 @@ public struct Batch: Sendable, Equatable {
         /// no exact field; a compact field lives in `page` and its auxiliary texture).
         case shape(page: Int, fieldPage: Int)
     }
-    public var pipeline: Pipeline
+    package var pipeline: Pipeline
     /// Which optional shader features the batch's instances use (`ShaderVariant` bits): the
     /// backend compiles one program per pipeline and variant, so instances that need less pay
     /// for less (software rasterisers execute every branch of a shader).
-    public var variant: ShaderVariant = []
-    public var range: Range<Int>
+    package var variant: ShaderVariant = []
+    package var range: Range<Int>
 
-    public init(pipeline: Pipeline, variant: ShaderVariant = [], range: Range<Int>) {
+    package init(pipeline: Pipeline, variant: ShaderVariant = [], range: Range<Int>) {
         self.pipeline = pipeline
         self.variant = variant
         self.range = range
@@ -112,41 +112,41 @@ public struct Batch: Sendable, Equatable {
 }
 
 /// Optional features of a shader program, each a `#define` in the GLSL (see common.glsl).
-public struct ShaderVariant: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public static let clip = ShaderVariant(rawValue: 1)
-    public static let continuous = ShaderVariant(rawValue: 2)
-    public static let edgeMask = ShaderVariant(rawValue: 4)
-    public static let border = ShaderVariant(rawValue: 8)
-    public static let blur = ShaderVariant(rawValue: 16)
-    public static let radial = ShaderVariant(rawValue: 32)
-    public static let conic = ShaderVariant(rawValue: 64)
-    public static let mask = ShaderVariant(rawValue: 128)
+package struct ShaderVariant: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+    package static let clip = ShaderVariant(rawValue: 1)
+    package static let continuous = ShaderVariant(rawValue: 2)
+    package static let edgeMask = ShaderVariant(rawValue: 4)
+    package static let border = ShaderVariant(rawValue: 8)
+    package static let blur = ShaderVariant(rawValue: 16)
+    package static let radial = ShaderVariant(rawValue: 32)
+    package static let conic = ShaderVariant(rawValue: 64)
+    package static let mask = ShaderVariant(rawValue: 128)
     /// The plane is not a similarity of the target (skew, non-uniform scale, perspective):
     /// coverage takes per-pixel derivatives.
-    public static let projective = ShaderVariant(rawValue: 256)
+    package static let projective = ShaderVariant(rawValue: 256)
     /// Shape instances that read the compact arc-length field (trims, dashes) from their
     /// coverage texel.
-    public static let shapeField = ShaderVariant(rawValue: 512)
+    package static let shapeField = ShaderVariant(rawValue: 512)
     /// Shape instances whose stroke is dashed on the GPU (with the compact field, the arc length
     /// from the subpath start comes from the auxiliary texel).
-    public static let shapeDash = ShaderVariant(rawValue: 1024)
+    package static let shapeDash = ShaderVariant(rawValue: 1024)
     /// Shape instances that read the exact RGBA32F field (paths too long for the compact one,
     /// perspective).
-    public static let shapeWideField = ShaderVariant(rawValue: 2048)
+    package static let shapeWideField = ShaderVariant(rawValue: 2048)
     /// Shape instances with trims or dashes and round caps (with the compact field, the distance
     /// from the centreline comes from the auxiliary texel).
-    public static let shapeRoundCap = ShaderVariant(rawValue: 4096)
+    package static let shapeRoundCap = ShaderVariant(rawValue: 4096)
     /// Shape instances whose raster serves a range of line widths (an animated `lineWidth`):
     /// the stroke is the texels within half the current width of the centreline, from the exact
     /// field, with the caps drawn at the path's own ends (`ShapeRasterizer`, "width-free").
-    public static let shapeWidthField = ShaderVariant(rawValue: 8192)
+    package static let shapeWidthField = ShaderVariant(rawValue: 8192)
     /// The main pass's depth pre-pass: opaque box interiors writing depth only.
-    public static let depthPrepass = ShaderVariant(rawValue: 16384)
+    package static let depthPrepass = ShaderVariant(rawValue: 16384)
 
     /// The GLSL defines of this variant.
-    public var defines: [String] {
+    package var defines: [String] {
         var d: [String] = []
         if contains(.clip) { d.append("CA_CLIP") }
         if contains(.continuous) { d.append("CA_CONTINUOUS") }
@@ -184,23 +184,23 @@ public struct ShaderVariant: OptionSet, Hashable, Sendable {
     }
 }
 
-public enum TextureFilter: Hashable, Sendable {
+package enum TextureFilter: Hashable, Sendable {
     case linear, nearest, trilinear
 }
 
 /// A rounded rectangle that coverage is multiplied by: `inverse` maps frame pixels back to
 /// the clipping layer's plane, where `rect` and `radii` are (docs/BEHAVIOUR.md N5b: masksToBounds with
 /// a cornerRadius cuts sublayers to the rounded shape). Index 0 of the table is "no clip".
-public struct ClipShape: Sendable, Equatable {
-    public var inverse: Homography
-    public var rect: SIMD4<Float>
-    public var radii: SIMD4<Float>
-    public var continuous: Bool
+package struct ClipShape: Sendable, Equatable {
+    package var inverse: Homography
+    package var rect: SIMD4<Float>
+    package var radii: SIMD4<Float>
+    package var continuous: Bool
 
-    public static let none = ClipShape(inverse: .identity, rect: SIMD4(-1e9, -1e9, 2e9, 2e9), radii: .zero, continuous: false)
+    package static let none = ClipShape(inverse: .identity, rect: SIMD4(-1e9, -1e9, 2e9, 2e9), radii: .zero, continuous: false)
 
     /// Memberwise, public: a backend or a test double builds frames from this module alone.
-    @inlinable public init(inverse: Homography, rect: SIMD4<Float>, radii: SIMD4<Float>, continuous: Bool) {
+    @inlinable package init(inverse: Homography, rect: SIMD4<Float>, radii: SIMD4<Float>, continuous: Bool) {
         self.inverse = inverse; self.rect = rect; self.radii = radii; self.continuous = continuous
     }
 }
@@ -209,28 +209,28 @@ public struct ClipShape: Sendable, Equatable {
 /// with analytic coverage. `h0…h2` are the plane-to-pixel map; their w components carry the
 /// painter's depth, the clip index and flags (AA edge mask bits 0–3, continuous corners bit 4,
 /// 32 = fill only, 64 = border only).
-public struct BoxInstance: Sendable, Equatable {
-    public var h0: SIMD4<Float>
-    public var h1: SIMD4<Float>
-    public var h2: SIMD4<Float>
+package struct BoxInstance: Sendable, Equatable {
+    package var h0: SIMD4<Float>
+    package var h1: SIMD4<Float>
+    package var h2: SIMD4<Float>
     /// x, y, width, height in the layer's plane.
-    public var rect: SIMD4<Float>
+    package var rect: SIMD4<Float>
     /// minXminY, maxXminY, maxXmaxY, minXmaxY corner radii. For a blurred box (`params.y` >
     /// 0) x and y are instead the half-axes of its four elliptical corners.
-    public var radii: SIMD4<Float>
+    package var radii: SIMD4<Float>
     /// Premultiplied fill colour, opacity applied.
-    public var fill: SIMD4<Float>
+    package var fill: SIMD4<Float>
     /// Premultiplied border colour, opacity applied.
-    public var border: SIMD4<Float>
+    package var border: SIMD4<Float>
     /// x: border width; y: Gaussian blur sigma in plane units (0 = sharp; shadows of a
     /// `shadowPath` rectangle, rounded rectangle or ellipse use it, kernel cut at 2.5σ);
     /// z: the opacity a background-and-border box fades as one group (0: background and border
     /// fade separately); w: unused.
-    public var params: SIMD4<Float>
+    package var params: SIMD4<Float>
 
 
     /// Memberwise, public: a backend or a test double builds frames from this module alone.
-    @inlinable public init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, rect: SIMD4<Float>, radii: SIMD4<Float>, fill: SIMD4<Float>, border: SIMD4<Float>, params: SIMD4<Float>) {
+    @inlinable package init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, rect: SIMD4<Float>, radii: SIMD4<Float>, fill: SIMD4<Float>, border: SIMD4<Float>, params: SIMD4<Float>) {
         self.h0 = h0; self.h1 = h1; self.h2 = h2; self.rect = rect; self.radii = radii; self.fill = fill; self.border = border; self.params = params
     }
 }
@@ -239,25 +239,25 @@ public struct BoxInstance: Sendable, Equatable {
 /// at `uv`), cut to the layer's rounded bounds when `masksToBounds` (`shape`, `shapeRadii`).
 /// Flags in `h2.w`: AA edge mask bits 0–3, continuous corners 16, minification filter bits 5–6
 /// and magnification filter bits 7–8 (0 linear, 1 nearest, 2 trilinear), chosen per pixel.
-public struct ImageInstance: Sendable, Equatable {
-    public var h0: SIMD4<Float>
-    public var h1: SIMD4<Float>
-    public var h2: SIMD4<Float>
-    public var rect: SIMD4<Float>
+package struct ImageInstance: Sendable, Equatable {
+    package var h0: SIMD4<Float>
+    package var h1: SIMD4<Float>
+    package var h2: SIMD4<Float>
+    package var rect: SIMD4<Float>
     /// u0, v0, u1, v1 (v down, texture row 0 = image top).
-    public var uv: SIMD4<Float>
+    package var uv: SIMD4<Float>
     /// Premultiplied multiplier (opacity in all four channels).
-    public var tint: SIMD4<Float>
-    public var shape: SIMD4<Float>
-    public var shapeRadii: SIMD4<Float>
+    package var tint: SIMD4<Float>
+    package var shape: SIMD4<Float>
+    package var shapeRadii: SIMD4<Float>
     /// Where the image lies in the bound texture: origin xy and size zw in texture coordinates.
     /// (0, 0, 1, 1) for an image with a texture of its own; a part of a page for an image in the
     /// atlas (`ImageAtlas`). `uv` stays in the image's own space, so clamping to its edges
     /// and nearest sampling work on the image, not the page.
-    public var atlas: SIMD4<Float> = SIMD4(0, 0, 1, 1)
+    package var atlas: SIMD4<Float> = SIMD4(0, 0, 1, 1)
 
     /// Memberwise, public: a backend or a test double builds frames from this module alone.
-    @inlinable public init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, rect: SIMD4<Float>, uv: SIMD4<Float>, tint: SIMD4<Float>, shape: SIMD4<Float>, shapeRadii: SIMD4<Float>, atlas: SIMD4<Float> = SIMD4(0, 0, 1, 1)) {
+    @inlinable package init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, rect: SIMD4<Float>, uv: SIMD4<Float>, tint: SIMD4<Float>, shape: SIMD4<Float>, shapeRadii: SIMD4<Float>, atlas: SIMD4<Float> = SIMD4(0, 0, 1, 1)) {
         self.h0 = h0; self.h1 = h1; self.h2 = h2; self.rect = rect; self.uv = uv; self.tint = tint; self.shape = shape; self.shapeRadii = shapeRadii; self.atlas = atlas
     }
 }
@@ -266,40 +266,40 @@ public struct ImageInstance: Sendable, Equatable {
 /// a pixel-aligned quad. `mode` 0 multiplies the source by `color.a`; mode 1 paints `color`
 /// with the source's alpha (shadows); mode 2 mixes the batch's mask target (weight 1 − `color.a`)
 /// with its source (weight `color.a`), premultiplied (CATransition fade).
-public struct CompositeInstance: Sendable, Equatable {
+package struct CompositeInstance: Sendable, Equatable {
     /// Destination rectangle in frame pixels.
-    public var dst: SIMD4<Float>
+    package var dst: SIMD4<Float>
     /// Source rectangle in frame pixels (the source target's own rect, possibly offset).
-    public var src: SIMD4<Float>
+    package var src: SIMD4<Float>
     /// Premultiplied colour: opacity, or the shadow's colour × shadowOpacity.
-    public var color: SIMD4<Float>
+    package var color: SIMD4<Float>
     /// x: painter's depth, y: clip index, z: mode, w: unused.
-    public var params: SIMD4<Float>
+    package var params: SIMD4<Float>
 
     /// Memberwise, public: a backend or a test double builds frames from this module alone.
-    @inlinable public init(dst: SIMD4<Float>, src: SIMD4<Float>, color: SIMD4<Float>, params: SIMD4<Float>) {
+    @inlinable package init(dst: SIMD4<Float>, src: SIMD4<Float>, color: SIMD4<Float>, params: SIMD4<Float>) {
         self.dst = dst; self.src = src; self.color = color; self.params = params
     }
 }
 
 /// Instance data of the gradient pipeline (CAGradientLayer): the layer's plane, its rounded
 /// bounds, the gradient's start and end points in the plane, and the ramp row it samples.
-public struct GradientInstance: Sendable, Equatable {
+package struct GradientInstance: Sendable, Equatable {
     /// Texels per ramp row: enough that a hard stop (two equal locations) stays within about
     /// one pixel on a layer up to ~1000 px long.
-    public static let rampWidth = 1024
-    public var h0: SIMD4<Float>
-    public var h1: SIMD4<Float>
-    public var h2: SIMD4<Float>
-    public var rect: SIMD4<Float>
-    public var radii: SIMD4<Float>
+    package static let rampWidth = 1024
+    package var h0: SIMD4<Float>
+    package var h1: SIMD4<Float>
+    package var h2: SIMD4<Float>
+    package var rect: SIMD4<Float>
+    package var radii: SIMD4<Float>
     /// start.x, start.y, end.x, end.y in the plane.
-    public var points: SIMD4<Float>
+    package var points: SIMD4<Float>
     /// x: kind (0 axial, 1 radial, 2 conic), y: ramp row, z: opacity, w: unused.
-    public var params: SIMD4<Float>
+    package var params: SIMD4<Float>
 
     /// Memberwise, public: a backend or a test double builds frames from this module alone.
-    @inlinable public init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, rect: SIMD4<Float>, radii: SIMD4<Float>, points: SIMD4<Float>, params: SIMD4<Float>) {
+    @inlinable package init(h0: SIMD4<Float>, h1: SIMD4<Float>, h2: SIMD4<Float>, rect: SIMD4<Float>, radii: SIMD4<Float>, points: SIMD4<Float>, params: SIMD4<Float>) {
         self.h0 = h0; self.h1 = h1; self.h2 = h2; self.rect = rect; self.radii = radii; self.points = points; self.params = params
     }
 }

@@ -6,9 +6,9 @@ import Glibc
 #endif
 
 /// A failure in the OpenGL backend, with what went wrong in words.
-public struct GLBackendError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct GLBackendError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// Reports `glGetError` after a call site in debug builds, and in release builds while a

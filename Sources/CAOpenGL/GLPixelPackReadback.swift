@@ -9,9 +9,9 @@ internal import CGL
 ///
 /// Rows come out top row first, as `GLRenderer.readPixels()` gives them (the backend draws the
 /// main target flipped). Use with the renderer's context current, on its thread.
-public final class GLPixelPackReadback {
-    public let width: Int
-    public let height: Int
+package final class GLPixelPackReadback {
+    package let width: Int
+    package let height: Int
     var buffers: [GLuint]
     /// The tag of the frame each buffer holds, nil while it is free.
     var pending: [Int?]
@@ -19,7 +19,7 @@ public final class GLPixelPackReadback {
 
     /// `slots` buffers of `width × height` RGBA8 (2: double buffering; 3 hides a longer GPU
     /// queue at the cost of one more frame of latency).
-    public init(width: Int, height: Int, slots: Int = 2) throws {
+    package init(width: Int, height: Int, slots: Int = 2) throws {
         guard width > 0, height > 0, slots >= 1 else { throw GLBackendError("readback of \(width)×\(height) with \(slots) buffers is empty") }
         self.width = width
         self.height = height
@@ -43,7 +43,7 @@ public final class GLPixelPackReadback {
     /// Starts reading `renderer`'s last frame into the next free buffer under `tag`, and hands
     /// back the oldest frame still queued once every buffer is in use (its pixels, premultiplied
     /// RGBA8, top row first). With two buffers, the call for frame N returns frame N-1.
-    public func enqueue(from renderer: GLRenderer, tag: Int) throws -> (tag: Int, pixels: [UInt8])? {
+    package func enqueue(from renderer: GLRenderer, tag: Int) throws -> (tag: Int, pixels: [UInt8])? {
         guard let main = renderer.main else { throw GLBackendError("no frame was rendered to read back") }
         guard main.width == width, main.height == height else {
             throw GLBackendError("frame \(main.width)×\(main.height) does not match the readback buffers \(width)×\(height)")
@@ -68,7 +68,7 @@ public final class GLPixelPackReadback {
     }
 
     /// Every frame still queued, oldest first (call after the last frame).
-    public func drain() throws -> [(tag: Int, pixels: [UInt8])] {
+    package func drain() throws -> [(tag: Int, pixels: [UInt8])] {
         var out: [(tag: Int, pixels: [UInt8])] = []
         for k in 0..<buffers.count {
             let slot = (nextSlot + k) % buffers.count

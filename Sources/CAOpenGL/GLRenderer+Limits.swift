@@ -4,7 +4,7 @@ extension GLRenderer {
     /// Implementation limits of the current context that decide what can be rendered, by GL
     /// name (values as decimal text), plus `GL_TIME_ELAPSED counter bits` (0: no GPU timer).
     /// Extension beyond Apple's API, for `carender info`. Call with the context current.
-    public func limits() -> [(name: String, value: String)] {
+    package func limits() -> [(name: String, value: String)] {
         func int(_ e: Int32) -> String {
             var v: GLint = 0
             glGetIntegerv(E(e), &v)

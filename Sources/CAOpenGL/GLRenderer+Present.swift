@@ -7,7 +7,7 @@ internal import CGL
 /// re-executing it (a window's back buffer is undefined after a swap).
 extension GLRenderer {
     /// The framebuffer bound for drawing in the current context (0: the default framebuffer).
-    public func drawFramebufferBinding() -> UInt32 {
+    package func drawFramebufferBinding() -> UInt32 {
         var fbo: GLint = 0
         glGetIntegerv(E(GL_DRAW_FRAMEBUFFER_BINDING), &fbo)
         return UInt32(bitPattern: fbo)
@@ -18,7 +18,7 @@ extension GLRenderer {
     /// the renderer's target holds row 0 = top (so `readPixels` needs no flip), while a window
     /// shows GL row 0 at the bottom. Stretches (linear filtering) when the sizes differ. Leaves
     /// `framebuffer` bound for drawing. Throws on a GL error.
-    public func present(toFramebuffer framebuffer: UInt32, width: Int, height: Int) throws {
+    package func present(toFramebuffer framebuffer: UInt32, width: Int, height: Int) throws {
         guard let main else { throw GLBackendError("present before any frame was rendered") }
         guard width > 0, height > 0 else { throw GLBackendError("present into an empty \(width)×\(height) framebuffer") }
         glBindFramebuffer(E(GL_READ_FRAMEBUFFER), main.fbo)
@@ -37,7 +37,7 @@ extension GLRenderer {
     /// RGBA8 of `framebuffer`'s colour buffer (0: the default framebuffer's back buffer), top
     /// row first, `width`×`height` pixels from its lower-left corner. For tests that compare
     /// what a window shows with the headless render.
-    public func readFramebuffer(_ framebuffer: UInt32, width: Int, height: Int) throws -> [UInt8] {
+    package func readFramebuffer(_ framebuffer: UInt32, width: Int, height: Int) throws -> [UInt8] {
         guard width > 0, height > 0 else { return [] }
         glBindFramebuffer(E(GL_READ_FRAMEBUFFER), framebuffer)
         if framebuffer == 0 { glReadBuffer(E(GL_BACK)) }

@@ -6,12 +6,12 @@ import Foundation
 /// The OpenGL 3.3 core backend: executes a `RenderFrame` (passes, batches, instance arrays)
 /// into an RGBA8 target. It owns every GL object it makes and frees them deterministically
 /// (here, on the thread and context current at `init`). It never sees a layer.
-public final class GLRenderer {
+package final class GLRenderer {
     /// The largest texture side this renderer uses: the driver's `GL_MAX_TEXTURE_SIZE`, or
     /// less when `init(maxTextureSize:)` lowered it. Images beyond it are downscaled to fit.
-    public let maxTextureSize: Int
+    package let maxTextureSize: Int
     /// GL_VENDOR, GL_RENDERER, GL_VERSION, GL_SHADING_LANGUAGE_VERSION.
-    public let info: [String: String]
+    package let info: [String: String]
     /// Where the backend's warnings go (an image downscaled to fit, say). The backend knows no
     /// logging of its own: whoever owns it (`CARenderer`: the render path's diagnostics) decides.
     package var warn: (String) -> Void = { _ in }
@@ -66,7 +66,7 @@ public final class GLRenderer {
     }
 
     /// Needs a current OpenGL 3.3+ core context (an `EGLHeadlessContext` or a window's).
-    public convenience init() throws { try self.init(maxTextureSize: nil) }
+    package convenience init() throws { try self.init(maxTextureSize: nil) }
 
     /// `maxTextureSize` lowers the texture limit below the driver's, for this renderer only
     /// (tests of oversized images; tests run in parallel, so a process-wide setting would leak
@@ -107,7 +107,7 @@ public final class GLRenderer {
 
     /// Draws `frame` into the renderer's own RGBA8 target of the frame's size. Throws on a GL
     /// error (never hands back a silently black frame).
-    public func render(_ frame: RenderFrame, stats: inout RenderStats) throws {
+    package func render(_ frame: RenderFrame, stats: inout RenderStats) throws {
         guard frame.width > 0, frame.height > 0 else { throw GLBackendError("frame size \(frame.width)×\(frame.height) is empty") }
         guard frame.width <= maxTextureSize, frame.height <= maxTextureSize else {
             throw GLBackendError("frame \(frame.width)×\(frame.height) exceeds GL_MAX_TEXTURE_SIZE \(maxTextureSize)")
@@ -128,12 +128,12 @@ public final class GLRenderer {
 
     /// Blocks until the GPU has finished every command issued so far (`glFinish`), so a
     /// benchmark can time the GPU's share of a frame.
-    public func finish() { glFinish() }
+    package func finish() { glFinish() }
 
     /// Throws the first GL error since the last check (one a debug `glCheck` reported
     /// included), naming `situation`; errors are per context, so call it with this renderer's
     /// context current.
-    public func checkError(_ situation: String) throws {
+    package func checkError(_ situation: String) throws {
         if let err = GLDiagnostics.takeFirstError() {
             throw GLBackendError("OpenGL reported \(GLDiagnostics.name(err)) \(situation)")
         }
@@ -144,7 +144,7 @@ public final class GLRenderer {
     package var injectsGLErrorOnNextFrame = false
 
     /// Premultiplied RGBA8 of the last frame, top row first.
-    public func readPixels() -> [UInt8] {
+    package func readPixels() -> [UInt8] {
         guard let main else { return [] }
         var out = [UInt8](repeating: 0, count: main.width * main.height * 4)
         glBindFramebuffer(E(GL_READ_FRAMEBUFFER), main.fbo)

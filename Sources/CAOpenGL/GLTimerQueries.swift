@@ -4,7 +4,7 @@ internal import CGL
 /// OpenGL 3.3 through ARB_timer_query). A ring of query objects, so a frame's result is read
 /// when it is ready instead of stalling the pipeline for it. Extension beyond Apple's API, for
 /// `carender bench`. Use with the context current, on its thread.
-public final class GLTimerQueries {
+package final class GLTimerQueries {
     var queries: [GLuint]
     /// Queries begun and ended whose results have not been read, oldest first.
     var inFlight: [GLuint] = []
@@ -13,14 +13,14 @@ public final class GLTimerQueries {
 
     /// Whether the current context counts elapsed time (`GL_QUERY_COUNTER_BITS` of
     /// `GL_TIME_ELAPSED` is not 0; a driver may report 0 bits, meaning no timer).
-    public static var isSupported: Bool {
+    package static var isSupported: Bool {
         var bits: GLint = 0
         glGetQueryiv(E(GL_TIME_ELAPSED), E(GL_QUERY_COUNTER_BITS), &bits)
         _ = GLDiagnostics.takeFirstError()
         return bits > 0
     }
 
-    public init(count: Int = 8) {
+    package init(count: Int = 8) {
         queries = [GLuint](repeating: 0, count: max(2, count))
         glGenQueries(GLsizei(queries.count), &queries)
         free = queries
@@ -30,14 +30,14 @@ public final class GLTimerQueries {
 
     /// Starts timing; returns false (and times nothing) while every query awaits its result.
     @discardableResult
-    public func begin() -> Bool {
+    package func begin() -> Bool {
         guard active == nil, let q = free.popLast() else { return false }
         glBeginQuery(E(GL_TIME_ELAPSED), q)
         active = q
         return true
     }
 
-    public func end() {
+    package func end() {
         guard let q = active else { return }
         glEndQuery(E(GL_TIME_ELAPSED))
         inFlight.append(q)
@@ -45,7 +45,7 @@ public final class GLTimerQueries {
     }
 
     /// Seconds of the finished queries, oldest first; `wait` blocks for all in flight.
-    public func collect(wait: Bool = false) -> [Double] {
+    package func collect(wait: Bool = false) -> [Double] {
         var out: [Double] = []
         while let q = inFlight.first {
             if !wait {

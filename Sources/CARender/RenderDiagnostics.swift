@@ -4,14 +4,14 @@ import CoreAnimation
 /// Warnings from the render path. They go through the model's `Diagnostics` (swift-log, each
 /// distinct message once per process, so a frame loop does not flood the log); `capture` lets
 /// a test collect its own.
-public enum RenderDiagnostics {
-    public static func warn(_ message: String) {
+package enum RenderDiagnostics {
+    package static func warn(_ message: String) {
         collector?.messages.withLock { $0.append(message) }
         Diagnostics.warnOnce("CARenderer: \(message)")
     }
 
     /// The latest warnings of the render path (repeats included), oldest first.
-    public static var warnings: [String] {
+    package static var warnings: [String] {
         Diagnostics.recentWarnings.compactMap { $0.hasPrefix("CARenderer: ") ? String($0.dropFirst(12)) : nil }
     }
 

@@ -20,7 +20,7 @@ extension RenderTreeBuilder {
     /// display link moving them) costs those layers, not a whole build. A layer added, one
     /// whose sublayers or mask changed, or one the last frame did not record makes the caller
     /// build a whole frame.
-    public func patch(_ changed: [CALayer], committed: [ObjectIdentifier] = []) -> (RenderFrame, RenderStats)? {
+    package func patch(_ changed: [CALayer], committed: [ObjectIdentifier] = []) -> (RenderFrame, RenderStats)? {
         guard !frame.passes.isEmpty else { return nil }
         guard var (records, subtreeTargets) = recordIndices(changed) else { return nil }
         /// Committed layers with subtree records: their sublayer lists must still be the recorded ones.

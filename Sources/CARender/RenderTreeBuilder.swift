@@ -17,10 +17,10 @@ import Glibc
 /// 7–9 s to build in a debug build on two busy cores); depth stops at `maxDepth`. Geometry
 /// that is not finite, or beyond 32-bit float range once composed, skips its layer and
 /// subtree with a warning.
-public final class RenderTreeBuilder {
+package final class RenderTreeBuilder {
     /// Layers nested deeper than this are not drawn (a warning names the limit): the walk is
     /// recursive, and a hostile 100k-deep tree must not overflow the stack.
-    public static let maxDepth = 256
+    package static let maxDepth = 256
 
     // The builder is used from one thread and hands none of these arrays out while it changes
     // them; their counts are read several times per layer (`subtreeMarks`), so their accesses
@@ -159,10 +159,10 @@ public final class RenderTreeBuilder {
         var depth: CATransform3D
     }
 
-    public init() {}
+    package init() {}
 
     /// `origin` is the layer-space point at the target's top-left (CARenderer's bounds origin).
-    public func build(root: CALayer, width: Int, height: Int, scale: Double, origin: SIMD2<Double> = .zero,
+    package func build(root: CALayer, width: Int, height: Int, scale: Double, origin: SIMD2<Double> = .zero,
                       clearColor: SIMD4<Float> = .zero) -> (RenderFrame, RenderStats) {
         frame = RenderFrame(width: width, height: height)
         frame.clearColor = clearColor

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// Which EGL platform a headless context uses.
-public enum EGLPlatformChoice: String, Sendable, CaseIterable {
+package enum EGLPlatformChoice: String, Sendable, CaseIterable {
     /// `EGL_EXT_platform_device`, preferring a device that is not Mesa's software device.
     case device
     /// `EGL_PLATFORM_SURFACELESS_MESA`.
@@ -25,10 +25,10 @@ public enum EGLPlatformChoice: String, Sendable, CaseIterable {
 /// variable `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`) forces one, and so does
 /// `init(platforms:debug:)`. EGL hands out one display per platform and process, so displays
 /// are initialised once and never terminated; contexts are destroyed with their owner.
-public final class EGLHeadlessContext {
-    public let platform: EGLPlatformChoice
+package final class EGLHeadlessContext {
+    package let platform: EGLPlatformChoice
     /// Vendor, device, EGL and GL version strings, for `carender info` and logs.
-    public private(set) var info: [String: String] = [:]
+    package private(set) var info: [String: String] = [:]
 
     let display: EGLDisplay
     let context: EGLContext
@@ -38,7 +38,7 @@ public final class EGLHeadlessContext {
     /// OpenGL 3.3 core context. Throws `SurfaceError` naming each platform's failure and the
     /// packages to install when none does. The library reads no environment: the caller
     /// (`CARenderer.Options.eglPlatforms`) says which platforms to try.
-    public convenience init(platforms: [EGLPlatformChoice], debug: Bool = false) throws {
+    package convenience init(platforms: [EGLPlatformChoice], debug: Bool = false) throws {
         try self.init(platforms: platforms, debug: debug, glVersion: (3, 3))
     }
 
@@ -77,7 +77,7 @@ public final class EGLHeadlessContext {
     /// (0x300e), or as GL errors on the next frame; a destroyed one as `EGL_BAD_CONTEXT`
     /// (0x3006). Either way this throws, and the caller has to make a new context: GL objects
     /// do not survive a lost context.
-    public func makeCurrent() throws {
+    package func makeCurrent() throws {
         guard eglMakeCurrent(display, surface, surface, context) == EGLBoolean(EGL_TRUE) else {
             let e = eglGetError()
             let why = e == EGLint(EGL_CONTEXT_LOST) ? "the context was lost (EGL_CONTEXT_LOST)"

@@ -1,7 +1,7 @@
 /// CRC-32 as the PNG specification defines it (ISO 3309 polynomial, reflected; PNG §5.5),
 /// computed bit by bit: slow and obviously right, so tests that build or check PNG chunks do
 /// not lean on the library whose output they check. Shared by the test targets.
-public func referenceCRC32(_ bytes: [UInt8]) -> UInt32 {
+package func referenceCRC32(_ bytes: [UInt8]) -> UInt32 {
     var c: UInt32 = 0xFFFF_FFFF
     for b in bytes {
         c ^= UInt32(b)

@@ -2,12 +2,12 @@
 /// OOPSLA 2014): small, seedable, and the same sequence on every platform, so the seeded
 /// property-based and fuzz tests reproduce a failure from its seed alone. Shared by the test
 /// targets; not part of any product.
-public struct SplitMix64: RandomNumberGenerator {
-    public var state: UInt64
+package struct SplitMix64: RandomNumberGenerator {
+    package var state: UInt64
 
-    public init(state: UInt64) { self.state = state }
+    package init(state: UInt64) { self.state = state }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,5 +16,5 @@ public struct SplitMix64: RandomNumberGenerator {
     }
 
     /// A value in 0..<n (0 when n ≤ 1); modulo bias is irrelevant for test inputs.
-    public mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+    package mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// Notices when a file changes by polling its modification date and size (cheap `stat` calls,
 /// at most every `interval` seconds), which works on every file system, editors that replace
 /// the file by renaming included. Extension beyond Apple's API.
-public struct FileWatcher {
-    public let url: URL
-    public let interval: Double
+package struct FileWatcher {
+    package let url: URL
+    package let interval: Double
     private var lastCheck = -Double.infinity
     private var signature: Signature?
 
@@ -15,7 +15,7 @@ public struct FileWatcher {
         var exists: Bool
     }
 
-    public init(url: URL, interval: Double = 0.25) {
+    package init(url: URL, interval: Double = 0.25) {
         self.url = url
         self.interval = interval
         signature = Self.signature(of: url)
@@ -31,7 +31,7 @@ public struct FileWatcher {
     /// Whether the file changed since the last call that said so (checked at most every
     /// `interval` seconds of `now`). A file that disappears counts as a change once it is back
     /// (a save by rename passes through "missing").
-    public mutating func changed(now: Double) -> Bool {
+    package mutating func changed(now: Double) -> Bool {
         guard now - lastCheck >= interval else { return false }
         lastCheck = now
         let s = Self.signature(of: url)

@@ -6,15 +6,15 @@
 /// interval, `vsync: false`), the swap returns at once; the pacer then has the loop sleep until
 /// the next refresh on a grid of `interval` so display links still tick at the display's rate.
 /// A frame counts as dropped for each whole refresh interval its presentation came late.
-public struct FramePacer: Sendable {
+package struct FramePacer: Sendable {
     /// The display's refresh interval in seconds (1 / refresh rate).
-    public let interval: Double
+    package let interval: Double
     /// When the last frame was shown (media time); nil before the first.
-    public private(set) var lastPresent: Double?
+    package private(set) var lastPresent: Double?
     /// Refresh intervals missed since the pacer started.
-    public private(set) var droppedFrames = 0
+    package private(set) var droppedFrames = 0
 
-    public init(refreshRate: Double) {
+    package init(refreshRate: Double) {
         let rate = refreshRate.isFinite && refreshRate >= 1 ? refreshRate : 60
         interval = 1 / rate
     }
@@ -22,14 +22,14 @@ public struct FramePacer: Sendable {
     /// The link times for the frame about to be built at media time `now`: `timestamp` is when
     /// the last frame was shown (`now` before the first) and `targetTimestamp` when this one
     /// will be, one refresh later (Apple's `CADisplayLink.timestamp` / `targetTimestamp`).
-    public func frameTimes(now: Double) -> (timestamp: Double, targetTimestamp: Double) {
+    package func frameTimes(now: Double) -> (timestamp: Double, targetTimestamp: Double) {
         let ts = lastPresent ?? now
         return (ts, ts + interval)
     }
 
     /// What the loop does after swapping at media time `now`. Returns when the frame counts as
     /// shown and, when the swap did not wait for the display, the time to sleep until.
-    public mutating func frameSwapped(now: Double) -> (presentTime: Double, sleepUntil: Double?) {
+    package mutating func frameSwapped(now: Double) -> (presentTime: Double, sleepUntil: Double?) {
         guard let last = lastPresent else {
             lastPresent = now
             return (now, nil)

@@ -73,6 +73,7 @@ extension LayerWindow {
     /// The window behind a GLFW handle, in a GLFW callback (main thread, during polling).
     nonisolated static func with(_ handle: OpaquePointer?, _ body: @MainActor (LayerWindow) -> Void) {
         guard let handle, let p = glfwGetWindowUserPointer(handle) else { return }
+        // Unmanaged: GLFW's user pointer (a void*, set in init); the C API, not a speed choice.
         let window = Unmanaged<LayerWindow>.fromOpaque(p).takeUnretainedValue()
         MainActor.assumeIsolated { body(window) }
     }

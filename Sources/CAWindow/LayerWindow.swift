@@ -181,6 +181,8 @@ public final class LayerWindow {
         }
         renderer.clearColor = c.clearColor
         contextInfo = renderer.contextInfo
+        // Unmanaged: GLFW's user pointer is a void* (the C API, not a speed choice); unretained,
+        // as the window owns the handle and destroys it before it goes.
         glfwSetWindowUserPointer(handle, Unmanaged.passUnretained(self).toOpaque())
         installCallbacks(handle)
         if CADisplayLinkSources.main == nil { CADisplayLinkSources.main = driver }

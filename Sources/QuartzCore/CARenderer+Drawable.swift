@@ -26,7 +26,7 @@ extension CARenderer {
 
     /// Whether frames are copied into the caller's bound framebuffer (made by
     /// `init(drawableSize:scale:makeContextCurrent:)`).
-    public var drawsIntoCurrentFramebuffer: Bool { presentsToBoundFramebuffer }
+    package var drawsIntoCurrentFramebuffer: Bool { presentsToBoundFramebuffer }
 
     /// Changes the drawable's size in pixels and the scale (a resized window, or one moved to
     /// a monitor with another content scale): `bounds` becomes the new size in points, keeping

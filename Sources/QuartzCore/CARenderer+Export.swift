@@ -2,18 +2,19 @@ import CoreGraphics
 import CAOpenGL
 import CASurfaces
 
-// Export and measurement helpers for `carender` (issue 5). All are extensions beyond Apple's
-// API: Apple's CARenderer draws into a caller's GL or Metal target and never reads back.
+// Export and measurement helpers for `carender` (issue 5). Package-only (docs/API.md): Apple's
+// CARenderer draws into a caller's GL or Metal target and never reads back; users have
+// `makeImage()` and `statistics`.
 
 extension CARenderer {
     /// The implementation limits of this renderer's context (`GL_MAX_TEXTURE_SIZE`, …,
     /// `GL_TIME_ELAPSED` counter bits), in a fixed order. Extension beyond Apple's API.
-    public var contextLimits: [(name: String, value: String)] {
+    package var contextLimits: [(name: String, value: String)] {
         (try? context.makeCurrent()).map { backend.limits() } ?? []
     }
 
     /// The target's size in pixels (`bounds.size × scale`, rounded). Extension beyond Apple's API.
-    public var pixelSize: (width: Int, height: Int) { (pixelWidth, pixelHeight) }
+    package var pixelSize: (width: Int, height: Int) { (pixelWidth, pixelHeight) }
 
     func currentOrThrow() throws {
         do { try context.makeCurrent() } catch let e as SurfaceError {
@@ -26,11 +27,11 @@ extension CARenderer {
 /// (`GLPixelPackReadback`): `enqueue(tag:)` after a frame starts its copy and returns the
 /// previous frame's pixels, so reading frame N overlaps rendering frame N+1 instead of
 /// stalling on it as `makeImage()` does. Extension beyond Apple's API.
-public final class CARendererFrameReader {
+package final class CARendererFrameReader {
     let renderer: CARenderer
     let readback: GLPixelPackReadback
 
-    public init(renderer: CARenderer, buffers: Int = 2) throws {
+    package init(renderer: CARenderer, buffers: Int = 2) throws {
         self.renderer = renderer
         try renderer.currentOrThrow()
         do {
@@ -41,7 +42,7 @@ public final class CARendererFrameReader {
     /// Queues the last rendered frame under `tag`; returns the oldest queued frame once the
     /// buffers are full (premultiplied RGBA8, sRGB, top row first). Throws if the last
     /// render failed, as `makeImage()` does.
-    public func enqueue(tag: Int) throws -> (tag: Int, pixels: [UInt8])? {
+    package func enqueue(tag: Int) throws -> (tag: Int, pixels: [UInt8])? {
         if let e = renderer.lastError { throw e }
         guard renderer.rendered else { throw CARendererError.notInFrame("frame reader: no frame was rendered") }
         try renderer.currentOrThrow()
@@ -51,7 +52,7 @@ public final class CARendererFrameReader {
     }
 
     /// The frames still queued, oldest first (after the last frame).
-    public func drain() throws -> [(tag: Int, pixels: [UInt8])] {
+    package func drain() throws -> [(tag: Int, pixels: [UInt8])] {
         try renderer.currentOrThrow()
         do { return try readback.drain() } catch let e as GLBackendError { throw CARendererError.backend(e.description) }
     }
@@ -59,18 +60,18 @@ public final class CARendererFrameReader {
 
 /// GPU time of frames from OpenGL timer queries (`GL_TIME_ELAPSED`), where the driver counts
 /// it. `init` returns nil when it does not. Extension beyond Apple's API, for benchmarks.
-public final class CARendererGPUTimer {
+package final class CARendererGPUTimer {
     let renderer: CARenderer
     let queries: GLTimerQueries
 
-    public init?(renderer: CARenderer) {
+    package init?(renderer: CARenderer) {
         self.renderer = renderer
         guard (try? renderer.currentOrThrow()) != nil, GLTimerQueries.isSupported else { return nil }
         queries = GLTimerQueries()
     }
 
     /// Runs `body` (a `renderChecked()`) between the start and end of a timer query.
-    public func measure(_ body: () throws -> Void) throws {
+    package func measure(_ body: () throws -> Void) throws {
         try renderer.currentOrThrow()
         let started = queries.begin()
         defer { if started { try? renderer.currentOrThrow(); queries.end() } }
@@ -78,7 +79,7 @@ public final class CARendererGPUTimer {
     }
 
     /// Seconds of GPU work per measured frame whose result is ready (`wait`: all of them).
-    public func collect(wait: Bool = false) -> [Double] {
+    package func collect(wait: Bool = false) -> [Double] {
         guard (try? renderer.currentOrThrow()) != nil else { return [] }
         return queries.collect(wait: wait)
     }

@@ -29,8 +29,8 @@ public final class CARenderer {
     /// What the last frame cost. Extension beyond Apple's API.
     public private(set) var statistics = RenderStats()
     /// The last frame as the backend received it (a text-dumpable description of passes and
-    /// batches). Extension beyond Apple's API, for tests and debugging.
-    public private(set) var lastFrame: RenderFrame?
+    /// batches). For this package's tests and tools only: the frame format is not public API.
+    package private(set) var lastFrame: RenderFrame?
 
     /// Its own headless EGL context, or a context someone else owns (a window's).
     let context: any RendererContext

@@ -17,7 +17,7 @@ package final class AnimationRecord {
     /// Whether an animated key makes the layer redisplay (`needsDisplay(forKey:)`), decided once.
     package var drivesDisplay = false
     /// Cleared by the layer's deinit (unretained to keep layers free of weak-reference side tables).
-    package unowned(unsafe) var layer: CALayer?
+    package unowned var layer: CALayer?
 
     init(key: String?, animation: CAAnimation, evaluator: AnimationEvaluator?) {
         self.key = key

@@ -22,6 +22,7 @@ package final class EvaluationPlan {
     let tracksTouchShape: Bool
     /// The earliest layer-local time at which one of the animations can start or end; until
     /// then the frame step skips their event checks. −∞: check at the next frame.
+    // Measured (42fe970, with CALayer's frame-step fields): timing-benchmark 1000, callgrind.
     @exclusivity(unchecked) var nextEventTime = -Double.infinity
     /// Set when `StepTable.makeBlock` declined this plan, so the step does not ask again.
     var refusesBlock = false

@@ -114,8 +114,7 @@ extension CALayer {
     /// takes the per-layer path, which checks the block and refreshes or rebuilds it.
     @inline(__always)
     package func invalidateStepBlock() {
-        guard stepIndex >= 0, let raw = unsafeBitCast(animationStack, to: UnsafeMutableRawPointer?.self) else { return }
-        let i = stepIndex
-        Unmanaged<TransactionStack>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.animatedLayers.invalidate(at: i) }
+        guard stepIndex >= 0, let stack = animationStack else { return }
+        stack.animatedLayers.invalidate(at: stepIndex)
     }
 }

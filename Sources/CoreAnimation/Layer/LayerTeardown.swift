@@ -17,6 +17,8 @@ enum LayerTeardown {
         var draining = false
     }
 
+    // Unmanaged: not a speed choice; pthread's slot is a void*, so the queue goes in retained
+    // and the key's destructor releases it (the C API's ownership, no benchmark involved).
     private static let key: pthread_key_t = {
         var k = pthread_key_t()
         pthread_key_create(&k) { ptr in if let ptr { Unmanaged<Queue>.fromOpaque(ptr).release() } }

@@ -29,6 +29,7 @@ package final class TransactionStack {
     /// driven from one thread, as Core Animation expects; each thread steps its own.
     /// Per thread, never accessed across a call that could reach it again: exclusivity is
     /// checked statically (the frame step and every `renderCopy` go through it).
+    // Kept, measured with CALayer.stepIndex (see there): renderCopy's stores +38% when checked.
     @exclusivity(unchecked) package var animatedLayers = AnimatedLayerSet()
     /// Bumped by every commit that changed a layer or added an animation: a renderer whose
     /// last frame saw the same generation, with nothing animating, can reuse that frame.
@@ -44,6 +45,8 @@ package final class TransactionStack {
     private static let nextID = Atomic<UInt64>(1)
 
     /// Thread-local storage through a pthread key: cheap enough for every property set.
+    // Unmanaged: not a speed choice; pthread's slot is a void*, so the stack goes in retained
+    // and the key's destructor releases it (the C API's ownership, no benchmark involved).
     private static let key: pthread_key_t = {
         var k = pthread_key_t()
         pthread_key_create(&k) { ptr in if let ptr { Unmanaged<TransactionStack>.fromOpaque(ptr).release() } }

@@ -20,6 +20,7 @@ package struct ShapeLayerState {
 /// ("unlike most animatable properties, path … does not support implicit animation",
 /// Apple docs for `CAShapeLayer.path`; docs/BEHAVIOUR.md E7).
 open class CAShapeLayer: CALayer {
+    // Kept, measured with CALayer.state (see there): timing-benchmark 1000, callgrind, step +6%.
     @exclusivity(unchecked) package final var shape = ShapeLayerState()
 
     public override init() { super.init() }
