@@ -532,7 +532,9 @@ extension PinnedClock {
             CAMediaClock.advance(by: 1.0 / 30)
         }
 
-        static let sceneCount = 32
+        /// 32 scenes keep the test near 8 s on the 2-core machine (debug build); set
+        /// `EVAL_AGREEMENT_SCENES` to soak more seeds (`swift test --filter EvaluationPathAgreement`).
+        static let sceneCount = ProcessInfo.processInfo.environment["EVAL_AGREEMENT_SCENES"].flatMap { Int($0) } ?? 32
 
         @Test func renderCopyPresentationAndGeneralEvaluatorsAgreeBitForBit() {
             var tally = Tally()
