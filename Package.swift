@@ -103,7 +103,7 @@ let package = Package(
             dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "CADemoScenes", "CAExport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
-        .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation"]),
+        .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation", "CATestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // The frame format alone (no builder, no GL): what a second backend can rely on.
         .testTarget(name: "FrameFormatTests", dependencies: ["CAFrame"]),

@@ -5,7 +5,11 @@
 /// spring or non-cubic keyframe animation of a number or point slot (for a colour slot, basic
 /// or spring, not `byValue`), replacing rather than adding, not cumulative, without a value function or rotation mode; a layer whose every
 /// animation is such a case evaluates through tracks, others through `AnimationEvaluator`s.
-/// The two paths compute the same values (E1, F2–F5, G1); tests compare them.
+/// The two paths compute the same values (E1, F2–F5, G1), bit for bit: `FastTrackTests` pins
+/// cases, and `EvaluationPathAgreementTests` compares this path, the step's table (`StepTable`)
+/// and the general evaluators over thousands of random animations. Why a second path is kept
+/// (the timing-benchmark figures: 100k layers 92 ms per step with tracks against 260–331 ms on
+/// the general evaluators, 3.64 ms in the table): see `StepTable`.
 ///
 /// References are unowned: the plan that holds the tracks also holds the evaluators that own
 /// the timing function and the keyframe curve, so the loop copies plain bytes.

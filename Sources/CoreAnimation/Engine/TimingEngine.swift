@@ -137,6 +137,15 @@ package enum TimingEngine {
     @inline(__always) static func evaluationPlan(of layer: CALayer) -> EvaluationPlan {
         if let p = layer.evaluationPlan { return p }
         let p = EvaluationPlan(layer.animationRecords)
+        // A plan resets only the properties its own animations write, so the presentation copy
+        // must not carry what an earlier plan's animations wrote: an animation removed at its
+        // end while another ran on left its last value on screen and in `presentation()` until
+        // the next commit. The list changes rarely (adding one also commits, which drops the
+        // copy anyway), so the next evaluation starts from a fresh copy of the committed state.
+        if let stale = layer.animatedCopy {
+            stale.modelRef = nil  // as a commit does: an outdated copy answers itself (L2)
+            layer.animatedCopy = nil
+        }
         layer.evaluationPlan = p
         return p
     }
