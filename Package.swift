@@ -86,7 +86,7 @@ let package = Package(
                        providers: [.apt(["libglfw3-dev"])]),
         .target(name: "CAWindow", dependencies: ["QuartzCore", "CGLFW", "CGL", "CEGL"]),
         .executableTarget(name: "ca-preview", dependencies: ["CAWindow", "CADemoScenes"]),
-        .testTarget(name: "WindowTests", dependencies: ["CAWindow", "CADemoScenes"]),
+        .testTarget(name: "WindowTests", dependencies: ["CAWindow", "CADemoScenes", "CATestSupport"]),
         // Helpers several test targets share (a seeded generator); in no product.
         .target(name: "CATestSupport"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CATestSupport"]),

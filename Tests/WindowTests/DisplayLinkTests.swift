@@ -1,9 +1,10 @@
 import Testing
+import CATestSupport
 import Foundation
 
 /// CADisplayLink driven by a window's frames: tick counts over a pinned duration, Apple's
 /// `timestamp` / `targetTimestamp` / `duration`, preferred rates below the display's.
-@Suite("Display links in a window", .serialized, .enabled(if: TestDisplay.isAvailable, "needs a display: DISPLAY, or Xvfb on the PATH"))
+@Suite("Display links in a window", .serialized, .clockExclusive, .enabled(if: TestDisplay.isAvailable, "needs a display: DISPLAY, or Xvfb on the PATH"))
 @MainActor
 struct DisplayLinkTests {
     @Test("simulated 60 Hz, 1 s: 60 ticks at the display rate, 30 at 30 fps, none while paused")

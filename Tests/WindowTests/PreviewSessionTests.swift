@@ -1,10 +1,11 @@
 import Testing
+import CATestSupport
 import Foundation
 
 /// Preview playback without a window (runs everywhere): Apple's pause/resume recipe (C10) on
 /// the scene's container, speed changes (C11), frame steps and scrubbing, loops, reloads that
 /// keep the time, and bad scenes. Scene time is read back from rendered pixels.
-@Suite("Preview session")
+@Suite("Preview session", .clockExclusive)
 @MainActor
 struct PreviewSessionTests {
     @Test("plays from 0 at the media time it starts; C10 pause holds, resume continues from there")
@@ -121,7 +122,7 @@ struct PreviewSessionTests {
     }
 }
 
-@Suite("Frame pacing and statistics")
+@Suite("Frame pacing and statistics", .clockExclusive)
 struct FramePacingTests {
     @Test("with vsync the swap returns a refresh later: shown then, nothing dropped")
     func vsync() {

@@ -1,10 +1,11 @@
 import Testing
+import CATestSupport
 import Foundation
 
 /// The preview in a window: keys reach the session at frame times, S saves the frame through
 /// the headless path, a changed file reloads at the same time, a broken one keeps the last
 /// good scene on screen.
-@Suite("Scene preview in a window", .serialized, .enabled(if: TestDisplay.isAvailable, "needs a display: DISPLAY, or Xvfb on the PATH"))
+@Suite("Scene preview in a window", .serialized, .clockExclusive, .enabled(if: TestDisplay.isAvailable, "needs a display: DISPLAY, or Xvfb on the PATH"))
 @MainActor
 struct ScenePreviewTests {
     /// A scene file holding a colour name ("white" or "green"); anything else fails to load.

@@ -1,10 +1,11 @@
 import Testing
+import CATestSupport
 import Foundation
 
 /// Windows under a display (a desktop, `xvfb-run`, or the private Xvfb `TestDisplay` starts):
 /// what the window shows is the headless render, resize and HiDPI scale reach the layer and
 /// the renderer, closing is safe at any point.
-@Suite("Window rendering", .serialized, .enabled(if: TestDisplay.isAvailable, "needs a display: DISPLAY, or Xvfb on the PATH"))
+@Suite("Window rendering", .serialized, .clockExclusive, .enabled(if: TestDisplay.isAvailable, "needs a display: DISPLAY, or Xvfb on the PATH"))
 @MainActor
 struct WindowRenderTests {
     /// The demo at a pinned time, through the window (GLX default framebuffer, read back
