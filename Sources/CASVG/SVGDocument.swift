@@ -63,6 +63,15 @@ public final class SVGDocument {
         self.size = size
         self.viewBox = vb
 
+        // The tree is built in a transaction of its own, committed before returning: layers made
+        // in the thread's implicit transaction stay referenced by it until something commits, and
+        // a server thread that only imports (no run loop, no renderer; CATransaction's doc: "if
+        // there is no run-loop … it may be necessary to use explicit transactions") kept every
+        // document it ever imported (about 4 KB a document). Nested in an open transaction, the
+        // commit folds into it, as Apple's nested transactions do.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
         let builder = SVGBuilder(root: root, viewport: vb?.size ?? size, log: log, limits: limits)
         let rootLayer = CALayer()
         rootLayer.anchorPoint = .zero
