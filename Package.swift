@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(name: "ca-preview", dependencies: ["CAWindow", "CADemoScenes"]),
         .testTarget(name: "WindowTests", dependencies: ["CAWindow", "CADemoScenes", "CATestSupport"]),
         // Helpers several test targets share (a seeded generator); in no product.
-        .target(name: "CATestSupport"),
+        .target(name: "CATestSupport", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CATestSupport"]),
         // Export (issue 5): CAExport, the fast PNG writer for rendered frames (its own deflate
         // encoder, specialised for them; libpng's simplified API has no compression level), and
@@ -113,7 +113,7 @@ let package = Package(
         // UIKit compatibility (issue 18): the module, and its tests (unit tests and a ported
         // iOS loading-animations file rendered offscreen).
         .target(name: "UIKitCompat", dependencies: ["QuartzCore", "CoreAnimation"]),
-        .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat"]),
+        .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "CATestSupport"]),
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
         // The documents checked against the code they describe (read in place through #filePath).
         .testTarget(name: "DocsTests"),

@@ -1,32 +1,23 @@
-import Synchronization
 import CoreAnimation
 
 /// Warnings from the render path. They go through the model's `Diagnostics` (swift-log, each
-/// distinct message once per process, so a frame loop does not flood the log); `capture` lets
-/// a test collect its own.
+/// distinct message once per process, so a frame loop does not flood the log), prefixed so
+/// the render path's own can be told apart.
 package enum RenderDiagnostics {
+    static let prefix = "CARenderer: "
+
     package static func warn(_ message: String) {
-        collector?.messages.withLock { $0.append(message) }
-        Diagnostics.warnOnce("CARenderer: \(message)")
+        Diagnostics.warnOnce(prefix + message)
     }
 
     /// The latest warnings of the render path (repeats included), oldest first.
     package static var warnings: [String] {
-        Diagnostics.recentWarnings.compactMap { $0.hasPrefix("CARenderer: ") ? String($0.dropFirst(12)) : nil }
+        Diagnostics.recentWarnings.compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
     }
 
-    /// Runs `body` and returns, with its result, every warning it gave (repeats included),
-    /// however many other threads warn meanwhile: how a test proves that its own input was
-    /// warned about, when the printed log shows each message once per process.
+    /// `Diagnostics.capture`, keeping the render path's warnings (without the prefix).
     package static func capture<T>(_ body: () throws -> T) rethrows -> (T, [String]) {
-        let c = Collector()
-        let result = try $collector.withValue(c) { try body() }
-        return (result, c.messages.withLock { $0 })
+        let (result, all) = try Diagnostics.capture(body)
+        return (result, all.compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil })
     }
-
-    package final class Collector: Sendable {
-        let messages = Mutex<[String]>([])
-    }
-
-    @TaskLocal package static var collector: Collector?
 }

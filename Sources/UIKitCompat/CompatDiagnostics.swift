@@ -1,27 +1,19 @@
 import CoreAnimation
-import Synchronization
 
 /// Where UIKitCompat says what it does not reproduce. Every gap logs one warning naming the
 /// API (through Core Animation's `Diagnostics.warnOnce`, so a gap hit every frame logs once):
-/// "no silent gaps". `capture` lets a test collect the warnings its own code gave, whatever
-/// other suites log meanwhile (the process-wide `Diagnostics.recentWarnings` is shared).
+/// "no silent gaps".
 package enum CompatDiagnostics {
+    static let prefix = "UIKitCompat: "
+
     static func warnOnce(_ api: String, _ why: String) {
-        let message = "UIKitCompat: \(api) \(why)"
-        collector?.messages.withLock { $0.append(message) }
-        Diagnostics.warnOnce(message)
+        Diagnostics.warnOnce("\(prefix)\(api) \(why)")
     }
 
-    /// Runs `body` and returns, with its result, every warning it gave (repeats included).
+    /// `Diagnostics.capture`, keeping UIKitCompat's own warnings: what a test's own code gave,
+    /// whatever other suites log meanwhile.
     package static func capture<T>(_ body: () throws -> T) rethrows -> (T, [String]) {
-        let c = Collector()
-        let result = try $collector.withValue(c) { try body() }
-        return (result, c.messages.withLock { $0 })
+        let (result, all) = try Diagnostics.capture(body)
+        return (result, all.filter { $0.hasPrefix(prefix) })
     }
-
-    package final class Collector: Sendable {
-        let messages = Mutex<[String]>([])
-    }
-
-    @TaskLocal package static var collector: Collector?
 }

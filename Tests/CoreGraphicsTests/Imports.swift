@@ -6,3 +6,4 @@
 // keeps the two imports out of the same file.
 @_exported import CoreGraphics
 @_exported import CATestSupport
+@_exported import CATestSupport

@@ -1,29 +1,8 @@
 import Testing
+import CATestSupport
 
-/// One path element as `applyWithBlock` hands it out.
-struct El: Equatable, CustomStringConvertible {
-    var type: CGPathElementType
-    var points: [CGPoint]
-    var end: CGPoint? { points.last }
-    var description: String { "\(type)\(points.map { "(\($0.x), \($0.y))" })" }
-}
-
-func elements(_ path: UIBezierPath) -> [El] { elements(path.cgPath) }
-
-func elements(_ path: CGPath) -> [El] {
-    var out: [El] = []
-    path.applyWithBlock { e in
-        let n: Int
-        switch e.pointee.type {
-        case .moveToPoint, .addLineToPoint: n = 1
-        case .addQuadCurveToPoint: n = 2
-        case .addCurveToPoint: n = 3
-        case .closeSubpath: n = 0
-        }
-        out.append(El(type: e.pointee.type, points: (0..<n).map { e.pointee.points[$0] }))
-    }
-    return out
-}
+func elements(_ path: UIBezierPath) -> [Element] { elements(of: path.cgPath) }
+func elements(_ path: CGPath) -> [Element] { elements(of: path) }
 
 func near(_ a: CGPoint?, _ b: CGPoint, _ eps: CGFloat = 1e-9) -> Bool {
     guard let a else { return false }
@@ -187,13 +166,13 @@ func near(_ a: CGPoint?, _ b: CGPoint, _ eps: CGFloat = 1e-9) -> Bool {
         let r = p.reversing()
         #expect(r.lineWidth == 7)
         #expect(elements(r) == [
-            El(type: .moveToPoint, points: [CGPoint(x: 20, y: 10)]),
-            El(type: .addCurveToPoint, points: [CGPoint(x: 18, y: 2), CGPoint(x: 12, y: 1), CGPoint(x: 10, y: 0)]),
-            El(type: .addLineToPoint, points: [CGPoint(x: 0, y: 0)]),
-            El(type: .moveToPoint, points: [CGPoint(x: 110, y: 110)]),
-            El(type: .addQuadCurveToPoint, points: [CGPoint(x: 120, y: 105), CGPoint(x: 110, y: 100)]),
-            El(type: .addLineToPoint, points: [CGPoint(x: 100, y: 100)]),
-            El(type: .closeSubpath, points: []),
+            Element(type: .moveToPoint, points: [CGPoint(x: 20, y: 10)]),
+            Element(type: .addCurveToPoint, points: [CGPoint(x: 18, y: 2), CGPoint(x: 12, y: 1), CGPoint(x: 10, y: 0)]),
+            Element(type: .addLineToPoint, points: [CGPoint(x: 0, y: 0)]),
+            Element(type: .moveToPoint, points: [CGPoint(x: 110, y: 110)]),
+            Element(type: .addQuadCurveToPoint, points: [CGPoint(x: 120, y: 105), CGPoint(x: 110, y: 100)]),
+            Element(type: .addLineToPoint, points: [CGPoint(x: 100, y: 100)]),
+            Element(type: .closeSubpath, points: []),
         ])
         #expect(r.reversing().cgPath == p.cgPath, "reversing twice gives the path back")
         // A reversed circle goes the other way round.
