@@ -22,6 +22,7 @@ extension RenderTreeBuilder {
     /// build a whole frame.
     package func patch(_ changed: [CALayer], committed: [ObjectIdentifier] = []) -> (RenderFrame, RenderStats)? {
         guard !frame.passes.isEmpty else { return nil }
+        refreshStackGuard()
         guard var (records, subtreeTargets) = recordIndices(changed) else { return nil }
         /// Committed layers with subtree records: their sublayer lists must still be the recorded ones.
         var checked: [Int] = []

@@ -33,6 +33,12 @@ package final class RenderTreeBuilder {
     var warnedStack = false
     /// The stack of the thread that builds (re-read when another thread builds).
     var stackGuard: StackGuard?
+
+    /// Reads the calling thread's stack bounds when the builder runs on another thread than
+    /// last time (builds and patches both walk; a renderer may move between threads).
+    func refreshStackGuard() {
+        if !(stackGuard?.isFor(pthread_self()) ?? false) { stackGuard = StackGuard.forCurrentThread() }
+    }
     /// True while drawing layers whose plane an odd number of `isGeometryFlipped` ancestors
     /// turned upside down (contents are mirrored back to stay upright, `ContentsLayout`).
     var planeMirrored = false
@@ -172,7 +178,7 @@ package final class RenderTreeBuilder {
         atlasSlots.removeAll(keepingCapacity: true)
         warnedDepth = false
         warnedStack = false
-        if !(stackGuard?.isFor(pthread_self()) ?? false) { stackGuard = StackGuard.forCurrentThread() }
+        refreshStackGuard()
         planeMirrored = false
         gradientRampIndex.removeAll(keepingCapacity: true)
         leaves.removeAll(keepingCapacity: true)
