@@ -1,4 +1,6 @@
+import CoreGraphics
 import CoreAnimation
+import CAFrame
 
 extension RenderTreeBuilder {
     /// How one layer composites, decided in one place: what it casts, what masks it, and whether
@@ -38,4 +40,61 @@ extension RenderTreeBuilder {
         return CompositingPlan(mask: mask, shadow: shadow, impliedShadow: implied, groupOpacity: groupOpacity,
                                offscreenShadow: offscreenShadow)
     }
+
+    /// Whether a layer paints more than one overlapping piece, so that group opacity
+    /// (allowsGroupOpacity, docs/BEHAVIOUR.md N4) needs the pieces composited before the fade: any
+    /// sublayers, or two of background, border and the kinds of content it has. A background
+    /// with a border and nothing else is one box instance whose shader composites the border
+    /// over the background before the fade (box.frag), so it stays in the batch; so is a
+    /// shape's fill and stroke (its shader composites them).
+    func drawsSeveralPieces(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> Bool {
+        if !(layer._sublayers?.isEmpty ?? true) { return true }
+        var content = 0
+        for e in contentEmitters where e.claims(copy, s) { content += 1 }
+        guard content > 0 else { return false }
+        let hasBorder = s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0
+        return (s.backgroundColor != nil ? 1 : 0) + (hasBorder ? 1 : 0) + content >= 2
+    }
+
+    /// Whether a layer paints anything that could cast a shadow: a layer that draws nothing
+    /// casts none (docs/BEHAVIOUR.md N1), and skipping it saves its offscreen passes.
+    func castsShadow(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> Bool {
+        if s.backgroundColor.map({ $0.alpha > 0 }) ?? false { return true }
+        for e in contentEmitters where e.paints(copy, s) { return true }
+        if s.borderWidth > 0, s.borderColor.map({ $0.alpha > 0 }) ?? false { return true }
+        return !(layer._sublayers?.isEmpty ?? true)
+    }
+
+    /// The shadow a plain layer casts when its pixels are one uniform rounded rectangle: no
+    /// sublayers, mask or content of any kind (`contentEmitters`), equal circular corners, a visible background,
+    /// a border that is absent or of the background's alpha (or over an opaque background),
+    /// not `masksToBounds`, and a blur of at least half a point. The shadow of those pixels is
+    /// then the analytically blurred shape (`box.frag`, the same kernel as the blur passes),
+    /// with no offscreen pass: the common card-with-shadow case. Returns the shape and the
+    /// alpha it casts with; nil when the layer's pixels must be blurred.
+    func impliedShadowShape(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> (ShadowPathShape, Float)? {
+        guard layer._sublayers?.isEmpty ?? true, layer._mask == nil, !s.masksToBounds, s.shadowRadius >= 0.5 else { return nil }
+        for e in contentEmitters where e.paints(copy, s) { return nil }
+        let r = LayerGeometry.cornerRadii(s)
+        guard r.x == r.y, r.y == r.z, r.z == r.w else { return nil }
+        // A continuous corner (n = 3.3 superellipse over 1.528665·r, as common.glsl draws it)
+        // stays within 0.021·r of the circular corner of the same radius; once the blur's σ
+        // (0.8·shadowRadius) is four times that, the difference is far below a pixel's worth of
+        // shadow, so the circular shape casts it analytically (shadowRadius ≥ 0.105·r; 0.125·r
+        // here). Where the corner's extent is cut short by a small side, the curve is no longer
+        // near the circle: those keep the pixel-cast shadow.
+        if s.cornerCurve == .continuous, r.x > 0 {
+            let b = s.bounds.standardized
+            guard Double(s.shadowRadius) >= 0.125 * Double(r.x),
+                  1.528665 * Double(r.x) <= Double(min(b.width, b.height)) / 2 else { return nil }
+        }
+        let bg = Float(s.backgroundColor?.alpha ?? 0)
+        guard bg > 0 else { return nil }
+        let borderAlpha = s.borderWidth > 0 ? Float(s.borderColor?.alpha ?? 0) : 0
+        if borderAlpha > 0, bg < 1, abs(borderAlpha - bg) > 1e-6 { return nil }
+        let b = s.bounds.standardized
+        guard b.width > 0, b.height > 0 else { return nil }
+        return (ShadowPathShape(rect: b, corner: CGSize(width: CGFloat(r.x), height: CGFloat(r.x))), bg)
+    }
+
 }

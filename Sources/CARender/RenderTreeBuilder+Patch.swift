@@ -3,7 +3,7 @@ import CoreAnimation
 
 extension RenderTreeBuilder {
     /// The last built frame with only `changed` layers re-emitted, when that gives the frame a
-    /// whole build would make now; nil otherwise, and the caller builds a whole frame.
+    /// whole build would make now; nil otherwise, and the caller builds a whole out.frame.
     ///
     /// This is how static subtrees cost nothing per frame: with no commit since the last frame,
     /// only what the timing engine changed is looked at (issue 4, "static subtrees cost no CPU
@@ -19,22 +19,22 @@ extension RenderTreeBuilder {
     /// sublayers and no mask they had, so a commit per frame that changes a few layers (a
     /// display link moving them) costs those layers, not a whole build. A layer added, one
     /// whose sublayers or mask changed, or one the last frame did not record makes the caller
-    /// build a whole frame.
+    /// build a whole out.frame.
     package func patch(_ changed: [CALayer], committed: [ObjectIdentifier] = []) -> (RenderFrame, RenderStats)? {
-        guard !frame.passes.isEmpty else { return nil }
+        guard !out.frame.passes.isEmpty else { return nil }
         refreshStackGuard()
         guard var (records, subtreeTargets) = recordIndices(changed) else { return nil }
         /// Committed layers with subtree records: their sublayer lists must still be the recorded ones.
         var checked: [Int] = []
         if !committed.isEmpty {
             // Every identifier is looked up before any record's layer is touched: a layer the
-            // last frame did not record (added, hidden, in a mask …) makes a whole frame.
+            // last frame did not record (added, hidden, in a mask …) makes a whole out.frame.
             let animated = Set(changed.map(ObjectIdentifier.init))
             for id in Set(committed) {
-                if let l = leaves[id] {
+                if let l = recorded.leaves[id] {
                     // A layer both animated and committed is re-emitted once.
                     if !animated.contains(id) { records.append(l) }
-                } else if let r = subtrees[id] {
+                } else if let r = recorded.subtrees[id] {
                     checked.append(r)
                     if !animated.contains(id) { subtreeTargets.append(r) }
                 } else {
@@ -48,7 +48,7 @@ extension RenderTreeBuilder {
         // smaller depth than any layer below it. Checking those lists shallow first, before
         // anything else is read, finds the change before any record below it is touched.
         if !checked.isEmpty {
-            checked.sort { leafContexts[subtreeRecords[$0].context].depth < leafContexts[subtreeRecords[$1].context].depth }
+            checked.sort { recorded.leafContexts[recorded.subtreeRecords[$0].context].depth < recorded.leafContexts[recorded.subtreeRecords[$1].context].depth }
             for r in checked where !subtreeStructureHolds(r) { return nil }
         }
         let now = CACurrentMediaTime()
@@ -62,10 +62,10 @@ extension RenderTreeBuilder {
         if !subtreeTargets.isEmpty {
             // A build resets an atlas over its budget; a patch must not (the kept frame's
             // instances sample it), so it leaves that to a build.
-            guard !shapeCache.isOverBudget else { return nil }
-            shapeCache.beginPatch()
+            guard !shapes.cache.isOverBudget else { return nil }
+            shapes.cache.beginPatch()
             guard reemitSubtrees(subtreeTargets, into: &reemitted, stats: &subtreeStats) else {
-                frame.passes.removeAll()
+                out.frame.passes.removeAll()
                 return nil
             }
         }
@@ -75,16 +75,16 @@ extension RenderTreeBuilder {
         // is re-emitted with its parent's subtree instead (`failed`).
         var failed: [Int] = []
         var skipped = 0
-        let skip = reemitted.map { (subtreeRecords[$0].start.leaves, subtreeRecords[$0].end.leaves) }
-        leafContexts.withUnsafeBufferPointer { contexts in
-            leafRecords.withUnsafeBufferPointer { recs in
-                frame.boxes.withUnsafeMutableBufferPointer { boxes in
+        let skip = reemitted.map { (recorded.subtreeRecords[$0].start.leaves, recorded.subtreeRecords[$0].end.leaves) }
+        recorded.leafContexts.withUnsafeBufferPointer { contexts in
+            recorded.leafRecords.withUnsafeBufferPointer { recs in
+                out.frame.boxes.withUnsafeMutableBufferPointer { boxes in
                     for r in records {
                         if !skip.isEmpty, Self.inRanges(skip, r) { skipped += 1; continue }
                         let rec = recs[r]
                         guard let box = leafBox(rec, contexts.baseAddress! + rec.context, now: now,
                                                 checkStructure: structureMayHaveChanged),
-                              boxVariant(box) == rec.variant else {
+                              FrameWriter.boxVariant(box) == rec.variant else {
                             failed.append(r)
                             continue
                         }
@@ -96,28 +96,26 @@ extension RenderTreeBuilder {
         if !failed.isEmpty {
             var parents: [Int] = []
             for r in failed {
-                guard let p = parentSubtreeRecord(of: leafRecords[r].layer, childLeaf: r) else {
-                    frame.passes.removeAll()
+                guard let p = parentSubtreeRecord(of: recorded.leafRecords[r].layer, childLeaf: r) else {
+                    out.frame.passes.removeAll()
                     return nil
                 }
                 parents.append(p)
             }
             if subtreeTargets.isEmpty {
-                guard !shapeCache.isOverBudget else { frame.passes.removeAll(); return nil }
-                shapeCache.beginPatch()
+                guard !shapes.cache.isOverBudget else { out.frame.passes.removeAll(); return nil }
+                shapes.cache.beginPatch()
             }
             var more: [Int] = []
             guard reemitSubtrees(parents, into: &more, stats: &subtreeStats) else {
-                frame.passes.removeAll()
+                out.frame.passes.removeAll()
                 return nil
             }
             reemitted += more
         }
         if !reemitted.isEmpty {
             // Images placed in atlas pages by the re-emission, and new shape rasters.
-            finishImageAtlas()
-            frame.shapePages = shapeCache.livePages
-            frame.shapeUploads = shapeCache.takeUploads()
+            for e in contentEmitters { e.finishFrame(out) }
         }
         var stats = lastStats
         let leavesPatched = records.count - failed.count - skipped
@@ -125,10 +123,10 @@ extension RenderTreeBuilder {
         stats.layersDrawn = leavesPatched + subtreeStats.drawn
         stats.patchedLayers = leavesPatched + subtreeStats.visited
         stats.patchedSubtrees = subtreeStats.subtrees
-        stats.shapeRasters = reemitted.isEmpty ? 0 : shapeCache.rastersThisFrame
-        stats.shapeSegments = reemitted.isEmpty ? 0 : shapeCache.segmentsThisFrame
-        stats.shapeRasterSeconds = reemitted.isEmpty ? 0 : shapeCache.rasterSecondsThisFrame
-        return (frame, stats)
+        stats.shapeRasters = reemitted.isEmpty ? 0 : shapes.cache.rastersThisFrame
+        stats.shapeSegments = reemitted.isEmpty ? 0 : shapes.cache.segmentsThisFrame
+        stats.shapeRasterSeconds = reemitted.isEmpty ? 0 : shapes.cache.rasterSecondsThisFrame
+        return (out.frame, stats)
     }
 
     /// Whether `i` lies in one of `ranges` (half-open, ascending, not overlapping).
@@ -150,7 +148,7 @@ extension RenderTreeBuilder {
         list.sort()
         var coveredUpTo = -1
         for r in list where r >= coveredUpTo {
-            var drawnBefore = self.stats.layersDrawn
+            var drawnBefore = out.stats.layersDrawn
             var slot = r
             switch reemitSubtree(r, visited: &stats.visited) {
             case .done:
@@ -160,8 +158,8 @@ extension RenderTreeBuilder {
             case .zPositionMoved:
                 // The parent comes before `r` in slot order, and its subtree holds every record
                 // re-emitted since it (pre-order): those give way to it.
-                drawnBefore = self.stats.layersDrawn
-                guard let p = parentSubtreeRecord(of: subtreeRecords[r].layer, childSlot: r),
+                drawnBefore = out.stats.layersDrawn
+                guard let p = parentSubtreeRecord(of: recorded.subtreeRecords[r].layer, childSlot: r),
                       reemitSubtree(p, visited: &stats.visited) == .done else { return false }
                 while let last = done.last, last > p {
                     done.removeLast()
@@ -169,43 +167,43 @@ extension RenderTreeBuilder {
                 }
                 slot = p
             }
-            stats.drawn += self.stats.layersDrawn - drawnBefore
+            stats.drawn += out.stats.layersDrawn - drawnBefore
             stats.subtrees += 1
             done.append(slot)
-            coveredUpTo = max(coveredUpTo, subtreeRecords[slot].end.records)
+            coveredUpTo = max(coveredUpTo, recorded.subtreeRecords[slot].end.records)
         }
         return true
     }
 
     /// The leaf and subtree records of `layers`, nil when one in the built tree has neither in
-    /// the last built frame. The timing engine's animated layers are the thread's: one outside
+    /// the last built out.frame. The timing engine's animated layers are the thread's: one outside
     /// this tree (another renderer's, say) has nothing here to redo and is passed over (an
     /// animated layer is alive, and so are its ancestors). The same list as the last patch's (the engine's animated layers, frame after
     /// frame) reuses that answer: comparing identities costs less than a dictionary lookup per
     /// layer.
     func recordIndices(_ layers: [CALayer]) -> ([Int], [Int])? {
-        if layers.count == lastPatchLayers.count,
-           layers.withUnsafeBufferPointer({ l in lastPatchLayers.withUnsafeBufferPointer { last in
+        if layers.count == recorded.lastPatchLayers.count,
+           layers.withUnsafeBufferPointer({ l in recorded.lastPatchLayers.withUnsafeBufferPointer { last in
                for i in 0..<l.count where ObjectIdentifier(l[i]) != last[i] { return false }
                return true
            } }) {
-            return (lastPatchRecords, lastPatchSubtrees)
+            return (recorded.lastPatchRecords, recorded.lastPatchSubtrees)
         }
         var out: [Int] = [], subs: [Int] = []
         out.reserveCapacity(layers.count)
         for layer in layers {
             let id = ObjectIdentifier(layer)
-            if let r = leaves[id] {
+            if let r = recorded.leaves[id] {
                 out.append(r)
-            } else if let r = subtrees[id] {
+            } else if let r = recorded.subtrees[id] {
                 subs.append(r)
             } else if isInBuiltTree(layer) {
                 return nil
             }
         }
-        lastPatchLayers = layers.map(ObjectIdentifier.init)
-        lastPatchRecords = out
-        lastPatchSubtrees = subs
+        recorded.lastPatchLayers = layers.map(ObjectIdentifier.init)
+        recorded.lastPatchRecords = out
+        recorded.lastPatchSubtrees = subs
         return (out, subs)
     }
 
@@ -213,7 +211,7 @@ extension RenderTreeBuilder {
     func isInBuiltTree(_ layer: CALayer) -> Bool {
         var l: CALayer? = layer
         while let x = l {
-            if ObjectIdentifier(x) == builtRoot { return true }
+            if ObjectIdentifier(x) == recorded.builtRoot { return true }
             l = x._superlayer
         }
         return false
@@ -225,7 +223,7 @@ extension RenderTreeBuilder {
     /// the rest of the box. A layer's class never changes, and leaves are recorded only for
     /// classes that draw nothing but their box (`visit`); `checkStructure` false skips the
     /// sublayer and mask checks when no commit can have changed them.
-    func leafBox(_ rec: LeafRecord, _ ctx: UnsafePointer<Context>, now: CFTimeInterval, checkStructure: Bool) -> BoxInstance? {
+    func leafBox(_ rec: PatchRecords.LeafRecord, _ ctx: UnsafePointer<Context>, now: CFTimeInterval, checkStructure: Bool) -> BoxInstance? {
         let layer = rec.layer
         if checkStructure {
             guard layer._sublayers?.isEmpty ?? true, layer._mask == nil else { return nil }
@@ -248,6 +246,6 @@ extension RenderTreeBuilder {
         let opacity = min(copy.state.opacity, 1) * ctx.pointee.opacity
         let look = BoxLook(copy, opacity: opacity)
         guard look.fill.w > 0 || look.border.w > 0 else { return nil }
-        return layerBox(look, h: h, clip: ctx.pointee.clip, opacity: opacity, fill: look.fill, border: look.border, flags: 0)
+        return BoxEmitter.instance(look, h: h, clip: ctx.pointee.clip, opacity: opacity, fill: look.fill, border: look.border, flags: 0)
     }
 }

@@ -40,11 +40,11 @@ extension RenderTreeBuilder {
         }
     }
 
-    func emitTransition(_ layer: CALayer, _ t: TransitionEvaluator, progress: Double, _ ctx: Context, slide: CGSize) {
+    func emitTransition(_ layer: CALayer, _ t: TransitionEvaluator, progress: Double, _ outerContext: Context, slide: CGSize) {
         // The pictures' layers are not recorded as subtrees: when the transition ends, the
         // frame's structure changes (the layer is animated while it runs, so never patched).
-        transitionDepth += 1
-        defer { transitionDepth -= 1 }
+        var ctx = outerContext
+        ctx.inTransition = true
         let p = progress.isFinite ? min(max(progress, 0), 1) : 1
         let directional = t.type == .moveIn || t.type == .push || t.type == .reveal
         guard directional else {
@@ -67,15 +67,15 @@ extension RenderTreeBuilder {
             if slide != .zero { local = CATransform3DConcat(CATransform3DMakeTranslation(slide.width, slide.height, 0), local) }
             let h = Homography(CATransform3DConcat(local, ctx.parentWorld))
             guard h.isFinite else { return }
-            let (clip, merged) = boundsClip(s, h: h, outer: ctx.clip)
+            let (clip, merged) = out.boundsClip(s, h: h, outer: ctx.clip)
             inner.clip = clip
             if !merged {
                 // The outer clip cannot merge with the bounds: cut by the bounds inside a
                 // target, by the outer clip when it is composited.
-                let pass = passStack.last!.rect
-                let rect = pixelAligned((h.boundingBox(of: s.bounds.standardized) ?? pass).intersection(pass))
+                let pass = out.passRect
+                let rect = FrameWriter.pixelAligned((h.boundingBox(of: s.bounds.standardized) ?? pass).intersection(pass))
                 guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
-                isolated = (beginOffscreen(rect), rect)
+                isolated = (out.beginOffscreen(rect), rect)
             }
         }
         func draw(_ l: CALayer?, _ d: CGSize) {
@@ -93,8 +93,8 @@ extension RenderTreeBuilder {
             draw(t.before, away * -p)
         }
         if let isolated {
-            endOffscreen()
-            appendComposite(source: isolated.target, mask: nil, rect: isolated.rect, opacity: 1, clip: ctx.clip)
+            out.endOffscreen()
+            out.appendComposite(source: isolated.target, mask: nil, rect: isolated.rect, opacity: 1, clip: ctx.clip)
         }
     }
 
@@ -109,31 +109,31 @@ extension RenderTreeBuilder {
             visit(layer, ctx, isMask: false, slide: slide, transitions: false)
             return
         }
-        let pass = passStack.last!.rect
+        let pass = out.passRect
         var rect = CGRect.null
         for l in [before, layer].compactMap({ $0 }) {
             guard let b = placedBounds(l, ctx, slide: slide) else { rect = pass; break }
             rect = rect.union(b)
         }
-        rect = pixelAligned(rect.intersection(pass))
+        rect = FrameWriter.pixelAligned(rect.intersection(pass))
         guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
         var old: TargetID? = nil
         if let before {
-            old = beginOffscreen(rect)
+            old = out.beginOffscreen(rect)
             visit(before, ctx, isMask: false, slide: slide, transitions: false)
-            endOffscreen()
+            out.endOffscreen()
         }
-        let new = beginOffscreen(rect)
+        let new = out.beginOffscreen(rect)
         visit(layer, ctx, isMask: false, slide: slide, transitions: false)
-        endOffscreen()
+        out.endOffscreen()
         guard let old else {
-            appendComposite(source: new, mask: nil, rect: rect, opacity: Float(p), clip: 0)
+            out.appendComposite(source: new, mask: nil, rect: rect, opacity: Float(p), clip: 0)
             return
         }
         // Mode 2 of the composite pipeline: mix(mask target, source, colour.a).
-        frame.composites.append(CompositeInstance(dst: rect.simd, src: rect.simd, color: SIMD4(repeating: Float(p)),
+        out.frame.composites.append(CompositeInstance(dst: rect.simd, src: rect.simd, color: SIMD4(repeating: Float(p)),
                                                   params: SIMD4(0, 0, 2, 0)))
-        appendBatch(.composite(source: new, mask: old), variant: .mask, index: frame.composites.count - 1)
+        out.appendBatch(.composite(source: new, mask: old), variant: .mask, index: out.frame.composites.count - 1)
     }
 
     /// Pixels `layer` (its subtree and shadow) covers when drawn under `ctx`; nil when that

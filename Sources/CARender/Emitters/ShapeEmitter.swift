@@ -1,11 +1,45 @@
 import CoreGraphics
 import CoreAnimation
 import Foundation
+import CAFrame
 
 /// CAShapeLayer (issue 6): the path's fill and stroke, rasterised once per path and placement
 /// into the shape atlas (`ShapeCache`) and drawn as one quad whose shader composites stroke
 /// over fill with the colours, opacity, trims and dashes of this frame.
-extension RenderTreeBuilder {
+final class ShapeEmitter: ContentEmitter {
+    /// Shape rasters kept across frames (`Shapes/ShapeCache.swift`).
+    let cache = ShapeCache()
+    /// The spec `paints` resolved last, for the `emit` that follows it: the walk asks whether a
+    /// shape paints and then has it emitted, and the spec is resolved once for both. Held, not
+    /// identified by address (a freed copy's address may be reused), and used once.
+    private var lastSpec: (copy: CALayer, spec: ShapeDrawSpec?)?
+
+    func claims(_ copy: CALayer, _ s: LayerState) -> Bool { copy is CAShapeLayer }
+
+    func paints(_ copy: CALayer, _ s: LayerState) -> Bool {
+        let spec = (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
+        lastSpec = (copy, spec)
+        return spec != nil
+    }
+
+    func beginFrame(_ out: FrameWriter) {
+        lastSpec = nil
+        cache.beginFrame()
+    }
+
+    /// Draws a shape layer's path (N3: between its contents and its first sublayer), cut to
+    /// its bounds under `masksToBounds`.
+    func emit(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, at site: DrawSite, into out: FrameWriter) {
+        let resolved = lastSpec.flatMap { $0.copy === copy ? $0.spec : nil } ?? (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
+        lastSpec = nil
+        guard var spec = resolved else { return }
+        if spec.style != nil { spec.widthAnimates = layer.hasAnimation(writing: "lineWidth") }
+        emitShape(spec, h: site.h, clip: s.masksToBounds ? out.boundsClip(s, h: site.h, outer: site.clip).0 : site.clip,
+                  opacity: site.opacity, into: out)
+    }
+
+    func overhang(_ copy: CALayer, _ s: LayerState, h: Homography) -> CGRect? { shapeBounds(copy, h: h) }
+
     /// What a shape layer draws this frame, resolved from its presentation state.
     struct ShapeDrawSpec {
         var path: CGPath
@@ -63,10 +97,10 @@ extension RenderTreeBuilder {
                              trim: (s0, s1), gpuDash: gpuDash, dashPhase: Double(st.lineDashPhase))
     }
 
-    /// Draws a shape layer's path into the current pass (N3: between its contents and its first
-    /// sublayer). `colorOverride` paints the fill in one colour and no stroke (shadows).
-    func emitShape(_ spec: ShapeDrawSpec, h: Homography, clip: Int32, opacity: Float) {
-        guard let (entry, toPixels, variant, needsField) = shapeRaster(spec, h: h) else { return }
+    /// Draws a resolved shape into the current pass (a layer's path, or a shadow path filled
+    /// in one colour).
+    func emitShape(_ spec: ShapeDrawSpec, h: Homography, clip: Int32, opacity: Float, into out: FrameWriter) {
+        guard let (entry, toPixels, variant, needsField) = shapeRaster(spec, h: h, passRect: out.passRect) else { return }
         let texelsPerUnit = toPixels.1
         var stroke = spec.stroke ?? .zero
         // N3: strokeStart ≥ strokeEnd shows no stroke. The raster keeps it (and its field), so a
@@ -88,8 +122,8 @@ extension RenderTreeBuilder {
                                  fill: spec.fill ?? .zero, stroke: stroke,
                                  trim: SIMD4(fieldXY.x, fieldXY.y, trimStart, trimEnd), dash: dash,
                                  params: SIMD4(hwTexels, Float(texelsPerUnit), capCode + 4 * Float(spec.gpuDash.count), Float(phase)))
-        frame.shapes.append(inst)
-        let page = shapeCache.pageIndex(id: entry.page) ?? 0
+        out.frame.shapes.append(inst)
+        let page = cache.pageIndex(id: entry.page) ?? 0
         // A raster made with a field also serves frames that cut nothing: those skip the field.
         var fieldPage = -1
         var v = variant
@@ -97,27 +131,26 @@ extension RenderTreeBuilder {
         if needsField {
             if entry.compactField {
                 v.insert(.shapeField)
-            } else if entry.fieldPage >= 0, let fp = shapeCache.pageIndex(id: entry.fieldPage) {
+            } else if entry.fieldPage >= 0, let fp = cache.pageIndex(id: entry.fieldPage) {
                 fieldPage = fp
                 v.insert(.shapeWideField)
                 if entry.widthFree != nil { v.insert(.shapeWidthField) }
             }
             // (A width-free raster whose field found no room in the atlas has no stroke to draw.)
-            if entry.widthFree != nil, fieldPage < 0 { frame.shapes[frame.shapes.count - 1].stroke = .zero }
+            if entry.widthFree != nil, fieldPage < 0 { out.frame.shapes[out.frame.shapes.count - 1].stroke = .zero }
             if fieldPage >= 0 || entry.compactField {
                 if !spec.gpuDash.isEmpty { v.insert(.shapeDash) }
                 if spec.style?.cap == .round { v.insert(.shapeRoundCap) }
             }
         }
-        appendBatch(.shape(page: page, fieldPage: fieldPage), variant: v, index: frame.shapes.count - 1)
+        out.appendBatch(.shape(page: page, fieldPage: fieldPage), variant: v, index: out.frame.shapes.count - 1)
     }
 
     /// The cached raster for a shape at this placement (made now if missing), the map from its
     /// texels to frame pixels with texels per layer unit, the shader variant, and whether this
     /// frame's trims or dashes cut the stroke (read the field).
-    func shapeRaster(_ spec: ShapeDrawSpec, h: Homography) -> (ShapeCache.Entry, (Homography, Double), ShaderVariant, Bool)? {
+    func shapeRaster(_ spec: ShapeDrawSpec, h: Homography, passRect pass: CGRect) -> (ShapeCache.Entry, (Homography, Double), ShaderVariant, Bool)? {
         let needsField = spec.stroke != nil && (spec.trim.0 > 0 || spec.trim.1 < 1 || spec.trim.0 >= spec.trim.1 || !spec.gpuDash.isEmpty)
-        let pass = passStack.last!.rect
         var map: TexelMap
         var toPixels: Homography
         var subTexel = SIMD2<Double>.zero
@@ -134,7 +167,7 @@ extension RenderTreeBuilder {
             return lo.x - reach < Double(l.x) || lo.y - reach < Double(l.y) || hi.x + reach > Double(l.z) || hi.y + reach > Double(l.w) ? l : nil
         }
         var intOffset = SIMD2<Double>.zero
-        let pathBox = shapeCache.boundingBox(of: spec.path)   // control points included: a conservative bound
+        let pathBox = cache.boundingBox(of: spec.path)   // control points included: a conservative bound
         guard !pathBox.isNull else { return nil }
         if h.isAffine {
             let w = h.r2.z
@@ -182,7 +215,7 @@ extension RenderTreeBuilder {
         var family: ShapeCache.Key? = nil
         // (While lineWidth animates, an exact raster that happens to exist for this width is not
         // used: the frame would then depend on what was rendered before.)
-        if !spec.widthAnimates, let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
+        if !spec.widthAnimates, let e = cache.lookup(withField) ?? cache.lookup(key) {
             entry = e
         } else {
             // Mitered corners: the raster depends on the miter limit only through which corners
@@ -212,11 +245,11 @@ extension RenderTreeBuilder {
                 // Its reach: the bucket's half width (a square cap's corner), no miter beyond it.
                 familyLimit = limitFor(bucket * 2.0.squareRoot() + 4)
                 family = ShapeCache.widthFamily(key, limit: familyLimit, bucket: bucket)
-                if let family, !shapeCache.refusedWidthFamilies.contains(family) { widthFree = bucket }
+                if let family, !cache.refusedWidthFamilies.contains(family) { widthFree = bucket }
             }
-            if widthFree == nil, let e = shapeCache.lookup(withField) ?? shapeCache.lookup(key) {
+            if widthFree == nil, let e = cache.lookup(withField) ?? cache.lookup(key) {
                 entry = e
-            } else if widthFree != nil, let family, let e = shapeCache.lookup(family) {
+            } else if widthFree != nil, let family, let e = cache.lookup(family) {
                 entry = e
             } else {
                 let lim = (widthFree != nil ? familyLimit : limit).map { ($0.x, $0.y, $0.z, $0.w) }
@@ -226,7 +259,7 @@ extension RenderTreeBuilder {
                                                              stroke: style, field: needsField || widthFree != nil,
                                                              wideField: variant.contains(.projective), map: map, limit: lim,
                                                              widthFree: widthFree))
-                shapeCache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+                cache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
                 switch result {
                 case .failure(.tooComplex(let n)):
                     RenderDiagnostics.warn("a CAShapeLayer path with \(n) segments exceeds the limit of \(ShapeRasterizer.maxSegments): it is not drawn")
@@ -234,20 +267,20 @@ extension RenderTreeBuilder {
                 case .failure(.empty):
                     return nil
                 case .success(let r):
-                    shapeCache.rastersThisFrame += 1
-                    shapeCache.segmentsThisFrame += r.segments
+                    cache.rastersThisFrame += 1
+                    cache.segmentsThisFrame += r.segments
                     if let family, widthFree != nil, r.widthFree == nil {
                         // A path or placement that cannot have a width-free raster is not asked again.
-                        if shapeCache.refusedWidthFamilies.count >= ShapeCache.maxWidthFamilies { shapeCache.refusedWidthFamilies.removeAll() }
-                        shapeCache.refusedWidthFamilies.insert(family)
+                        if cache.refusedWidthFamilies.count >= ShapeCache.maxWidthFamilies { cache.refusedWidthFamilies.removeAll() }
+                        cache.refusedWidthFamilies.insert(family)
                     }
-                    guard let e = shapeCache.insert(r.widthFree != nil ? family! : key, path: spec.path, raster: r) else { return nil }
+                    guard let e = cache.insert(r.widthFree != nil ? family! : key, path: spec.path, raster: r) else { return nil }
                     entry = e
                 }
             }
             // The key asked for finds it directly next time (a still shape, or one whose trims,
             // colours or position animate, asks for the same key every frame).
-            if entry.widthFree == nil { shapeCache.alias(entry.hasField ? asked.1 : asked.0, to: entry) }
+            if entry.widthFree == nil { cache.alias(entry.hasField ? asked.1 : asked.0, to: entry) }
         }
         // Texel (0, 0) of the raster sits at its origin in the placement's texel space.
         let ox = Double(entry.originX), oy = Double(entry.originY)
@@ -282,11 +315,11 @@ extension RenderTreeBuilder {
     }
 
     /// Attaches the atlas pages and this frame's uploads to the frame.
-    func finishShapes() {
-        frame.shapePages = shapeCache.livePages
-        frame.shapeUploads = shapeCache.takeUploads()
-        stats.shapeRasters = shapeCache.rastersThisFrame
-        stats.shapeSegments = shapeCache.segmentsThisFrame
-        stats.shapeRasterSeconds = shapeCache.rasterSecondsThisFrame
+    func finishFrame(_ out: FrameWriter) {
+        out.frame.shapePages = cache.livePages
+        out.frame.shapeUploads = cache.takeUploads()
+        out.stats.shapeRasters = cache.rastersThisFrame
+        out.stats.shapeSegments = cache.segmentsThisFrame
+        out.stats.shapeRasterSeconds = cache.rasterSecondsThisFrame
     }
 }

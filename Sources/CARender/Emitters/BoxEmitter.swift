@@ -1,0 +1,49 @@
+import CoreGraphics
+import CoreAnimation
+import CAFrame
+
+/// Every layer's own background and border: one rounded rectangle with analytic coverage
+/// (`Shaders/box.frag`). A layer that paints nothing else is one instance holding both (the
+/// shader composites the border over the background before the fade); otherwise the background
+/// goes under the layer's content and the border over its sublayers (CALayer `borderWidth`:
+/// "composited above the receiver's contents and sublayers"), as two instances.
+///
+/// Both a whole build (`RenderTreeBuilder.drawLayer`) and a leaf patch (`leafBox`) make the
+/// instance here, from the same reading of the layer (`BoxLook`), so the two agree.
+enum BoxEmitter {
+    /// A layer's box instance: background and border together (`flags` 0), background only
+    /// (`InstanceFlags.fillOnly`) or border only (`InstanceFlags.borderOnly`).
+    static func instance(_ look: BoxLook, h: Homography, clip: Int32, opacity: Float, fill: SIMD4<Float>,
+                         border: SIMD4<Float>, flags: UInt32) -> BoxInstance {
+        let bounds = look.bounds
+        // A border wider than half the layer already covers it: clamped so a huge finite width
+        // does not reach the shader as infinity.
+        let borderWidth = Float(min(look.borderWidth, max(bounds.width, bounds.height)))
+        // params.z: the opacity a background-and-border box fades as one group (N4), 0 when
+        // the pieces fade separately (allowsGroupOpacity false).
+        let group: Float = look.allowsGroupOpacity ? opacity : 0
+        let p = h.packed(SIMD3(0, Float(clip), Float(look.shapeFlags | flags)))
+        return BoxInstance(h0: p.0, h1: p.1, h2: p.2, rect: bounds.simd, radii: look.radii, fill: fill,
+                           border: border, params: SIMD4(borderWidth, 0, group, 0))
+    }
+
+    /// The background under the layer's content (nothing when it is clear).
+    static func emitBackground(_ look: BoxLook, at site: DrawSite, into out: FrameWriter) {
+        guard look.fill.w > 0 else { return }
+        out.appendBox(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: look.fill, border: .zero,
+                               flags: InstanceFlags.fillOnly))
+    }
+
+    /// The border over the layer's content and sublayers (nothing when it is clear or 0 wide).
+    static func emitBorder(_ look: BoxLook, at site: DrawSite, into out: FrameWriter) {
+        guard look.border.w > 0 else { return }
+        out.appendBox(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: .zero, border: look.border,
+                               flags: InstanceFlags.borderOnly))
+    }
+
+    /// Background and border as one instance, for a layer that paints nothing else.
+    static func emitWhole(_ look: BoxLook, at site: DrawSite, into out: FrameWriter) {
+        guard look.fill.w > 0 || look.border.w > 0 else { return }
+        out.appendBox(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: look.fill, border: look.border, flags: 0))
+    }
+}

@@ -1,0 +1,57 @@
+import CoreGraphics
+import CoreAnimation
+import CAFrame
+
+/// One kind of content a layer paints besides its own background and border, in a room of its
+/// own (issue 16): a gradient, a `contents` image, a shape's path — and the kinds that come
+/// next. The walk (`RenderTreeBuilder`) decides whether and where a layer draws; an emitter
+/// only says how its kind becomes instances, through the `FrameWriter`.
+///
+/// The walk asks every emitter in `RenderTreeBuilder.contentEmitters`, in that order, which is
+/// Core Animation's compositing order for a layer's own content: background first, then the
+/// content ("contents … composited above the background", CALayer `contents`), then the
+/// sublayers, then the border (CALayer `borderWidth`: "composited above the receiver's contents
+/// and sublayers"). The decisions that depend on what a layer paints — whether it is a plain box
+/// leaf a patch may re-emit alone, whether group opacity must isolate it, whether it casts a
+/// shadow, how far its paint reaches — ask these methods, never a layer class by name.
+protocol ContentEmitter: AnyObject {
+    /// Whether a layer like this one can paint this kind of content (by its class, or by the
+    /// kind of its `contents`), now or after an animation changes its values: such a layer is
+    /// never recorded as a plain box leaf, and counts as a piece for group opacity.
+    func claims(_ copy: CALayer, _ s: LayerState) -> Bool
+    /// Whether it paints something now: a layer that paints nothing casts no shadow
+    /// (docs/BEHAVIOUR.md N1).
+    func paints(_ copy: CALayer, _ s: LayerState) -> Bool
+    /// Appends this kind's instances for a layer (that `claims` it) into the current pass.
+    func emit(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, at site: DrawSite, into out: FrameWriter)
+    /// Pixel bounds of paint that may lie outside the layer's bounds (a stroke, a path that
+    /// leaves them); nil when it stays inside. Sizes offscreen targets.
+    func overhang(_ copy: CALayer, _ s: LayerState, h: Homography) -> CGRect?
+    /// Called when a whole frame starts, before the walk.
+    func beginFrame(_ out: FrameWriter)
+    /// Called when the walk of a whole frame (or a patch that re-emitted content) has ended:
+    /// attach what the frame needs beyond its instances (atlas pages, uploads).
+    func finishFrame(_ out: FrameWriter)
+}
+
+extension ContentEmitter {
+    func paints(_ copy: CALayer, _ s: LayerState) -> Bool { claims(copy, s) }
+    func overhang(_ copy: CALayer, _ s: LayerState, h: Homography) -> CGRect? { nil }
+    func beginFrame(_ out: FrameWriter) {}
+    func finishFrame(_ out: FrameWriter) {}
+}
+
+/// Where and how a layer's content is drawn this frame: what the walk resolved for it.
+struct DrawSite {
+    /// The layer's plane → frame pixels.
+    var h: Homography
+    /// Corner radii of the layer's bounds (clamped and masked), for content cut by them.
+    var radii: SIMD4<Float>
+    /// Index into the frame's clip table.
+    var clip: Int32
+    /// The opacity content multiplies by (1 inside an isolated group: the composite fades it).
+    var opacity: Float
+    /// An odd number of `isGeometryFlipped` ancestors turned this layer's plane upside down:
+    /// contents are mirrored back to stay upright (`ContentsLayout`).
+    var planeMirrored: Bool
+}

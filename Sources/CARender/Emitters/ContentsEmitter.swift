@@ -1,0 +1,84 @@
+import CoreGraphics
+import CoreAnimation
+import CAFrame
+
+/// A layer's `contents` image as textured quads (one, or nine for `contentsCenter`), cut to
+/// the rounded bounds when `masksToBounds` (contents never spill out of a clipped layer).
+/// Drawn content (`display()`/`draw(in:)`) arrives here as the image it made.
+///
+/// Filters are chosen per pixel in `image.frag`, as GL chooses between its own minifying and
+/// magnifying filters: `minificationFilter` where the image is shown smaller than its pixels,
+/// `magnificationFilter` elsewhere (CALayer docs), so a perspective-tilted image can use both.
+/// `trilinear` needs mipmaps, so it is the batch's texture filter; nearest and linear ride in
+/// the instance flags.
+final class ContentsEmitter: ContentEmitter {
+    /// Small images packed into shared pages, kept across frames (`ImageAtlas.swift`).
+    let atlas = ImageAtlas()
+    /// This frame's texture slot of each atlas page in use.
+    var atlasSlots: [Int: Int] = [:]
+    /// Whether small images go into the atlas (`CARenderer.Options.usesImageAtlas`; tests
+    /// compare against their own textures).
+    var usesAtlas = true
+
+    func claims(_ copy: CALayer, _ s: LayerState) -> Bool { s.contents != nil }
+
+    /// Contents of a kind not drawn (not a `CGImage`) paint nothing.
+    func paints(_ copy: CALayer, _ s: LayerState) -> Bool { s.contents.flatMap { $0 as? CGImage } != nil }
+
+    func beginFrame(_ out: FrameWriter) { atlasSlots.removeAll(keepingCapacity: true) }
+
+    /// The page images are filled in once every image of the frame has been placed, so a page
+    /// that grew during the frame is uploaded once, not once per version.
+    func finishFrame(_ out: FrameWriter) {
+        for (page, slot) in atlasSlots { out.frame.textures[slot] = atlas.pageImage(page) }
+    }
+
+    func emit(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, at site: DrawSite, into out: FrameWriter) {
+        guard let image = s.contents.flatMap({ $0 as? CGImage }) else { return }
+        let pieces = ContentsLayout.pieces(bounds: s.bounds, imageWidth: image.width, imageHeight: image.height,
+                                           gravity: s.contentsGravity, contentsRect: s.contentsRect,
+                                           contentsScale: s.contentsScale, contentsCenter: s.contentsCenter,
+                                           geometryFlipped: s.isGeometryFlipped, planeMirrored: site.planeMirrored)
+        guard !pieces.isEmpty else { return }
+        let batchFilter: TextureFilter = s.minificationFilter == .trilinear ? .trilinear : .linear
+        let slot: Int
+        var placement = SIMD4<Float>(0, 0, 1, 1)
+        if usesAtlas, batchFilter != .trilinear, let p = atlas.placement(of: image) {
+            slot = atlasSlot(page: p.page, out)
+            placement = p.transform
+        } else {
+            slot = out.textureSlot(image)
+        }
+        // Coverage (and edge antialiasing) is computed against `shape`: the rounded bounds under
+        // masksToBounds, else the union of the pieces, so seams between nine-part pieces stay
+        // hard and only outer edges are smoothed.
+        let union = pieces.dropFirst().reduce(pieces[0].rect) { $0.union($1.rect) }
+        let shape: SIMD4<Float> = s.masksToBounds ? s.bounds.simd : union.simd
+        let shapeRadii: SIMD4<Float> = s.masksToBounds ? site.radii : .zero
+        let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
+        let filters = Self.filterBits(s.minificationFilter) << InstanceFlags.minificationFilterShift
+            | Self.filterBits(s.magnificationFilter) << InstanceFlags.magnificationFilterShift
+        let flags = aa | (s.cornerCurve == .continuous ? 16 : 0) | filters
+        let p = site.h.packed(SIMD3(0, Float(site.clip), Float(flags)))
+        for piece in pieces {
+            out.appendImage(ImageInstance(h0: p.0, h1: p.1, h2: p.2, rect: piece.rect.simd, uv: piece.uv,
+                                          tint: SIMD4(repeating: site.opacity), shape: shape, shapeRadii: shapeRadii,
+                                          atlas: placement),
+                            texture: slot, filter: batchFilter)
+        }
+    }
+
+    /// Image instance flag bits of a `CALayerContentsFilter`: 0 linear, 1 nearest, 2 trilinear.
+    /// An unknown filter name samples linearly (Apple's default for both filters).
+    static func filterBits(_ f: CALayerContentsFilter) -> UInt32 {
+        f == .nearest ? 1 : f == .trilinear ? 2 : 0
+    }
+
+    /// The texture slot of an atlas page in this frame (its image is filled in by `finishFrame`).
+    func atlasSlot(page: Int, _ out: FrameWriter) -> Int {
+        if let i = atlasSlots[page] { return i }
+        out.frame.textures.append(atlas.pageImage(page))
+        atlasSlots[page] = out.frame.textures.count - 1
+        return out.frame.textures.count - 1
+    }
+}

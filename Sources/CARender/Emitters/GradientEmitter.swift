@@ -1,0 +1,96 @@
+import CoreGraphics
+import CoreAnimation
+import CAFrame
+
+/// A CAGradientLayer's colours as one ramp row and one instance.
+///
+/// The ramp holds `GradientInstance.rampWidth` premultiplied RGBA texels in 32-bit float:
+/// colours interpolate *unpremultiplied* and are premultiplied afterwards, as Core Animation
+/// does (a fade from white to `clear`, transparent black, passes through grey; one to
+/// red at alpha 0 keeps the hue). Float texels keep the fractions between 8-bit levels so
+/// the shader's dither can spread them (an 8-bit ramp would band before any dither).
+/// No colours draw nothing; one colour fills the layer.
+final class GradientEmitter: ContentEmitter {
+    /// Ramp rows of this frame by their colours and locations, so identical gradients share one.
+    var rampIndex: [[Double]: Int] = [:]
+    /// Ramps computed in earlier frames, by the same key (emptied when it reaches the limit).
+    var rampCache: [[Double]: [Float]] = [:]
+    static let rampCacheLimit = 1024
+
+    func claims(_ copy: CALayer, _ s: LayerState) -> Bool { copy is CAGradientLayer }
+
+    func beginFrame(_ out: FrameWriter) { rampIndex.removeAll(keepingCapacity: true) }
+
+    func emit(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, at site: DrawSite, into out: FrameWriter) {
+        guard let layer = copy as? CAGradientLayer else { return }
+        let colors = (layer.colors ?? []).compactMap { $0 as? CGColor }
+        guard !colors.isEmpty else { return }
+        let locations = layer.locations?.map(\.doubleValue)
+        let key = colors.flatMap { c -> [Double] in let v = c.rgba; return [v.red, v.green, v.blue, v.alpha].map(Double.init) }
+            + [.infinity] + (locations ?? [])
+        let row: Int
+        if let r = rampIndex[key] {
+            row = r
+        } else {
+            row = out.frame.gradientRampRows
+            // Ramps change only when colours or locations do (a commit or an animation of them),
+            // so they are kept across frames rather than interpolated again each frame.
+            if let cached = rampCache[key] {
+                out.frame.gradientRamps.append(contentsOf: cached)
+            } else {
+                let ramp = Self.gradientRamp(colors: colors, locations: locations)
+                if rampCache.count >= Self.rampCacheLimit { rampCache.removeAll(keepingCapacity: true) }
+                rampCache[key] = ramp
+                out.frame.gradientRamps.append(contentsOf: ramp)
+            }
+            rampIndex[key] = row
+        }
+        let b = s.bounds.standardized
+        let g = layer.gradient
+        let sp = CGPoint(x: b.minX + g.startPoint.x * b.width, y: b.minY + g.startPoint.y * b.height)
+        let ep = CGPoint(x: b.minX + g.endPoint.x * b.width, y: b.minY + g.endPoint.y * b.height)
+        let kind: Float = g.type == .radial ? 1 : g.type == .conic ? 2 : 0
+        let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
+        let p = site.h.packed(SIMD3(0, Float(site.clip), Float(aa | (s.cornerCurve == .continuous ? 16 : 0))))
+        // Like contents, a gradient is cut by the corner radius only under masksToBounds
+        // (cornerRadius doc: it "applies only to the background color and border").
+        out.appendGradient(GradientInstance(h0: p.0, h1: p.1, h2: p.2, rect: b.simd, radii: s.masksToBounds ? site.radii : .zero,
+                                            points: SIMD4(Float(sp.x), Float(sp.y), Float(ep.x), Float(ep.y)),
+                                            params: SIMD4(kind, Float(row), site.opacity, 0)))
+    }
+
+    /// One ramp row (`rampWidth` × RGBA floats, premultiplied). `locations` apply when there is
+    /// one per colour and all are finite (else the colours spread evenly, as for nil); stops
+    /// out of order are sorted, as CGGradient requires them increasing.
+    static func gradientRamp(colors: [CGColor], locations: [Double]?) -> [Float] {
+        var stops: [(loc: Double, c: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat))]
+        if let l = locations, l.count == colors.count, l.allSatisfy(\.isFinite) {
+            stops = zip(l, colors.map(\.rgba)).map { ($0, $1) }
+            stops.sort { $0.loc < $1.loc }
+        } else {
+            let n = colors.count
+            stops = colors.enumerated().map { (n > 1 ? Double($0.offset) / Double(n - 1) : 0, $0.element.rgba) }
+        }
+        let n = GradientInstance.rampWidth
+        var out = [Float]()
+        out.reserveCapacity(n * 4)
+        var k = 0
+        for i in 0..<n {
+            let t = Double(i) / Double(n - 1)
+            while k + 1 < stops.count, stops[k + 1].loc <= t { k += 1 }
+            let a = stops[k].c
+            var b = a
+            var f = 0.0
+            if t > stops[k].loc, k + 1 < stops.count {
+                b = stops[k + 1].c
+                let span = stops[k + 1].loc - stops[k].loc
+                f = span > 0 ? (t - stops[k].loc) / span : 1
+            }
+            func mix(_ x: CGFloat, _ y: CGFloat) -> Double { Double(x) + (Double(y) - Double(x)) * f }
+            let alpha = min(max(mix(a.alpha, b.alpha), 0), 1)
+            func ch(_ x: CGFloat, _ y: CGFloat) -> Float { Float(min(max(mix(x, y), 0), 1) * alpha) }
+            out.append(contentsOf: [ch(a.red, b.red), ch(a.green, b.green), ch(a.blue, b.blue), Float(alpha)])
+        }
+        return out
+    }
+}
