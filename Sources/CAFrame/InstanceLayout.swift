@@ -1,4 +1,4 @@
-/// The instance layouts of the pipelines, declared once: each instance struct's stored
+/// The instance layouts of the pipelines, declared once (by each `InstanceKind`): each instance struct's stored
 /// properties, in declaration order, are its vertex attributes — property `k` is the
 /// `vec4 i_<name>` at `layout(location = k)` of the pipeline's vertex shader. The backend
 /// sizes and binds its streams from these layouts, and `InstanceLayoutTests` reads the GLSL and
@@ -15,24 +15,14 @@ package struct InstanceLayout: Sendable, Equatable {
 
     /// The layout of instance type `T` (all of whose stored properties are `SIMD4<Float>`),
     /// read from a sample value by reflection, so the struct is the only declaration.
-    static func of<T>(_ sample: T, shader: String) -> InstanceLayout {
+    package static func of<T>(_ sample: T, shader: String) -> InstanceLayout {
         let names = Mirror(reflecting: sample).children.map { $0.label ?? "?" }
         precondition(MemoryLayout<T>.stride == names.count * 16, "\(T.self): every field must be one SIMD4<Float>")
         return InstanceLayout(shader: shader, attributes: names, stride: MemoryLayout<T>.stride)
     }
 
-    package static let box = of(BoxInstance(h0: .zero, h1: .zero, h2: .zero, rect: .zero, radii: .zero, fill: .zero,
-                                           border: .zero, params: .zero), shader: "box")
-    package static let image = of(ImageInstance(h0: .zero, h1: .zero, h2: .zero, rect: .zero, uv: .zero, tint: .zero,
-                                               shape: .zero, shapeRadii: .zero), shader: "image")
-    package static let composite = of(CompositeInstance(dst: .zero, src: .zero, color: .zero, params: .zero), shader: "composite")
-    package static let gradient = of(GradientInstance(h0: .zero, h1: .zero, h2: .zero, rect: .zero, radii: .zero,
-                                                     points: .zero, params: .zero), shader: "gradient")
-    package static let shape = of(ShapeInstance(h0: .zero, h1: .zero, h2: .zero, region: .zero, fill: .zero, stroke: .zero,
-                                               trim: .zero, dash: .zero, params: .zero), shader: "shape")
-
-    /// Every pipeline's layout.
-    package static let all: [InstanceLayout] = [box, image, composite, gradient, shape]
+    /// The layout of each kind (`InstanceKind.layout`), in `RenderFrame.instanceKinds` order.
+    package static let all: [InstanceLayout] = RenderFrame.instanceKinds.map { $0.layout }
 
     /// The most attributes any pipeline binds (a backend disables the rest between pipelines).
     package static let maxVec4Count = all.map(\.vec4Count).max() ?? 0

@@ -29,24 +29,21 @@ extension RenderFrame {
             case .draw(let batches):
                 for (b, batch) in batches.enumerated() {
                     let at = "pass \(p) batch \(b)"
-                    let count: Int
+                    let count = self.count(of: batch.pipeline.kind)
                     switch batch.pipeline {
-                    case .box: count = boxes.count
                     case .image(let texture, _):
-                        count = images.count
                         if !textures.indices.contains(texture) { out.append("\(at) samples missing texture \(texture)") }
                     case .composite(let source, let mask):
-                        count = composites.count
                         for t in [source] + (mask.map { [$0] } ?? []) where !drawn.contains(t) || t == pass.target {
                             out.append("\(at) samples \(t), which is not drawn before this pass")
                         }
-                    case .gradient: count = gradients.count
                     case .shape(let page, let fieldPage):
-                        count = shapes.count
                         if !shapePages.indices.contains(page) { out.append("\(at) samples missing shape page \(page)") }
                         if fieldPage != -1, !shapePages.indices.contains(fieldPage) {
                             out.append("\(at) samples missing field page \(fieldPage)")
                         }
+                    case .box, .gradient:
+                        break
                     }
                     if batch.range.lowerBound < 0 || batch.range.upperBound > count {
                         out.append("\(at) covers \(batch.range) of \(count) instances")
@@ -59,11 +56,10 @@ extension RenderFrame {
         func checkClip(_ c: Float, _ what: String) {
             if !(c >= 0 && c < clipCount && c == c.rounded()) { out.append("\(what) has clip index \(c) of \(clips.count)") }
         }
-        for (i, b) in boxes.enumerated() { checkClip(b.h1.w, "box \(i)") }
-        for (i, m) in images.enumerated() { checkClip(m.h1.w, "image \(i)") }
-        for (i, g) in gradients.enumerated() { checkClip(g.h1.w, "gradient \(i)") }
-        for (i, s) in shapes.enumerated() { checkClip(s.h1.w, "shape \(i)") }
-        for (i, c) in composites.enumerated() { checkClip(c.params.y, "composite \(i)") }
+        func checkClips<K: InstanceKind>(_ kind: K.Type) {
+            for (i, x) in self[keyPath: K.instances].enumerated() { checkClip(x.clipIndex, "\(K.layout.shader) \(i)") }
+        }
+        for kind in Self.instanceKinds { checkClips(kind) }
         return out
     }
 }

@@ -37,23 +37,15 @@ package final class GLRenderer {
     /// unit 0, which would otherwise replace the table in the middle of a frame.
     static let clipTextureUnit: Int32 = 4
 
-    let boxStream = GLInstanceStream(.box)
+    /// One entry per kind of instance, in `RenderFrame.instanceKinds` order (`Pipelines/`).
+    let pipelines: [GLPipeline] = GLRenderer.makePipelines()
     /// The main pass's opaque interiors (`opaqueInteriors`), drawn into depth first.
-    let prepassStream = GLInstanceStream(.box)
+    let prepassStream = GLInstanceStream(BoxInstance.layout)
     /// Whether the main pass draws opaque interiors into a depth buffer first
     /// (`CARenderer.Options.usesDepthPrepass`).
     package var usesDepthPrepass = true
-    let imageStream = GLInstanceStream(.image)
-    let compositeStream = GLInstanceStream(.composite)
-    let gradientStream = GLInstanceStream(.gradient)
-    let shapeStream = GLInstanceStream(.shape)
-    let shapeAtlas = GLShapeAtlas()
     var vao: GLuint = 0
     var clipTexture: GLTexture?
-    var rampTexture: GLTexture?
-    /// The ramps `rampTexture` holds: a frame whose ramps are the same (an animated gradient
-    /// position, not its colours) uploads nothing.
-    var uploadedRamps: [Float] = []
     var textures: [ObjectIdentifier: CachedTexture] = [:]
     var pool: [SIMD2<Int>: [GLRenderTarget]] = [:]
     var main: GLRenderTarget?
@@ -101,6 +93,22 @@ package final class GLRenderer {
 
     deinit {
         glDeleteVertexArrays(1, &vao)
+    }
+
+    /// The backend's pipeline table: one entry per `RenderFrame.instanceKinds` lane. A new kind
+    /// of instance adds its entry here (docs/ARCHITECTURE.md "Adding a drawable kind").
+    static func makePipelines() -> [GLPipeline] {
+        let entries: [(any InstanceKind.Type, GLPipeline)] = [
+            (BoxInstance.self, GLBoxPipeline()), (ImageInstance.self, GLImagePipeline()),
+            (CompositeInstance.self, GLCompositePipeline()), (GradientInstance.self, GLGradientPipeline()),
+            (ShapeInstance.self, GLShapePipeline()),
+        ]
+        return RenderFrame.instanceKinds.map { kind in
+            guard let e = entries.first(where: { ObjectIdentifier($0.0) == ObjectIdentifier(kind) }) else {
+                fatalError("no GL pipeline for \(kind): add its entry to GLRenderer.makePipelines")
+            }
+            return e.1
+        }
     }
 
     // MARK: Frames
@@ -156,14 +164,8 @@ package final class GLRenderer {
 
     func execute(_ frame: RenderFrame, into mainFBO: GLuint, flip: Float, stats: inout RenderStats) throws {
         glBindVertexArray(vao)
-        boxStream.upload(frame.boxes)
-        imageStream.upload(frame.images)
-        compositeStream.upload(frame.composites)
-        gradientStream.upload(frame.gradients)
+        for p in pipelines { try p.upload(frame, on: self, stats: &stats) }
         uploadClips(frame.clips)
-        if !frame.gradients.isEmpty { uploadRamps(frame, stats: &stats) }
-        shapeStream.upload(frame.shapes)
-        shapeAtlas.sync(frame)
         var tex: [GLTexture] = []
         tex.reserveCapacity(frame.textures.count)
         for img in frame.textures { tex.append(try self.texture(for: img, stats: &stats)) }
@@ -188,6 +190,7 @@ package final class GLRenderer {
             if case .offscreen(let i) = id { return targets[i].texture }
             return nil
         }
+        let bindings = GLBatchBindings(textures: tex, target: texture(of:), frame: frame)
         // Unit 0 holds the clip table for every draw. Bound here, after the ramp upload and the
         // texture and target creation above: each binds its own texture to unit 0, and the clip
         // lookups then read that texture (a first frame with new offscreen targets, or any
@@ -237,7 +240,7 @@ package final class GLRenderer {
                 }
                 var order = 0
                 for b in batches {
-                    try draw(b, viewport: vp, flip: passFlip, textures: tex, sourceTexture: texture(of:), shapePages: frame.shapePages,
+                    try draw(b, viewport: vp, flip: passFlip, bindings,
                              orderBase: prepass.isEmpty ? 0 : Float(order), orderScale: prepass.isEmpty ? 0 : orderScale, stats: &stats)
                     order += b.range.count
                 }
@@ -261,44 +264,9 @@ package final class GLRenderer {
         }
     }
 
-    func draw(_ b: Batch, viewport: SIMD4<Float>, flip: Float, textures: [GLTexture],
-              sourceTexture: (TargetID) -> GLTexture?, shapePages: [ShapeAtlasPage], orderBase: Float = 0, orderScale: Float = 0,
-              stats: inout RenderStats) throws {
-        let program: GLProgram
-        switch b.pipeline {
-        case .box:
-            program = try self.program("box", b.variant)
-            boxStream.bind(first: b.range.lowerBound)
-        case .image(let t, let filter):
-            program = try self.program("image", b.variant)
-            imageStream.bind(first: b.range.lowerBound)
-            program.use()
-            bindTexture(textures[t], unit: 1, filter: filter)
-            program.set("u_texture", int: 1)
-        case .composite(let source, let mask):
-            // A composite with a mask target always needs the mask code, whoever built the batch.
-            program = try self.program("composite", mask == nil ? b.variant : b.variant.union(.mask))
-            compositeStream.bind(first: b.range.lowerBound)
-            program.use()
-            guard let s = sourceTexture(source) else { throw GLBackendError("composite source \(source) is not offscreen") }
-            bindTexture(s, unit: 1, filter: .linear)
-            program.set("u_source", int: 1)
-            if let mask, let m = sourceTexture(mask) {
-                bindTexture(m, unit: 2, filter: .linear)
-                program.set("u_mask", int: 2)
-            } else {
-                program.set("u_mask", int: 1)
-            }
-        case .gradient:
-            program = try self.program("gradient", b.variant)
-            gradientStream.bind(first: b.range.lowerBound)
-            program.use()
-            if let r = rampTexture { bindTexture(r, unit: 1, filter: .linear) }
-            program.set("u_ramps", int: 1)
-            program.set("u_rampRows", Float(max(rampTexture?.height ?? 1, 1)))
-        case .shape(let page, let fieldPage):
-            program = try prepareShapeBatch(b, page: page, fieldPage: fieldPage, frame: shapePages)
-        }
+    func draw(_ b: Batch, viewport: SIMD4<Float>, flip: Float, _ bindings: GLBatchBindings, orderBase: Float = 0,
+              orderScale: Float = 0, stats: inout RenderStats) throws {
+        let program = try pipelines[RenderFrame.lane(of: b.pipeline.kind)].prepare(b, bindings, on: self)
         program.use()
         program.set("u_viewport", viewport)
         program.set("u_flip", flip)
@@ -353,26 +321,6 @@ package final class GLRenderer {
         }
         glActiveTexture(E(GL_TEXTURE0))
         glCheck("clip table")
-    }
-
-    func uploadRamps(_ frame: RenderFrame, stats: inout RenderStats) {
-        let rows = max(frame.gradientRampRows, 1)
-        // RGBA32F: the fractions between 8-bit levels survive for the shader's dither.
-        if rampTexture == nil || rampTexture!.height != rows {
-            rampTexture = GLTexture(width: GradientInstance.rampWidth, height: rows, internalFormat: GL_RGBA32F,
-                                    format: GL_RGBA, type: GL_FLOAT)
-            uploadedRamps = []
-        } else if frame.gradientRamps == uploadedRamps {
-            return
-        }
-        glBindTexture(E(GL_TEXTURE_2D), rampTexture!.id)
-        frame.gradientRamps.withUnsafeBytes {
-            glTexSubImage2D(E(GL_TEXTURE_2D), 0, 0, 0, GLsizei(GradientInstance.rampWidth), GLsizei(frame.gradientRampRows),
-                            E(GL_RGBA), E(GL_FLOAT), $0.baseAddress)
-        }
-        glCheck("gradient ramps")
-        uploadedRamps = frame.gradientRamps
-        stats.textureUploads += 1
     }
 
     /// The texture of an image, uploaded once and kept while frames use it. Images larger

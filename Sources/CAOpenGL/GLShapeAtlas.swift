@@ -73,34 +73,3 @@ final class GLShapeAtlas {
         }
     }
 }
-
-extension GLRenderer {
-    /// Binds a shape batch's program, instance stream and pages (coverage on unit 1, exact field
-    /// on unit 2, the coverage page's auxiliary texture on unit 3).
-    func prepareShapeBatch(_ b: Batch, page: Int, fieldPage: Int, frame pages: [ShapeAtlasPage]) throws -> GLProgram {
-        let program = try self.program("shape", b.variant)
-        shapeStream.bind(first: b.range.lowerBound)
-        program.use()
-        guard page >= 0, page < pages.count, let cov = shapeAtlas.textures[pages[page].id] else {
-            throw GLBackendError("shape batch refers to atlas page \(page), which the frame does not list")
-        }
-        bindTexture(cov, unit: 1, filter: .linear)
-        program.set("u_coverage", int: 1)
-        program.set("u_coverageSize", SIMD2(Float(cov.width), Float(cov.height)))
-        if fieldPage >= 0, fieldPage < pages.count, let f = shapeAtlas.textures[pages[fieldPage].id] {
-            bindTexture(f, unit: 2, filter: .linear)
-            program.set("u_field", int: 2)
-            program.set("u_fieldSize", SIMD2(Float(f.width), Float(f.height)))
-        } else {
-            program.set("u_field", int: 1)
-        }
-        if b.variant.contains(.shapeField), !b.variant.isDisjoint(with: [.shapeDash, .shapeRoundCap]) {
-            guard let aux = shapeAtlas.auxTextures[pages[page].id] else {
-                throw GLBackendError("shape batch reads the auxiliary field texture of atlas page \(page), which no upload made")
-            }
-            bindTexture(aux, unit: 3, filter: .nearest)
-            program.set("u_aux", int: 3)
-        }
-        return program
-    }
-}

@@ -61,7 +61,7 @@ final class FrameWriter {
 
     /// Counts the finished frame's instances, batches and offscreen passes into `stats`.
     func countFrame() {
-        stats.instances = frame.boxes.count + frame.images.count + frame.composites.count + frame.gradients.count + frame.shapes.count
+        stats.instances = frame.instanceCounts.wrappedSum()
         for p in frame.passes { if case .draw(let b) = p.kind { stats.batches += b.count } }
         stats.offscreenPasses = frame.passes.count - 1
     }
@@ -116,29 +116,13 @@ final class FrameWriter {
         }
     }
 
-    func appendBox(_ b: BoxInstance) {
-        frame.boxes.append(b)
-        appendBatch(.box, variant: Self.boxVariant(b), index: frame.boxes.count - 1)
-    }
-
-    static func boxVariant(_ b: BoxInstance) -> ShaderVariant {
-        var v = ShaderVariant.of(clip: b.h1.w, flags: b.h2.w, h0: b.h0, h1: b.h1, h2: b.h2)
-        if b.params.y > 0 { v.insert(.blur) }
-        if b.params.x > 0, b.border.w > 0 { v.insert(.border) }
-        return v
-    }
-
-    func appendImage(_ i: ImageInstance, texture: Int, filter: TextureFilter) {
-        frame.images.append(i)
-        appendBatch(.image(texture: texture, filter: filter), variant: ShaderVariant.of(clip: i.h1.w, flags: i.h2.w, h0: i.h0, h1: i.h1, h2: i.h2),
-                    index: frame.images.count - 1)
-    }
-
-    func appendGradient(_ g: GradientInstance) {
-        frame.gradients.append(g)
-        var v = ShaderVariant.of(clip: g.h1.w, flags: g.h2.w, h0: g.h0, h1: g.h1, h2: g.h2)
-        if g.params.x == 1 { v.insert(.radial) } else if g.params.x == 2 { v.insert(.conic) }
-        appendBatch(.gradient, variant: v, index: frame.gradients.count - 1)
+    /// Appends an instance of any kind with its pipeline and shader variant: how a kind's
+    /// emitter puts its instances into the frame. (The box, image and gradient emitters append
+    /// to their arrays directly, the 10,000-layer scenes' hottest path; this goes through the
+    /// kind's key path.)
+    func append<K: InstanceKind>(_ instance: K, _ pipeline: Batch.Pipeline, variant: ShaderVariant) {
+        frame[keyPath: K.instances].append(instance)
+        appendBatch(pipeline, variant: variant, index: frame[keyPath: K.instances].count - 1)
     }
 
     func appendComposite(source: TargetID, mask: TargetID?, rect: CGRect, opacity: Float, clip: Int32,

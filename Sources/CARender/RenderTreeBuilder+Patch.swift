@@ -84,7 +84,7 @@ extension RenderTreeBuilder {
                         let rec = recs[r]
                         guard let box = leafBox(rec, contexts.baseAddress! + rec.context, now: now,
                                                 checkStructure: structureMayHaveChanged),
-                              FrameWriter.boxVariant(box) == rec.variant else {
+                              BoxEmitter.variant(box) == rec.variant else {
                             failed.append(r)
                             continue
                         }

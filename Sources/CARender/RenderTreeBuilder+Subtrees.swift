@@ -18,12 +18,15 @@ import CoreAnimation
 extension RenderTreeBuilder {
     /// Counts of the arrays a visit appends to, at one moment.
     struct SubtreeMarks: Equatable {
-        var boxes = 0, images = 0, gradients = 0, shapes = 0, clips = 0
-        /// `recorded.leafContexts`, `out.emissionLog` (the scratch log while re-emitting), `recorded.leafRecords`,
-        /// `recorded.subtreeRecords`, `recorded.subtreeSublayers`.
+        /// Instances of each kind (`RenderFrame.instanceCounts`); a recorded subtree appends no
+        /// composite (it makes no offscreen pass), so that lane never moves.
+        var instances = SIMD8<Int>()
+        var clips = 0
+        /// `recorded.leafContexts`, `out.emissionLog` (the scratch log while re-emitting),
+        /// `recorded.leafRecords`, `recorded.subtreeRecords`, `recorded.subtreeSublayers`.
         var contexts = 0, log = 0, leaves = 0, records = 0, sublayers = 0
         /// Not moved: a recorded subtree leaves them as they were.
-        var passes = 0, targets = 0, composites = 0, ramps = 0, textures = 0
+        var passes = 0, targets = 0, ramps = 0, textures = 0
     }
 
     struct SubtreeRecord {
@@ -46,12 +49,10 @@ extension RenderTreeBuilder {
     }
 
     func subtreeMarks() -> SubtreeMarks {
-        SubtreeMarks(boxes: out.frame.boxes.count, images: out.frame.images.count, gradients: out.frame.gradients.count,
-                     shapes: out.frame.shapes.count, clips: out.frame.clips.count, contexts: recorded.leafContexts.count,
+        SubtreeMarks(instances: out.frame.instanceCounts, clips: out.frame.clips.count, contexts: recorded.leafContexts.count,
                      log: out.reemitting ? out.scratchLog.count : out.emissionLog.count, leaves: recorded.leafRecords.count,
                      records: recorded.subtreeRecords.count, sublayers: recorded.subtreeSublayers.count, passes: out.frame.passes.count,
-                     targets: out.frame.targets.count, composites: out.frame.composites.count,
-                     ramps: out.frame.gradientRamps.count, textures: out.frame.textures.count)
+                     targets: out.frame.targets.count, ramps: out.frame.gradientRamps.count, textures: out.frame.textures.count)
     }
 
     /// A slot before the layer's descendants' records, with its sublayer list; valid once
@@ -69,7 +70,7 @@ extension RenderTreeBuilder {
     /// without sublayers), when it made no offscreen pass.
     func finishSubtreeRecord(_ layer: CALayer, slot: Int, _ marks: SubtreeMarks, _ ctx: Context, zPosition: CGFloat) {
         guard out.frame.passes.count == marks.passes, out.frame.targets.count == marks.targets,
-              out.frame.composites.count == marks.composites else { return }
+              out.frame.instanceCounts[Self.compositeLane] == marks.instances[Self.compositeLane] else { return }
         let id = ObjectIdentifier(layer)
         var index = slot
         if slot < 0 {
@@ -137,10 +138,9 @@ extension RenderTreeBuilder {
         }
         let o = rec.start, e = rec.end
         let same = after.passes == before.passes && after.targets == before.targets
-            && after.composites == before.composites && after.ramps == before.ramps && after.textures == before.textures
-            && after.boxes - before.boxes == e.boxes - o.boxes && after.images - before.images == e.images - o.images
-            && after.gradients - before.gradients == e.gradients - o.gradients
-            && after.shapes - before.shapes == e.shapes - o.shapes && after.clips - before.clips == e.clips - o.clips
+            && after.instances[Self.compositeLane] == before.instances[Self.compositeLane]
+            && after.ramps == before.ramps && after.textures == before.textures
+            && after.instances &- before.instances == e.instances &- o.instances && after.clips - before.clips == e.clips - o.clips
             && after.contexts - before.contexts == e.contexts - o.contexts && after.leaves - before.leaves == e.leaves - o.leaves
             && after.records - before.records == e.records - o.records
             && after.sublayers - before.sublayers == e.sublayers - o.sublayers
@@ -154,14 +154,12 @@ extension RenderTreeBuilder {
         // Index shifts from where the re-emission appended to where the record's parts lie.
         let fromClip = before.clips, dClip = o.clips - before.clips
         let fromContext = before.contexts, dContext = o.contexts - before.contexts
-        let dBoxes = o.boxes - before.boxes, dLeaves = o.leaves - before.leaves, dRecords = o.records - before.records
+        let dBoxes = o.instances[Self.boxLane] - before.instances[Self.boxLane], dLeaves = o.leaves - before.leaves, dRecords = o.records - before.records
         let dSublayers = o.sublayers - before.sublayers, dLog = o.log   // the scratch log starts at 0
         let fClip = Float(fromClip), fdClip = Float(dClip)
-        @inline(__always) func clip(_ c: inout Float) { if c >= fClip { c += fdClip } }
-        Self.moveBack(&out.frame.boxes, from: before.boxes, to: o.boxes) { clip(&$0.h1.w) }
-        Self.moveBack(&out.frame.images, from: before.images, to: o.images) { clip(&$0.h1.w) }
-        Self.moveBack(&out.frame.gradients, from: before.gradients, to: o.gradients) { clip(&$0.h1.w) }
-        Self.moveBack(&out.frame.shapes, from: before.shapes, to: o.shapes) { clip(&$0.h1.w) }
+        for (lane, kind) in RenderFrame.instanceKinds.enumerated() {
+            moveInstancesBack(kind, from: before.instances[lane], to: o.instances[lane], clipsFrom: fClip, by: fdClip)
+        }
         Self.moveBack(&out.frame.clips, from: before.clips, to: o.clips) { _ in }
         Self.moveBack(&recorded.leafContexts, from: before.contexts, to: o.contexts) { c in
             c.index += dContext
@@ -185,8 +183,7 @@ extension RenderTreeBuilder {
         let n = after.records - before.records
         @inline(__always) func shifted(_ m: SubtreeMarks) -> SubtreeMarks {
             var m = m
-            m.boxes += dBoxes; m.images += o.images - before.images; m.gradients += o.gradients - before.gradients
-            m.shapes += o.shapes - before.shapes; m.clips += dClip; m.contexts += dContext; m.log += dLog
+            m.instances &+= o.instances &- before.instances; m.clips += dClip; m.contexts += dContext; m.log += dLog
             m.leaves += dLeaves; m.records += dRecords; m.sublayers += dSublayers
             return m
         }
@@ -218,10 +215,21 @@ extension RenderTreeBuilder {
     /// Drops what a re-emission appended after `m`.
     func truncate(to m: SubtreeMarks) {
         func cut<T>(_ a: inout [T], _ n: Int) { if a.count > n { a.removeLast(a.count - n) } }
-        cut(&out.frame.boxes, m.boxes); cut(&out.frame.images, m.images); cut(&out.frame.gradients, m.gradients)
-        cut(&out.frame.shapes, m.shapes); cut(&out.frame.clips, m.clips); cut(&recorded.leafContexts, m.contexts)
+        func cutInstances<K: InstanceKind>(_ kind: K.Type, _ n: Int) { cut(&out.frame[keyPath: K.instances], n) }
+        for (lane, kind) in RenderFrame.instanceKinds.enumerated() { cutInstances(kind, m.instances[lane]) }
+        cut(&out.frame.clips, m.clips); cut(&recorded.leafContexts, m.contexts)
         cut(&recorded.leafRecords, m.leaves); cut(&recorded.subtreeRecords, m.records); cut(&recorded.subtreeSublayers, m.sublayers)
     }
+
+    /// Moves the instances of `kind` a re-emission appended (from `from`) into the recorded
+    /// range (at `to`), shifting clip indices that point into the moved part of the clip table.
+    func moveInstancesBack<K: InstanceKind>(_ kind: K.Type, from: Int, to: Int, clipsFrom fClip: Float, by fdClip: Float) {
+        Self.moveBack(&out.frame[keyPath: K.instances], from: from, to: to) { if $0.clipIndex >= fClip { $0.clipIndex += fdClip } }
+    }
+
+    /// Lanes of `SubtreeMarks.instances` that the record logic reads by kind.
+    static let boxLane = RenderFrame.lane(of: BoxInstance.self)
+    static let compositeLane = RenderFrame.lane(of: CompositeInstance.self)
 
     /// Moves `a[from...]` to `a[to...]` (changing each with `change`) and drops it from the end.
     static func moveBack<T>(_ a: inout [T], from: Int, to: Int, _ change: (inout T) -> Void) {

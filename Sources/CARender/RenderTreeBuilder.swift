@@ -18,6 +18,9 @@ import Glibc
 /// that is not finite, or beyond 32-bit float range once composed, skips its layer and
 /// subtree with a warning.
 package final class RenderTreeBuilder {
+    /// Instance counts that grew by exactly one box (a plain leaf's drawing).
+    static let oneBox: SIMD8<Int> = { var v = SIMD8<Int>(); v[boxLane] = 1; return v }()
+
     /// Layers nested deeper than this are not drawn (a warning names the limit): the walk is
     /// recursive, and a hostile 100k-deep tree must not overflow the stack.
     package static let maxDepth = 256
@@ -228,8 +231,7 @@ package final class RenderTreeBuilder {
             if let shadow, let (shape, alpha) = implied {
                 shadows.emitShape(shadow, shape: shape, h: h, clip: shadowClip.0, opacity: opacity * alpha, into: out)
             }
-            let counts = (out.frame.boxes.count, out.frame.images.count, out.frame.gradients.count,
-                          out.frame.composites.count, out.frame.passes.count)
+            let instancesBefore = out.frame.instanceCounts, passesBefore = out.frame.passes.count
             drawLayer(layer, copy, s, world: world, h: h, clip: ctx.clip, opacity: opacity, ctx: ctx, lineage: lineage)
             // A leaf that drew exactly one box and nothing else: a later frame in which only such
             // layers changed re-emits just their boxes (`patch`).
@@ -238,10 +240,10 @@ package final class RenderTreeBuilder {
             // patch reads boxes only (`leafBox`), so its other pieces must not be able to appear.
             if shadow == nil, !isMask, ctx.index >= 0, slide == .zero, transitions, !isTransformLayer, !claimed,
                layer._sublayers?.isEmpty ?? true,
-               out.frame.boxes.count == counts.0 + 1, out.frame.images.count == counts.1, out.frame.gradients.count == counts.2,
-               out.frame.composites.count == counts.3, out.frame.passes.count == counts.4 {
-                recorded.recordLeaf(layer, boxIndex: counts.0, context: ctx.index,
-                                    variant: FrameWriter.boxVariant(out.frame.boxes[counts.0]), zPosition: s.zPosition,
+               out.frame.instanceCounts &- instancesBefore == Self.oneBox, out.frame.passes.count == passesBefore {
+                let box = instancesBefore[Self.boxLane]
+                recorded.recordLeaf(layer, boxIndex: box, context: ctx.index,
+                                    variant: BoxEmitter.variant(out.frame.boxes[box]), zPosition: s.zPosition,
                                     enter: !out.reemitting)
             } else if recordsSubtree {
                 finishSubtreeRecord(layer, slot: slot, maybeLeaf ? subtreeMarks() : marks, ctx, zPosition: s.zPosition)

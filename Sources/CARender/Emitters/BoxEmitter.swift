@@ -27,23 +27,37 @@ enum BoxEmitter {
                            border: border, params: SIMD4(borderWidth, 0, group, 0))
     }
 
+    /// The shader variant a box needs (its flags, blur, border).
+    static func variant(_ b: BoxInstance) -> ShaderVariant {
+        var v = ShaderVariant.of(clip: b.h1.w, flags: b.h2.w, h0: b.h0, h1: b.h1, h2: b.h2)
+        if b.params.y > 0 { v.insert(.blur) }
+        if b.params.x > 0, b.border.w > 0 { v.insert(.border) }
+        return v
+    }
+
+    /// Appends a box (a layer's, or a shadow's analytic shape).
+    static func append(_ b: BoxInstance, into out: FrameWriter) {
+        out.frame.boxes.append(b)
+        out.appendBatch(.box, variant: variant(b), index: out.frame.boxes.count - 1)
+    }
+
     /// The background under the layer's content (nothing when it is clear).
     static func emitBackground(_ look: BoxLook, at site: DrawSite, into out: FrameWriter) {
         guard look.fill.w > 0 else { return }
-        out.appendBox(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: look.fill, border: .zero,
-                               flags: InstanceFlags.fillOnly))
+        append(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: look.fill, border: .zero,
+                               flags: InstanceFlags.fillOnly), into: out)
     }
 
     /// The border over the layer's content and sublayers (nothing when it is clear or 0 wide).
     static func emitBorder(_ look: BoxLook, at site: DrawSite, into out: FrameWriter) {
         guard look.border.w > 0 else { return }
-        out.appendBox(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: .zero, border: look.border,
-                               flags: InstanceFlags.borderOnly))
+        append(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: .zero, border: look.border,
+                               flags: InstanceFlags.borderOnly), into: out)
     }
 
     /// Background and border as one instance, for a layer that paints nothing else.
     static func emitWhole(_ look: BoxLook, at site: DrawSite, into out: FrameWriter) {
         guard look.fill.w > 0 || look.border.w > 0 else { return }
-        out.appendBox(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: look.fill, border: look.border, flags: 0))
+        append(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: look.fill, border: look.border, flags: 0), into: out)
     }
 }

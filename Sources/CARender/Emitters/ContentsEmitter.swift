@@ -61,10 +61,12 @@ final class ContentsEmitter: ContentEmitter {
         let flags = aa | (s.cornerCurve == .continuous ? 16 : 0) | filters
         let p = site.h.packed(SIMD3(0, Float(site.clip), Float(flags)))
         for piece in pieces {
-            out.appendImage(ImageInstance(h0: p.0, h1: p.1, h2: p.2, rect: piece.rect.simd, uv: piece.uv,
-                                          tint: SIMD4(repeating: site.opacity), shape: shape, shapeRadii: shapeRadii,
-                                          atlas: placement),
-                            texture: slot, filter: batchFilter)
+            let i = ImageInstance(h0: p.0, h1: p.1, h2: p.2, rect: piece.rect.simd, uv: piece.uv,
+                                  tint: SIMD4(repeating: site.opacity), shape: shape, shapeRadii: shapeRadii, atlas: placement)
+            out.frame.images.append(i)
+            out.appendBatch(.image(texture: slot, filter: batchFilter),
+                            variant: ShaderVariant.of(clip: i.h1.w, flags: i.h2.w, h0: i.h0, h1: i.h1, h2: i.h2),
+                            index: out.frame.images.count - 1)
         }
     }
 

@@ -54,9 +54,13 @@ final class GradientEmitter: ContentEmitter {
         let p = site.h.packed(SIMD3(0, Float(site.clip), Float(aa | (s.cornerCurve == .continuous ? 16 : 0))))
         // Like contents, a gradient is cut by the corner radius only under masksToBounds
         // (cornerRadius doc: it "applies only to the background color and border").
-        out.appendGradient(GradientInstance(h0: p.0, h1: p.1, h2: p.2, rect: b.simd, radii: s.masksToBounds ? site.radii : .zero,
-                                            points: SIMD4(Float(sp.x), Float(sp.y), Float(ep.x), Float(ep.y)),
-                                            params: SIMD4(kind, Float(row), site.opacity, 0)))
+        let gi = GradientInstance(h0: p.0, h1: p.1, h2: p.2, rect: b.simd, radii: s.masksToBounds ? site.radii : .zero,
+                                  points: SIMD4(Float(sp.x), Float(sp.y), Float(ep.x), Float(ep.y)),
+                                  params: SIMD4(kind, Float(row), site.opacity, 0))
+        var v = ShaderVariant.of(clip: gi.h1.w, flags: gi.h2.w, h0: gi.h0, h1: gi.h1, h2: gi.h2)
+        if gi.params.x == 1 { v.insert(.radial) } else if gi.params.x == 2 { v.insert(.conic) }
+        out.frame.gradients.append(gi)
+        out.appendBatch(.gradient, variant: v, index: out.frame.gradients.count - 1)
     }
 
     /// One ramp row (`rampWidth` × RGBA floats, premultiplied). `locations` apply when there is

@@ -104,9 +104,9 @@ final class ShadowEmitter {
         let sigma = max(Double(shadow.radius) * ShadowSpec.sigmaPerRadius, 0.35 / scale)
         let off = shadow.offset
         let p = h.packed(SIMD3(0, Float(clip), Float(15)))
-        out.appendBox(BoxInstance(h0: p.0, h1: p.1, h2: p.2, rect: shape.rect.offsetBy(dx: off.width, dy: off.height).simd,
+        BoxEmitter.append(BoxInstance(h0: p.0, h1: p.1, h2: p.2, rect: shape.rect.offsetBy(dx: off.width, dy: off.height).simd,
                               radii: SIMD4(Float(shape.corner.width), Float(shape.corner.height), 0, 0),
                               fill: shadow.color.premultiplied(shadow.opacity * opacity), border: .zero,
-                              params: SIMD4(0, Float(sigma), 0, 0)))
+                              params: SIMD4(0, Float(sigma), 0, 0)), into: out)
     }
 }
