@@ -9,6 +9,12 @@ import Glibc
 /// painter's order and merged into batches as they go (consecutive instances of one pipeline
 /// share a draw). Reused across frames so its arrays keep their capacity.
 ///
+/// The builder is the walk and its decisions (visibility, culling, the compositing plan that
+/// isolates subtrees, which layers are recorded for patches); how each kind of content becomes
+/// instances lives in its own room (`Emitters/`: `BoxEmitter`, `ShadowEmitter` and one
+/// `ContentEmitter` per kind), the frame being written in the `FrameWriter`, and what patches
+/// read in the `PatchRecords`. What a layer inherits is the `Context` value passed down the walk.
+///
 /// Order within a layer follows Apple's compositing: shadow, background, contents (CALayer
 /// docs: "contents … composited above the background"), sublayers by `zPosition`, then the
 /// border ("composited above the receiver's contents and sublayers", `borderWidth` doc).
@@ -205,8 +211,7 @@ package final class RenderTreeBuilder {
         let opacity = min(s.opacity, 1) * ctx.opacity
         // Mask, shadow, group opacity and whether the subtree is isolated: decided in one place.
         let plan = compositingPlan(layer, copy, s, isTransformLayer: isTransformLayer)
-        let mask = plan.mask, shadow = plan.shadow, implied = plan.impliedShadow
-        let groupOpacity = plan.groupOpacity, offscreenShadow = plan.offscreenShadow
+        let shadow = plan.shadow, implied = plan.impliedShadow
         // A layer drawn where it can be re-emitted alone (not in a mask, a transition's pictures
         // or under a transform layer, whose sublayers' order depends on their depth): marks
         // where its instances begin, and a record slot before its descendants' (pre-order).
@@ -251,7 +256,17 @@ package final class RenderTreeBuilder {
             return
         }
 
-        // Isolated: render into an offscreen target, then composite once.
+        drawIsolated(layer, copy, s, world: world, h: h, ctx, plan, lineage: lineage, opacity: opacity,
+                     shadowClip: shadowClip, transitions: transitions)
+    }
+
+    /// An isolated layer (`CompositingPlan.isolated`): its subtree drawn into an offscreen target
+    /// covering its pixel bounds, then composited once — faded as a group, cut by its mask, over
+    /// its shadow blurred from those pixels, clipped by the outer clip.
+    func drawIsolated(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, world: CATransform3D, h: Homography, _ ctx: Context,
+                      _ plan: CompositingPlan, lineage: Lineage, opacity: Float, shadowClip: (Int32, Bool), transitions: Bool) {
+        let mask = plan.mask, shadow = plan.shadow, implied = plan.impliedShadow
+        let groupOpacity = plan.groupOpacity, offscreenShadow = plan.offscreenShadow
         let pathShadowInside = mask != nil && s.shadowPath != nil
         var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth, transitions: transitions, ownShadow: pathShadowInside)
             ?? out.passRect

@@ -100,8 +100,9 @@ final class ShapeEmitter: ContentEmitter {
     /// Draws a resolved shape into the current pass (a layer's path, or a shadow path filled
     /// in one colour).
     func emitShape(_ spec: ShapeDrawSpec, h: Homography, clip: Int32, opacity: Float, into out: FrameWriter) {
-        guard let (entry, toPixels, variant, needsField) = shapeRaster(spec, h: h, passRect: out.passRect) else { return }
-        let texelsPerUnit = toPixels.1
+        guard let placed = shapeRaster(spec, h: h, passRect: out.passRect) else { return }
+        let entry = placed.entry, variant = placed.variant, needsField = placed.readsField
+        let texelsPerUnit = placed.texelsPerUnit
         var stroke = spec.stroke ?? .zero
         // N3: strokeStart ≥ strokeEnd shows no stroke. The raster keeps it (and its field), so a
         // strokeEnd animation starting from 0 makes no new raster when the stroke appears.
@@ -114,7 +115,7 @@ final class ShapeEmitter: ContentEmitter {
         let capCode: Float = spec.style?.cap == .round ? 1 : spec.style?.cap == .square ? 2 : 0
         let hwTexels = Float(spec.style.map { $0.texelHalfWidth(texelsPerUnit) } ?? 0)
         let phase = spec.dashPhase.isFinite ? spec.dashPhase : 0
-        let p = toPixels.0.packed(SIMD3(opacity, Float(clip), 0))
+        let p = placed.toPixels.packed(SIMD3(opacity, Float(clip), 0))
         // The field's place (exact field) or decoding (compact field, in the coverage texel).
         let fieldXY = entry.compactField ? SIMD2(Float(entry.fieldScale.x), Float(entry.fieldScale.y)) : SIMD2(Float(entry.fx), Float(entry.fy))
         let inst = ShapeInstance(h0: p.0, h1: p.1, h2: p.2,
@@ -146,10 +147,21 @@ final class ShapeEmitter: ContentEmitter {
         out.appendBatch(.shape(page: page, fieldPage: fieldPage), variant: v, index: out.frame.shapes.count - 1)
     }
 
-    /// The cached raster for a shape at this placement (made now if missing), the map from its
-    /// texels to frame pixels with texels per layer unit, the shader variant, and whether this
-    /// frame's trims or dashes cut the stroke (read the field).
-    func shapeRaster(_ spec: ShapeDrawSpec, h: Homography, passRect pass: CGRect) -> (ShapeCache.Entry, (Homography, Double), ShaderVariant, Bool)? {
+    /// A shape's raster as this frame draws it.
+    struct PlacedRaster {
+        var entry: ShapeCache.Entry
+        /// The raster's texels → frame pixels.
+        var toPixels: Homography
+        /// Texels per layer unit (stroke widths and dash lengths are in layer units).
+        var texelsPerUnit: Double
+        var variant: ShaderVariant
+        /// This frame's trims or dashes cut the stroke, or the raster is width-free: the shader
+        /// reads the arc-length field.
+        var readsField: Bool
+    }
+
+    /// The cached raster for a shape at this placement (made now if missing) and how it is drawn.
+    func shapeRaster(_ spec: ShapeDrawSpec, h: Homography, passRect pass: CGRect) -> PlacedRaster? {
         let needsField = spec.stroke != nil && (spec.trim.0 > 0 || spec.trim.1 < 1 || spec.trim.0 >= spec.trim.1 || !spec.gpuDash.isEmpty)
         var map: TexelMap
         var toPixels: Homography
@@ -290,10 +302,12 @@ final class ShapeEmitter: ContentEmitter {
             let sc = map.a
             let t = toPixels
             placed = Homography(r0: t.r0, r1: t.r1, r2: t.r2 + ox * t.r0 + oy * t.r1)
-            return (entry, (placed, sc), variant, needsField || entry.widthFree != nil)
+            return PlacedRaster(entry: entry, toPixels: placed, texelsPerUnit: sc, variant: variant,
+                                readsField: needsField || entry.widthFree != nil)
         }
         placed = Homography(r0: toPixels.r0, r1: toPixels.r1, r2: SIMD3(intOffset.x + ox, intOffset.y + oy, 1))
-        return (entry, (placed, map.maxScale), variant, needsField || entry.widthFree != nil)
+        return PlacedRaster(entry: entry, toPixels: placed, texelsPerUnit: map.maxScale, variant: variant,
+                            readsField: needsField || entry.widthFree != nil)
     }
 
     /// How far a shape's paint can reach beyond its path's points, in layer units.
