@@ -84,7 +84,7 @@ let package = Package(
         // path, display-driven CADisplayLink, ScenePreview, and the ca-preview tool.
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
                        providers: [.apt(["libglfw3-dev"])]),
-        .target(name: "CAWindow", dependencies: ["QuartzCore", "CGLFW", "CGL", "CEGL"]),
+        .target(name: "CAWindow", dependencies: ["QuartzCore", "CGLFW", "CEGL"]),
         .executableTarget(name: "ca-preview", dependencies: ["CAWindow", "CADemoScenes"]),
         .testTarget(name: "WindowTests", dependencies: ["CAWindow", "CADemoScenes", "CATestSupport"]),
         // Helpers several test targets share (a seeded generator); in no product.
