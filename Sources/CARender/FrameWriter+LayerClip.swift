@@ -12,4 +12,14 @@ extension FrameWriter {
                               continuous: s.cornerCurve == .continuous)
         return appendClip(shape, within: outer)
     }
+
+    /// The same, read from a layer's render copy field by field (no copy of its state).
+    func boundsClip(of copy: CALayer, h: Homography, outer: Int32) -> (Int32, Bool) {
+        guard let inv = h.inverted() else { return (outer, true) }
+        let bounds = copy.state.bounds
+        let radii = LayerGeometry.cornerRadii(bounds: bounds, cornerRadius: copy.state.cornerRadius,
+                                              maskedCorners: copy.state.maskedCorners)
+        let shape = ClipShape(inverse: inv, rect: bounds.simd, radii: radii, continuous: copy.state.cornerCurve == .continuous)
+        return appendClip(shape, within: outer)
+    }
 }

@@ -50,7 +50,7 @@ extension RenderTreeBuilder {
     func drawsSeveralPieces(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> Bool {
         if !(layer._sublayers?.isEmpty ?? true) { return true }
         var content = 0
-        for e in contentEmitters where e.claims(copy, s) { content += 1 }
+        for e in contentEmitters where e.claims(copy) { content += 1 }
         guard content > 0 else { return false }
         let hasBorder = s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0
         return (s.backgroundColor != nil ? 1 : 0) + (hasBorder ? 1 : 0) + content >= 2
@@ -60,7 +60,7 @@ extension RenderTreeBuilder {
     /// casts none (docs/BEHAVIOUR.md N1), and skipping it saves its offscreen passes.
     func castsShadow(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> Bool {
         if s.backgroundColor.map({ $0.alpha > 0 }) ?? false { return true }
-        for e in contentEmitters where e.paints(copy, s) { return true }
+        for e in contentEmitters where e.paints(copy) { return true }
         if s.borderWidth > 0, s.borderColor.map({ $0.alpha > 0 }) ?? false { return true }
         return !(layer._sublayers?.isEmpty ?? true)
     }
@@ -74,7 +74,7 @@ extension RenderTreeBuilder {
     /// alpha it casts with; nil when the layer's pixels must be blurred.
     func impliedShadowShape(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> (ShadowPathShape, Float)? {
         guard layer._sublayers?.isEmpty ?? true, layer._mask == nil, !s.masksToBounds, s.shadowRadius >= 0.5 else { return nil }
-        for e in contentEmitters where e.paints(copy, s) { return nil }
+        for e in contentEmitters where e.paints(copy) { return nil }
         let r = LayerGeometry.cornerRadii(s)
         guard r.x == r.y, r.y == r.z, r.z == r.w else { return nil }
         // A continuous corner (n = 3.3 superellipse over 1.528665·r, as common.glsl draws it)

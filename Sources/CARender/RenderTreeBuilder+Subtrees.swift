@@ -49,7 +49,7 @@ extension RenderTreeBuilder {
     }
 
     func subtreeMarks() -> SubtreeMarks {
-        SubtreeMarks(instances: out.frame.instanceCounts, clips: out.frame.clips.count, contexts: recorded.leafContexts.count,
+        SubtreeMarks(instances: out.instanceCounts, clips: out.frame.clips.count, contexts: recorded.leafContexts.count,
                      log: out.reemitting ? out.scratchLog.count : out.emissionLog.count, leaves: recorded.leafRecords.count,
                      records: recorded.subtreeRecords.count, sublayers: recorded.subtreeSublayers.count, passes: out.frame.passes.count,
                      targets: out.frame.targets.count, ramps: out.frame.gradientRamps.count, textures: out.frame.textures.count)
@@ -70,7 +70,7 @@ extension RenderTreeBuilder {
     /// without sublayers), when it made no offscreen pass.
     func finishSubtreeRecord(_ layer: CALayer, slot: Int, _ marks: SubtreeMarks, _ ctx: Context, zPosition: CGFloat) {
         guard out.frame.passes.count == marks.passes, out.frame.targets.count == marks.targets,
-              out.frame.instanceCounts[Self.compositeLane] == marks.instances[Self.compositeLane] else { return }
+              out.instanceCounts[Self.compositeLane] == marks.instances[Self.compositeLane] else { return }
         let id = ObjectIdentifier(layer)
         var index = slot
         if slot < 0 {
@@ -157,8 +157,8 @@ extension RenderTreeBuilder {
         let dBoxes = o.instances[Self.boxLane] - before.instances[Self.boxLane], dLeaves = o.leaves - before.leaves, dRecords = o.records - before.records
         let dSublayers = o.sublayers - before.sublayers, dLog = o.log   // the scratch log starts at 0
         let fClip = Float(fromClip), fdClip = Float(dClip)
-        for (lane, kind) in RenderFrame.instanceKinds.enumerated() {
-            moveInstancesBack(kind, from: before.instances[lane], to: o.instances[lane], clipsFrom: fClip, by: fdClip)
+        for (lane, kind) in RenderFrame.instanceKinds.enumerated() where after.instances[lane] > before.instances[lane] {
+            kind.moveBack(in: &out.frame, from: before.instances[lane], to: o.instances[lane], clipsFrom: fClip, by: fdClip)
         }
         Self.moveBack(&out.frame.clips, from: before.clips, to: o.clips) { _ in }
         Self.moveBack(&recorded.leafContexts, from: before.contexts, to: o.contexts) { c in
@@ -215,16 +215,9 @@ extension RenderTreeBuilder {
     /// Drops what a re-emission appended after `m`.
     func truncate(to m: SubtreeMarks) {
         func cut<T>(_ a: inout [T], _ n: Int) { if a.count > n { a.removeLast(a.count - n) } }
-        func cutInstances<K: InstanceKind>(_ kind: K.Type, _ n: Int) { cut(&out.frame[keyPath: K.instances], n) }
-        for (lane, kind) in RenderFrame.instanceKinds.enumerated() { cutInstances(kind, m.instances[lane]) }
+        for (lane, kind) in RenderFrame.instanceKinds.enumerated() { kind.truncate(in: &out.frame, to: m.instances[lane]) }
         cut(&out.frame.clips, m.clips); cut(&recorded.leafContexts, m.contexts)
         cut(&recorded.leafRecords, m.leaves); cut(&recorded.subtreeRecords, m.records); cut(&recorded.subtreeSublayers, m.sublayers)
-    }
-
-    /// Moves the instances of `kind` a re-emission appended (from `from`) into the recorded
-    /// range (at `to`), shifting clip indices that point into the moved part of the clip table.
-    func moveInstancesBack<K: InstanceKind>(_ kind: K.Type, from: Int, to: Int, clipsFrom fClip: Float, by fdClip: Float) {
-        Self.moveBack(&out.frame[keyPath: K.instances], from: from, to: to) { if $0.clipIndex >= fClip { $0.clipIndex += fdClip } }
     }
 
     /// Lanes of `SubtreeMarks.instances` that the record logic reads by kind.

@@ -216,9 +216,11 @@ package final class RenderTreeBuilder {
         // or under a transform layer, whose sublayers' order depends on their depth): marks
         // where its instances begin, and a record slot before its descendants' (pre-order).
         let recordsSubtree = recordsSubtrees && ctx.index >= 0 && !isMask && slide == .zero && transitions && !ctx.inTransition && !isTransformLayer
-        // A layer no kind of content claims can only draw its box (most layers).
-        var claimed = false
-        for e in contentEmitters where e.claims(copy, s) { claimed = true; break }
+        // The kinds of content that claim the layer (bit i: `contentEmitters[i]`); a layer none
+        // claims can only draw its box (most layers), and drawLayer asks only the claimants.
+        var claims: UInt32 = 0
+        for i in 0..<contentEmitters.count where contentEmitters[i].claims(copy) { claims |= 1 << UInt32(i) }
+        let claimed = claims != 0
         // A layer that can only draw its one box or nothing needs no marks: if it draws its box
         // it is a plain leaf (below), else its ranges are empty.
         let maybeLeaf = shadow == nil && !claimed && (layer._sublayers?.isEmpty ?? true)
@@ -236,8 +238,8 @@ package final class RenderTreeBuilder {
             if let shadow, let (shape, alpha) = implied {
                 shadows.emitShape(shadow, shape: shape, h: h, clip: shadowClip.0, opacity: opacity * alpha, into: out)
             }
-            let instancesBefore = out.frame.instanceCounts, passesBefore = out.frame.passes.count
-            drawLayer(layer, copy, s, world: world, h: h, clip: ctx.clip, opacity: opacity, ctx: ctx, lineage: lineage)
+            let instancesBefore = out.instanceCounts, passesBefore = out.frame.passes.count
+            drawLayer(layer, copy, s, world: world, h: h, clip: ctx.clip, opacity: opacity, ctx: ctx, lineage: lineage, claims: claims)
             // A leaf that drew exactly one box and nothing else: a later frame in which only such
             // layers changed re-emits just their boxes (`patch`).
             // (Not inside a transition's pictures: when it ends, the frame's structure changes.)
@@ -245,7 +247,7 @@ package final class RenderTreeBuilder {
             // patch reads boxes only (`leafBox`), so its other pieces must not be able to appear.
             if shadow == nil, !isMask, ctx.index >= 0, slide == .zero, transitions, !isTransformLayer, !claimed,
                layer._sublayers?.isEmpty ?? true,
-               out.frame.instanceCounts &- instancesBefore == Self.oneBox, out.frame.passes.count == passesBefore {
+               out.instanceCounts &- instancesBefore == Self.oneBox, out.frame.passes.count == passesBefore {
                 let box = instancesBefore[Self.boxLane]
                 recorded.recordLeaf(layer, boxIndex: box, context: ctx.index,
                                     variant: BoxEmitter.variant(out.frame.boxes[box]), zPosition: s.zPosition,
@@ -257,14 +259,15 @@ package final class RenderTreeBuilder {
         }
 
         drawIsolated(layer, copy, s, world: world, h: h, ctx, plan, lineage: lineage, opacity: opacity,
-                     shadowClip: shadowClip, transitions: transitions)
+                     shadowClip: shadowClip, transitions: transitions, claims: claims)
     }
 
     /// An isolated layer (`CompositingPlan.isolated`): its subtree drawn into an offscreen target
     /// covering its pixel bounds, then composited once — faded as a group, cut by its mask, over
     /// its shadow blurred from those pixels, clipped by the outer clip.
     func drawIsolated(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, world: CATransform3D, h: Homography, _ ctx: Context,
-                      _ plan: CompositingPlan, lineage: Lineage, opacity: Float, shadowClip: (Int32, Bool), transitions: Bool) {
+                      _ plan: CompositingPlan, lineage: Lineage, opacity: Float, shadowClip: (Int32, Bool), transitions: Bool,
+                      claims: UInt32) {
         let mask = plan.mask, shadow = plan.shadow, implied = plan.impliedShadow
         let groupOpacity = plan.groupOpacity, offscreenShadow = plan.offscreenShadow
         let pathShadowInside = mask != nil && s.shadowPath != nil
@@ -288,7 +291,7 @@ package final class RenderTreeBuilder {
         if pathShadowInside, let shadow, let path = s.shadowPath {
             shadows.emitPath(shadow, path: path, h: h, clip: s.masksToBounds ? out.boundsClip(s, h: h, outer: 0).0 : 0, opacity: innerOpacity, into: out)
         }
-        drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, ctx: ctx, lineage: lineage)
+        drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, ctx: ctx, lineage: lineage, claims: claims)
         out.endOffscreen()
         // The shadow goes under the content in one more target when a mask or an outer clip
         // that cannot merge with the bounds must cut both together; that target (and the
@@ -329,7 +332,7 @@ package final class RenderTreeBuilder {
     /// A layer's own drawing and its sublayers, into the current pass, in Core Animation's
     /// order: background, each kind of content (`contentEmitters`), sublayers, border.
     func drawLayer(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, world: CATransform3D, h: Homography,
-                   clip: Int32, opacity: Float, ctx: Context, lineage: Lineage) {
+                   clip: Int32, opacity: Float, ctx: borrowing Context, lineage: Lineage, claims: UInt32) {
         out.stats.layersDrawn += 1
         let sublayers = layer._sublayers ?? []
         if layer is CATransformLayer {
@@ -343,9 +346,13 @@ package final class RenderTreeBuilder {
         }
         let look = BoxLook(copy, opacity: opacity)
         let site = DrawSite(h: h, radii: look.radii, clip: clip, opacity: opacity, planeMirrored: ctx.planeMirrored)
-        // Which kinds paint, asked once (bit i: `contentEmitters[i]`).
+        // Which of the kinds that claim the layer paint now, asked once (bit i: `contentEmitters[i]`).
         var painting: UInt32 = 0
-        for (i, e) in contentEmitters.enumerated() where e.paints(copy, s) { painting |= 1 << UInt32(i) }
+        if claims != 0 {
+            for i in 0..<contentEmitters.count where claims & (1 << UInt32(i)) != 0 && contentEmitters[i].paints(copy) {
+                painting |= 1 << UInt32(i)
+            }
+        }
         if painting == 0, sublayers.isEmpty {
             // Background and border as one instance (most layers).
             BoxEmitter.emitWhole(look, at: site, into: out)
@@ -353,7 +360,7 @@ package final class RenderTreeBuilder {
         }
         BoxEmitter.emitBackground(look, at: site, into: out)
         for (i, e) in contentEmitters.enumerated() where painting & (1 << UInt32(i)) != 0 {
-            e.emit(layer, copy, s, at: site, into: out)
+            e.emit(layer, copy, at: site, into: out)
         }
         if !sublayers.isEmpty {
             drawSublayers(layer, sublayers, s, world: world, h: h, radii: look.radii, clip: clip, opacity: opacity, ctx: ctx,
@@ -377,7 +384,7 @@ package final class RenderTreeBuilder {
     }
 
     func drawSublayers(_ layer: CALayer, _ sublayers: [CALayer], _ s: LayerState, world: CATransform3D, h: Homography,
-                       radii: SIMD4<Float>, clip: Int32, opacity: Float, ctx parent: Context, lineage: Lineage) {
+                       radii: SIMD4<Float>, clip: Int32, opacity: Float, ctx parent: borrowing Context, lineage: Lineage) {
         let isTransformLayer = layer is CATransformLayer
         let childWorld = isTransformLayer ? world : LayerGeometry.flattened(world)
         // Not a group here (allowsGroupOpacity false): each sublayer takes the opacity itself
@@ -464,7 +471,7 @@ package final class RenderTreeBuilder {
         guard var box = h.boundingBox(of: s.bounds.standardized) else { return nil }
         if !s.masksToBounds {
             let copy = layer.renderCopy
-            for e in contentEmitters { if let reach = e.overhang(copy, s, h: h) { box = box.union(reach) } }
+            for e in contentEmitters { if let reach = e.overhang(copy, h: h) { box = box.union(reach) } }
         }
         if s.masksToBounds || depth >= Self.maxDepth || (stackGuard?.isLow() ?? false) { return box.insetBy(dx: -1, dy: -1) }
         let childWorld = layer is CATransformLayer ? world : LayerGeometry.flattened(world)

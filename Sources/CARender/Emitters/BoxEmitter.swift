@@ -9,10 +9,13 @@ import CAFrame
 /// "composited above the receiver's contents and sublayers"), as two instances.
 ///
 /// Both a whole build (`RenderTreeBuilder.drawLayer`) and a leaf patch (`leafBox`) make the
-/// instance here, from the same reading of the layer (`BoxLook`), so the two agree.
+/// instance here, from the same reading of the layer (`BoxLook`), so the two agree. Inlined
+/// into the walk: every layer of the 10,000-rect scene comes through here (as calls, the build
+/// took 30 % more instructions, callgrind).
 enum BoxEmitter {
     /// A layer's box instance: background and border together (`flags` 0), background only
     /// (`InstanceFlags.fillOnly`) or border only (`InstanceFlags.borderOnly`).
+    @inline(__always)
     static func instance(_ look: BoxLook, h: Homography, clip: Int32, opacity: Float, fill: SIMD4<Float>,
                          border: SIMD4<Float>, flags: UInt32) -> BoxInstance {
         let bounds = look.bounds
@@ -28,6 +31,7 @@ enum BoxEmitter {
     }
 
     /// The shader variant a box needs (its flags, blur, border).
+    @inline(__always)
     static func variant(_ b: BoxInstance) -> ShaderVariant {
         var v = ShaderVariant.of(clip: b.h1.w, flags: b.h2.w, h0: b.h0, h1: b.h1, h2: b.h2)
         if b.params.y > 0 { v.insert(.blur) }
@@ -36,12 +40,14 @@ enum BoxEmitter {
     }
 
     /// Appends a box (a layer's, or a shadow's analytic shape).
+    @inline(__always)
     static func append(_ b: BoxInstance, into out: FrameWriter) {
         out.frame.boxes.append(b)
         out.appendBatch(.box, variant: variant(b), index: out.frame.boxes.count - 1)
     }
 
     /// The background under the layer's content (nothing when it is clear).
+    @inline(__always)
     static func emitBackground(_ look: BoxLook, at site: DrawSite, into out: FrameWriter) {
         guard look.fill.w > 0 else { return }
         append(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: look.fill, border: .zero,
@@ -49,6 +55,7 @@ enum BoxEmitter {
     }
 
     /// The border over the layer's content and sublayers (nothing when it is clear or 0 wide).
+    @inline(__always)
     static func emitBorder(_ look: BoxLook, at site: DrawSite, into out: FrameWriter) {
         guard look.border.w > 0 else { return }
         append(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: .zero, border: look.border,
@@ -56,6 +63,7 @@ enum BoxEmitter {
     }
 
     /// Background and border as one instance, for a layer that paints nothing else.
+    @inline(__always)
     static func emitWhole(_ look: BoxLook, at site: DrawSite, into out: FrameWriter) {
         guard look.fill.w > 0 || look.border.w > 0 else { return }
         append(instance(look, h: site.h, clip: site.clip, opacity: site.opacity, fill: look.fill, border: look.border, flags: 0), into: out)

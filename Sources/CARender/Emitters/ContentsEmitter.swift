@@ -20,10 +20,10 @@ final class ContentsEmitter: ContentEmitter {
     /// compare against their own textures).
     var usesAtlas = true
 
-    func claims(_ copy: CALayer, _ s: LayerState) -> Bool { s.contents != nil }
+    func claims(_ copy: CALayer) -> Bool { copy.state.contents != nil }
 
     /// Contents of a kind not drawn (not a `CGImage`) paint nothing.
-    func paints(_ copy: CALayer, _ s: LayerState) -> Bool { s.contents.flatMap { $0 as? CGImage } != nil }
+    func paints(_ copy: CALayer) -> Bool { copy.state.contents.flatMap { $0 as? CGImage } != nil }
 
     func beginFrame(_ out: FrameWriter) { atlasSlots.removeAll(keepingCapacity: true) }
 
@@ -33,14 +33,14 @@ final class ContentsEmitter: ContentEmitter {
         for (page, slot) in atlasSlots { out.frame.textures[slot] = atlas.pageImage(page) }
     }
 
-    func emit(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, at site: DrawSite, into out: FrameWriter) {
-        guard let image = s.contents.flatMap({ $0 as? CGImage }) else { return }
-        let pieces = ContentsLayout.pieces(bounds: s.bounds, imageWidth: image.width, imageHeight: image.height,
-                                           gravity: s.contentsGravity, contentsRect: s.contentsRect,
-                                           contentsScale: s.contentsScale, contentsCenter: s.contentsCenter,
-                                           geometryFlipped: s.isGeometryFlipped, planeMirrored: site.planeMirrored)
+    func emit(_ layer: CALayer, _ copy: CALayer, at site: DrawSite, into out: FrameWriter) {
+        guard let image = copy.state.contents.flatMap({ $0 as? CGImage }) else { return }
+        let pieces = ContentsLayout.pieces(bounds: copy.state.bounds, imageWidth: image.width, imageHeight: image.height,
+                                           gravity: copy.state.contentsGravity, contentsRect: copy.state.contentsRect,
+                                           contentsScale: copy.state.contentsScale, contentsCenter: copy.state.contentsCenter,
+                                           geometryFlipped: copy.state.isGeometryFlipped, planeMirrored: site.planeMirrored)
         guard !pieces.isEmpty else { return }
-        let batchFilter: TextureFilter = s.minificationFilter == .trilinear ? .trilinear : .linear
+        let batchFilter: TextureFilter = copy.state.minificationFilter == .trilinear ? .trilinear : .linear
         let slot: Int
         var placement = SIMD4<Float>(0, 0, 1, 1)
         if usesAtlas, batchFilter != .trilinear, let p = atlas.placement(of: image) {
@@ -53,12 +53,12 @@ final class ContentsEmitter: ContentEmitter {
         // masksToBounds, else the union of the pieces, so seams between nine-part pieces stay
         // hard and only outer edges are smoothed.
         let union = pieces.dropFirst().reduce(pieces[0].rect) { $0.union($1.rect) }
-        let shape: SIMD4<Float> = s.masksToBounds ? s.bounds.simd : union.simd
-        let shapeRadii: SIMD4<Float> = s.masksToBounds ? site.radii : .zero
-        let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
-        let filters = Self.filterBits(s.minificationFilter) << InstanceFlags.minificationFilterShift
-            | Self.filterBits(s.magnificationFilter) << InstanceFlags.magnificationFilterShift
-        let flags = aa | (s.cornerCurve == .continuous ? 16 : 0) | filters
+        let shape: SIMD4<Float> = copy.state.masksToBounds ? copy.state.bounds.simd : union.simd
+        let shapeRadii: SIMD4<Float> = copy.state.masksToBounds ? site.radii : .zero
+        let aa: UInt32 = copy.state.allowsEdgeAntialiasing ? UInt32(copy.state.edgeAntialiasingMask.rawValue & 15) : 0
+        let filters = Self.filterBits(copy.state.minificationFilter) << InstanceFlags.minificationFilterShift
+            | Self.filterBits(copy.state.magnificationFilter) << InstanceFlags.magnificationFilterShift
+        let flags = aa | (copy.state.cornerCurve == .continuous ? 16 : 0) | filters
         let p = site.h.packed(SIMD3(0, Float(site.clip), Float(flags)))
         for piece in pieces {
             let i = ImageInstance(h0: p.0, h1: p.1, h2: p.2, rect: piece.rect.simd, uv: piece.uv,

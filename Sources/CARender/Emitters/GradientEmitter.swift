@@ -17,11 +17,11 @@ final class GradientEmitter: ContentEmitter {
     var rampCache: [[Double]: [Float]] = [:]
     static let rampCacheLimit = 1024
 
-    func claims(_ copy: CALayer, _ s: LayerState) -> Bool { copy is CAGradientLayer }
+    func claims(_ copy: CALayer) -> Bool { copy is CAGradientLayer }
 
     func beginFrame(_ out: FrameWriter) { rampIndex.removeAll(keepingCapacity: true) }
 
-    func emit(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, at site: DrawSite, into out: FrameWriter) {
+    func emit(_ layer: CALayer, _ copy: CALayer, at site: DrawSite, into out: FrameWriter) {
         guard let layer = copy as? CAGradientLayer else { return }
         let colors = (layer.colors ?? []).compactMap { $0 as? CGColor }
         guard !colors.isEmpty else { return }
@@ -45,16 +45,16 @@ final class GradientEmitter: ContentEmitter {
             }
             rampIndex[key] = row
         }
-        let b = s.bounds.standardized
+        let b = copy.state.bounds.standardized
         let g = layer.gradient
         let sp = CGPoint(x: b.minX + g.startPoint.x * b.width, y: b.minY + g.startPoint.y * b.height)
         let ep = CGPoint(x: b.minX + g.endPoint.x * b.width, y: b.minY + g.endPoint.y * b.height)
         let kind: Float = g.type == .radial ? 1 : g.type == .conic ? 2 : 0
-        let aa: UInt32 = s.allowsEdgeAntialiasing ? UInt32(s.edgeAntialiasingMask.rawValue & 15) : 0
-        let p = site.h.packed(SIMD3(0, Float(site.clip), Float(aa | (s.cornerCurve == .continuous ? 16 : 0))))
+        let aa: UInt32 = copy.state.allowsEdgeAntialiasing ? UInt32(copy.state.edgeAntialiasingMask.rawValue & 15) : 0
+        let p = site.h.packed(SIMD3(0, Float(site.clip), Float(aa | (copy.state.cornerCurve == .continuous ? 16 : 0))))
         // Like contents, a gradient is cut by the corner radius only under masksToBounds
         // (cornerRadius doc: it "applies only to the background color and border").
-        let gi = GradientInstance(h0: p.0, h1: p.1, h2: p.2, rect: b.simd, radii: s.masksToBounds ? site.radii : .zero,
+        let gi = GradientInstance(h0: p.0, h1: p.1, h2: p.2, rect: b.simd, radii: copy.state.masksToBounds ? site.radii : .zero,
                                   points: SIMD4(Float(sp.x), Float(sp.y), Float(ep.x), Float(ep.y)),
                                   params: SIMD4(kind, Float(row), site.opacity, 0))
         var v = ShaderVariant.of(clip: gi.h1.w, flags: gi.h2.w, h0: gi.h0, h1: gi.h1, h2: gi.h2)

@@ -14,9 +14,9 @@ final class ShapeEmitter: ContentEmitter {
     /// identified by address (a freed copy's address may be reused), and used once.
     private var lastSpec: (copy: CALayer, spec: ShapeDrawSpec?)?
 
-    func claims(_ copy: CALayer, _ s: LayerState) -> Bool { copy is CAShapeLayer }
+    func claims(_ copy: CALayer) -> Bool { copy is CAShapeLayer }
 
-    func paints(_ copy: CALayer, _ s: LayerState) -> Bool {
+    func paints(_ copy: CALayer) -> Bool {
         let spec = (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
         lastSpec = (copy, spec)
         return spec != nil
@@ -29,16 +29,16 @@ final class ShapeEmitter: ContentEmitter {
 
     /// Draws a shape layer's path (N3: between its contents and its first sublayer), cut to
     /// its bounds under `masksToBounds`.
-    func emit(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, at site: DrawSite, into out: FrameWriter) {
+    func emit(_ layer: CALayer, _ copy: CALayer, at site: DrawSite, into out: FrameWriter) {
         let resolved = lastSpec.flatMap { $0.copy === copy ? $0.spec : nil } ?? (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
         lastSpec = nil
         guard var spec = resolved else { return }
         if spec.style != nil { spec.widthAnimates = layer.hasAnimation(writing: "lineWidth") }
-        emitShape(spec, h: site.h, clip: s.masksToBounds ? out.boundsClip(s, h: site.h, outer: site.clip).0 : site.clip,
+        emitShape(spec, h: site.h, clip: copy.state.masksToBounds ? out.boundsClip(of: copy, h: site.h, outer: site.clip).0 : site.clip,
                   opacity: site.opacity, into: out)
     }
 
-    func overhang(_ copy: CALayer, _ s: LayerState, h: Homography) -> CGRect? { shapeBounds(copy, h: h) }
+    func overhang(_ copy: CALayer, h: Homography) -> CGRect? { shapeBounds(copy, h: h) }
 
     /// What a shape layer draws this frame, resolved from its presentation state.
     struct ShapeDrawSpec {
