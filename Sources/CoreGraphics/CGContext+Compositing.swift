@@ -72,6 +72,9 @@ extension CGContext {
         let s255 = color * 255
         let sa = color.w
         let (ro, go, bo, ao) = (offsets.x, offsets.y, offsets.z, offsets.w)
+        let opaque = sa >= 1
+        let rounded = s255 + 0.5
+        let solid = (UInt8(Swift.min(rounded.x, 255)), UInt8(Swift.min(rounded.y, 255)), UInt8(Swift.min(rounded.z, 255)))
         mask.values.withUnsafeBufferPointer { m in
             for y in box.y0..<box.y1 {
                 let mrow = (y - mask.y0) * mask.width - mask.x0
@@ -81,9 +84,15 @@ extension CGContext {
                     if let clip { c *= clip.value(x, y) }
                     guard c > 0 else { continue }
                     let p = row + x * 4
+                    if c >= 1, opaque {
+                        p[ro] = solid.0; p[go] = solid.1; p[bo] = solid.2
+                        if ao >= 0 { p[ao] = 255 }
+                        continue
+                    }
+                    let k = c < 1 ? c : 1
                     let d = SIMD4<Float>(Float(p[ro]), Float(p[go]), Float(p[bo]), ao >= 0 ? Float(p[ao]) : 255)
-                    var o = d * (1 - sa * Swift.min(c, 1)) + s255 * Swift.min(c, 1)
-                    o = o.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255)) + 0.5
+                    // Premultiplied S (S.rgb ≤ Sα) keeps every lane within 0…255: no clamp needed.
+                    let o = d * (1 - sa * k) + s255 * k + 0.5
                     p[ro] = UInt8(o.x); p[go] = UInt8(o.y); p[bo] = UInt8(o.z)
                     if ao >= 0 { p[ao] = UInt8(o.w) }
                 }
