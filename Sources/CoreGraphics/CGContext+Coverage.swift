@@ -124,7 +124,8 @@ extension CGContext {
             CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not stroked")
             return nil
         }
-        var outline = StrokeOutline(halfWidth: lineWidth / 2, cap: s.lineCap, join: s.lineJoin, miterLimit: s.miterLimit)
+        var outline = StrokeOutline(halfWidth: lineWidth / 2, cap: s.lineCap, join: s.lineJoin, miterLimit: s.miterLimit,
+                                    arcTolerance: tol)
         for sub in user.flattenedSubpaths(tolerance: tol) { outline.stroke(sub) }
         guard !outline.elements.isEmpty else { return nil }
         return CGPath(elements: ctm.isIdentity ? outline.elements : outline.elements.transformed(by: ctm))

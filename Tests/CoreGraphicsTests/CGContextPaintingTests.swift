@@ -198,4 +198,23 @@ import Testing
         big.move(to: .zero); big.addLine(to: CGPoint(x: 1, y: 1))
         big.strokePath()
     }
+
+    @Test("a 1-wide stroke of an integer rect: outer corner ¼, edge ½, inner corner ¾ covered (no double-counted overlap)")
+    func rectStrokeCorners() {
+        let ctx = rgbaContext(4, 4)
+        ctx.stroke(CGRect(x: 1, y: 1, width: 2, height: 2))
+        // Bands 0.5…1.5 around each edge, mitred corners. Pixel [0,1]² (row 3): [0.5,1]² = 0.25.
+        #expect(Self.alpha(ctx, 0, 3) == 64)
+        // Pixel [1,2]×[0,1] (row 3): the bottom band's upper half, 0.5 → 127.5.
+        #expect(Self.alpha(ctx, 1, 3) == 128)
+        // Pixel [1,2]² (row 2): inside both the left and bottom bands' halves: 1 − 0.5·0.5 = 0.75.
+        #expect(Self.alpha(ctx, 1, 2) == 191)
+        for join in [CGLineJoin.bevel, .round] {
+            let j = rgbaContext(4, 4)
+            j.setLineJoin(join)
+            j.stroke(CGRect(x: 1, y: 1, width: 2, height: 2))
+            #expect(Self.alpha(j, 1, 2) == 191, "\(join)")                 // the inner side does not change
+            #expect(Self.alpha(j, 0, 3) < 64, "\(join)")                   // the outer corner is cut
+        }
+    }
 }
