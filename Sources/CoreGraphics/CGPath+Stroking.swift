@@ -112,14 +112,10 @@ struct StrokeOutline {
             run.append(i)
             let last = pos == order.count - 1
             if last || !smooth[i] {
-                band(run.map { segs[$0] }, extendStart: open && cap == .square && run.first == 0,
-                     extendEnd: open && cap == .square && run.last == segs.count - 1)
+                let atStart = open && run.first == 0, atEnd = open && run.last == segs.count - 1
+                band(run.map { segs[$0] }, startCap: atStart ? cap : .butt, endCap: atEnd ? cap : .butt)
                 run = []
             }
-        }
-        if open, cap == .round, let last = segs.last {
-            circle(at: segs[0].a)
-            circle(at: last.b)
         }
         for j in 0..<joinCount where !smooth[j] {
             let s0 = segs[j], s1 = segs[(j + 1) % segs.count]
@@ -190,21 +186,40 @@ struct StrokeOutline {
     }
 
     /// One polygon for a run of joined segments (one segment: its rectangle): left side
-    /// forward, right side back, with each join's points.
-    private mutating func band(_ run: [Segment], extendStart: Bool, extendEnd: Bool) {
+    /// forward, the end cap, right side back, the start cap. A square cap extends the band by
+    /// half the width, a round one closes it with a half disc — inside the same polygon, so caps
+    /// do not overlap the band either.
+    private mutating func band(_ run: [Segment], startCap: CGLineCap, endCap: CGLineCap) {
         guard let first = run.first, let last = run.last else { return }
         var left: [CGPoint] = [], right: [CGPoint] = []
-        let a = extendStart ? first.a - first.d * hw : first.a
+        let a = startCap == .square ? first.a - first.d * hw : first.a
         let n0 = first.d.perpendicular * hw
         left.append(a + n0); right.append(a - n0)
         for k in 1..<run.count {
             let j = joinPoints(run[k - 1], run[k])
             left.append(contentsOf: j.left); right.append(contentsOf: j.right)
         }
-        let b = extendEnd ? last.b + last.d * hw : last.b
+        let b = endCap == .square ? last.b + last.d * hw : last.b
         let n1 = last.d.perpendicular * hw
         left.append(b + n1); right.append(b - n1)
-        polygon(left + right.reversed())
+        var outline = left
+        if endCap == .round { outline.append(contentsOf: halfDisc(at: b, from: n1, ahead: last.d)) }
+        outline.append(contentsOf: right.reversed())
+        if startCap == .round { outline.append(contentsOf: halfDisc(at: a, from: -n0, ahead: -first.d)) }
+        polygon(outline)
+    }
+
+    /// The inner points of a half circle of radius `hw` around `c`, from `c + from` through
+    /// `c + ahead·hw` to `c − from` (the ends excluded: the band has them).
+    private func halfDisc(at c: CGPoint, from n: CGPoint, ahead d: CGPoint) -> [CGPoint] {
+        let step = 2 * acos(max(1 - arcTolerance / max(hw, 1e-12), -1))
+        let count = min(256, max(2, Int((CGFloat.pi / max(step, 1e-3)).rounded(.up))))
+        var pts: [CGPoint] = []
+        for i in 1..<count {
+            let t = CGFloat.pi * CGFloat(i) / CGFloat(count)
+            pts.append(c + n * cos(t) + d * (hw * sin(t)))
+        }
+        return pts
     }
 
     /// A closed subpath whose every join is banded: the left offset ring forward and the right

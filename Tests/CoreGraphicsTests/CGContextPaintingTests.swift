@@ -217,4 +217,16 @@ import Testing
             #expect(Self.alpha(j, 0, 3) < 64, "\(join)")                   // the outer corner is cut
         }
     }
+
+    @Test("round caps: an 8-long, 4-wide line covers 8·4 + π·2² pixels in total (caps add exactly two half discs)")
+    func roundCapArea() {
+        let ctx = rgbaContext(16, 10)
+        ctx.setLineWidth(4)
+        ctx.setLineCap(.round)
+        ctx.move(to: CGPoint(x: 4, y: 5.3)); ctx.addLine(to: CGPoint(x: 12, y: 5.3))
+        ctx.strokePath()
+        var sum = 0.0
+        for y in 0..<10 { for x in 0..<16 { sum += Double(Self.alpha(ctx, x, y)) / 255 } }
+        #expect(abs(sum - (32 + 4 * Double.pi)) < 0.25, "\(sum)")
+    }
 }
