@@ -131,4 +131,29 @@ import Testing
         #expect(bytes(ctx, 0, 0) == [255, 255, 255, 255])
         #expect(bytes(ctx, 1, 0) == [0, 0, 0, 0])
     }
+
+    /// Quartz 2D Programming Guide, "Creating a Bitmap Graphics Context" (Listing 2-5 and its
+    /// drawing, Listing 2-6: a red rect, then a half-transparent blue one over it), written in
+    /// Swift as Apple's API spells it: only the import differs from an Apple platform.
+    @Test("the Quartz 2D guide's bitmap sample draws as the guide describes")
+    func quartzGuideSample() {
+        let width = 400, height = 300
+        let colorSpace = CGColorSpaceCreateDeviceRGB()
+        guard let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8,
+                                      bytesPerRow: width * 4, space: colorSpace,
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else {
+            Issue.record("no context")
+            return
+        }
+        context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        context.fill(CGRect(x: 0, y: 0, width: 200, height: 100))
+        context.setFillColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        context.fill(CGRect(x: 0, y: 0, width: 100, height: 200))
+        guard let image = context.makeImage() else { Issue.record("no image"); return }
+        // Image rows run top first: y-up (50, 50) is row 300 − 51 = 249.
+        #expect(image.pixel(x: 50, y: 249) == (128, 0, 128, 255))   // blue at ½ over red
+        #expect(image.pixel(x: 150, y: 249) == (255, 0, 0, 255))
+        #expect(image.pixel(x: 50, y: 150) == (0, 0, 128, 128))     // blue at ½ alone
+        #expect(image.pixel(x: 300, y: 10) == (0, 0, 0, 0))
+    }
 }
