@@ -8,6 +8,9 @@ package struct GState {
     /// Fill and stroke colours, premultiplied sRGB, not yet multiplied by `alpha`.
     package var fillColor = SIMD4<Float>(0, 0, 0, 1)
     package var strokeColor = SIMD4<Float>(0, 0, 0, 1)
+    /// The spaces `setFillColor(_:)` / `setStrokeColor(_:)` with components read in.
+    package var fillColorSpace: CGColorSpace = CGColorSpaceCreateDeviceGray()
+    package var strokeColorSpace: CGColorSpace = CGColorSpaceCreateDeviceGray()
     package var lineWidth: CGFloat = 1
     package var lineCap = CGLineCap.butt
     package var lineJoin = CGLineJoin.miter
@@ -92,6 +95,35 @@ extension CGContext {
     /// Sets the stroke colour from sRGB components (CGContextSetRGBStrokeColor).
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         setStrokeColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
+    }
+
+    /// Sets the colour space for fill colours given as components (CGContextSetFillColorSpace)
+    /// and, as Apple does, sets the fill colour to that space's black, opaque.
+    public func setFillColorSpace(_ space: CGColorSpace) {
+        gstate.fillColorSpace = space
+        gstate.fillColor = SIMD4(0, 0, 0, 1)
+    }
+    /// Sets the colour space for stroke colours given as components (CGContextSetStrokeColorSpace)
+    /// and sets the stroke colour to that space's black, opaque.
+    public func setStrokeColorSpace(_ space: CGColorSpace) {
+        gstate.strokeColorSpace = space
+        gstate.strokeColor = SIMD4(0, 0, 0, 1)
+    }
+    /// Sets the fill colour from components in the fill colour space, alpha last
+    /// (CGContextSetFillColor): 2 values for gray, 4 for RGB. The space starts as gray, as Apple's.
+    public func setFillColor(_ components: UnsafePointer<CGFloat>) {
+        let n = gstate.fillColorSpace.numberOfComponents + 1
+        if let c = CGColor(colorSpace: gstate.fillColorSpace, componentArray: Array(UnsafeBufferPointer(start: components, count: n))) {
+            setFillColor(c)
+        }
+    }
+    /// Sets the stroke colour from components in the stroke colour space, alpha last
+    /// (CGContextSetStrokeColor).
+    public func setStrokeColor(_ components: UnsafePointer<CGFloat>) {
+        let n = gstate.strokeColorSpace.numberOfComponents + 1
+        if let c = CGColor(colorSpace: gstate.strokeColorSpace, componentArray: Array(UnsafeBufferPointer(start: components, count: n))) {
+            setStrokeColor(c)
+        }
     }
 
     // MARK: Stroke parameters

@@ -111,4 +111,19 @@ import Testing
         #expect(ctx.path == p)
         #expect(ctx.currentPointOfPath == CGPoint(x: 2, y: 1))
     }
+
+    @Test("setFillColorSpace + setFillColor(components): RGB components after an RGB space; gray by default")
+    func colorComponents() {
+        let ctx = rgbaContext(2, 1)
+        ctx.setFillColor([0.5, 1] as [CGFloat])                         // gray space: gray, alpha
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        ctx.setFillColorSpace(CGColorSpaceCreateDeviceRGB())
+        ctx.setFillColor([0, 1, 0, 1] as [CGFloat])
+        ctx.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+        #expect(bytes(ctx, 0, 0) == [128, 128, 128, 255] && bytes(ctx, 1, 0) == [0, 255, 0, 255])
+        ctx.setStrokeColorSpace(CGColorSpaceCreateDeviceRGB())
+        ctx.setStrokeColor([1, 0, 0, 1] as [CGFloat])
+        ctx.strokeLineSegments(between: [CGPoint(x: 0, y: 0.5), CGPoint(x: 1, y: 0.5)])
+        #expect(bytes(ctx, 0, 0) == [255, 0, 0, 255])
+    }
 }
