@@ -106,12 +106,18 @@ extension CGContext {
         let s = gstate
         var ctm = s.ctm
         var lineWidth = s.lineWidth
-        if lineWidth == 0 { ctm = .identity; lineWidth = 1 }
         let det = ctm.a * ctm.d - ctm.b * ctm.c
         guard det.isFinite, abs(det) > 1e-12 else { return nil }
         var user = CGPath(elements: ctm.isIdentity ? devicePath.elements : devicePath.elements.transformed(by: ctm.inverted()))
         if !s.dashLengths.isEmpty {
+            // Dash lengths are user-space lengths, hairlines included.
             user = user.copy(dashingWithPhase: s.dashPhase, lengths: s.dashLengths)
+        }
+        if lineWidth == 0 {
+            // A hairline is one device pixel wide: stroke the (dashed) path in device space.
+            if !ctm.isIdentity { user = CGPath(elements: user.elements.transformed(by: ctm)) }
+            ctm = .identity
+            lineWidth = 1
         }
         // Largest stretch of the CTM (its largest singular value), to flatten finely enough in
         // device pixels.

@@ -48,6 +48,14 @@ import Testing
         ctx.move(to: CGPoint(x: 0, y: 0.15)); ctx.addLine(to: CGPoint(x: 0.4, y: 0.15))   // device y = 1.5
         ctx.strokePath()
         #expect(Self.alpha(ctx, 2, 1) == 255 && Self.alpha(ctx, 2, 0) == 0 && Self.alpha(ctx, 2, 2) == 0)
+        // Its dashes stay in user units: [0.1, 0.1] at scale 10 is 1 px on, 1 px off.
+        let dashed = rgbaContext(4, 1)
+        dashed.scaleBy(x: 10, y: 10)
+        dashed.setLineWidth(0)
+        dashed.setLineDash(phase: 0, lengths: [0.1, 0.1])
+        dashed.move(to: CGPoint(x: 0, y: 0.05)); dashed.addLine(to: CGPoint(x: 0.4, y: 0.05))
+        dashed.strokePath()
+        #expect((0..<4).map { Self.alpha(dashed, $0, 0) } == [255, 0, 255, 0])
     }
 
     @Test("caps: butt stops at the end, square goes half the width past it")
