@@ -2,12 +2,12 @@ import Testing
 @testable import CoreAnimation
 
 /// Counts the layout and display hooks Core Animation calls, and what the layer looked like then.
-final class CountingLayer: CALayer {
+final class HookCountingLayer: CALayer {
     var layouts = 0
     var displays = 0
     /// The first sublayer's frame when `display()` ran (layout comes first, P1).
     var sublayerFrameAtDisplay: CGRect?
-    var layout: ((CountingLayer) -> Void)?
+    var layout: ((HookCountingLayer) -> Void)?
 
     override init() { super.init() }
     required init(layer: Any) { super.init(layer: layer) }
@@ -31,7 +31,7 @@ final class LayoutDelegate: CALayerDelegate {
 }
 
 /// A delegate that supplies contents itself (`display(_:)`), so `draw(_:in:)` is never asked.
-final class DisplayingDelegate: CALayerDelegate {
+final class ContentsSupplyingDelegate: CALayerDelegate {
     var displayed = 0
     var drawn = 0
     func display(_ layer: CALayer) { displayed += 1 }
@@ -41,7 +41,7 @@ final class DisplayingDelegate: CALayerDelegate {
 @Suite struct LayoutAndDisplayPassTests {
     @Test("P1: setNeedsLayout → layoutSublayers once at the next commit, not before; needsLayout() says so")
     func layoutAtCommit() {
-        let l = CountingLayer()
+        let l = HookCountingLayer()
         CATransaction.flush()
         l.layouts = 0
         l.setNeedsLayout()
@@ -58,7 +58,7 @@ final class DisplayingDelegate: CALayerDelegate {
 
     @Test("P1: a lone setNeedsLayout is served by the next flush (a renderer's or window's frame) with no transaction open")
     func flushServesMarks() {
-        let l = CountingLayer()
+        let l = HookCountingLayer()
         CATransaction.flush()
         l.layouts = 0
         l.setNeedsLayout()
@@ -79,7 +79,7 @@ final class DisplayingDelegate: CALayerDelegate {
 
     @Test("P1: layout before display in the same commit; sublayer frames set in layoutSublayers are committed with it")
     func layoutBeforeDisplay() {
-        let parent = CountingLayer()
+        let parent = HookCountingLayer()
         let child = CALayer()
         parent.addSublayer(child)
         parent.layout = { p in p.sublayers?.first?.frame = CGRect(x: 0, y: 0, width: p.bounds.width / 2, height: p.bounds.height) }
@@ -96,7 +96,7 @@ final class DisplayingDelegate: CALayerDelegate {
     @Test("P1: a parent that resizes a child in layoutSublayers lays the child out in the same pass, parent first")
     func cascadingLayout() {
         var order: [String] = []
-        let parent = CountingLayer(), child = CountingLayer()
+        let parent = HookCountingLayer(), child = HookCountingLayer()
         parent.name = "parent"; child.name = "child"
         parent.addSublayer(child)
         parent.layout = { p in order.append("parent"); (p.sublayers?.first)?.bounds = CGRect(x: 0, y: 0, width: p.bounds.width, height: 10) }
@@ -112,7 +112,7 @@ final class DisplayingDelegate: CALayerDelegate {
 
     @Test("P1: a layoutSublayers that marks its own layer again waits for the next commit (no endless loop)")
     func selfMarkingLayout() {
-        let l = CountingLayer()
+        let l = HookCountingLayer()
         l.layout = { $0.setNeedsLayout() }
         CATransaction.flush()
         l.layouts = 0
@@ -129,7 +129,7 @@ final class DisplayingDelegate: CALayerDelegate {
     @Test("layoutIfNeeded(): lays out now, from the topmost ancestor that needs it down")
     func layoutIfNeededOrder() {
         var order: [String] = []
-        let root = CountingLayer(), mid = CountingLayer(), leaf = CountingLayer()
+        let root = HookCountingLayer(), mid = HookCountingLayer(), leaf = HookCountingLayer()
         root.addSublayer(mid); mid.addSublayer(leaf)
         root.layout = { _ in order.append("root") }
         mid.layout = { _ in order.append("mid") }
@@ -145,7 +145,7 @@ final class DisplayingDelegate: CALayerDelegate {
 
     @Test("P1: setNeedsDisplay → display() once at the next commit; needsDisplay() until then; displayIfNeeded() now")
     func displayAtCommit() {
-        let l = CountingLayer()
+        let l = HookCountingLayer()
         CATransaction.flush()
         l.displays = 0
         l.setNeedsDisplay()
@@ -164,7 +164,7 @@ final class DisplayingDelegate: CALayerDelegate {
 
     @Test("P1: an explicit outermost commit displays too; a nested one does not")
     func explicitCommitDisplays() {
-        let l = CountingLayer()
+        let l = HookCountingLayer()
         CATransaction.flush()
         l.displays = 0
         CATransaction.begin()
@@ -178,7 +178,7 @@ final class DisplayingDelegate: CALayerDelegate {
 
     @Test("P5: needsDisplayOnBoundsChange marks display when the bounds change, not otherwise")
     func displayOnBoundsChange() {
-        let l = CountingLayer()
+        let l = HookCountingLayer()
         l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         CATransaction.flush()
         l.displays = 0
@@ -216,7 +216,7 @@ final class DisplayingDelegate: CALayerDelegate {
 
     @Test("P2: a delegate implementing display(_:) replaces drawing: draw(_:in:) is not called")
     func delegateDisplayPrecedence() {
-        let d = DisplayingDelegate()
+        let d = ContentsSupplyingDelegate()
         let l = CALayer()
         l.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
         l.delegate = d
@@ -228,7 +228,7 @@ final class DisplayingDelegate: CALayerDelegate {
 
     @Test("P1: a presentation copy's marks are its own: they queue nothing for commit")
     func presentationMarksAreLocal() {
-        let l = CountingLayer()
+        let l = HookCountingLayer()
         CATransaction.flush()
         let p = try! #require(l.presentation())
         p.setNeedsLayout()

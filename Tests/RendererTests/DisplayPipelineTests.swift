@@ -97,10 +97,15 @@ func fill(_ ctx: CGContext, _ rect: CGRect, _ r: CGFloat, _ g: CGFloat, _ b: CGF
         #expect(split.layouts == 1, "the bounds set at creation asked for layout")
         GeometryProbe.expectRegion(img, 10...19, 0...19, Self.blue)
         GeometryProbe.expectRegion(img, 0...9, 0...19, Self.white)
+        // Without implicit animations (the layout's own frame change joins this transaction).
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
         split.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)   // frame now (-10,-5)–(30,25)
         split.setNeedsLayout()
+        CATransaction.commit()
+        #expect(split.layouts == 2, "laid out by that commit")
         img = try RenderHarness.frame(r, at: 0.1)
-        #expect(split.layouts == 2, "once for this commit, however often marked")
+        #expect(split.layouts == 2, "once for that commit, however often marked")
         // Right half of the new bounds: x 10..<30, y -5..<25 → pixels 10...29, 0...24.
         GeometryProbe.expectRegion(img, 10...29, 0...24, Self.blue)
         GeometryProbe.expectRegion(img, 30...59, 0...49, Self.white)
