@@ -405,11 +405,14 @@ package final class GLRenderer {
         if frameNumber % 60 == 0 {
             textures = textures.filter { frameNumber - $0.value.lastUsed < 120 }
         }
-        var bytes = 0
-        for c in textures.values { bytes += c.texture.width * c.texture.height * 4 }
-        if bytes > Self.textureBudgetBytes {
+        if cachedImageTextureBytes > Self.textureBudgetBytes {
             textures = textures.filter { $0.value.lastUsed == frameNumber }
         }
+    }
+
+    /// Bytes of the image textures cached now (for tests of `evictUnused`).
+    package var cachedImageTextureBytes: Int {
+        textures.values.reduce(0) { $0 + $1.texture.width * $1.texture.height * 4 }
     }
 
     /// Cached image textures kept beyond the current frame's (see `evictUnused`): 256 MiB.

@@ -329,6 +329,47 @@ func fill(_ ctx: CGContext, _ rect: CGRect, _ r: CGFloat, _ g: CGFloat, _ b: CGF
         #expect(empty.draws == 0 && empty.contents == nil)
     }
 
+    @Test("P3 + P4: a dirty rectangle under a flipped parent is redrawn where a sublayer with that frame lies")
+    func dirtyRectFlipped() throws {
+        var color: (CGFloat, CGFloat, CGFloat) = (1, 0, 0)
+        let (root, l) = scene { l in l.paint = { l, ctx in fill(ctx, l.bounds, color.0, color.1, color.2) } }
+        root.isGeometryFlipped = true
+        l.setNeedsDisplay()
+        let r = try renderer(root)
+        _ = try RenderHarness.frame(r, at: 0)
+        color = (0, 0, 1)
+        let dirty = CGRect(x: 4, y: 2, width: 10, height: 6)
+        l.setNeedsDisplay(dirty)
+        let img = try RenderHarness.frame(r, at: 0.1)
+        #expect(l.clipBoxes.last == dirty)
+        // The layer sits at pixels y 10..<40 with its y axis running up: layer y 2..<8 is
+        // pixels y 32..<38; x 4..<14 is pixels 14..<24.
+        GeometryProbe.expectRegion(img, 14...23, 32...37, Self.blue)
+        GeometryProbe.expectRegion(img, 14...23, 10...31, Self.red)
+        GeometryProbe.expectRegion(img, 14...23, 38...39, Self.red)
+        GeometryProbe.expectRegion(img, 24...49, 10...39, Self.red)
+    }
+
+    @Test("A layer redrawn every frame does not pile up textures: past the budget, unused images' textures go at once")
+    func perFrameRedrawTextureBudget() throws {
+        final class Big: CALayer {
+            @LayerProperty(key: "level") var level: CGFloat = 0
+            override class func needsDisplay(forKey key: String) -> Bool { key == "level" || super.needsDisplay(forKey: key) }
+            override func draw(in ctx: CGContext) { fill(ctx, CGRect(x: 0, y: 0, width: level * bounds.width, height: 10), 1, 0, 0) }
+        }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 60, height: 50)
+        let big = Big()
+        big.bounds = CGRect(x: 0, y: 0, width: 4096, height: 4096)   // 64 MiB a drawing
+        big.anchorPoint = .zero
+        root.addSublayer(big)
+        big.add(basic("level", from: 0, to: 1, duration: 10), forKey: nil)
+        let r = try renderer(root)
+        for i in 0..<8 { _ = try RenderHarness.frame(r, at: Double(i) * 0.1) }
+        // 8 drawings would be 512 MiB; the cache stays within the budget plus this frame's image.
+        #expect(r.cachedImageTextureBytes <= (256 << 20) + 64 << 20)
+    }
+
     @Test("P2: drawn contents bypass the image atlas and are uploaded once per display, not per frame")
     func uploadsPerDisplay() throws {
         let (root, l) = scene { l in l.paint = { _, ctx in fill(ctx, CGRect(x: 0, y: 0, width: 40, height: 30), 1, 0, 0) } }
