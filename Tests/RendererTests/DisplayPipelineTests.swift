@@ -300,6 +300,28 @@ func fill(_ ctx: CGContext, _ rect: CGRect, _ r: CGFloat, _ g: CGFloat, _ b: CGF
         GeometryProbe.expectRegion(underFlipped, 10...49, 10...24, Self.white)
     }
 
+    @Test("P2: contentsFormat: gray8Uint draws into a gray store; RGBA16Float is drawn in 8-bit RGBA with a warning")
+    func contentsFormats() throws {
+        let (root, gray) = scene { l in
+            l.contentsFormat = .gray8Uint
+            l.paint = { _, ctx in fill(ctx, CGRect(x: 0, y: 0, width: 20, height: 30), 1, 0, 0) }
+        }
+        gray.setNeedsDisplay()
+        _ = try RenderHarness.frame(try renderer(root), at: 0)
+        let g = try #require(gray.contents as? CGImage)
+        let drawn = g.rgba(0, 0)
+        #expect(drawn.r == drawn.g && drawn.g == drawn.b && drawn.r > 0 && drawn.r < 255, "red as a gray level: \(drawn)")
+        #expect(g.rgba(30, 0) == Self.black, "a gray store has no alpha: undrawn is black")
+        let (root2, wide) = scene { l in
+            l.contentsFormat = .RGBA16Float
+            l.paint = { _, ctx in fill(ctx, CGRect(x: 0, y: 0, width: 20, height: 30), 1, 0, 0) }
+        }
+        wide.setNeedsDisplay()
+        let (img, warnings) = try Diagnostics.capture { try RenderHarness.frame(try renderer(root2), at: 0) }
+        #expect(warnings.contains { $0.contains("RGBA16Float") })
+        GeometryProbe.expectRegion(img, 10...29, 10...39, Self.red)
+    }
+
     @Test("P2: drawsAsynchronously is accepted; the drawing is still done at the commit")
     func drawsAsynchronously() throws {
         let (root, l) = scene { l in
