@@ -29,18 +29,18 @@ extension CGBlendMode {
         case .destinationOut: return d * (1 - sa)
         case .destinationAtop: return s * (1 - da) + d * sa
         case .xor: return s * (1 - da) + d * (1 - sa)
-        case .plusLighter: return (s + d).clamped(lowerBound: .zero, upperBound: .one)
+        case .plusLighter: return unitClamped(s + d)
         case .plusDarker:
             let ao = Swift.min(1, sa + da)
             var r = SIMD4<Float>(repeating: ao) - ((SIMD4(repeating: da) - d) + (SIMD4(repeating: sa) - s))
-            r = r.clamped(lowerBound: .zero, upperBound: .one)
+            r = unitClamped(r)
             r.w = ao
             return r
         default:
             if sa == 0 { return d }
             if da == 0 { return s }
             let cs = SIMD3(s.x, s.y, s.z) / sa, cb = SIMD3(d.x, d.y, d.z) / da
-            let b = mix(cb, cs).clamped(lowerBound: .zero, upperBound: .one)
+            let b = unitClamped(mix(cb, cs))
             let co = SIMD3(s.x, s.y, s.z) * (1 - da) + SIMD3(d.x, d.y, d.z) * (1 - sa) + sa * da * b
             return SIMD4(co.x, co.y, co.z, sa + da * (1 - sa))
         }

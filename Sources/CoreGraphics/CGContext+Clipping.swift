@@ -60,7 +60,7 @@ extension CGContext {
         intersectClip(cov)
     }
 
-    /// Extension-free Apple call `resetClip()` (CGContextResetClip): no clip at all.
+    /// Removes the clip (CGContextResetClip): nothing clipped, as for a new context.
     public func resetClip() { gstate.clip = nil }
 
     /// The bounding box of the clip in user space (CGContextGetClipBoundingBox): the bitmap's

@@ -44,6 +44,11 @@ extension CGContext {
         let box = PixelBox(x0: mask.x0, y0: mask.y0, x1: mask.x0 + mask.width, y1: mask.y0 + mask.height)
             .intersection(PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
         guard !box.isEmpty else { return }
+        if case .solid(let color) = source, mode == .normal, case .rgba32(let ro, let go, let bo, let ao) = surface.layout {
+            compositeSolidOver(mask, box: box, color: color * alpha, surface: surface, clip: clip,
+                               offsets: SIMD4(ro, go, bo, ao ?? -1))
+            return
+        }
         mask.values.withUnsafeBufferPointer { m in
             for y in box.y0..<box.y1 {
                 let mrow = (y - mask.y0) * mask.width - mask.x0
@@ -55,6 +60,41 @@ extension CGContext {
                     let d = surface.load(x, y)
                     let r = mode == .normal ? s + d * (1 - s.w) : mode.blend(s, d)
                     surface.store(c >= 1 ? r : d + (r - d) * c, x, y)
+                }
+            }
+        }
+    }
+
+    /// The common case, a solid colour in `.normal` mode onto 32-bit RGB(A): D' = D·(1 − Sα·c) + S·c
+    /// in the 0…255 domain, with the byte offsets read once (`offsets.w` < 0: no alpha byte).
+    private func compositeSolidOver(_ mask: CoverageMask, box: PixelBox, color: SIMD4<Float>, surface: BitmapSurface,
+                                    clip: ClipMask?, offsets: SIMD4<Int>) {
+        let s255 = color * 255
+        let sa = color.w
+        let (ro, go, bo, ao) = (offsets.x, offsets.y, offsets.z, offsets.w)
+        let opaque = sa >= 1
+        let rounded = s255 + 0.5
+        let solid = (UInt8(Swift.min(rounded.x, 255)), UInt8(Swift.min(rounded.y, 255)), UInt8(Swift.min(rounded.z, 255)))
+        mask.values.withUnsafeBufferPointer { m in
+            for y in box.y0..<box.y1 {
+                let mrow = (y - mask.y0) * mask.width - mask.x0
+                let row = (surface.base + y * surface.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+                for x in box.x0..<box.x1 {
+                    var c = m[mrow + x]
+                    if let clip { c *= clip.value(x, y) }
+                    guard c > 0 else { continue }
+                    let p = row + x * 4
+                    if c >= 1, opaque {
+                        p[ro] = solid.0; p[go] = solid.1; p[bo] = solid.2
+                        if ao >= 0 { p[ao] = 255 }
+                        continue
+                    }
+                    let k = c < 1 ? c : 1
+                    let d = SIMD4<Float>(Float(p[ro]), Float(p[go]), Float(p[bo]), ao >= 0 ? Float(p[ao]) : 255)
+                    // Premultiplied S (S.rgb ≤ Sα) keeps every lane within 0…255: no clamp needed.
+                    let o = d * (1 - sa * k) + s255 * k + 0.5
+                    p[ro] = UInt8(o.x); p[go] = UInt8(o.y); p[bo] = UInt8(o.z)
+                    if ao >= 0 { p[ao] = UInt8(o.w) }
                 }
             }
         }

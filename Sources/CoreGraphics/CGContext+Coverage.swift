@@ -75,7 +75,8 @@ extension CGContext {
         let box = PixelBox(covering: lo, hi).intersection(limit ?? drawableBox)
         guard !box.isEmpty else { return nil }
         let w = box.x1 - box.x0, hh = box.y1 - box.y0
-        guard w.multipliedReportingOverflow(by: hh).partialValue <= Self.maxByteCount / 4 else { return nil }
+        let (count, overflow) = w.multipliedReportingOverflow(by: hh)
+        guard !overflow, count <= Self.maxByteCount / 4 else { return nil }
         var rast = CoverageRasterizer(width: w, height: hh)
         let origin = SIMD2(Double(box.x0), Double(box.y0))
         for p in polys { rast.addPolygon(p.map { $0 - origin }) }

@@ -8,11 +8,14 @@ extension CGContext {
     /// The largest blur applied (device pixels); larger values are clamped to it with a warning
     /// (a blur of 1e9 would otherwise ask for a kernel wider than any bitmap).
     package static let maxShadowBlur: CGFloat = 256
+    /// Offsets are clamped to ±this many pixels (a shadow that far away is off any bitmap).
+    package static let maxShadowOffset: CGFloat = 1_000_000
 
     /// Draws a shadow under everything painted from now on (CGContextSetShadowWithColor):
     /// `offset` and `blur` are in base space (device pixels of the bitmap), unaffected by the
     /// CTM; nil `color` (or a transparent one) turns the shadow off. A negative or NaN blur
-    /// counts as 0; NaN/infinite offsets as 0.
+    /// counts as 0, a blur above `maxShadowBlur` (256) is clamped to it with a warning; NaN or
+    /// infinite offsets count as 0, others are clamped to ±1,000,000.
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         guard let color else { gstate.shadow = nil; return }
         var b = blur.isNaN ? 0 : Swift.max(blur, 0)
@@ -20,7 +23,8 @@ extension CGContext {
             CGDiagnostics.warnOnce("CGContext.setShadow: blur \(blur) clamped to \(Self.maxShadowBlur)")
             b = Self.maxShadowBlur
         }
-        let o = CGSize(width: offset.width.isFinite ? offset.width : 0, height: offset.height.isFinite ? offset.height : 0)
+        func clampOffset(_ v: CGFloat) -> CGFloat { v.isFinite ? Swift.min(Swift.max(v, -Self.maxShadowOffset), Self.maxShadowOffset) : 0 }
+        let o = CGSize(width: clampOffset(offset.width), height: clampOffset(offset.height))
         gstate.shadow = ShadowStyle(offset: o, blur: b, color: color.premultipliedFloat)
     }
 
@@ -44,7 +48,8 @@ extension CGContext {
         let (dx, dy, radius, pad) = shadowGeometry(shadow)
         // The shadow's alpha, over the mask's box grown by the blur reach.
         let w = mask.width + 2 * pad, h = mask.height + 2 * pad
-        guard w > 0, h > 0, w.multipliedReportingOverflow(by: h).partialValue <= Self.maxByteCount / 4 else { return }
+        let (count, overflow) = w.multipliedReportingOverflow(by: h)
+        guard w > 0, h > 0, !overflow, count <= Self.maxByteCount / 4 else { return }
         var a = [Float](repeating: 0, count: w * h)
         let alpha = gstate.alpha
         for j in 0..<mask.height {

@@ -28,6 +28,9 @@ extension CGContext {
     /// layer (a warning says so). Each layer holds a bitmap-sized buffer, so without a bound a
     /// runaway loop of begins would exhaust memory.
     package static let maxTransparencyLayers = 32
+    /// Open layers together hold at most this many bytes (1 GiB) beyond the first one: each
+    /// layer is a bitmap-sized buffer, so a big bitmap allows fewer nested layers.
+    package static let maxLayerBytes = 1 << 30
 
     /// Begins a transparency layer over the whole clip (CGContextBeginTransparencyLayer).
     /// `auxiliaryInfo` is accepted and unused, as on Apple (it is reserved there).
@@ -50,8 +53,9 @@ extension CGContext {
     }
 
     private func beginLayer(box: PixelBox, clipRect: PixelBox?) {
-        if layers.count >= Self.maxTransparencyLayers {
-            CGDiagnostics.warnOnce("CGContext.beginTransparencyLayer: more than \(Self.maxTransparencyLayers) nested layers; deeper ones draw into the innermost open layer")
+        let layerBytes = width * height * 4
+        if layers.count >= Self.maxTransparencyLayers || (!layers.isEmpty && (layers.count + 1) * layerBytes > Self.maxLayerBytes) {
+            CGDiagnostics.warnOnce("CGContext.beginTransparencyLayer: more than \(Self.maxTransparencyLayers) nested layers (or 1 GiB of them); deeper ones draw into the innermost open layer")
             unopenedLayers &+= 1
             saveGState()
             return

@@ -83,4 +83,32 @@ import Testing
         #expect(ctx.ctm == .identity)
         #expect(ctx.savedStates.isEmpty)
     }
+
+    @Test("pathContains(_:mode:) answers in user space for fills (both rules) and strokes")
+    func pathContains() {
+        let ctx = rgbaContext(10, 10)
+        ctx.translateBy(x: 3, y: 0)
+        ctx.addRect(CGRect(x: 0, y: 0, width: 4, height: 4))
+        ctx.addRect(CGRect(x: 1, y: 1, width: 2, height: 2))
+        #expect(ctx.pathContains(CGPoint(x: 2, y: 2), mode: .fill))
+        #expect(!ctx.pathContains(CGPoint(x: 2, y: 2), mode: .eoFill))
+        #expect(ctx.pathContains(CGPoint(x: 0.5, y: 2), mode: .eoFill))
+        #expect(!ctx.pathContains(CGPoint(x: 5, y: 2), mode: .fill))
+        ctx.setLineWidth(2)
+        #expect(ctx.pathContains(CGPoint(x: 4.5, y: 2), mode: .stroke))       // within 1 of the edge x = 4
+        #expect(!ctx.pathContains(CGPoint(x: 6, y: 2), mode: .stroke))
+        #expect(!ctx.pathContains(CGPoint(x: 6, y: 2), mode: .fillStroke))
+    }
+
+    @Test("the path reads back in user space under a changed CTM (CGContextCopyPath)")
+    func pathReadBack() {
+        let ctx = rgbaContext(4, 4)
+        ctx.scaleBy(x: 2, y: 2)
+        ctx.move(to: CGPoint(x: 1, y: 1))
+        ctx.addLine(to: CGPoint(x: 2, y: 1))
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 1, y: 1)); p.addLine(to: CGPoint(x: 2, y: 1))
+        #expect(ctx.path == p)
+        #expect(ctx.currentPointOfPath == CGPoint(x: 2, y: 1))
+    }
 }
