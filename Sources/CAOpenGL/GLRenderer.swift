@@ -345,9 +345,24 @@ package final class GLRenderer {
         return t
     }
 
-    /// Textures not used for 120 frames are freed; pooled targets stay (sizes repeat).
+    /// Textures not used for 120 frames are freed; pooled targets stay (sizes repeat). Past
+    /// `textureBudgetBytes` of cached images, those this frame did not use go at once: a layer
+    /// that redraws every frame (an animated `needsDisplay(forKey:)` property) makes a new image
+    /// each frame, and 120 frames of a full-screen drawing would be a gigabyte of textures.
     func evictUnused() {
-        guard frameNumber % 60 == 0 else { return }
-        textures = textures.filter { frameNumber - $0.value.lastUsed < 120 }
+        if frameNumber % 60 == 0 {
+            textures = textures.filter { frameNumber - $0.value.lastUsed < 120 }
+        }
+        if cachedImageTextureBytes > Self.textureBudgetBytes {
+            textures = textures.filter { $0.value.lastUsed == frameNumber }
+        }
     }
+
+    /// Bytes of the image textures cached now (for tests of `evictUnused`).
+    package var cachedImageTextureBytes: Int {
+        textures.values.reduce(0) { $0 + $1.texture.width * $1.texture.height * 4 }
+    }
+
+    /// Cached image textures kept beyond the current frame's (see `evictUnused`): 256 MiB.
+    static let textureBudgetBytes = 256 << 20
 }

@@ -32,6 +32,8 @@ public final class CARenderer {
     /// batches). For this package's tests and tools only: the frame format is not public API.
     package private(set) var lastFrame: RenderFrame?
 
+    /// Bytes of image textures the backend holds (for this package's tests).
+    package var cachedImageTextureBytes: Int { backend.cachedImageTextureBytes }
     /// Its own headless EGL context, or a context someone else owns (a window's).
     let context: any RendererContext
     let backend: GLRenderer

@@ -43,7 +43,14 @@ final class ContentsEmitter: ContentEmitter {
         let batchFilter: TextureFilter = copy.state.minificationFilter == .trilinear ? .trilinear : .linear
         let slot: Int
         var placement = SIMD4<Float>(0, 0, 1, 1)
-        if usesAtlas, batchFilter != .trilinear, let p = atlas.placement(of: image) {
+        // The layer's own backing store (its `display()` drew it) stays out of the atlas: a layer
+        // that redraws replaces its image at every display (every frame while a
+        // `needsDisplay(forKey:)` property animates), and the atlas, which keeps what it placed
+        // until the builder goes away, would fill with stale drawings and upload a whole page per
+        // redraw. A texture of its own is uploaded once per display instead, and released by the
+        // backend once unused.
+        let drawn = copy.backingStore?.image === image
+        if usesAtlas, !drawn, batchFilter != .trilinear, let p = atlas.placement(of: image) {
             slot = atlasSlot(page: p.page, out)
             placement = p.transform
         } else {
