@@ -14,7 +14,7 @@ import Testing
     /// The modules a library product's user can see: the products and what they re-export
     /// or depend on.
     static let modules = [
-        "CoreGraphics", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "QuartzCore",
+        "CoreGraphics", "CoreText", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "QuartzCore",
         "CASVG", "CAScene", "CAWindow", "UIKitCompat", "CADemoScenes",
     ]
 
