@@ -1,0 +1,55 @@
+// Putting colour on the target surface: coverage × clip × alpha, the blend mode, and the shadow.
+// Every painting call (fills, strokes, clears aside; gradients, images, transparency layers)
+// ends here.
+
+/// What is painted through a coverage mask.
+package enum PaintSource {
+    /// One premultiplied colour.
+    case solid(SIMD4<Float>)
+    /// A premultiplied colour per raster pixel (x, y: the pixel's integer index, row 0 at the top).
+    case shader((Int, Int) -> SIMD4<Float>)
+
+    @inline(__always) func color(_ x: Int, _ y: Int) -> SIMD4<Float> {
+        switch self {
+        case .solid(let c): c
+        case .shader(let f): f(x, y)
+        }
+    }
+}
+
+extension CGContext {
+    /// Paints `source` through `mask` onto the target with the current alpha, blend mode, clip
+    /// and shadow (the shadow first, under the drawing, as Apple's).
+    package func paint(_ mask: CoverageMask, _ source: PaintSource) {
+        if let shadow = gstate.shadow, shadow.color.w > 0 {
+            paintShadow(shadow, of: mask, source)
+        }
+        composite(mask, source, mode: gstate.blendMode, alpha: gstate.alpha)
+    }
+
+    /// The compositing loop: for each covered pixel, R = mode(S·alpha, D), then
+    /// D' = D + (R − D)·coverage·clip. Mixing by coverage is how Core Graphics limits every mode
+    /// (the Porter-Duff ones included) to the shape being drawn: `copy` with a rect replaces the
+    /// rect, not the bitmap.
+    package func composite(_ mask: CoverageMask, _ source: PaintSource, mode: CGBlendMode, alpha: Float) {
+        let surface = target
+        let clip = gstate.clip
+        let box = PixelBox(x0: mask.x0, y0: mask.y0, x1: mask.x0 + mask.width, y1: mask.y0 + mask.height)
+            .intersection(PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
+        guard !box.isEmpty else { return }
+        mask.values.withUnsafeBufferPointer { m in
+            for y in box.y0..<box.y1 {
+                let mrow = (y - mask.y0) * mask.width - mask.x0
+                for x in box.x0..<box.x1 {
+                    var c = m[mrow + x]
+                    if let clip { c *= clip.value(x, y) }
+                    guard c > 0 else { continue }
+                    let s = source.color(x, y) * alpha
+                    let d = surface.load(x, y)
+                    let r = mode == .normal ? s + d * (1 - s.w) : mode.blend(s, d)
+                    surface.store(c >= 1 ? r : d + (r - d) * c, x, y)
+                }
+            }
+        }
+    }
+}
