@@ -130,10 +130,8 @@ public func CTFontCreateCopyWithSymbolicTraits(_ font: CTFont, _ size: CGFloat, 
     traits.subtract(symTraitMask)
     traits.formUnion(symTraitValue.intersection(symTraitMask))
     let bold = traits.contains(.traitBold), italic = traits.contains(.traitItalic)
-    var name = font.face.familyName
-    if bold || italic { name += " " + [bold ? "Bold" : nil, italic ? "Italic" : nil].compactMap { $0 }.joined(separator: " ") }
-    guard let (face, _) = FontRegistry.shared.face(named: name), face.familyName == font.face.familyName,
-          face.isBold == bold, face.isItalic == italic else { return nil }
+    guard let face = FontRegistry.shared.match(family: font.face.familyName, bold: bold, italic: italic),
+          face.familyName == font.face.familyName, face.isBold == bold, face.isItalic == italic else { return nil }
     return CTFont(face: face, size: size == 0 ? font.size : size, matrix: matrix?.pointee ?? font.matrix)
 }
 

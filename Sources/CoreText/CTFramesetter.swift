@@ -45,6 +45,7 @@ package enum Typesetter {
     /// apart from measuring the paragraph the last visible line is in).
     package static func layout(_ text: TextStorage, _ range: Range<Int>, width: Double, maxHeight: Double) -> [PlacedLine] {
         var out: [PlacedLine] = []
+        guard !range.isEmpty else { return out }
         var used = 0.0
         var firstParagraph = true
         var previousParagraphSpacing: CGFloat = 0

@@ -20,13 +20,13 @@ public let kCTTrackingAttributeName: CFString = "CTTracking"
 public let kCTLigatureAttributeName: CFString = "NSLigature"
 /// A `CTParagraphStyle`.
 public let kCTParagraphStyleAttributeName: CFString = "NSParagraphStyle"
-/// Stroke width in percent of the font size; not drawn here (warns once).
+/// Stroke width in percent of the font size: positive strokes only, negative fills and strokes.
 public let kCTStrokeWidthAttributeName: CFString = "NSStrokeWidth"
-/// Stroke colour; not drawn here (warns once).
+/// Stroke colour, a `CGColor` (default: the foreground colour).
 public let kCTStrokeColorAttributeName: CFString = "CTStrokeColor"
-/// Underline style (`CTUnderlineStyle` raw value); not drawn here (warns once).
+/// Underline style (`CTUnderlineStyle` raw value: single, thick, double).
 public let kCTUnderlineStyleAttributeName: CFString = "NSUnderline"
-/// Underline colour; not drawn here (warns once).
+/// Underline colour, a `CGColor` (default: the foreground colour).
 public let kCTUnderlineColorAttributeName: CFString = "CTUnderlineColor"
 /// Superscript level; not applied here (warns once).
 public let kCTSuperscriptAttributeName: CFString = "NSSuperScript"
@@ -80,6 +80,9 @@ package struct TextAttributes {
         kCTFontAttributeName, kCTForegroundColorAttributeName, kCTForegroundColorFromContextAttributeName,
         kCTKernAttributeName, kCTTrackingAttributeName, kCTLigatureAttributeName, kCTParagraphStyleAttributeName,
         kCTBaselineOffsetAttributeName, kCTLanguageAttributeName, "NSColor", "NSBaselineOffset", "NSTracking",
+        // Read when drawing (CTDraw.swift).
+        kCTStrokeWidthAttributeName, kCTStrokeColorAttributeName, "NSStrokeColor",
+        kCTUnderlineStyleAttributeName, kCTUnderlineColorAttributeName, "NSUnderlineColor",
     ]
 
     package init(_ attrs: [NSAttributedString.Key: Any], defaultFont: () -> CTFont) {

@@ -12,6 +12,9 @@ import CFontconfig
 package final class FontRegistry: @unchecked Sendable {
     package static let shared = FontRegistry()
 
+    /// A registry of its own (tests compare configurations); `shared` is the one Core Text uses.
+    package init() {}
+
     private struct State {
         var config: OpaquePointer?                       // FcConfig*
         var faces: [String: FontFace] = [:]              // "path#index" → face
@@ -44,6 +47,10 @@ package final class FontRegistry: @unchecked Sendable {
     /// Apple's API, for tests and embedders). Cached faces and fallbacks are dropped.
     package func useFontDirectories(_ directories: [URL]) {
         guard let config = FcConfigCreate() else { return }
+        // Only a cache directory (the user's, as the system configuration has), so fontconfig
+        // neither complains that it cannot cache nor rescans the folder in every process.
+        let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>"
+        _ = FcConfigParseAndLoadFromMemory(config, xml, FcTrue)
         for d in directories { _ = FcConfigAppFontAddDir(config, d.path) }
         state.withLock { s in
             if let old = s.config { FcConfigDestroy(old) }
@@ -144,11 +151,13 @@ package final class FontRegistry: @unchecked Sendable {
         return k
     }
 
-    private func match(family: String, bold: Bool, italic: Bool) -> FontFace? {
+    /// fontconfig's best face of `family` with the given weight and slant (loaded).
+    package func match(family: String, bold: Bool, italic: Bool) -> FontFace? {
         query { p in
             _ = FcPatternAddString(p, FC_FAMILY, family)
-            if bold { _ = FcPatternAddInteger(p, FC_WEIGHT, FC_WEIGHT_BOLD) }
-            if italic { _ = FcPatternAddInteger(p, FC_SLANT, FC_SLANT_ITALIC) }
+            _ = FcPatternAddInteger(p, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+            _ = FcPatternAddInteger(p, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+            _ = FcPatternAddInteger(p, FC_WIDTH, FC_WIDTH_NORMAL)
         }
     }
 

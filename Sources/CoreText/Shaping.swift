@@ -53,38 +53,48 @@ package func itemize(_ text: TextStorage, _ range: Range<Int>, levels: [UInt8]) 
         let s = hb_unicode_script(unicode, text.scalars[i])
         if s != HB_SCRIPT_COMMON && s != HB_SCRIPT_INHERITED && s != HB_SCRIPT_UNKNOWN { prevScript = s; break }
     }
-    var prevFace: FontFace?
     var work = 0
     for i in range {
         work += 1
         let span = text.span(at: i)
         let primary = text.spans[span].attributes.font
         let c = text.scalars[i]
+        let level = levels[i - range.lowerBound]
+        let rawScript = hb_unicode_script(unicode, c)
+        let isCommon = rawScript == HB_SCRIPT_COMMON || rawScript == HB_SCRIPT_INHERITED || rawScript == HB_SCRIPT_UNKNOWN
+        // The run going on in this span and level, whose font a neutral character may keep.
+        let current = items.last.flatMap { $0.span == span && $0.level == level ? $0 : nil }
         var font = primary
         if text.continuation[i], let last = items.last {
             font = last.font
-        } else if c < 0x20 || c == 0x2028 || c == 0x2029 || c == 0xFFFD && !primary.face.hasGlyph(for: c) {
-            font = primary
+        } else if c < 0x20 || c == 0x2028 || c == 0x2029 || (c == 0xFFFD && !primary.face.hasGlyph(for: c)) {
+            font = current?.font ?? primary
+        } else if (isCommon || clingsToPrevious(c)), let current, current.font.face.hasGlyph(for: c) || clingsToPrevious(c) {
+            // Spaces, punctuation and marks stay in the run's font (a fallback one included) when it
+            // has them, so "日本 語" is one run and a base keeps its marks.
+            font = current.font
         } else if !primary.face.hasGlyph(for: c) {
-            if clingsToPrevious(c), let prevFace, let last = items.last, last.span == span, prevFace === last.font.face {
-                font = last.font
-            } else if let f = FontRegistry.shared.fallbackFace(for: c) {
+            if let f = FontRegistry.shared.fallbackFace(for: c) {
                 if f === primary.face { font = primary }
-                else if let cached = fallbackFonts[ObjectIdentifier(f)], cached.size == primary.size { font = cached }
+                else if let cached = fallbackFonts[ObjectIdentifier(f)] { font = cached }
                 else { let nf = CTFont(face: f, size: primary.size, matrix: primary.matrix); fallbackFonts[ObjectIdentifier(f)] = nf; font = nf }
             }
         }
-        var script = hb_unicode_script(unicode, c)
-        if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = prevScript } else { prevScript = script }
-        let level = levels[i - range.lowerBound]
-        if var last = items.last, last.span == span, last.level == level, last.font.face === font.face, last.font.size == font.size,
-           last.script == script || text.continuation[i] {
+        if var last = items.last, last.span == span, last.level == level, last.font.face === font.face,
+           isCommon || text.continuation[i] || last.script == rawScript || last.script == HB_SCRIPT_COMMON {
+            // Same run. A run that began with neutral characters takes the first real script in it.
+            if !isCommon && last.script == HB_SCRIPT_COMMON { last.script = rawScript }
             last.range = last.range.lowerBound..<(i + 1)
             items[items.count - 1] = last
         } else {
-            items.append(TextItem(range: i..<(i + 1), level: level, span: span, font: font, script: script))
+            items.append(TextItem(range: i..<(i + 1), level: level, span: span, font: font,
+                                  script: isCommon ? HB_SCRIPT_COMMON : rawScript))
         }
-        prevFace = font.face
+        if !isCommon { prevScript = rawScript }
+    }
+    // Runs of neutral characters only take the script around them (for shaping).
+    for k in items.indices where items[k].script == HB_SCRIPT_COMMON {
+        items[k].script = k > 0 ? items[k - 1].script : prevScript
     }
     LayoutWork.add(work)
     return items
