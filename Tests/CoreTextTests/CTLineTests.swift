@@ -128,6 +128,37 @@ struct CTLineTests {
         #expect(close(a, 10.75))
     }
 
+    @Test("Devanagari: the i-matra is reordered before its consonant; a conjunct is one glyph")
+    func devanagari() {
+        // hb-shape NotoSansDevanagari-Regular.ttf "कि": [601=0+259|25=0+762]; "क्ष": [179=0+712]
+        let f = TestFonts.font("NotoSansDevanagari-Regular", 10)
+        let ki = CTLineCreateWithAttributedString(attributed("कि", f))
+        #expect(glyphs(runs(ki)[0]) == [601, 25])
+        #expect(stringIndices(runs(ki)[0]) == [0, 0])
+        #expect(close(width(ki), 10.21))
+        #expect(glyphs(runs(CTLineCreateWithAttributedString(attributed("क्ष", f)))[0]) == [179])
+        // From a Latin font, the Devanagari falls back to Noto Sans Devanagari and shapes the same.
+        let mixed = CTLineCreateWithAttributedString(attributed("aकि", TestFonts.font("NotoSans-Regular", 10)))
+        #expect(runs(mixed).count == 2 && glyphs(runs(mixed)[1]) == [601, 25])
+    }
+
+    @Test("Emoji: a flag is one glyph, a ZWJ sequence stays in one run of the emoji font")
+    func emoji() {
+        // Noto Emoji (outline, unitsPerEm 2048): hb-shape "🇫🇷": [749=0+2600];
+        // "👨‍👩‍👧": [448=0+2600|3=0+0|449=0+2600|3=0+0|447=0+2600] (no family ligature in this font).
+        let f = TestFonts.font("NotoSans-Regular", 20.48)
+        let flag = CTLineCreateWithAttributedString(attributed("a🇫🇷", f))
+        let r = runs(flag)
+        #expect(r.count == 2)
+        #expect(CTFontCopyPostScriptName(CTRunGetAttributes(r[1])[kCTFontAttributeName] as! CTFont) == "NotoEmoji")
+        #expect(glyphs(r[1]) == [749])
+        #expect(close(width(flag), 26 + CTFontGetAdvancesForGlyphs(f, .horizontal, [CGGlyph(68)], nil, 1)))
+        let family = CTLineCreateWithAttributedString(attributed("👨\u{200D}👩\u{200D}👧", f))
+        #expect(runs(family).count == 1)
+        #expect(glyphs(runs(family)[0]) == [448, 3, 449, 3, 447])
+        #expect(close(width(family), 78))
+    }
+
     @Test("Combining marks stay with their base: one cluster, one run")
     func combiningMarks() {
         let line = CTLineCreateWithAttributedString(attributed("e\u{301}x", TestFonts.font("NotoSans-Regular", 10)))
