@@ -397,9 +397,21 @@ package final class GLRenderer {
         return t
     }
 
-    /// Textures not used for 120 frames are freed; pooled targets stay (sizes repeat).
+    /// Textures not used for 120 frames are freed; pooled targets stay (sizes repeat). Past
+    /// `textureBudgetBytes` of cached images, those this frame did not use go at once: a layer
+    /// that redraws every frame (an animated `needsDisplay(forKey:)` property) makes a new image
+    /// each frame, and 120 frames of a full-screen drawing would be a gigabyte of textures.
     func evictUnused() {
-        guard frameNumber % 60 == 0 else { return }
-        textures = textures.filter { frameNumber - $0.value.lastUsed < 120 }
+        if frameNumber % 60 == 0 {
+            textures = textures.filter { frameNumber - $0.value.lastUsed < 120 }
+        }
+        var bytes = 0
+        for c in textures.values { bytes += c.texture.width * c.texture.height * 4 }
+        if bytes > Self.textureBudgetBytes {
+            textures = textures.filter { $0.value.lastUsed == frameNumber }
+        }
     }
+
+    /// Cached image textures kept beyond the current frame's (see `evictUnused`): 256 MiB.
+    static let textureBudgetBytes = 256 << 20
 }

@@ -10,7 +10,15 @@ extension RenderTreeBuilder {
     /// pixels, `magnificationFilter` elsewhere (CALayer docs), so a perspective-tilted image can
     /// use both. `trilinear` needs mipmaps, so it is the batch's texture filter; nearest and
     /// linear ride in the instance flags.
-    func emitContents(_ image: CGImage, _ s: LayerState, h: Homography, radii: SIMD4<Float>, clip: Int32, opacity: Float) {
+    ///
+    /// `drawn`: the image is the layer's own backing store (its `display()` drew it). Those stay
+    /// out of the image atlas: a layer that redraws replaces its image at every display (every
+    /// frame while a `needsDisplay(forKey:)` property animates), and the atlas, which keeps
+    /// what it placed until the builder goes away, would fill with stale drawings and upload a
+    /// whole page per redraw. A texture of its own is uploaded once per display instead, and
+    /// released by the backend once unused (`GLRenderer.evictUnused`).
+    func emitContents(_ image: CGImage, _ s: LayerState, h: Homography, radii: SIMD4<Float>, clip: Int32, opacity: Float,
+                      drawn: Bool = false) {
         let pieces = ContentsLayout.pieces(bounds: s.bounds, imageWidth: image.width, imageHeight: image.height,
                                            gravity: s.contentsGravity, contentsRect: s.contentsRect,
                                            contentsScale: s.contentsScale, contentsCenter: s.contentsCenter,
@@ -19,7 +27,7 @@ extension RenderTreeBuilder {
         let batchFilter: TextureFilter = s.minificationFilter == .trilinear ? .trilinear : .linear
         let slot: Int
         var atlas = SIMD4<Float>(0, 0, 1, 1)
-        if usesImageAtlas, batchFilter != .trilinear, let p = imageAtlas.placement(of: image) {
+        if usesImageAtlas, !drawn, batchFilter != .trilinear, let p = imageAtlas.placement(of: image) {
             slot = atlasSlot(page: p.page)
             atlas = p.transform
         } else {

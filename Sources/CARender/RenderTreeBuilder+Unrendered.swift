@@ -19,7 +19,7 @@ extension RenderTreeBuilder {
         case let t as CATextLayer where t.string != nil:
             RenderDiagnostics.warn("CATextLayer: text is not drawn yet (no text layout or glyph rendering)")
         case is CATiledLayer:
-            RenderDiagnostics.warn("CATiledLayer: tiles are not drawn yet (drawing with draw(in:) needs a CGContext)")
+            RenderDiagnostics.warn("CATiledLayer: tiles are not drawn yet (its display() draws the whole layer into one backing store through draw(in:): no tiles, levels of detail or fade-in)")
         default:
             return
         }

@@ -419,7 +419,10 @@ package final class RenderTreeBuilder {
         }
         if fill.w > 0 { box(fill: fill, border: .zero, flags: InstanceFlags.fillOnly) }
         if let gradient { emitGradient(gradient, s, h: h, radii: radii, clip: clip, opacity: opacity) }
-        if let image = imageContents { emitContents(image, s, h: h, radii: radii, clip: clip, opacity: opacity) }
+        if let image = imageContents {
+            emitContents(image, s, h: h, radii: radii, clip: clip, opacity: opacity,
+                         drawn: copy.backingStore?.image === image)
+        }
         if let shape { emitShape(shape, h: h, clip: s.masksToBounds ? boundsClip(s, h: h, outer: clip).0 : clip, opacity: opacity) }
         if !sublayers.isEmpty {
             drawSublayers(layer, sublayers, s, world: world, h: h, radii: radii, clip: clip, opacity: opacity, depth: depth,

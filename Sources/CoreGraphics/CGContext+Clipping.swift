@@ -47,7 +47,7 @@ extension CGContext {
         p.addRect(rect, transform: gstate.ctm)
         guard var cov = coverage(ofDevicePath: p, evenOdd: false),
               let shader = imageShader(mask, in: rect, tiled: false) else { intersectClip(nil); return }
-        let useAlpha = mask.alphaInfo != .noneSkipLast
+        let useAlpha = !mask.isOpaque
         for j in 0..<cov.height {
             for i in 0..<cov.width {
                 let k = j * cov.width + i

@@ -18,12 +18,19 @@ package enum PaintSource {
 }
 
 extension CGContext {
-    /// Paints `source` through `mask` onto the target with the current alpha, blend mode, clip
-    /// and shadow (the shadow first, under the drawing, as Apple's).
-    package func paint(_ mask: CoverageMask, _ source: PaintSource) {
+    /// Paints `source` onto the target with the current alpha, blend mode, clip and shadow (the
+    /// shadow first, under the drawing, as Apple's). `coverage` gives the shape's coverage over
+    /// a pixel box: the drawable box for the drawing itself, and, with a shadow, the box whose
+    /// shape casts a shadow into the drawable box (which may lie outside the bitmap).
+    package func paint(_ source: PaintSource, coverage: (PixelBox) -> CoverageMask?) {
         if let shadow = gstate.shadow, shadow.color.w > 0 {
-            paintShadow(shadow, of: mask, source)
+            let g = shadowGeometry(shadow)
+            let b = drawableBox
+            let casting = PixelBox(x0: b.x0 &- g.dx &- g.pad, y0: b.y0 &- g.dy &- g.pad,
+                                   x1: b.x1 &- g.dx &+ g.pad, y1: b.y1 &- g.dy &+ g.pad)
+            if let m = coverage(casting) { paintShadow(shadow, of: m, source) }
         }
+        guard let mask = coverage(drawableBox) else { return }
         composite(mask, source, mode: gstate.blendMode, alpha: gstate.alpha)
     }
 

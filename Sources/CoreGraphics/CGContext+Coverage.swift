@@ -36,7 +36,7 @@ package struct PixelBox: Equatable, Sendable {
 
 extension CGContext {
     /// Flattening never coarser than this (device pixels), whatever `setFlatness` says.
-    static let finestFlatness: CGFloat = 0.25
+    static let finestFlatness: CGFloat = 0.01
     /// A path that would flatten into more segments than this is not drawn (with a warning):
     /// the bound that keeps a hostile path from taking minutes.
     package static let maxSegments = 20_000_000
@@ -48,9 +48,9 @@ extension CGContext {
         return b
     }
 
-    /// The coverage of a device-space path filled with `evenOdd` or non-zero, within `drawableBox`;
-    /// nil when it covers nothing there.
-    package func coverage(ofDevicePath path: CGPath, evenOdd: Bool, antialias: Bool? = nil) -> CoverageMask? {
+    /// The coverage of a device-space path filled with `evenOdd` or non-zero, within `limit`
+    /// (default: `drawableBox`); nil when it covers nothing there.
+    package func coverage(ofDevicePath path: CGPath, evenOdd: Bool, in limit: PixelBox? = nil) -> CoverageMask? {
         guard !path.isEmpty else { return nil }
         let tol = min(gstate.flatness, Self.finestFlatness)
         if path.flattenedSegmentCount(tolerance: tol, limit: Self.maxSegments) > Self.maxSegments {
@@ -72,14 +72,15 @@ extension CGContext {
             if pts.count >= 3 { polys.append(pts) }
         }
         guard !polys.isEmpty else { return nil }
-        let box = PixelBox(covering: lo, hi).intersection(drawableBox)
+        let box = PixelBox(covering: lo, hi).intersection(limit ?? drawableBox)
         guard !box.isEmpty else { return nil }
         let w = box.x1 - box.x0, hh = box.y1 - box.y0
+        guard w.multipliedReportingOverflow(by: hh).partialValue <= Self.maxByteCount / 4 else { return nil }
         var rast = CoverageRasterizer(width: w, height: hh)
         let origin = SIMD2(Double(box.x0), Double(box.y0))
         for p in polys { rast.addPolygon(p.map { $0 - origin }) }
         var values = rast.resolvedCoverage(evenOdd: evenOdd)
-        if !(antialias ?? (gstate.shouldAntialias && gstate.allowsAntialiasing)) {
+        if !(gstate.shouldAntialias && gstate.allowsAntialiasing) {
             // Aliased drawing: a pixel is painted when at least half of it is covered.
             for i in values.indices { values[i] = values[i] >= 0.5 ? 1 : 0 }
         }
@@ -88,8 +89,8 @@ extension CGContext {
 
     /// Full coverage of the pixels in `box` (within `drawableBox`): gradients and clears of
     /// whole areas.
-    package func fullCoverage(_ box: PixelBox) -> CoverageMask? {
-        let b = box.intersection(drawableBox)
+    package func fullCoverage(_ box: PixelBox, in limit: PixelBox? = nil) -> CoverageMask? {
+        let b = box.intersection(limit ?? drawableBox)
         guard !b.isEmpty else { return nil }
         let w = b.x1 - b.x0, h = b.y1 - b.y0
         return CoverageMask(x0: b.x0, y0: b.y0, width: w, height: h, values: [Float](repeating: 1, count: w * h))

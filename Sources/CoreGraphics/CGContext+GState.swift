@@ -125,8 +125,8 @@ extension CGContext {
     }
     /// Sets the flatness (CGContextSetFlatness): the largest distance, in device pixels, between
     /// a curve and the polyline that draws it. Clamped to 0.01…100 (NaN ignored); the default
-    /// is 0.5. Curves are never flattened coarser than 0.25 px here, so smaller is finer, larger
-    /// changes nothing visible.
+    /// is 0.5. Curves are never flattened coarser than 0.01 px here (so that filled curves keep
+    /// their exact area to well under a pixel), so only values below that change anything.
     public func setFlatness(_ flatness: CGFloat) {
         guard !flatness.isNaN else { return }
         gstate.flatness = Swift.min(Swift.max(flatness, 0.01), 100)
@@ -156,6 +156,10 @@ extension CGContext {
         set { gstate.interpolationQuality = newValue }
     }
     /// Sets the rendering intent (CGContextSetRenderingIntent): accepted; drawing composites
-    /// in sRGB and does not use it.
-    public func setRenderingIntent(_ intent: CGColorRenderingIntent) {}
+    /// in sRGB and does not use it (a warning says so once for an intent other than the default).
+    public func setRenderingIntent(_ intent: CGColorRenderingIntent) {
+        if intent != .defaultIntent {
+            CGDiagnostics.warnOnce("CGContext.setRenderingIntent: rendering intents are not applied (drawing composites in sRGB)")
+        }
+    }
 }

@@ -11,16 +11,16 @@ extension CGContext {
         let dx = Double(end.x - start.x), dy = Double(end.y - start.y)
         let len2 = dx * dx + dy * dy
         guard len2 > 0, len2.isFinite, start.x.isFinite, start.y.isFinite,
-              let toUser = rasterToUser(), let mask = fullCoverage(drawableBox) else { return }
+              let toUser = rasterToUser() else { return }
         let sx = Double(start.x), sy = Double(start.y)
         let before = options.contains(.drawsBeforeStartLocation), after = options.contains(.drawsAfterEndLocation)
-        paint(mask, .shader { x, y in
+        paint(.shader { x, y in
             let p = toUser(x, y)
             let t = ((p.x - sx) * dx + (p.y - sy) * dy) / len2
             if t < 0, !before { return .zero }
             if t > 1, !after { return .zero }
             return gradient.color(at: Float(t))
-        })
+        }) { fullCoverage($0, in: $0) }
     }
 
     /// Paints `gradient` between the circle (`startCenter`, `startRadius`) and the circle
@@ -31,13 +31,13 @@ extension CGContext {
                                    endCenter: CGPoint, endRadius: CGFloat, options: CGGradientDrawingOptions) {
         guard startRadius >= 0, endRadius >= 0, startRadius.isFinite, endRadius.isFinite,
               startCenter.x.isFinite, startCenter.y.isFinite, endCenter.x.isFinite, endCenter.y.isFinite,
-              let toUser = rasterToUser(), let mask = fullCoverage(drawableBox) else { return }
+              let toUser = rasterToUser() else { return }
         let c0 = SIMD2(Double(startCenter.x), Double(startCenter.y))
         let cd = SIMD2(Double(endCenter.x), Double(endCenter.y)) - c0
         let r0 = Double(startRadius), dr = Double(endRadius) - r0
         let a = (cd * cd).sum() - dr * dr
         let before = options.contains(.drawsBeforeStartLocation), after = options.contains(.drawsAfterEndLocation)
-        paint(mask, .shader { x, y in
+        paint(.shader { x, y in
             let p = toUser(x, y)
             let pd = SIMD2(p.x, p.y) - c0
             let b = (pd * cd).sum() + r0 * dr
@@ -62,7 +62,7 @@ extension CGContext {
                 return gradient.color(at: Float(t))
             }
             return .zero
-        })
+        }) { fullCoverage($0, in: $0) }
     }
 
     /// Raster pixel centre → user space, or nil when the CTM is singular.

@@ -10,16 +10,13 @@ extension CGContext {
     /// tile at `rect`.
     public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
         guard let shader = imageShader(image, in: rect, tiled: byTiling) else { return }
-        let mask: CoverageMask?
         if byTiling {
-            mask = fullCoverage(drawableBox)
+            paint(.shader(shader)) { fullCoverage($0, in: $0) }
         } else {
             let p = CGMutablePath()
             p.addRect(rect, transform: gstate.ctm)
-            mask = coverage(ofDevicePath: p, evenOdd: false)
+            paint(.shader(shader)) { coverage(ofDevicePath: p, evenOdd: false, in: $0) }
         }
-        guard let mask else { return }
-        paint(mask, .shader(shader))
     }
 
     /// The premultiplied colour of `image` drawn in `rect`, per raster pixel; nil when the rect

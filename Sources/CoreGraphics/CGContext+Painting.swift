@@ -103,14 +103,13 @@ extension CGContext {
 
     /// Fills a device-space path with the fill colour.
     package func fillDevicePath(_ path: CGPath, evenOdd: Bool) {
-        guard let mask = coverage(ofDevicePath: path, evenOdd: evenOdd) else { return }
-        paint(mask, .solid(gstate.fillColor))
+        guard !path.isEmpty else { return }
+        paint(.solid(gstate.fillColor)) { coverage(ofDevicePath: path, evenOdd: evenOdd, in: $0) }
     }
 
     /// Strokes a device-space path with the stroke colour.
     package func strokeDevicePath(_ path: CGPath) {
-        guard !path.isEmpty, let outline = strokeOutline(of: path),
-              let mask = coverage(ofDevicePath: outline, evenOdd: false) else { return }
-        paint(mask, .solid(gstate.strokeColor))
+        guard !path.isEmpty, let outline = strokeOutline(of: path) else { return }
+        paint(.solid(gstate.strokeColor)) { coverage(ofDevicePath: outline, evenOdd: false, in: $0) }
     }
 }

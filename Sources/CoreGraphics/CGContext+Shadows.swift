@@ -7,7 +7,7 @@
 extension CGContext {
     /// The largest blur applied (device pixels); larger values are clamped to it with a warning
     /// (a blur of 1e9 would otherwise ask for a kernel wider than any bitmap).
-    package static let maxShadowBlur: CGFloat = 1024
+    package static let maxShadowBlur: CGFloat = 256
 
     /// Draws a shadow under everything painted from now on (CGContextSetShadowWithColor):
     /// `offset` and `blur` are in base space (device pixels of the bitmap), unaffected by the
@@ -29,14 +29,19 @@ extension CGContext {
         setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
     }
 
-    /// Paints the shadow of (mask × source alpha × alpha), offset, blurred and tinted.
-    package func paintShadow(_ shadow: ShadowStyle, of mask: CoverageMask, _ source: PaintSource) {
+    /// The shadow's offset in raster pixels (y down) and blur: box radius and reach.
+    package func shadowGeometry(_ shadow: ShadowStyle) -> (dx: Int, dy: Int, radius: Int, pad: Int) {
         let dx = Int.clamped(shadow.offset.width.rounded()), dy = -Int.clamped(shadow.offset.height.rounded())
         let sigma = Double(shadow.blur) / 2
-        // Three box blurs of width w give variance 3·(w² − 1)/12 ≈ σ² (Wells, 1986).
+        // Three box blurs of width w give variance 3·(w² − 1)/12 = σ², w = √(4σ² + 1) (odd).
         let boxWidth = sigma < 0.5 ? 1 : max(1, Int((4 * sigma * sigma + 1).squareRoot().rounded()) | 1)
         let radius = boxWidth / 2
-        let pad = 3 * radius
+        return (dx, dy, radius, 3 * radius)
+    }
+
+    /// Paints the shadow of (mask × source alpha × alpha), offset, blurred and tinted.
+    package func paintShadow(_ shadow: ShadowStyle, of mask: CoverageMask, _ source: PaintSource) {
+        let (dx, dy, radius, pad) = shadowGeometry(shadow)
         // The shadow's alpha, over the mask's box grown by the blur reach.
         let w = mask.width + 2 * pad, h = mask.height + 2 * pad
         guard w > 0, h > 0, w.multipliedReportingOverflow(by: h).partialValue <= Self.maxByteCount / 4 else { return }

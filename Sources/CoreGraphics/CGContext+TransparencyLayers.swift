@@ -82,8 +82,7 @@ extension CGContext {
         }
         defer { layer.free() }
         gstate = layer.savedState
-        guard let mask = fullCoverage(layer.box) else { return }
         let s = layer.surface
-        paint(mask, .shader { x, y in s.load(x, y) })
+        paint(.shader { x, y in s.load(x, y) }) { fullCoverage(layer.box, in: $0) }
     }
 }

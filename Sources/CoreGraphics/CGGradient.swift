@@ -2,7 +2,7 @@
 /// `CGGradient`. Colours are interpolated component-wise, unpremultiplied, in sRGB (gray colours
 /// expand to equal R, G, B), between stops sorted by location. `CGShading` (function-based
 /// shadings) is not provided yet.
-public final class CGGradient {
+public final class CGGradient: Sendable {
     /// Stop locations (0…1, increasing) and their straight-alpha sRGB colours.
     package let locations: [Float]
     package let colors: [SIMD4<Float>]

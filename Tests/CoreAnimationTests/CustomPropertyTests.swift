@@ -39,8 +39,10 @@ extension PinnedClock {
             #expect(abs(p.time - 2.5) < 1e-9)
             #expect(clock.time == 2, "the model keeps its own value")
             CAMediaClock.advance(by: 0.25)
-            #expect(DisplayClockLayer.displayedTimes.count == 2)
-            #expect(DisplayClockLayer.displayedTimes.map { Double($0) }.elementsEqual([2.5, 5.0]) { abs($0 - $1) < 1e-9 })
+            // The model once, at the commit after `time = 2` (P1), then the presentation copy at
+            // each frame step while `time` animates.
+            #expect(DisplayClockLayer.displayedTimes.count == 3)
+            #expect(DisplayClockLayer.displayedTimes.map { Double($0) }.elementsEqual([2, 2.5, 5.0]) { abs($0 - $1) < 1e-9 })
             #expect(type(of: clock).needsDisplay(forKey: "time") && !CALayer.needsDisplay(forKey: "time"))
         }
     }

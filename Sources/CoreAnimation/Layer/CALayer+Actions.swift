@@ -26,10 +26,6 @@ extension CALayer {
     package func layerDidChange(_ key: String, runAction: Bool) {
         // The step's table caches this layer's timing (its local time, C1).
         if stepIndex >= 0 { invalidateStepBlock() }
-        if key == "bounds" {
-            if state.needsDisplayOnBoundsChange { setNeedsDisplay() }
-            setNeedsLayout()
-        }
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         guard runAction, !CATransaction.disableActions() else { return }
         if let action = action(forKey: key) {

@@ -1,53 +1,104 @@
-// Layout and display hooks (Apple's CALayer "Laying Out" and "Updating Layer Display").
+// Layout and display hooks (Apple's CALayer "Laying Out" and "Updating Layer Display"), served
+// at commit by `DisplayPass` (docs/BEHAVIOUR.md P1–P6).
 
 extension CALayer {
-    public func setNeedsLayout() { needsLayoutFlag = true }
-    public func needsLayout() -> Bool { needsLayoutFlag }
-
-    /// Lays out this layer if it needs it, then its sublayers, top-down.
-    public func layoutIfNeeded() {
-        if needsLayoutFlag {
-            needsLayoutFlag = false
-            layoutSublayers()
-        }
-        for s in _sublayers ?? [] { s.layoutIfNeeded() }
+    /// Marks the layer for layout: its `layoutSublayers()` runs at the next commit (explicit or
+    /// implicit, a `CARenderer` frame, a window frame), or earlier through `layoutIfNeeded()`.
+    /// Apple: [setNeedsLayout()](https://developer.apple.com/documentation/quartzcore/calayer/setneedslayout()).
+    public func setNeedsLayout() {
+        guard !needsLayoutFlag else { return }
+        needsLayoutFlag = true
+        if !isPresentationCopy { DisplayPass.enqueueLayout(self) }
     }
 
-    /// Asks the delegate to lay out the sublayers; subclasses override.
+    public func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Apple's [layoutIfNeeded()](https://developer.apple.com/documentation/quartzcore/calayer/layoutifneeded()):
+    /// "the layer's super layers are traversed until an ancestor layer is found that does not
+    /// require layout. Then layout is performed on the entire layer-tree beneath that
+    /// ancestor": every layer there that needs layout is laid out, parents before children
+    /// (a walk with its own stack: deep trees do not overflow the thread's).
+    public func layoutIfNeeded() {
+        var top: CALayer = self
+        var hops = 0
+        while let p = top._superlayer, p.needsLayoutFlag, hops < 1 << 20 { top = p; hops += 1 }
+        var pending: [CALayer] = [top]
+        while let l = pending.popLast() {
+            if l.needsLayoutFlag {
+                l.needsLayoutFlag = false
+                l.layoutSublayers()
+            }
+            // Reversed onto the stack so siblings are laid out back to front, as listed.
+            if let subs = l._sublayers { pending.append(contentsOf: subs.reversed()) }
+        }
+    }
+
+    /// The default `layoutSublayers()`: asks the delegate (`layoutSublayers(of:)`). Subclasses
+    /// override to position their sublayers (Apple: "Subclasses can override this method and
+    /// use it to implement their own layout algorithm").
     package func layoutSublayersImpl() {
         delegate?.layoutSublayers(of: self)
     }
 
-    public func setNeedsDisplay() { needsDisplayFlag = true }
-    /// Marks the layer for redisplay; the whole layer is redrawn (no partial invalidation yet).
-    public func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+    /// Marks the whole layer for redisplay at the next commit.
+    /// Apple: [setNeedsDisplay()](https://developer.apple.com/documentation/quartzcore/calayer/setneedsdisplay()).
+    public func setNeedsDisplay() {
+        dirtyRect = .infinite
+        markNeedsDisplay()
+    }
+
+    /// Marks `r` (the layer's own coordinates) for redisplay: the default `display()` then
+    /// redraws only that part, clipped to it, and keeps the pixels outside it (P3). Several
+    /// calls before a display redraw their union. An empty or non-finite rectangle asks for
+    /// nothing (Apple ignores an empty rectangle; a non-finite one is ignored with a warning).
+    /// Apple: [setNeedsDisplay(_:)](https://developer.apple.com/documentation/quartzcore/calayer/setneedsdisplay(_:)).
+    public func setNeedsDisplay(_ r: CGRect) {
+        guard r.isFiniteRect || r.isInfinite else {
+            return Diagnostics.warnOnce("CALayer.setNeedsDisplay(_:): ignored non-finite rectangle \(r)")
+        }
+        let rect = r.standardized
+        guard !rect.isEmpty else { return }
+        dirtyRect = dirtyRect.union(rect)
+        markNeedsDisplay()
+    }
+
+    private func markNeedsDisplay() {
+        guard !needsDisplayFlag else { return }
+        needsDisplayFlag = true
+        if !isPresentationCopy { DisplayPass.enqueueDisplay(self) }
+    }
+
     public func needsDisplay() -> Bool { needsDisplayFlag }
 
+    /// Displays the layer now if it is marked (`display()`), clearing the mark.
     public func displayIfNeeded() {
         guard needsDisplayFlag else { return }
         needsDisplayFlag = false
         display()
     }
 
-    /// Updates the contents: the delegate's `display(_:)` when it implements it. Drawing
-    /// through `draw(in:)` needs a bitmap `CGContext`, which comes with the renderer; until then
-    /// a layer without a displaying delegate keeps its contents, and a warning says so once.
+    /// The default `display()` (P2): the delegate's `display(_:)` when the delegate implements
+    /// it; otherwise the layer draws itself into a new backing store through `draw(in:)`
+    /// (`CALayer+BackingStore.swift`) and the image becomes `contents`.
+    /// Apple: [display()](https://developer.apple.com/documentation/quartzcore/calayer/display()).
     package func displayImpl() {
         if let d = delegate {
             delegateDisplayMissing = false
             d.display(self)
-            if !delegateDisplayMissing { return }
+            if !delegateDisplayMissing { dirtyRect = .null; return }
         }
-        Diagnostics.warnOnce("CALayer.display(): drawing with draw(in:) needs the renderer's CGContext (not implemented yet); contents unchanged")
+        drawIntoBackingStore()
     }
 
-    /// Draws the layer's contents; the default asks the delegate.
+    /// The default `draw(in:)`: asks the delegate (`draw(_:in:)`); draws nothing without one.
     package func drawImpl(in ctx: CGContext) {
         delegate?.draw(self, in: ctx)
     }
 
-    /// True when the contents are drawn flipped (geometry flipped an odd number of times up
-    /// the tree, as Apple's `contentsAreFlipped()`).
+    /// True when the contents are drawn flipped (geometry flipped an odd number of times up the
+    /// tree, this layer included: Apple's header, "from the receiver up to and including the
+    /// implicit container of the root layer"). The default `display()` then gives `draw(in:)`
+    /// a context whose y axis runs the other way (P4).
     public func contentsAreFlipped() -> Bool {
         var flipped = false
         var l: CALayer? = self

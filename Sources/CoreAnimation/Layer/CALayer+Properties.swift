@@ -5,9 +5,17 @@
 extension CALayer {
     // MARK: Geometry
 
+    /// A change marks the layer for layout, and for display when `needsDisplayOnBoundsChange`
+    /// is set ("whenever its bounds property changes", docs/BEHAVIOUR.md P5).
     public var bounds: CGRect {
         get { state.bounds }
-        set { updateFinite("bounds", \.bounds, newValue) }
+        set {
+            let old = state.bounds
+            updateFinite("bounds", \.bounds, newValue)
+            guard !isPresentationCopy, state.bounds != old else { return }
+            if state.needsDisplayOnBoundsChange { setNeedsDisplay() }
+            setNeedsLayout()
+        }
     }
     public var position: CGPoint {
         get { state.position }

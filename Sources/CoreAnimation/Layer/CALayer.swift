@@ -71,6 +71,19 @@ open class CALayer: NSObject, CAMediaTiming {
     package var needsDisplayFlag = false
     package var delegateDisplayMissing = false
     package var delegateLayoutMissing = false
+    /// The part of the layer (its own coordinates) `setNeedsDisplay(_:)` asked to redraw since
+    /// the last display; `.infinite` after `setNeedsDisplay()` (the whole layer), `.null` when
+    /// nothing asked (see `DisplayPass`).
+    package var dirtyRect = CGRect.null
+    /// The commit pass that last laid out / displayed this layer: a layer is handled at most once
+    /// per pass, so a `layoutSublayers()` or `display()` that marks its own layer again waits for
+    /// the next commit instead of looping (see `DisplayPass`).
+    package var layoutPassStamp: UInt64 = 0
+    package var displayPassStamp: UInt64 = 0
+    /// The bitmap the default `display()` last drew and set as `contents` (nil when it never
+    /// drew, or `contents` was set by other means since): a dirty-rect redraw starts from its
+    /// pixels, and the renderer keeps drawn images out of its shared image atlas.
+    package var backingStore: BackingStore?
 
     /// Animations attached to this layer, in the order they were added (docs/BEHAVIOUR.md E3).
     @exclusivity(unchecked) package var animationRecords: [AnimationRecord] = [] { didSet { evaluationPlan = nil } }
@@ -123,6 +136,7 @@ open class CALayer: NSObject, CAMediaTiming {
             dynamicValues = other.dynamicValues
             actions = other.actions
             delegate = other.delegate
+            backingStore = other.backingStore
         }
     }
 

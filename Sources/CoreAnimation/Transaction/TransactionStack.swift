@@ -40,6 +40,8 @@ package final class TransactionStack {
     /// Callbacks due at the next frame step (completion blocks of transactions without
     /// animations, stop messages of removed animations), with their media times.
     package var pendingEvents: [(time: Double, run: () -> Void)] = []
+    /// Layers that asked for layout or display, served by the next commit (`DisplayPass`).
+    package var displayQueues = DisplayQueues()
     private var implicitCommitScheduled = false
 
     private static let nextID = Atomic<UInt64>(1)
@@ -78,15 +80,19 @@ package final class TransactionStack {
     private func openImplicit() -> TransactionFrame {
         let f = TransactionFrame(id: Self.nextID.add(1, ordering: .relaxed).oldValue, isImplicit: true, inheriting: nil)
         frames.append(f)
-        // Committed at the end of the current run-loop turn (K3) where a run loop runs; a tool
-        // without one commits it through `CATransaction.flush()` or the renderer's frame.
-        // `currentMode` is non-nil only while the run loop runs: no block piles up in a loop
-        // that never turns.
+        scheduleFlushIfRunLoop()
+        return f
+    }
+
+    /// Committed at the end of the current run-loop turn (K3) where a run loop runs; a tool
+    /// without one commits through `CATransaction.flush()` or the renderer's frame.
+    /// `currentMode` is non-nil only while the run loop runs: no block piles up in a loop that
+    /// never turns. Also how a `setNeedsDisplay()` alone reaches a commit (P1).
+    func scheduleFlushIfRunLoop() {
         if !implicitCommitScheduled, RunLoop.current.currentMode != nil {
             implicitCommitScheduled = true
             RunLoop.current.perform { CATransaction.flush() }
         }
-        return f
     }
 
     /// Records that `layer` changed in the open transaction (opening the implicit one).
@@ -101,7 +107,19 @@ package final class TransactionStack {
     /// Pops the innermost frame; at the outermost level the whole transaction is committed.
     /// A commit with nothing open is ignored (K3: Apple does not raise).
     package func commit() {
-        guard let f = frames.popLast() else { return }
+        guard !frames.isEmpty else { return }
+        if frames.count == 1 {
+            // The outermost commit lays out and displays the layers that asked first (P1), with
+            // the transaction still open so what they change is part of it. A commit of this
+            // same transaction from inside that pass (user code in `layoutSublayers()`,
+            // `display()` or `draw(in:)`) would commit it half-done: ignored, with a warning.
+            if displayQueues.isRunning {
+                Diagnostics.warnOnce("CATransaction.commit() inside layoutSublayers()/display()/draw(in:) of the committing transaction: ignored (the transaction commits when that pass ends)")
+                return
+            }
+            DisplayPass.run(on: self)
+        }
+        let f = frames.removeLast()
         if let parent = frames.last {
             // Changes join the enclosing transaction; nothing reaches the render tree yet (K2).
             for l in f.touchedLayers where l.touchedInTransaction != parent.id {
@@ -117,7 +135,12 @@ package final class TransactionStack {
     }
 
     /// Commits the implicit transaction if it is the only one open (CATransaction.flush).
+    /// Also commits layers that asked for layout or display when no transaction is open, so
+    /// a renderer's or a window's frame serves a lone `setNeedsDisplay()` (P1). Ignored while
+    /// this thread's layout-and-display pass runs (it is part of a commit already).
     package func flush() {
+        guard !displayQueues.isRunning else { return }
+        if frames.isEmpty, !displayQueues.isEmpty { _ = openImplicit() }
         if frames.count == 1, frames[0].isImplicit { commit() }
         implicitCommitScheduled = false
     }
