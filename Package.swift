@@ -75,6 +75,8 @@ let package = Package(
             name: "CoreAnimation",
             dependencies: [
                 "CoreGraphics",
+                // CATextLayer lays out and draws its text with Core Text (issue 20).
+                "CoreText",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -122,7 +124,7 @@ let package = Package(
             dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "CADemoScenes", "CAExport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
-        .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation", "CATestSupport"]),
+        .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation", "CoreText", "CATestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // The frame format alone (no builder, no GL): what a second backend can rely on.
         .testTarget(name: "FrameFormatTests", dependencies: ["CAFrame"]),
