@@ -76,7 +76,7 @@ package enum Typesetter {
                     if let type, let t = truncate(line, width: avail, type: type, token: ellipsisToken(for: line)) { line = t }
                 }
                 let isLastOfParagraph = k == lineRanges.count - 1
-                let alignment = style?.alignment ?? .natural
+                var alignment = style?.alignment ?? .natural
                 if alignment == .justified, !isLastOfParagraph, let j = justify(line, factor: 1, width: avail) { line = j }
                 var height = Double(line.ascent + line.descent + line.leading)
                 var ascent = Double(line.ascent)
@@ -98,6 +98,8 @@ package enum Typesetter {
                 let visible = line.width - line.trailingWhitespaceWidth
                 var x = lead
                 let rtl = line.baseLevel & 1 == 1
+                // Unconstrained width (suggesting a size): every line starts at its indent.
+                if !avail.isFinite { alignment = .left }
                 switch alignment {
                 case .left: break
                 case .right: x = lead + max(0, avail - visible)
@@ -249,14 +251,14 @@ public func CTFrameGetVisibleStringRange(_ frame: CTFrame) -> CFRange { frame.vi
 /// (CTFrameGetLineOrigins): baseline starts relative to the path's bounding box origin.
 public func CTFrameGetLineOrigins(_ frame: CTFrame, _ range: CFRange, _ origins: UnsafeMutablePointer<CGPoint>) {
     let lo = max(0, min(frame.origins.count, range.location))
-    let hi = range.length <= 0 ? frame.origins.count : min(frame.origins.count, lo + range.length)
+    let hi = range.length <= 0 || range.length > frame.origins.count - lo ? frame.origins.count : lo + range.length
     for (k, i) in (lo..<max(lo, hi)).enumerated() { origins[k] = frame.origins[i] }
 }
 
 /// A Core Text range (length 0 = to the end) clamped to `0..<count`.
 package func clampRange(_ r: CFRange, _ count: Int) -> Range<Int> {
     let lo = max(0, min(count, r.location))
-    let hi = r.length <= 0 ? count : max(lo, min(count, lo &+ r.length))
+    let hi = r.length <= 0 || r.length > count - lo ? count : lo + r.length
     return lo..<hi
 }
 

@@ -57,7 +57,7 @@ public final class CTRun: @unchecked Sendable {
     /// A Core Text range (length 0 = to the end) clamped to the run's glyphs.
     package func glyphRange(_ r: CFRange) -> Range<Int> {
         let lo = max(0, min(glyphs.count, r.location))
-        let hi = r.length <= 0 ? glyphs.count : max(lo, min(glyphs.count, lo + r.length))
+        let hi = r.length <= 0 || r.length > glyphs.count - lo ? glyphs.count : lo + r.length
         return lo..<hi
     }
 }

@@ -14,6 +14,8 @@ package final class FontFace: @unchecked Sendable {
     package let sourceName: String          // the file path or "data" (for messages)
     package let unitsPerEm: Int
     package let glyphCount: Int
+    /// How many faces the file holds (a TrueType collection holds several).
+    package let faceCount: Int
     package let familyName: String
     package let styleName: String
     package let postScriptName: String
@@ -62,6 +64,7 @@ package final class FontFace: @unchecked Sendable {
         let rec = f.pointee
         unitsPerEm = Int(rec.units_per_EM)
         glyphCount = Int(rec.num_glyphs)
+        faceCount = max(1, Int(rec.num_faces))
         familyName = rec.family_name.map { String(cString: $0) } ?? "Unknown"
         styleName = rec.style_name.map { String(cString: $0) } ?? "Regular"
         postScriptName = FT_Get_Postscript_Name(f).map { String(cString: $0) }

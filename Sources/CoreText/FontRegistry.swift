@@ -97,7 +97,8 @@ package final class FontRegistry: @unchecked Sendable {
     package func registerFile(_ url: URL) -> Bool {
         guard let first = face(path: url.path) else { return false }
         var faces = [first]
-        for i in 1..<16 { if let f = face(path: url.path, index: i) { faces.append(f) } else { break } }
+        // Every face of a collection (bounded: a corrupt count cannot make this loop long).
+        for i in stride(from: 1, to: min(first.faceCount, 64), by: 1) { if let f = face(path: url.path, index: i) { faces.append(f) } }
         for f in faces { register(f) }
         return true
     }

@@ -76,7 +76,7 @@ package func itemize(_ text: TextStorage, _ range: Range<Int>, levels: [UInt8]) 
         } else if !primary.face.hasGlyph(for: c) {
             if let f = FontRegistry.shared.fallbackFace(for: c) {
                 if f === primary.face { font = primary }
-                else if let cached = fallbackFonts[ObjectIdentifier(f)] { font = cached }
+                else if let cached = fallbackFonts[ObjectIdentifier(f)], cached.size == primary.size, cached.matrix == primary.matrix { font = cached }
                 else { let nf = CTFont(face: f, size: primary.size, matrix: primary.matrix); fallbackFonts[ObjectIdentifier(f)] = nf; font = nf }
             }
         }
