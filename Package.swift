@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Core Animation for Linux. Module layering (one direction only):
-//   CoreGraphics (value types) → CoreAnimation (model + timing, no GL)
+//   CoreGraphics (value types) → CoreText (fonts, shaping, layout, glyph drawing; issue 20)
+//   → CoreAnimation (model + timing, no GL)
 //   → CARender (render tree → the frame format, CAFrame; no GL) → CAOpenGL (GL backend: reads
 //   CAFrame only, never sees a layer or the builder)
 //   → CASurfaces (EGL headless) → QuartzCore (umbrella with CARenderer)
