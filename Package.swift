@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Core Animation for Linux. Module layering (one direction only):
-//   CoreGraphics (value types) → CoreAnimation (model + timing, no GL)
+//   CoreGraphics (value types) → CoreText (fonts, shaping, layout, glyph drawing; issue 20)
+//   → CoreAnimation (model + timing, no GL)
 //   → CARender (render tree → the frame format, CAFrame; no GL) → CAOpenGL (GL backend: reads
 //   CAFrame only, never sees a layer or the builder)
 //   → CASurfaces (EGL headless) → QuartzCore (umbrella with CARenderer)
@@ -15,6 +16,8 @@ let package = Package(
     products: [
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        // Text (issue 20): Apple's Core Text subset; also re-exported by QuartzCore.
+        .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "CAScene", targets: ["CAScene"]),
         // carender (issue 5): the command-line renderer, and the scenes it and the benchmarks share.
         .executable(name: "carender", targets: ["carender"]),
@@ -52,10 +55,29 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "CoreGraphics", dependencies: ["CPNG"]),
+        // Text (issue 20): a Core Text subset (CTFont, CGFont, CTLine, CTRun, CTFramesetter,
+        // CTFrame, CTParagraphStyle) on FreeType (outlines, metrics), HarfBuzz (shaping),
+        // fontconfig (lookup, fallback), FriBidi (UAX #9) and ICU's line breaker (UAX #14).
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
+        // ICU's line breaker behind a header that names no ICU type (see its header: Foundation
+        // carries its own ICU headers, which clash with the system's in one Clang module map).
+        .target(name: "CICUBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "CoreText",
+                dependencies: ["CoreGraphics", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CICUBreak"]),
+        .testTarget(name: "CoreTextTests", dependencies: ["CoreText"]),
         .target(
             name: "CoreAnimation",
             dependencies: [
                 "CoreGraphics",
+                // CATextLayer lays out and draws its text with Core Text (issue 20).
+                "CoreText",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -66,7 +88,7 @@ let package = Package(
         .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame"]),
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CAFrame"]),
         .target(name: "CASurfaces", dependencies: ["CEGL"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
         // (Path data in scenes is SVG path data: the grammar is CASVG's.)
         .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreAnimation", "CASVG"]),
@@ -103,7 +125,7 @@ let package = Package(
             dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "CADemoScenes", "CAExport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
-        .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation", "CATestSupport"]),
+        .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation", "CoreText", "CATestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // The frame format alone (no builder, no GL): what a second backend can rely on.
         .testTarget(name: "FrameFormatTests", dependencies: ["CAFrame"]),

@@ -16,8 +16,6 @@ extension RenderTreeBuilder {
             RenderDiagnostics.warn("CAReplicatorLayer: replicated instances are not drawn yet (its sublayers draw once, not instanceCount = \(r.instanceCount) times)")
         case let e as CAEmitterLayer where !(e.emitterCells ?? []).isEmpty:
             RenderDiagnostics.warn("CAEmitterLayer: particles are not simulated or drawn yet")
-        case let t as CATextLayer where t.string != nil:
-            RenderDiagnostics.warn("CATextLayer: text is not drawn yet (no text layout or glyph rendering)")
         case is CATiledLayer:
             RenderDiagnostics.warn("CATiledLayer: tiles are not drawn yet (its display() draws the whole layer into one backing store through draw(in:): no tiles, levels of detail or fade-in)")
         default:

@@ -59,6 +59,12 @@ public final class CGContext {
     /// they are added, so a later CTM change does not move the path).
     package var currentPath = CGMutablePath()
 
+    /// The text matrix and drawing mode (CGContext+Text.swift). Apple keeps the text matrix
+    /// outside the graphics state (save/restore leave it alone); the drawing mode is kept here
+    /// too, a documented simplification.
+    package var textMatrixStorage = CGAffineTransform.identity
+    package var textDrawingModeStorage = CGTextDrawingMode.fill
+
     /// Open transparency layers, innermost last.
     package var layers: [TransparencyLayer] = []
     /// `beginTransparencyLayer` calls beyond `maxTransparencyLayers` that opened nothing.

@@ -5,6 +5,7 @@
 // context reach this package's own modules and tests, never a user's autocomplete
 // (docs/API.md; api/ lists what is public).
 @_exported import CoreGraphics
+@_exported import CoreText
 @_exported import CoreAnimation
 @_exported import CARender
 @_exported import CAFrame

@@ -9,7 +9,8 @@ import Synchronization
 /// - the metrics (`lineHeight`, `ascender`, `descender`, `capHeight`, `xHeight`, `leading`)
 ///   are estimates from the point size (proportions of Apple's San Francisco font), and the
 ///   first time a font is used for text layout this way one warning naming it is logged;
-/// - nothing draws text with it (a `CATextLayer` holding it draws no glyphs).
+/// - nothing draws text with it (a `CATextLayer` holding it draws in Helvetica and warns; give
+///   it a Core Text `CTFont` or a font name instead, docs/TEXT.md).
 open class UIFont: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// UIKit's `UIFont.Weight`, with UIKit's raw values (UIFontWeightUltraLight = -0.8 …
     /// UIFontWeightBlack = 0.62, UIFontDescriptor.h).

@@ -14,7 +14,7 @@ import Testing
     /// The modules a library product's user can see: the products and what they re-export
     /// or depend on.
     static let modules = [
-        "CoreGraphics", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "QuartzCore",
+        "CoreGraphics", "CoreText", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "QuartzCore",
         "CASVG", "CAScene", "CAWindow", "UIKitCompat", "CADemoScenes",
     ]
 
@@ -149,7 +149,33 @@ struct SymbolGraphExtractor {
             let map = build.directory.appendingPathComponent(dir).appendingPathComponent("module.modulemap")
             if fm.fileExists(atPath: map.path) { maps.append(map) }
         }
-        return maps.sorted { $0.path < $1.path }.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
+        return maps.sorted { $0.path < $1.path }.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] } + pkgConfigIncludes()
+    }
+
+    /// The header directories of the shims' system libraries (`pkgConfig:` names in
+    /// Package.swift, through `pkg-config --cflags-only-I`): FreeType and HarfBuzz keep their
+    /// headers in subdirectories that the shims' `#include`s need.
+    func pkgConfigIncludes() -> [String] {
+        guard let manifest = try? String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8) else { return [] }
+        var names: [String] = []
+        var rest = Substring(manifest)
+        while let r = rest.range(of: "pkgConfig: \"") {
+            rest = rest[r.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            names.append(String(rest[..<end]))
+            rest = rest[end...]
+        }
+        guard !names.isEmpty else { return [] }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["pkg-config", "--cflags-only-I"] + names
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return [] }
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return out.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0.hasPrefix("-I") }.flatMap { ["-Xcc", String($0)] }
     }
 
     func listings(of modules: [String]) throws -> [String: [String]] {

@@ -12,8 +12,9 @@ package struct TextLayerState {
 }
 
 /// A layer that lays out and draws a plain or attributed string (Apple's `CATextLayer`).
-/// Only the model is implemented here: the renderer draws it as a plain layer, without its text
-/// (docs/DIFFERENCES.md).
+/// Its default `display()` draws the text with Core Text into the layer's backing store
+/// (`draw(in:)`, `CATextLayer+Drawing.swift`), at `contentsScale`, again whenever a property it
+/// shows changes and on every frame of a `fontSize` or `foregroundColor` animation (docs/TEXT.md).
 open class CATextLayer: CALayer {
     package var text = TextLayerState()
 
@@ -44,6 +45,21 @@ open class CATextLayer: CALayer {
         get { text.allowsFontSubpixelQuantization }
         set { updateLayerValue(self, "allowsFontSubpixelQuantization", \.text.allowsFontSubpixelQuantization, newValue) }
     }
+
+    /// The text layer redraws when what it shows changes, and on every frame of an animation of
+    /// `fontSize` or `foregroundColor` (Apple: "Animatable"; each frame is drawn at the
+    /// interpolated value, not scaled).
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        CATextLayer.displayKeys.contains(key) || super.needsDisplay(forKey: key)
+    }
+
+    static let displayKeys: Set<String> = [
+        "string", "font", "fontSize", "foregroundColor", "wrapped", "isWrapped", "alignmentMode", "truncationMode",
+        "bounds", "contentsScale",
+    ]
+
+    /// Draws the text (Core Text: `CTFramesetter` in the layer's bounds, first line at the top).
+    open override func draw(in ctx: CGContext) { drawText(in: ctx) }
 
     /// fontSize and foregroundColor are animatable (CATextLayer.h).
     package override class func makePropertyTable() -> PropertyTable {

@@ -1,0 +1,215 @@
+import CoreGraphics
+import Foundation
+import CFreeType
+import CHarfBuzz
+
+/// One face of a font file, loaded once and shared by every `CTFont`/`CGFont` made from it.
+///
+/// FreeType reads the outlines and the global metrics; HarfBuzz (its own OpenType code, hb-ot,
+/// on the same bytes) shapes. Everything is kept in font units (the face's `unitsPerEm`) and
+/// scaled by the caller in Double, so results are hinting-free and the same at every size, as
+/// Core Text's outlines and advances are. The bytes are owned here (a copy), so faces made from
+/// `Data` outlive it. FreeType faces are not thread-safe; every FreeType call takes `lock`.
+package final class FontFace: @unchecked Sendable {
+    package let sourceName: String          // the file path or "data" (for messages)
+    package let unitsPerEm: Int
+    package let glyphCount: Int
+    /// How many faces the file holds (a TrueType collection holds several).
+    package let faceCount: Int
+    package let familyName: String
+    package let styleName: String
+    package let postScriptName: String
+    package let fullName: String
+    /// hhea-derived (FreeType's choice) ascender, positive descender and line gap, font units.
+    package let ascender: Double
+    package let descender: Double
+    package let lineGap: Double
+    package let capHeight: Double
+    package let xHeight: Double
+    package let underlinePosition: Double
+    package let underlineThickness: Double
+    package let boundingBox: CGRect
+    package let isBold: Bool
+    package let isItalic: Bool
+
+    private let bytes: UnsafeMutableRawBufferPointer
+    private var library: FT_Library?
+    private var face: FT_Face?
+    package let hbFont: OpaquePointer        // hb_font_t*, scale = unitsPerEm (font units)
+    private let lock = NSLock()
+
+    /// The largest font file accepted (bytes): far above any real font, and a bound on memory.
+    package static let maxFileSize = 256 << 20
+
+    /// Loads face `index` of `data`; nil when FreeType cannot read it as a scalable font.
+    package init?(data: Data, index: Int = 0, sourceName: String) {
+        guard !data.isEmpty, data.count <= Self.maxFileSize else { return nil }
+        self.sourceName = sourceName
+        bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+        data.copyBytes(to: bytes)
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { bytes.deallocate(); return nil }
+        library = lib
+        var f: FT_Face?
+        let base = bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self)
+        guard FT_New_Memory_Face(lib, base, FT_Long(data.count), FT_Long(index), &f) == 0, let f,
+              f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
+              f.pointee.units_per_EM > 0, f.pointee.num_glyphs > 0 else {
+            if let f { FT_Done_Face(f) }
+            FT_Done_FreeType(lib)
+            bytes.deallocate()
+            return nil
+        }
+        face = f
+        let rec = f.pointee
+        unitsPerEm = Int(rec.units_per_EM)
+        glyphCount = Int(rec.num_glyphs)
+        faceCount = max(1, Int(rec.num_faces))
+        familyName = rec.family_name.map { String(cString: $0) } ?? "Unknown"
+        styleName = rec.style_name.map { String(cString: $0) } ?? "Regular"
+        postScriptName = FT_Get_Postscript_Name(f).map { String(cString: $0) }
+            ?? familyName.replacingOccurrences(of: " ", with: "") + "-" + styleName.replacingOccurrences(of: " ", with: "")
+        fullName = Self.sfntName(f, id: 4) ?? (styleName == "Regular" ? familyName : familyName + " " + styleName)
+        ascender = Double(rec.ascender)
+        descender = Double(-rec.descender)
+        lineGap = max(0, Double(rec.height) - Double(rec.ascender) + Double(rec.descender))
+        underlinePosition = Double(rec.underline_position)
+        underlineThickness = Double(rec.underline_thickness)
+        boundingBox = CGRect(x: Double(rec.bbox.xMin), y: Double(rec.bbox.yMin),
+                             width: Double(rec.bbox.xMax - rec.bbox.xMin), height: Double(rec.bbox.yMax - rec.bbox.yMin))
+        isBold = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
+        isItalic = rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        var cap = 0.0, xh = 0.0
+        if let raw = FT_Get_Sfnt_Table(f, FT_SFNT_OS2) {
+            let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
+            if os2.version >= 2 { cap = Double(os2.sCapHeight); xh = Double(os2.sxHeight) }
+        }
+        let blob = hb_blob_create(UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                  UInt32(data.count), HB_MEMORY_MODE_READONLY, nil, nil)
+        let hbFace = hb_face_create(blob, UInt32(index))
+        hb_blob_destroy(blob)
+        hbFont = hb_font_create(hbFace)!
+        hb_face_destroy(hbFace)
+        hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))
+        // Fonts without OS/2 v2 heights: measure the flat tops of "H" and "x", as Core Text does.
+        capHeight = cap > 0 ? cap : 0
+        xHeight = xh > 0 ? xh : 0
+        if cap <= 0 || xh <= 0 {
+            let h = glyphTop(forCharacter: 0x48), x = glyphTop(forCharacter: 0x78)
+            if cap <= 0 { capHeightFallback = h }
+            if xh <= 0 { xHeightFallback = x }
+        }
+    }
+
+    private var capHeightFallback = 0.0
+    private var xHeightFallback = 0.0
+    package var effectiveCapHeight: Double { capHeight > 0 ? capHeight : capHeightFallback }
+    package var effectiveXHeight: Double { xHeight > 0 ? xHeight : xHeightFallback }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        if let face { FT_Done_Face(face) }
+        if let library { FT_Done_FreeType(library) }
+        bytes.deallocate()
+    }
+
+    /// Name table entry `id` (Windows Unicode, English preferred), decoded from UTF-16BE.
+    private static func sfntName(_ f: FT_Face, id: UInt16) -> String? {
+        var best: String?
+        for i in 0..<FT_Get_Sfnt_Name_Count(f) {
+            var n = FT_SfntName()
+            guard FT_Get_Sfnt_Name(f, i, &n) == 0, n.name_id == id, n.platform_id == 3, let s = n.string else { continue }
+            var units: [UInt16] = []
+            for j in stride(from: 0, to: Int(n.string_len) - 1, by: 2) { units.append(UInt16(s[j]) << 8 | UInt16(s[j + 1])) }
+            let text = String(decoding: units, as: UTF16.self)
+            if n.language_id == 0x409 { return text }
+            if best == nil { best = text }
+        }
+        return best
+    }
+
+    /// The glyph for a Unicode scalar, 0 (.notdef) when the font has none.
+    package func glyph(for scalar: UInt32) -> CGGlyph {
+        var g: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(hbFont, scalar, &g) != 0, g <= UInt32(UInt16.max) else { return 0 }
+        return CGGlyph(g)
+    }
+
+    package func hasGlyph(for scalar: UInt32) -> Bool { glyph(for: scalar) != 0 }
+
+    /// The horizontal advance in font units (hmtx, with HVAR for variable fonts).
+    package func advance(of glyph: CGGlyph) -> Double {
+        Double(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyph)))
+    }
+
+    /// The glyph's ink bounds in font units (y up); `.zero` for empty glyphs.
+    package func bounds(of glyph: CGGlyph) -> CGRect {
+        var ext = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont, hb_codepoint_t(glyph), &ext) != 0 else { return .zero }
+        // HarfBuzz: x_bearing/y_bearing is the top-left corner, height is negative downwards.
+        return CGRect(x: Double(ext.x_bearing), y: Double(ext.y_bearing + ext.height),
+                      width: Double(ext.width), height: Double(-ext.height))
+    }
+
+    private func glyphTop(forCharacter c: UInt32) -> Double {
+        let g = glyph(for: c)
+        guard g != 0 else { return 0 }
+        return bounds(of: g).maxY
+    }
+
+    /// Calls `sink` with the glyph's outline in font units (y up), contours closed; false when
+    /// the glyph cannot be loaded (out of range, or a bitmap-only glyph).
+    package func decomposeOutline(_ glyph: CGGlyph, into sink: inout OutlineSink) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard let face, Int(glyph) < glyphCount else { return false }
+        let flags = FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
+        guard FT_Load_Glyph(face, FT_UInt(glyph), Int32(flags)) == 0,
+              face.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return false }
+        var funcs = FT_Outline_Funcs(
+            move_to: { to, user in
+                let s = user!.assumingMemoryBound(to: OutlineSink.self)
+                s.pointee.move(Double(to!.pointee.x), Double(to!.pointee.y)); return 0
+            },
+            line_to: { to, user in
+                let s = user!.assumingMemoryBound(to: OutlineSink.self)
+                s.pointee.line(Double(to!.pointee.x), Double(to!.pointee.y)); return 0
+            },
+            conic_to: { c, to, user in
+                let s = user!.assumingMemoryBound(to: OutlineSink.self)
+                s.pointee.quad(Double(c!.pointee.x), Double(c!.pointee.y), Double(to!.pointee.x), Double(to!.pointee.y)); return 0
+            },
+            cubic_to: { c1, c2, to, user in
+                let s = user!.assumingMemoryBound(to: OutlineSink.self)
+                s.pointee.cubic(Double(c1!.pointee.x), Double(c1!.pointee.y), Double(c2!.pointee.x), Double(c2!.pointee.y),
+                                Double(to!.pointee.x), Double(to!.pointee.y)); return 0
+            },
+            shift: 0, delta: 0)
+        let outline = withUnsafeMutablePointer(to: &face.pointee.glyph.pointee.outline) { $0 }
+        let rc = withUnsafeMutablePointer(to: &sink) { FT_Outline_Decompose(outline, &funcs, $0) }
+        sink.finish()
+        return rc == 0
+    }
+}
+
+/// Receives a glyph outline from FreeType and builds a `CGMutablePath` through an affine map
+/// from font units (usually scale by size/unitsPerEm, then the caller's matrix).
+package struct OutlineSink {
+    package let path = CGMutablePath()
+    package let transform: CGAffineTransform
+    private var open = false
+
+    package init(transform: CGAffineTransform) { self.transform = transform }
+
+    mutating func move(_ x: Double, _ y: Double) {
+        if open { path.closeSubpath() }
+        path.move(to: CGPoint(x: x, y: y), transform: transform); open = true
+    }
+    mutating func line(_ x: Double, _ y: Double) { path.addLine(to: CGPoint(x: x, y: y), transform: transform) }
+    mutating func quad(_ cx: Double, _ cy: Double, _ x: Double, _ y: Double) {
+        path.addQuadCurve(to: CGPoint(x: x, y: y), control: CGPoint(x: cx, y: cy), transform: transform)
+    }
+    mutating func cubic(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ x: Double, _ y: Double) {
+        path.addCurve(to: CGPoint(x: x, y: y), control1: CGPoint(x: ax, y: ay), control2: CGPoint(x: bx, y: by), transform: transform)
+    }
+    mutating func finish() { if open { path.closeSubpath(); open = false } }
+}

@@ -1,0 +1,254 @@
+import CoreGraphics
+import Foundation
+import CFontconfig
+
+/// Finds fonts: by name through fontconfig, after Core Text's well-known names are mapped to
+/// installed metric-compatible families (`familySubstitutes`), and per character for fallback.
+/// Faces are loaded once per (file, index) and shared.
+///
+/// The configuration is the system's (`FcInitLoadConfigAndFonts`) unless a caller installs
+/// another with `useFontDirectories(_:)` (tests use one that sees only the fonts in
+/// `../shared/corpora/fonts`, so expected metrics never depend on what a machine has installed).
+package final class FontRegistry: @unchecked Sendable {
+    package static let shared = FontRegistry()
+
+    /// A registry of its own (tests compare configurations); `shared` is the one Core Text uses.
+    package init() {}
+
+    private struct State {
+        var config: OpaquePointer?                       // FcConfig*
+        var faces: [String: FontFace] = [:]              // "path#index" → face
+        var failedFiles: Set<String> = []
+        var fallback: [UInt32: FontFace?] = [:]          // scalar → first font that has it
+        var byName: [String: FontFace] = [:]             // resolved names
+        var registered: [FontFace] = []                  // CTFontManagerRegisterFontsForURL, CGFont(provider)
+    }
+    private let state = LockedState(State())
+
+    /// Apple font names and the families they map to here, first installed one wins. Helvetica
+    /// and Arial have the metric-compatible Liberation Sans (same advance widths) and URW's
+    /// Nimbus Sans; the system UI font (San Francisco on Apple platforms) is Noto Sans, then
+    /// any sans-serif fontconfig offers (docs/TEXT.md).
+    package static let familySubstitutes: [String: [String]] = {
+        let sans = ["Liberation Sans", "Nimbus Sans", "Nimbus Sans L", "Arimo"]
+        let serif = ["Liberation Serif", "Nimbus Roman", "Tinos"]
+        let mono = ["Liberation Mono", "Nimbus Mono PS", "Cousine"]
+        let system = ["Noto Sans", "Inter", "DejaVu Sans"]
+        var m: [String: [String]] = [:]
+        for n in ["helvetica", "helvetica neue", "arial", "helveticaneue", "arialmt"] { m[n] = sans }
+        for n in ["times", "times new roman", "timesnewromanpsmt"] { m[n] = serif }
+        for n in ["courier", "courier new", "menlo", "monaco", "couriernewpsmt"] { m[n] = mono }
+        for n in [".applesystemuifont", ".sfui-regular", ".sf ns text", "system font", "sf pro", "sf pro text",
+                  "sf pro display", ".sfnstext", ".sfnsdisplay", "san francisco"] { m[n] = system }
+        return m
+    }()
+
+    /// Installs a configuration that knows only the fonts in `directories` (extension beyond
+    /// Apple's API, for tests and embedders). Cached faces and fallbacks are dropped.
+    package func useFontDirectories(_ directories: [URL]) {
+        guard let config = FcConfigCreate() else { return }
+        // Only a cache directory (the user's, as the system configuration has), so fontconfig
+        // neither complains that it cannot cache nor rescans the folder in every process.
+        let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>"
+        _ = FcConfigParseAndLoadFromMemory(config, xml, FcTrue)
+        for d in directories { _ = FcConfigAppFontAddDir(config, d.path) }
+        state.withLock { s in
+            if let old = s.config { FcConfigDestroy(old) }
+            s.config = config
+            s.fallback = [:]; s.byName = [:]
+        }
+    }
+
+    private func config(_ s: inout State) -> OpaquePointer? {
+        if s.config == nil { s.config = FcInitLoadConfigAndFonts() }
+        return s.config
+    }
+
+    /// The face in `path` (face `index`), loaded once; nil (and a warning naming the file)
+    /// when the file is missing or not a font.
+    package func face(path: String, index: Int = 0) -> FontFace? {
+        let key = "\(path)#\(index)"
+        if let f = state.withLock({ $0.faces[key] }) { return f }
+        if state.withLock({ $0.failedFiles.contains(key) }) { return nil }
+        let attrs = try? FileManager.default.attributesOfItem(atPath: path)
+        let size = (attrs?[.size] as? NSNumber)?.intValue ?? 0
+        guard size > 0, size <= FontFace.maxFileSize, let data = FileManager.default.contents(atPath: path),
+              let face = FontFace(data: data, index: index, sourceName: path) else {
+            TextDiagnostics.warnOnce("font file \(path) could not be read as a font")
+            state.withLock { _ = $0.failedFiles.insert(key) }
+            return nil
+        }
+        return state.withLock { s in
+            if let f = s.faces[key] { return f }
+            s.faces[key] = face
+            return face
+        }
+    }
+
+    /// Makes `face` findable by its names (PostScript, family, full) before fontconfig's fonts.
+    package func register(_ face: FontFace) {
+        state.withLock { s in
+            s.registered.append(face)
+            s.byName = [:]
+        }
+    }
+
+    /// Adds a font file to the lookup (CTFontManagerRegisterFontsForURL): every face in it.
+    package func registerFile(_ url: URL) -> Bool {
+        guard let first = face(path: url.path) else { return false }
+        var faces = [first]
+        // Every face of a collection (bounded: a corrupt count cannot make this loop long).
+        for i in stride(from: 1, to: min(first.faceCount, 64), by: 1) { if let f = face(path: url.path, index: i) { faces.append(f) } }
+        for f in faces { register(f) }
+        return true
+    }
+
+    /// Resolves a Core Text font name: registered fonts by PostScript, full or family name; the
+    /// name mapped through `familySubstitutes`; fontconfig's match for the family or PostScript
+    /// name. Nil when nothing at all matches (no fonts configured).
+    package func face(named name: String) -> (face: FontFace, exact: Bool)? {
+        let key = name.lowercased()
+        if let f = state.withLock({ $0.byName[key] }) { return (f, true) }
+        if let f = state.withLock({ s in s.registered.first { Self.names($0).contains(key) } }) {
+            state.withLock { $0.byName[key] = f }
+            return (f, true)
+        }
+        let candidates = Self.familySubstitutes[key] ?? Self.familySubstitutes[Self.baseName(key)] ?? []
+        let wantsBold = key.contains("bold"), wantsItalic = key.contains("italic") || key.contains("oblique")
+        for family in candidates {
+            if let f = match(family: family, bold: wantsBold, italic: wantsItalic), f.familyName.lowercased() == family.lowercased() {
+                state.withLock { $0.byName[key] = f }
+                return (f, true)
+            }
+        }
+        if let f = match(postScriptName: name), f.postScriptName.lowercased() == key {
+            state.withLock { $0.byName[key] = f }
+            return (f, true)
+        }
+        if let f = match(family: name, bold: false, italic: false) {
+            let exact = Self.names(f).contains(key)
+            if exact { state.withLock { $0.byName[key] = f } }
+            return (f, exact)
+        }
+        return nil
+    }
+
+    /// The font used when a name is not found, as Core Text falls back to Helvetica.
+    package func defaultFace() -> FontFace? {
+        face(named: "Helvetica")?.face ?? match(family: "sans-serif", bold: false, italic: false)
+    }
+
+    private static func names(_ f: FontFace) -> Set<String> {
+        [f.postScriptName.lowercased(), f.familyName.lowercased(), f.fullName.lowercased()]
+    }
+
+    /// "Helvetica-Bold" → "helvetica", "Arial Bold Italic" → "arial".
+    private static func baseName(_ key: String) -> String {
+        var k = key
+        if let dash = k.firstIndex(of: "-") { k = String(k[..<dash]) }
+        for suffix in [" bold italic", " bold oblique", " bold", " italic", " oblique", " regular"] where k.hasSuffix(suffix) {
+            k.removeLast(suffix.count)
+        }
+        return k
+    }
+
+    /// fontconfig's best face of `family` with the given weight and slant (loaded).
+    package func match(family: String, bold: Bool, italic: Bool) -> FontFace? {
+        query { p in
+            _ = FcPatternAddString(p, FC_FAMILY, family)
+            _ = FcPatternAddInteger(p, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+            _ = FcPatternAddInteger(p, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+            _ = FcPatternAddInteger(p, FC_WIDTH, FC_WIDTH_NORMAL)
+        }
+    }
+
+    private func match(postScriptName: String) -> FontFace? {
+        query { p in _ = FcPatternAddString(p, FC_POSTSCRIPT_NAME, postScriptName) }
+    }
+
+    /// fontconfig's best match for the pattern `build` fills (after the configuration's and the
+    /// default substitutions), loaded.
+    private func query(_ build: (OpaquePointer) -> Void) -> FontFace? {
+        let found: (String, Int)? = state.withLock { s in
+            guard let config = config(&s), let p = FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(p) }
+            build(p)
+            _ = FcPatternAddBool(p, FC_SCALABLE, FcTrue)
+            _ = FcConfigSubstitute(config, p, FcMatchPattern)
+            FcDefaultSubstitute(p)
+            var result = FcResultNoMatch
+            guard let m = FcFontMatch(config, p, &result) else { return nil }
+            defer { FcPatternDestroy(m) }
+            return Self.fileAndIndex(m)
+        }
+        guard let (file, index) = found else { return nil }
+        return face(path: file, index: index)
+    }
+
+    private static func fileAndIndex(_ pattern: OpaquePointer) -> (String, Int)? {
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        return (String(cString: file), Int(index))
+    }
+
+    /// The most bounded number of distinct scalars whose fallback font is remembered.
+    private static let maxFallbackEntries = 65_536
+
+    /// A font that has a glyph for `scalar`, for text whose own font lacks it: registered fonts
+    /// first, then fontconfig's fonts in its order of preference for sans-serif text. Nil when
+    /// no configured font has it (the text then shows the primary font's .notdef box).
+    package func fallbackFace(for scalar: UInt32) -> FontFace? {
+        if let hit = state.withLock({ $0.fallback[scalar] }) { return hit }
+        var found: FontFace? = state.withLock { s in s.registered.first { $0.hasGlyph(for: scalar) } }
+        if found == nil {
+            let candidates: [(String, Int)] = state.withLock { s in
+                guard let config = config(&s), let p = FcPatternCreate() else { return [] }
+                defer { FcPatternDestroy(p) }
+                let cs = FcCharSetCreate()
+                defer { FcCharSetDestroy(cs) }
+                _ = FcCharSetAddChar(cs, scalar)
+                _ = FcPatternAddCharSet(p, FC_CHARSET, cs)
+                _ = FcPatternAddString(p, FC_FAMILY, "sans-serif")
+                _ = FcPatternAddBool(p, FC_SCALABLE, FcTrue)
+                _ = FcConfigSubstitute(config, p, FcMatchPattern)
+                FcDefaultSubstitute(p)
+                var result = FcResultNoMatch
+                guard let set = FcFontSort(config, p, FcFalse, nil, &result) else { return [] }
+                defer { FcFontSetDestroy(set) }
+                var out: [(String, Int)] = []
+                for i in 0..<Int(set.pointee.nfont) {
+                    guard let font = set.pointee.fonts[i] else { continue }
+                    var fcs: OpaquePointer?
+                    if FcPatternGetCharSet(font, FC_CHARSET, 0, &fcs) == FcResultMatch, let fcs, FcCharSetHasChar(fcs, scalar) == FcTrue,
+                       let fi = Self.fileAndIndex(font) {
+                        out.append(fi)
+                        if out.count == 3 { break }
+                    }
+                }
+                return out
+            }
+            for (file, index) in candidates {
+                if let f = face(path: file, index: index), f.hasGlyph(for: scalar) { found = f; break }
+            }
+        }
+        state.withLock { s in
+            if s.fallback.count >= Self.maxFallbackEntries { s.fallback.removeAll(keepingCapacity: true) }
+            s.fallback[scalar] = .some(found)
+        }
+        return found
+    }
+}
+
+/// A value behind a lock, for state holding C pointers (which `Mutex` cannot take across
+/// isolation boundaries). Callers never call back into the registry while holding it.
+final class LockedState<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock(); defer { lock.unlock() }
+        return try body(&value)
+    }
+}
