@@ -80,23 +80,110 @@ struct StrokeOutline {
             return
         }
         let open = !s.isClosed
-        for (i, seg) in segs.enumerated() {
-            var a = seg.a, b = seg.b
-            if open, cap == .square {
-                if i == 0 { a = a - seg.d * hw }
-                if i == segs.count - 1 { b = b + seg.d * hw }
+        // Runs of segments joined smoothly (gentle turns inside a flattened curve) become one band
+        // polygon whose sides meet at mitred offset points, so neighbouring pieces share edges
+        // instead of overlapping: an area rasteriser then covers edge pixels exactly, where
+        // overlapping pieces would count the overlap twice before the non-zero clamp.
+        var smooth = [Bool](repeating: false, count: segs.count)   // smooth[j]: join after segs[j]
+        let joinCount = open ? segs.count - 1 : segs.count
+        for j in 0..<joinCount {
+            smooth[j] = isSmooth(segs[j], segs[(j + 1) % segs.count])
+        }
+        if !open, smooth.allSatisfy({ $0 }) {
+            ring(segs)
+            return
+        }
+        // Start a closed subpath's runs after a join that is not smooth.
+        var order = Array(segs.indices)
+        if !open, let k = smooth.firstIndex(of: false) {
+            order = Array(order[(k + 1)...] + order[...k])
+        }
+        var run: [Int] = []
+        for (pos, i) in order.enumerated() {
+            run.append(i)
+            let last = pos == order.count - 1
+            if last || !smooth[i] {
+                band(run.map { segs[$0] }, extendStart: open && cap == .square && run.first == 0,
+                     extendEnd: open && cap == .square && run.last == segs.count - 1)
+                run = []
             }
-            let offset = seg.d.perpendicular * hw
-            polygon([a + offset, b + offset, b - offset, a - offset])
         }
         if open, cap == .round, let last = segs.last {
             circle(at: segs[0].a)
             circle(at: last.b)
         }
-        let joinCount = open ? segs.count - 1 : segs.count
-        for j in 0..<joinCount {
+        for j in 0..<joinCount where !smooth[j] {
             let s0 = segs[j], s1 = segs[(j + 1) % segs.count]
             joinSegments(at: s1.a, d0: s0.d, d1: s1.d, isCorner: s1.startIsCorner)
+        }
+    }
+
+    /// A join that a mitred band covers exactly: inside a curve (not a corner), a turn under 30°,
+    /// and the mitre's reach along each segment under half its length (so the inner side does
+    /// not fold back).
+    private func isSmooth(_ s0: Segment, _ s1: Segment) -> Bool {
+        guard !s1.startIsCorner else { return false }
+        let dot = s0.d.dot(s1.d), cross = s0.d.cross(s1.d)
+        guard dot > 0.866 else { return false }
+        let tanHalf = abs(cross) / (1 + dot)
+        let reach = hw * tanHalf
+        let e0 = s0.b - s0.a, e1 = s1.b - s1.a
+        let l0 = e0.dot(e0).squareRoot(), l1 = e1.dot(e1).squareRoot()
+        return reach < 0.5 * min(l0, l1)
+    }
+
+    /// The offset of the vertex between directions `d0` and `d1`, on the left (+) side, mitred.
+    private func mitredOffset(_ d0: CGPoint, _ d1: CGPoint) -> CGPoint {
+        guard let bis = (d0.perpendicular + d1.perpendicular).normalizedVector else { return d0.perpendicular * hw }
+        let cosHalf = ((1 + d0.dot(d1)) / 2).squareRoot()
+        return bis * (hw / cosHalf)
+    }
+
+    /// One polygon for a run of smoothly joined segments (one segment: its rectangle).
+    private mutating func band(_ run: [Segment], extendStart: Bool, extendEnd: Bool) {
+        guard let first = run.first, let last = run.last else { return }
+        var left: [CGPoint] = [], right: [CGPoint] = []
+        let a = extendStart ? first.a - first.d * hw : first.a
+        let n0 = first.d.perpendicular * hw
+        left.append(a + n0); right.append(a - n0)
+        for k in 1..<run.count {
+            let o = mitredOffset(run[k - 1].d, run[k].d)
+            left.append(run[k].a + o); right.append(run[k].a - o)
+        }
+        let b = extendEnd ? last.b + last.d * hw : last.b
+        let n1 = last.d.perpendicular * hw
+        left.append(b + n1); right.append(b - n1)
+        polygon(left + right.reversed())
+    }
+
+    /// A closed subpath joined smoothly all round (a flattened circle): the outer and inner
+    /// offset rings, wound oppositely, so the non-zero rule fills exactly the band between them.
+    private mutating func ring(_ segs: [Segment]) {
+        var left: [CGPoint] = [], right: [CGPoint] = []
+        for k in segs.indices {
+            let prev = segs[(k + segs.count - 1) % segs.count]
+            let o = mitredOffset(prev.d, segs[k].d)
+            left.append(segs[k].a + o); right.append(segs[k].a - o)
+        }
+        var area: CGFloat = 0
+        for i in left.indices {
+            let p = left[i], q = left[(i + 1) % left.count]
+            area += p.x * q.y - q.x * p.y
+        }
+        guard area.isFinite else { return }
+        // The left ring is outside for a counter-clockwise subpath (positive area).
+        let (outer, inner) = area > 0 ? (left, right) : (right, left)
+        for (ringPts, positive) in [(outer, true), (inner, false)] {
+            var a: CGFloat = 0
+            for i in ringPts.indices {
+                let p = ringPts[i], q = ringPts[(i + 1) % ringPts.count]
+                a += p.x * q.y - q.x * p.y
+            }
+            guard a != 0 else { continue }
+            let ordered = (a > 0) == positive ? ringPts : ringPts.reversed()
+            elements.append(.move(ordered[0]))
+            for p in ordered.dropFirst() { elements.append(.line(p)) }
+            elements.append(.close)
         }
     }
 

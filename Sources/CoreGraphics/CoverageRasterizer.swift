@@ -13,29 +13,33 @@
 /// grid is handled exactly for what lies inside (x is clamped to the grid per row, which keeps
 /// the winding that edges left of the grid contribute), and coordinates are limited to
 /// ±`coordinateLimit` first so absurd input (1e30) stays finite.
-struct CoverageRasterizer {
-    let width: Int
-    let height: Int
+///
+/// It lives in CoreGraphics (`package`) so that CARender's layer shapes and `CGContext`'s drawn
+/// content are antialiased by one and the same code (issue 19: "layer shapes and drawn content
+/// must antialias identically").
+package struct CoverageRasterizer: Sendable {
+    package let width: Int
+    package let height: Int
     /// Row stride: two spare cells on the right receive what edges at x = width leave over.
-    let stride: Int
-    private(set) var acc: [Float]
+    package let stride: Int
+    package private(set) var acc: [Float]
     /// Coordinates are clamped to this (texels) before rasterising.
-    static let coordinateLimit = 1e7
+    package static let coordinateLimit = 1e7
 
-    init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
         stride = width + 2
         acc = [Float](repeating: 0, count: stride * height)
     }
 
-    mutating func clear() {
+    package mutating func clear() {
         acc.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
     /// Adds one edge from (x0, y0) to (x1, y1). Edges going down (y increasing) add winding +1
     /// to their right.
-    mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+    package mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         let lim = Self.coordinateLimit
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         let ax = min(max(x0, -lim), lim), ay = min(max(y0, -lim), lim)
@@ -91,7 +95,7 @@ struct CoverageRasterizer {
     }
 
     /// Adds a closed polygon (the last vertex joins the first).
-    mutating func addPolygon(_ pts: [SIMD2<Double>]) {
+    package mutating func addPolygon(_ pts: [SIMD2<Double>]) {
         guard pts.count >= 3 else { return }
         var prev = pts[pts.count - 1]
         for p in pts {
@@ -102,7 +106,7 @@ struct CoverageRasterizer {
 
     /// Adds a closed polygon wound so that its signed area is positive: a union of such pieces
     /// resolves with the non-zero rule to exactly the union (the stroker's pieces).
-    mutating func addPositivePolygon(_ pts: [SIMD2<Double>]) {
+    package mutating func addPositivePolygon(_ pts: [SIMD2<Double>]) {
         guard pts.count >= 3 else { return }
         var area = 0.0
         var prev = pts[pts.count - 1]
@@ -113,7 +117,7 @@ struct CoverageRasterizer {
 
     /// Writes the coverage, 0…255, into every `channels`-th byte of `out` starting at `channel`
     /// (out has width × height × channels bytes, rows top first).
-    func resolve(evenOdd: Bool, into out: inout [UInt8], channels: Int, channel: Int) {
+    package func resolve(evenOdd: Bool, into out: inout [UInt8], channels: Int, channel: Int) {
         let w = width, s = stride
         acc.withUnsafeBufferPointer { a in
             out.withUnsafeMutableBufferPointer { o in
@@ -136,5 +140,34 @@ struct CoverageRasterizer {
                 }
             }
         }
+    }
+
+    /// The coverage of every pixel, 0…1, row by row (rows top first, `width` values a row),
+    /// resolved with the same rules as `resolve(evenOdd:into:channels:channel:)` but not
+    /// quantised: what `CGContext` composites with.
+    package func resolvedCoverage(evenOdd: Bool) -> [Float] {
+        let w = width, s = stride
+        var out = [Float](repeating: 0, count: w * height)
+        acc.withUnsafeBufferPointer { a in
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height {
+                    var sum: Float = 0
+                    let base = y * s
+                    let ob = y * w
+                    for x in 0..<w {
+                        sum += a[base + x]
+                        var c = abs(sum)
+                        if evenOdd {
+                            c = c - 2 * (c * 0.5).rounded(.down)
+                            if c > 1 { c = 2 - c }
+                        } else if c > 1 {
+                            c = 1
+                        }
+                        o[ob + x] = c
+                    }
+                }
+            }
+        }
+        return out
     }
 }

@@ -1,0 +1,91 @@
+// Clipping (Apple's "Working with the Clipping Region" group of CGContext). The clip is kept as
+// per-pixel coverage (0…1) over a pixel box, so an antialiased clip path gives antialiased edges
+// as on Apple, and each new clip multiplies into the one before (the clip only ever shrinks until
+// `restoreGState`).
+
+/// The clip's coverage over `box` (outside it, 0). Immutable once made: states share it.
+package final class ClipMask: Sendable {
+    package let box: PixelBox
+    package let values: [Float]
+
+    package init(box: PixelBox, values: [Float]) { self.box = box; self.values = values }
+
+    @inline(__always) package func value(_ x: Int, _ y: Int) -> Float {
+        guard x >= box.x0, y >= box.y0, x < box.x1, y < box.y1 else { return 0 }
+        return values[(y - box.y0) * (box.x1 - box.x0) + (x - box.x0)]
+    }
+
+    /// A clip through which nothing is drawn.
+    static let empty = ClipMask(box: PixelBox(x0: 0, y0: 0, x1: 0, y1: 0), values: [])
+}
+
+extension CGContext {
+    /// Intersects the clip with the area the current path encloses under `rule`
+    /// (CGContextClip / EOClip), then clears the path, as Apple does.
+    public func clip(using rule: CGPathFillRule = .winding) {
+        let p = currentPath
+        beginPath()
+        intersectClip(coverage(ofDevicePath: p, evenOdd: rule == .evenOdd))
+    }
+
+    /// Intersects the clip with `rect` (CGContextClipToRect). The current path is unchanged.
+    public func clip(to rect: CGRect) { clip(to: [rect]) }
+
+    /// Intersects the clip with the union of `rects` (CGContextClipToRects).
+    public func clip(to rects: [CGRect]) {
+        let p = CGMutablePath()
+        p.addRects(rects, transform: gstate.ctm)
+        intersectClip(coverage(ofDevicePath: p, evenOdd: false))
+    }
+
+    /// Intersects the clip with `mask` stretched over `rect` (CGContextClipToMask). Apple takes
+    /// a gray image (its samples are the clip's alpha) or an image mask; here an image with an
+    /// alpha channel clips by its alpha, an opaque one by its luminance (Rec. 601; for gray images
+    /// that is the gray value). Sampled as `draw(_:in:)` samples.
+    public func clip(to rect: CGRect, mask: CGImage) {
+        let p = CGMutablePath()
+        p.addRect(rect, transform: gstate.ctm)
+        guard var cov = coverage(ofDevicePath: p, evenOdd: false),
+              let shader = imageShader(mask, in: rect, tiled: false) else { intersectClip(nil); return }
+        let useAlpha = !mask.isOpaque
+        for j in 0..<cov.height {
+            for i in 0..<cov.width {
+                let k = j * cov.width + i
+                guard cov.values[k] > 0 else { continue }
+                let c = shader(cov.x0 + i, cov.y0 + j)
+                let v = useAlpha ? c.w : (0.299 * c.x + 0.587 * c.y + 0.114 * c.z)
+                cov.values[k] *= v
+            }
+        }
+        intersectClip(cov)
+    }
+
+    /// Removes the clip (CGContextResetClip): nothing clipped, as for a new context.
+    public func resetClip() { gstate.clip = nil }
+
+    /// The bounding box of the clip in user space (CGContextGetClipBoundingBox): the bitmap's
+    /// bounds when nothing is clipped, `.zero`-sized when everything is.
+    public var boundingBoxOfClipPath: CGRect {
+        let b = gstate.clip?.box.intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+            ?? PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        guard !b.isEmpty else { return .zero }
+        // Raster rows → device y (up).
+        let device = CGRect(x: CGFloat(b.x0), y: CGFloat(height - b.y1), width: CGFloat(b.x1 - b.x0), height: CGFloat(b.y1 - b.y0))
+        return device.applying(gstate.ctm.inverted())
+    }
+
+    /// Multiplies `mask` into the clip (nil: clip to nothing).
+    package func intersectClip(_ mask: CoverageMask?) {
+        guard let mask else { gstate.clip = .empty; return }
+        let box = PixelBox(x0: mask.x0, y0: mask.y0, x1: mask.x0 + mask.width, y1: mask.y0 + mask.height)
+        var values = mask.values
+        if let old = gstate.clip {
+            for j in 0..<mask.height {
+                for i in 0..<mask.width {
+                    values[j * mask.width + i] *= old.value(mask.x0 + i, mask.y0 + j)
+                }
+            }
+        }
+        gstate.clip = ClipMask(box: box, values: values)
+    }
+}
