@@ -3,10 +3,11 @@
 # OpenGL/EGL headers and glvnd (libgl-dev, libopengl-dev, libegl-dev), Mesa's llvmpipe and EGL
 # vendor library (libgl1-mesa-dri, libegl-mesa0) for headless rendering without a GPU, libpng
 # for PNG in/out, GLFW and Xvfb for the windowed preview, ffmpeg for carender's video output,
-# libdeflate for CRC-32 and Adler-32 in the fast PNG writer (CAExport).
+# libdeflate for CRC-32 and Adler-32 in the fast PNG writer (CAExport), libjpeg-turbo's TurboJPEG
+# (libturbojpeg0-dev), libwebp (libwebp-dev, with libwebpdemux) and giflib (libgif-dev) for ImageIO.
 # Does nothing when all are present.
 set -eu
-PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth ffmpeg libdeflate-dev"
+PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth ffmpeg libdeflate-dev libturbojpeg0-dev libwebp-dev libgif-dev"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
