@@ -1,6 +1,4 @@
-import CoreGraphics
 import Foundation
-import ImageIO
 import Testing
 
 /// GIF frames composed with the disposal methods of the GIF89a spec (§23, Graphic Control

@@ -1,6 +1,4 @@
-import CoreGraphics
 import Foundation
-import ImageIO
 import Testing
 
 /// PNG and JPEG through CGImageDestination and back through CGImageSource (Apple: "Image I/O

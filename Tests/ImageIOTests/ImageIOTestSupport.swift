@@ -1,6 +1,4 @@
-import CoreGraphics
 import Foundation
-import ImageIO
 
 /// The premultiplied RGBA of one pixel as an array, for `#expect` comparisons.
 func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {

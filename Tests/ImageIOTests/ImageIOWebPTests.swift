@@ -1,6 +1,4 @@
-import CoreGraphics
 import Foundation
-import ImageIO
 import Testing
 
 /// WebP files made by libwebp's own tools (Fixtures/README.md), decoded through CGImageSource.
@@ -23,17 +21,19 @@ import Testing
         ])
     }
 
-    /// Animated WebP: each image is the canvas after that frame is composed (frame 2, a blue
-    /// left column with a transparent right column, is alpha-blended over frame 1's red), with
-    /// the frame durations (100 ms, 250 ms) and the loop count (3) from the file.
+    /// Animated WebP: each image is the canvas after that frame is composed, with the frame
+    /// durations (100 ms, 250 ms) and the loop count (3) from the file. img2webp stores frame 2
+    /// (a blue left column, a transparent right column) as frame 1 disposed to the background
+    /// (flags 0x03) plus a 1×2 blue rectangle blended at x = 0, so the composed second image is
+    /// f2.pam exactly: blue, transparent.
     @Test func animatedFramesAreComposed() throws {
         let src = try #require(CGImageSourceCreateWithData(fixture("anim.webp") as CFData, nil))
         #expect(CGImageSourceGetCount(src) == 2)
-        let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255]
+        let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], clear: [UInt8] = [0, 0, 0, 0]
         let f0 = try #require(CGImageSourceCreateImageAtIndex(src, 0, nil))
         #expect([rgba(f0, 0, 0), rgba(f0, 1, 0), rgba(f0, 0, 1), rgba(f0, 1, 1)] == [red, red, red, red])
         let f1 = try #require(CGImageSourceCreateImageAtIndex(src, 1, nil))
-        #expect([rgba(f1, 0, 0), rgba(f1, 1, 0), rgba(f1, 0, 1), rgba(f1, 1, 1)] == [blue, red, blue, red])
+        #expect([rgba(f1, 0, 0), rgba(f1, 1, 0), rgba(f1, 0, 1), rgba(f1, 1, 1)] == [blue, clear, blue, clear])
         let p1 = try #require(CGImageSourceCopyPropertiesAtIndex(src, 1, nil) as? [String: Any])
         let webp = try #require(p1[kCGImagePropertyWebPDictionary] as? [String: Any])
         #expect(webp[kCGImagePropertyWebPUnclampedDelayTime] as? Double == 0.25)

@@ -1,6 +1,5 @@
 import Testing
 import Foundation
-import ImageIO
 
 /// Image paths stay inside the scene's folder; documented limits protect a server from a
 /// hostile file (issue 5, "Bad input").
@@ -76,7 +75,7 @@ import ImageIO
     @Test func brokenAndOversizedImagesAreProblems() throws {
         let (scene, _) = try makeFolders()
         try Data("not a png".utf8).write(to: scene.appendingPathComponent("bad.png"))
-        #expect(problems(contents("bad.png"), base: scene).first?.message.==
+        #expect(problems(contents("bad.png"), base: scene).first?.message ==
                 "image file \"bad.png\" is not a readable image (PNG, JPEG, GIF or WebP)")
         var limits = SceneLimits()
         limits.maxImagePixels = 63
