@@ -139,15 +139,24 @@ public final class CGImageSource: Sendable {
 // MARK: - Apple's functions
 
 /// An image source reading the file at `url` (read whole when the source is created). Nil, with
-/// a warning naming the file, when the file cannot be read. Options: see
+/// a warning naming the file, when the file cannot be read or is not a regular file (a FIFO or
+/// a device would never end). Options: see
 /// `kCGImageSourceTypeIdentifierHint` and the other `kCGImageSource…` keys.
 public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -> CGImageSource? {
     ImageIOOptions.checkSource(options)
+    let name = url.isFileURL ? url.path : url.absoluteString
+    // Only regular files: a FIFO or a device such as /dev/zero would never finish reading.
+    if url.isFileURL, let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType {
+        guard type == .typeRegular else {
+            CGDiagnostics.warnOnce("ImageIO: \(name): not a regular file")
+            return nil
+        }
+    }
     do {
         let data = try Data(contentsOf: url)
-        return CGImageSource(data: data, file: url.isFileURL ? url.path : url.absoluteString)
+        return CGImageSource(data: data, file: name)
     } catch {
-        CGDiagnostics.warnOnce("ImageIO: \(url.isFileURL ? url.path : url.absoluteString): cannot be read (\(error.localizedDescription))")
+        CGDiagnostics.warnOnce("ImageIO: \(name): cannot be read (\(error.localizedDescription))")
         return nil
     }
 }

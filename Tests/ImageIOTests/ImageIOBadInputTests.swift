@@ -85,6 +85,9 @@ import Testing
         #expect(CGImageSourceCreateImageAtIndex(png, 1, nil) == nil)
         #expect(CGImageSourceCreateImageAtIndex(png, -1, nil) == nil)
         #expect(CGImageSourceCreateWithURL(URL(fileURLWithPath: "/nonexistent/x.png") as CFURL, nil) == nil)
+        // A device that never ends, and a folder: refused before reading.
+        #expect(CGImageSourceCreateWithURL(URL(fileURLWithPath: "/dev/zero") as CFURL, nil) == nil)
+        #expect(CGImageSourceCreateWithURL(FileManager.default.temporaryDirectory as CFURL, nil) == nil)
     }
 
     /// A JPEG whose frame header (SOF0) claims 60000×60000: properties report it; decoding is
