@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         // Text (issue 20): Apple's Core Text subset; also re-exported by QuartzCore.
         .library(name: "CoreText", targets: ["CoreText"]),
+        // Image I/O (issue 19): CGImageSource / CGImageDestination, as Apple's ImageIO framework.
+        .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "CAScene", targets: ["CAScene"]),
         // carender (issue 5): the command-line renderer, and the scenes it and the benchmarks share.
         .executable(name: "carender", targets: ["carender"]),
@@ -72,6 +74,19 @@ let package = Package(
         .target(name: "CoreText",
                 dependencies: ["CoreGraphics", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CICUBreak"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText"]),
+        // Image I/O (issue 19): Apple's ImageIO functions (CGImageSource, CGImageDestination) for
+        // PNG (CoreGraphics' libpng path), JPEG (libjpeg-turbo's TurboJPEG API), GIF (giflib) and
+        // WebP (libwebp, libwebpdemux). Beside CoreGraphics, as on Apple; not re-exported by
+        // QuartzCore (Apple's is not).
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpdemux",
+                       providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif",
+                       providers: [.apt(["libgif-dev"])]),
+        .target(name: "ImageIO", dependencies: ["CoreGraphics", "CTurboJPEG", "CWebP", "CGIF"]),
+        // Fixtures/ holds WebP files made with cwebp/img2webp (see its README), read in place.
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CoreGraphics"], exclude: ["Fixtures"]),
         .target(
             name: "CoreAnimation",
             dependencies: [
@@ -91,9 +106,9 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
         // (Path data in scenes is SVG path data: the grammar is CASVG's.)
-        .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreAnimation", "CASVG"]),
+        .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreAnimation", "CASVG", "ImageIO"]),
         // FrameHashes/ holds the recorded frame hashes FrameIdentityTests reads in place (#filePath).
-        .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes", "CATestSupport"],
+        .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes", "CATestSupport", "ImageIO"],
                     exclude: ["Corpus", "FrameHashes"]),
         // Scenes built in Swift that tools and tests share (the bundled demo).
         .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
@@ -143,7 +158,7 @@ let package = Package(
         // graphs and fails on any difference (docs/API.md). Depends on the product modules only so
         // that they are built before it runs; it imports none of them.
         .testTarget(name: "APIListingTests",
-                    dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "UIKitCompat", "CADemoScenes"]),
+                    dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "UIKitCompat", "CADemoScenes", "ImageIO"]),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x

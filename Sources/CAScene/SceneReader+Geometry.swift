@@ -1,4 +1,5 @@
 import CASVG
+import ImageIO
 
 // Transforms, paths and images (docs/SCENE-FORMAT.md, "Values").
 
@@ -160,7 +161,7 @@ extension SceneReader {
         }
     }
 
-    /// Layer contents: a PNG file, by path relative to the scene file's folder. The path may
+    /// Layer contents: a PNG, JPEG, GIF (first frame) or WebP file, by path relative to the scene file's folder. The path may
     /// not be absolute, contain `..` or resolve (through symlinks) outside the folder unless
     /// `allowImagesOutsideSceneFolder` is set; size limits are checked before decoding.
     func image(_ node: JSONNode, _ path: String) -> CGImage? {
@@ -212,22 +213,26 @@ extension SceneReader {
             problem(path, node, "image file \"\(rel.prefix(200))\" cannot be read")
             return nil
         }
-        // Width and height from the IHDR chunk (bytes 16–23), so an oversized image is refused
-        // before its pixels are allocated.
-        if data.count >= 24, data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            let b = [UInt8](data.prefix(24))
-            let w = b[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = b[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        // PNG, JPEG, GIF (first frame) or WebP, through ImageIO. Width and height come from the
+        // header, so an oversized image is refused before its pixels are allocated.
+        guard let source = CGImageSourceCreateWithData(data as CFData, nil), CGImageSourceGetType(source) != nil else {
+            problem(path, node, "image file \"\(rel.prefix(200))\" is not a readable image (PNG, JPEG, GIF or WebP)")
+            return nil
+        }
+        if let props = CGImageSourceCopyPropertiesAtIndex(source, 0, nil),
+           let w = props[kCGImagePropertyPixelWidth] as? Int, let h = props[kCGImagePropertyPixelHeight] as? Int {
             guard w.multipliedReportingOverflow(by: h).partialValue <= limits.maxImagePixels else {
                 problem(path, node, "image \"\(rel.prefix(200))\" is \(w)×\(h) pixels; at most \(limits.maxImagePixels) pixels are allowed (limit maxImagePixels)")
                 return nil
             }
         }
         do {
-            let img = try CGImage.decodePNG(data)
+            let img = try source.decodeImage(at: 0)
             images[resolved] = img
             return img
         } catch {
-            problem(path, node, "image file \"\(rel.prefix(200))\" is not a readable PNG: \(error.message)")
+            let format = (CGImageSourceGetType(source)).map { ["public.png": "PNG", "public.jpeg": "JPEG", "com.compuserve.gif": "GIF", "org.webmproject.webp": "WebP"][$0] ?? $0 } ?? "image"
+            problem(path, node, "image file \"\(rel.prefix(200))\" is not a readable \(format): \(error.message)")
             return nil
         }
     }

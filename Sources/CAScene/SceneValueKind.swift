@@ -5,7 +5,7 @@ enum SceneValueKind: Equatable {
     /// A string constant from a fixed list (`contentsGravity`, `fillMode`, …).
     case constant([String])
     case numberArray, colorArray
-    /// Layer contents: a PNG file path relative to the scene file.
+    /// Layer contents: an image file path (PNG, JPEG, GIF or WebP) relative to the scene file.
     case image
     case cornerMask, edgeMask
     case timingFunction
@@ -47,7 +47,7 @@ enum SceneValueKind: Equatable {
         case .constant(let names): return "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
         case .numberArray: return "an array of numbers"
         case .colorArray: return "an array of colours"
-        case .image: return "a PNG file path relative to the scene file"
+        case .image: return "an image file path (PNG, JPEG, GIF or WebP) relative to the scene file"
         case .cornerMask: return "an array of corner names (layerMinXMinYCorner …) or a number 0…15"
         case .edgeMask: return "an array of edge names (layerLeftEdge …) or a number 0…15"
         case .timingFunction: return "a timing function name (\"easeInEaseOut\" …) or [c1x, c1y, c2x, c2y]"

@@ -46,9 +46,9 @@ public final class CGImage: Hashable, Sendable, CustomStringConvertible {
     package static let maxByteCount = 1 << 31
 
     /// The designated initializer: takes the stored form as is (no validation, no copy).
-    /// Internal so that other sources in this module (PNG decoding) can hand over a buffer
+    /// `package` so that decoders (PNG here, ImageIO's JPEG/WebP/GIF) can hand over a buffer
     /// they built without a second pass.
-    init(width: Int, height: Int, premultipliedRGBA: [UInt8], alphaInfo: CGImageAlphaInfo,
+    package init(width: Int, height: Int, premultipliedRGBA: [UInt8], alphaInfo: CGImageAlphaInfo,
                  shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
         self.width = width
         self.height = height

@@ -3,4 +3,5 @@
 @_exported import QuartzCore
 @_exported import CAScene
 @_exported import CADemoScenes
+@_exported import ImageIO
 @_exported import CATestSupport

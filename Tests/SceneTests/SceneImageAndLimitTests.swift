@@ -29,6 +29,29 @@ import Foundation
         }
     }
 
+    /// Scene contents may be JPEG or WebP too (issue 19), decoded through ImageIO; a JPEG cut
+    /// short is a problem naming the file and the format.
+    @Test func jpegAndWebPContentsLoad() throws {
+        let (scene, _) = try makeFolders()
+        let out = NSMutableData()
+        let dst = try #require(CGImageDestinationCreateWithData(out, "public.jpeg" as CFString, 1, nil))
+        CGImageDestinationAddImage(dst, DemoScene.makePicture(side: 8), nil)
+        #expect(CGImageDestinationFinalize(dst))
+        try (out as Data).write(to: scene.appendingPathComponent("pic.jpg"))
+        try (out as Data).prefix(out.length / 2).write(to: scene.appendingPathComponent("cut.jpg"))
+        // ImageIOTests/Fixtures/still-lossless.webp (4×2; first pixel opaque red).
+        let webp: [UInt8] = [
+            0x52, 0x49, 0x46, 0x46, 0x3E, 0x00, 0x00, 0x00, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4C, 0x32, 0x00, 0x00, 0x00, 0x2F, 0x03, 0x40, 0x00, 0x10, 0x3F, 0x20, 0x10, 0x20, 0x38, 0x77, 0x6E, 0x43, 0x40, 0x50, 0x74, 0xDD, 0x72, 0x02, 0x01, 0x82, 0x73, 0xE7, 0x08, 0x24, 0x6D, 0x6C, 0x3E, 0x9E, 0xFC, 0x01, 0x80, 0x63, 0x93, 0x63, 0x93, 0xAB, 0x82, 0x40, 0x80, 0x8C, 0x4D, 0x29, 0x71, 0xE0, 0x40, 0x44, 0xFF, 0x03, 0x1B
+        ]
+        try Data(webp).write(to: scene.appendingPathComponent("pic.webp"))
+        let jpeg = try #require(try loadScene(contents("pic.jpg"), base: scene).rootLayer.contents as? CGImage)
+        #expect(jpeg.width == 8 && jpeg.height == 8)
+        let w = try #require(try loadScene(contents("pic.webp"), base: scene).rootLayer.contents as? CGImage)
+        #expect(w.width == 4 && w.height == 2)
+        #expect(Array(w.rgba8Bytes.prefix(4)) == [255, 0, 0, 255])
+        #expect(problems(contents("cut.jpg"), base: scene).first?.message.hasPrefix("image file \"cut.jpg\" is not a readable JPEG: ") == true)
+    }
+
     @Test func imagePathsThatLeaveTheFolderAreRejected() throws {
         let (scene, outside) = try makeFolders()
         let cases: [(String, String)] = [
@@ -52,7 +75,8 @@ import Foundation
     @Test func brokenAndOversizedImagesAreProblems() throws {
         let (scene, _) = try makeFolders()
         try Data("not a png".utf8).write(to: scene.appendingPathComponent("bad.png"))
-        #expect(problems(contents("bad.png"), base: scene).first?.message.hasPrefix("image file \"bad.png\" is not a readable PNG") == true)
+        #expect(problems(contents("bad.png"), base: scene).first?.message ==
+                "image file \"bad.png\" is not a readable image (PNG, JPEG, GIF or WebP)")
         var limits = SceneLimits()
         limits.maxImagePixels = 63
         #expect(problems(contents("pic.png"), base: scene, options: .init(limits: limits)).first?.message ==
