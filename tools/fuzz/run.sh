@@ -12,9 +12,13 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(svg scene png)
 
 # -sanitize=fuzzer instruments every Swift module (coverage) and links libFuzzer; the C shims
-# get coverage from -fsanitize=fuzzer-no-link.
-swift build -c release -Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link >/dev/null
-bin=$(swift build -c release -Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link --show-bin-path)
+# get coverage from -fsanitize=fuzzer-no-link. SwiftPM gives an executable a `main` of its own
+# and libFuzzer brings another: --allow-multiple-definition lets the link keep one, and either
+# runs the same callback (each target defines LLVMFuzzerTestOneInput and calls
+# LLVMFuzzerRunDriver with it from its own main).
+flags=(-Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link -Xlinker --allow-multiple-definition)
+swift build -c release "${flags[@]}" >/dev/null
+bin=$(swift build -c release "${flags[@]}" --show-bin-path)
 
 for t in "${targets[@]}"; do
     case $t in

@@ -4,10 +4,14 @@ import CFuzzDriver
 import CoreGraphics
 import Foundation
 
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOne(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let data = bytes.map { Data(bytes: $0, count: size) } ?? Data()
     _ = try? CGImage.decodePNG(data)
     return 0
-})
+}
+
+// libFuzzer's own `main` runs when the linker keeps it (see README.md); otherwise this one does.
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOne))

@@ -5,14 +5,20 @@ import CAScene
 import CFuzzDriver
 import Foundation
 
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-scene-\(getpid())")
-try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-nonisolated(unsafe) let base = folder
+let base: URL = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-scene-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}()
 
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOne(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let data = bytes.map { Data(bytes: $0, count: size) } ?? Data()
     _ = try? SceneFile.load(data: data, baseDirectory: base)
     return 0
-})
+}
+
+// libFuzzer's own `main` runs when the linker keeps it (see README.md); otherwise this one does.
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOne))
