@@ -17,7 +17,9 @@ targets=("$@")
 # runs the same callback (each target defines LLVMFuzzerTestOneInput and calls
 # LLVMFuzzerRunDriver with it from its own main).
 flags=(-Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link -Xlinker --allow-multiple-definition)
-swift build -c release "${flags[@]}" >/dev/null
+# Product by product: a plain `swift build` would also build the main package's executables
+# with these flags.
+for t in "${targets[@]}"; do swift build -c release "${flags[@]}" --product "fuzz-$t" >/dev/null; done
 bin=$(swift build -c release "${flags[@]}" --show-bin-path)
 
 for t in "${targets[@]}"; do
