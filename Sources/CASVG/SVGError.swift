@@ -60,6 +60,15 @@ public struct SVGImportLimits: Sendable, Equatable {
     /// references multiply — a few kilobytes of SVG could otherwise ask for gigabytes. Past it,
     /// the referencing elements are not drawn and `issues` says so.
     public var maxReferenceExpansion = 100_000
+    /// Most elements instantiated through `<use>` in one document, in total (default 100,000):
+    /// each `<use>` builds its target's subtree again, so uses of groups of uses multiply (ten
+    /// levels of ten made a 4 KB file ask for 4.67 GB while staying under `maxElements`). Past
+    /// it, the `<use>` elements asking for more are not drawn and `issues` says so.
+    public var maxUseExpansion = 100_000
+    /// Most path segments in one document, in total, each `<use>` instance of a path counted
+    /// again (default 4,000,000). Past it, the shapes asking for more are not drawn (their
+    /// path data is not even parsed) and `issues` says so.
+    public var maxTotalPathSegments = 4_000_000
     /// Coordinates beyond ±`maxCoordinate` are clamped to it and reported (default 1e9): the
     /// renderer works in 32-bit floats, and larger values only produce overflow.
     public var maxCoordinate: CGFloat = 1e9

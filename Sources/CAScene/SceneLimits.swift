@@ -34,11 +34,30 @@ public struct SceneLimits: Sendable, Equatable {
     /// Largest scene file, in bytes.
     public var maxFileBytes: Int
 
+    // Budgets for the whole file (issue 17 item 5): a file can keep within every limit above
+    // and still ask for gigabytes by repeating what each allows (ten 8192² images, 600
+    // animations of 10,000 keyframes). Going over one is a `SceneProblem` naming it.
+
+    /// Pixels of all the distinct images together (width × height, from their headers, before
+    /// any is decoded; 4 bytes each once decoded).
+    public var maxTotalImagePixels: Int
+    /// Keyframe entries of all animations together (`values`, `keyTimes`, `timingFunctions`).
+    public var maxTotalKeyframes: Int
+    /// Elements of all paths together (layer paths, shape paths, keyframe paths).
+    public var maxTotalPathElements: Int
+    /// Offscreen pixels the frame may need: each layer the renderer draws through an offscreen
+    /// target (one with a mask — counted twice, for its mask's target —, group opacity over
+    /// sublayers, or a shadow without `shadowPath`) counts its bounds in frame pixels, at most
+    /// the frame's own size, as each target is cut to the frame.
+    public var maxOffscreenPixels: Int
+
     public init(maxLayers: Int = 100_000, maxDepth: Int = 128, maxSize: Int = 16384,
                 maxDuration: Double = 3600, maxFramesPerSecond: Double = 240, maxFrameCount: Int = 1_000_000,
                 maxKeyframes: Int = 10_000, maxPathElements: Int = 100_000, maxAnimations: Int = 100_000,
                 maxGroupDepth: Int = 16, maxTransactions: Int = 100_000, maxImageBytes: Int = 64 << 20,
-                maxImagePixels: Int = 8192 * 8192, maxImages: Int = 1000, maxFileBytes: Int = 64 << 20) {
+                maxImagePixels: Int = 8192 * 8192, maxImages: Int = 1000, maxFileBytes: Int = 64 << 20,
+                maxTotalImagePixels: Int = 128 << 20, maxTotalKeyframes: Int = 1_000_000,
+                maxTotalPathElements: Int = 1_000_000, maxOffscreenPixels: Int = 256 << 20) {
         self.maxLayers = maxLayers
         self.maxDepth = maxDepth
         self.maxSize = maxSize
@@ -54,6 +73,10 @@ public struct SceneLimits: Sendable, Equatable {
         self.maxImagePixels = maxImagePixels
         self.maxImages = maxImages
         self.maxFileBytes = maxFileBytes
+        self.maxTotalImagePixels = maxTotalImagePixels
+        self.maxTotalKeyframes = maxTotalKeyframes
+        self.maxTotalPathElements = maxTotalPathElements
+        self.maxOffscreenPixels = maxOffscreenPixels
     }
 
     public static let `default` = SceneLimits()

@@ -147,7 +147,9 @@ extension SceneReader {
     private func keyframes(_ k: CAKeyframeAnimation, _ o: ObjectReader, kind: SceneValueKind?, animValue: (JSONNode, String) -> Any??) {
         var valueCount: Int? = nil
         if let v = o["values"], let items = array(v, o.at("values"), expected: "an array of keyframe values") {
-            if within(items.count, limits.maxKeyframes, "keyframes", limitName: "maxKeyframes", o.at("values"), line: v.line) {
+            if within(items.count, limits.maxKeyframes, "keyframes", limitName: "maxKeyframes", o.at("values"), line: v.line),
+               spend(items.count, from: &keyframeTotal, limits.maxTotalKeyframes, "keyframe entries in the whole file",
+                     limitName: "maxTotalKeyframes", o.at("values"), line: v.line) {
                 var out: [Any] = []
                 var ok = true
                 for (i, item) in items.enumerated() {
@@ -170,7 +172,9 @@ extension SceneReader {
         if let mode { k.calculationMode = CAAnimationCalculationMode(rawValue: mode) }
         let paced = mode == "paced" || mode == "cubicPaced"
         let keyframeCount = hasPath ? nil : valueCount
-        if let v = o["keyTimes"], let times = numbers(v, o.at("keyTimes")) {
+        if let v = o["keyTimes"], let times = numbers(v, o.at("keyTimes")),
+           spend(times.count, from: &keyframeTotal, limits.maxTotalKeyframes, "keyframe entries in the whole file",
+                 limitName: "maxTotalKeyframes", o.at("keyTimes"), line: v.line) {
             let discrete = mode == "discrete"
             if let n = keyframeCount, !paced {
                 let expected = discrete ? n + 1 : n
@@ -186,7 +190,9 @@ extension SceneReader {
             k.keyTimes = times.map { NSNumber(value: $0) }
         }
         if let v = o["timingFunctions"], let items = array(v, o.at("timingFunctions"), expected: "an array of timing functions") {
-            if within(items.count, limits.maxKeyframes, "keyframes", limitName: "maxKeyframes", o.at("timingFunctions"), line: v.line) {
+            if within(items.count, limits.maxKeyframes, "keyframes", limitName: "maxKeyframes", o.at("timingFunctions"), line: v.line),
+               spend(items.count, from: &keyframeTotal, limits.maxTotalKeyframes, "keyframe entries in the whole file",
+                     limitName: "maxTotalKeyframes", o.at("timingFunctions"), line: v.line) {
                 var fns: [CAMediaTimingFunction] = []
                 for (i, item) in items.enumerated() {
                     if let f = timingFunction(item, indexPath(o.at("timingFunctions"), i)) { fns.append(f) }

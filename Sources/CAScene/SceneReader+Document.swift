@@ -96,6 +96,13 @@ extension SceneReader {
             named[r.name] = layers[0]
         }
         o.finish("a scene (format, version, size, scale, duration, framesPerSecond, root, transactions)")
+        if let root, let size {
+            var roots = [root]
+            for t in transactions {
+                for c in t.changes { if case .addSublayer(_, let s) = c { roots.append(s) } }
+            }
+            checkOffscreenBudget(roots, frameWidth: size.width * scale, frameHeight: size.height * scale, scale: scale)
+        }
         guard let root, let size, let duration, let fps else { return nil }
         return LoadedScene(rootLayer: root, size: size, scale: scale, duration: duration, framesPerSecond: fps,
                            transactions: transactions, namedLayers: named)

@@ -96,9 +96,13 @@ extension SceneReader {
                 problem(path, node, "path data: a coordinate is not a finite number within ±1e9")
                 return nil
             }
+            guard spend(r.segments, from: &pathElementTotal, limits.maxTotalPathElements, "path elements in the whole file",
+                        limitName: "maxTotalPathElements", path, line: node.line) else { return nil }
             return r.path
         case .array(let a):
-            guard within(a.count, limits.maxPathElements, "path elements", limitName: "maxPathElements", path, line: node.line) else { return nil }
+            guard within(a.count, limits.maxPathElements, "path elements", limitName: "maxPathElements", path, line: node.line),
+                  spend(a.count, from: &pathElementTotal, limits.maxTotalPathElements, "path elements in the whole file",
+                        limitName: "maxTotalPathElements", path, line: node.line) else { return nil }
             var elements: [PathElement] = []
             var ok = true
             for (i, item) in a.enumerated() {
@@ -225,6 +229,8 @@ extension SceneReader {
                 problem(path, node, "image \"\(rel.prefix(200))\" is \(w)×\(h) pixels; at most \(limits.maxImagePixels) pixels are allowed (limit maxImagePixels)")
                 return nil
             }
+            guard spend(w * h, from: &imagePixelTotal, limits.maxTotalImagePixels, "image pixels in the whole file",
+                        limitName: "maxTotalImagePixels", path, line: node.line) else { return nil }
         }
         do {
             let img = try source.decodeImage(at: 0)

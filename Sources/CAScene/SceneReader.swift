@@ -19,6 +19,10 @@ final class SceneReader {
     var images: [String: CGImage] = [:]
     /// Limits already reported once (so a 200 000-layer file gives one "too many layers").
     var reportedLimits: Set<String> = []
+    /// What the file has spent of each whole-file budget (`SceneLimits.maxTotal…`).
+    var imagePixelTotal = 0
+    var keyframeTotal = 0
+    var pathElementTotal = 0
 
     init(options: SceneLoadOptions, baseDirectory: URL?) {
         self.options = options
@@ -47,6 +51,13 @@ final class SceneReader {
             problem(path, "more than \(limit) \(what) (limit \(limitName))", line: line)
         }
         return false
+    }
+
+    /// Adds `amount` to a whole-file budget; false (reported once) when the sum goes over it.
+    func spend(_ amount: Int, from total: inout Int, _ limit: Int, _ what: String, limitName: String, _ path: String, line: Int?) -> Bool {
+        let (sum, overflow) = total.addingReportingOverflow(max(0, amount))
+        total = overflow ? .max : sum
+        return within(total, limit, what, limitName: limitName, path, line: line)
     }
 }
 

@@ -311,3 +311,59 @@ import Foundation
         #expect(Self.layerCount(doc.layer) > 3)
     }
 }
+
+/// Issue 17 item 5: `<use>` fan-out stays under `maxElements` and still asks for gigabytes (ten
+/// levels of groups of ten uses of the level below: 4.67 GB); repeating a long path through
+/// `<use>` multiplies its segments. `maxUseExpansion` and `maxTotalPathSegments` bound both;
+/// the counts are work done, never time.
+@Suite struct SVGUseFanOutTests {
+    /// g0 is one rect (or `leaf`); g(k) holds `fan` uses of g(k−1); the document draws g(levels−1).
+    static func fanOut(levels: Int, fan: Int, leaf: String = "<rect width=\"1\" height=\"1\"/>") -> String {
+        var defs = "<g id=\"g0\">\(leaf)</g>"
+        for k in 1..<levels {
+            defs += "<g id=\"g\(k)\">" + (0..<fan).map { i in "<use href=\"#g\(k - 1)\" x=\"\(i)\"/>" }.joined() + "</g>"
+        }
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\"><defs>\(defs)</defs><use href=\"#g\(levels - 1)\"/></svg>"
+    }
+
+    @Test func defaults() {
+        #expect(SVGImportLimits().maxUseExpansion == 100_000)
+        #expect(SVGImportLimits().maxTotalPathSegments == 4_000_000)
+    }
+
+    @Test("nested <use> fan-out stops at maxUseExpansion (10^8 instances asked for by 2 KB)")
+    func useFanOutStopsAtTheBudget() throws {
+        let text = Self.fanOut(levels: 9, fan: 10)
+        #expect(text.utf8.count < 2_500)
+        var limits = SVGImportLimits()
+        limits.maxUseExpansion = 2_000
+        let doc = try SVGDocument(data: Data(text.utf8), limits: limits)
+        #expect(doc.issues.contains { $0.description.contains("instantiated through <use>") }, "\(doc.issues)")
+        // Bounded by the budget (each instance builds at most its subtree's layers), not 10^8.
+        #expect(SVGReferenceFanOutTests.layerCount(doc.layer) <= 2 * limits.maxUseExpansion + 50)
+        // A few uses are unaffected.
+        let few = try SVGDocument(string: Self.fanOut(levels: 3, fan: 3))
+        #expect(!few.issues.contains { $0.description.contains("<use>") })
+        #expect(SVGReferenceFanOutTests.layerCount(few.layer) >= 9)
+    }
+
+    @Test("a long path repeated through <use> stops at maxTotalPathSegments, before parsing more")
+    func repeatedPathStopsAtTheSegmentBudget() throws {
+        let d = "M0 0" + String(repeating: " L1 1", count: 999)      // 1,000 segments
+        let text = Self.fanOut(levels: 3, fan: 10, leaf: "<path d=\"\(d)\"/>")   // 100 instances
+        var limits = SVGImportLimits()
+        limits.maxTotalPathSegments = 20_500
+        let doc = try SVGDocument(data: Data(text.utf8), limits: limits)
+        #expect(doc.issues.contains { $0.description.contains("more than 20500 path segments") }, "\(doc.issues)")
+        var shapes = 0
+        var stack = [doc.layer]
+        while let l = stack.popLast() {
+            if let s = l as? CAShapeLayer, s.path != nil { shapes += 1 }
+            stack.append(contentsOf: l.sublayers ?? [])
+        }
+        #expect(shapes == 20)
+        limits.maxTotalPathSegments = 100_000
+        let all = try SVGDocument(data: Data(text.utf8), limits: limits)
+        #expect(!all.issues.contains { $0.description.contains("path segments") })
+    }
+}

@@ -78,7 +78,7 @@ extension SVGBuilder {
     }
 
     /// Elements in `el`'s subtree, itself included (iterative: the tree may be deep).
-    private func subtreeSize(_ el: SVGElement) -> Int {
+    func subtreeSize(_ el: SVGElement) -> Int {
         let key = ObjectIdentifier(el)
         if let n = subtreeSizes[key] { return n }
         var n = 0
@@ -128,7 +128,10 @@ extension SVGBuilder {
             let targetStyle = target === child ? childStyle : computeStyle(target, parent: childStyle)
             guard targetStyle.display, targetStyle.visible else { continue }
             let ctx = SVGShapeGeometry.Context(viewport: viewport, fontSize: targetStyle.fontSize, log: log, limits: limits)
+            guard pathSegmentTotal < limits.maxTotalPathSegments else { reportPathBudget(); continue }
             guard let path = SVGShapeGeometry.path(for: target, ctx) else { continue }
+            pathSegmentTotal += path.elements.count
+            guard pathSegmentTotal <= limits.maxTotalPathSegments else { reportPathBudget(); continue }
             func transformOf(_ x: SVGElement) -> CGAffineTransform {
                 elementTransform(x, style: x === child ? childStyle : targetStyle)
             }

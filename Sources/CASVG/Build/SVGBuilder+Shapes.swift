@@ -155,9 +155,20 @@ extension SVGBuilder {
         return width / 2 * joins + 1
     }
 
+    func reportPathBudget() {
+        guard !pathBudgetReported else { return }
+        pathBudgetReported = true
+        log.add(.limitReached, "path segments",
+                "more than \(limits.maxTotalPathSegments) path segments in the document; the shapes asking for more are not drawn")
+    }
+
     func shape(_ e: SVGElement, style: SVGComputedStyle) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
         let ctx = SVGShapeGeometry.Context(viewport: viewport, fontSize: style.fontSize, log: log, limits: limits)
+        // The document's path budget is checked before the path data is parsed.
+        guard pathSegmentTotal < limits.maxTotalPathSegments else { reportPathBudget(); return nil }
         guard let path = SVGShapeGeometry.path(for: e, ctx) else { return nil }
+        pathSegmentTotal += path.elements.count
+        guard pathSegmentTotal <= limits.maxTotalPathSegments else { reportPathBudget(); return nil }
         let bbox = path.boundingBoxOfPath
         guard bbox.minX.isFinite, bbox.minY.isFinite, bbox.width.isFinite, bbox.height.isFinite else { return nil }
         if e.attributes["marker-start"] != nil || e.attributes["marker-mid"] != nil || e.attributes["marker-end"] != nil {

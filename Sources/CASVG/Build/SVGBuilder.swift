@@ -33,6 +33,12 @@ final class SVGBuilder {
     var referenceExpansion = 0
     var referenceBudgetReported = false
     var subtreeSizes: [ObjectIdentifier: Int] = [:]
+    /// Elements instantiated through `<use>` so far (`SVGImportLimits.maxUseExpansion`), and
+    /// path segments built so far (`maxTotalPathSegments`).
+    var useExpansion = 0
+    var useBudgetReported = false
+    var pathSegmentTotal = 0
+    var pathBudgetReported = false
     private var rootStyles: [ObjectIdentifier: SVGComputedStyle] = [:]
 
     init(root: SVGElement, viewport: CGSize, log: SVGIssueLog, limits: SVGImportLimits) {
@@ -343,6 +349,16 @@ final class SVGBuilder {
         }
         guard useDepth < limits.maxUseDepth else {
             log.add(.limitReached, "<use> nesting", "deeper than \(limits.maxUseDepth) levels; not drawn")
+            return nil
+        }
+        // Every instance pays for its target's whole subtree, nested uses paying again inside it.
+        useExpansion += subtreeSize(target)
+        guard useExpansion <= limits.maxUseExpansion else {
+            if !useBudgetReported {
+                useBudgetReported = true
+                log.add(.limitReached, "<use> instances",
+                        "more than \(limits.maxUseExpansion) elements instantiated through <use>; the <use> elements asking for more are not drawn")
+            }
             return nil
         }
         active.insert(key); useDepth += 1

@@ -298,7 +298,7 @@ package struct StepBlock {
     mutating func refresh(from layer: CALayer, nextEventTime: Double) {
         let t = layer.state.timing
         beginTime = t.beginTime; timeOffset = t.timeOffset; speed = t.speed
-        parent = unsafeBitCast(layer._superlayer, to: UnsafeMutableRawPointer?.self)
+        parent = layer.parentAddress
         self.nextEventTime = nextEventTime
     }
 

@@ -14,14 +14,23 @@ struct ParentTimeCache {
     mutating func localTime(of layer: CALayer) -> Double {
         // The parent's address, not a reference: siblings would otherwise each retain and
         // release the same parent.
-        guard let id = unsafeBitCast(layer._superlayer, to: UnsafeMutableRawPointer?.self) else {
+        guard let id = layer.parentAddress else {
             return layer.localTime(parentTime: mediaTime)
         }
         if id != parent {
             parent = id
-            parentTime = Unmanaged<CALayer>.fromOpaque(id)._withUnsafeGuaranteedRef { $0.localTime(fromMedia: mediaTime) }
+            parentTime = Self.localTime(ofLayerAt: id, fromMedia: mediaTime)
         }
         return layer.localTime(parentTime: parentTime)
+    }
+
+    /// `CALayer.localTime(fromMedia:)` for the layer at `p`, following `parentAddress` up the
+    /// tree: no ancestor is retained, so none can be released last here (and run its `deinit`
+    /// in the middle of the step) when another thread drops it meanwhile (`CrossThreadRelease`).
+    static func localTime(ofLayerAt p: UnsafeMutableRawPointer, fromMedia t: Double) -> Double {
+        Unmanaged<CALayer>.fromOpaque(p)._withUnsafeGuaranteedRef { l in
+            l.localTime(parentTime: l.parentAddress.map { localTime(ofLayerAt: $0, fromMedia: t) } ?? t)
+        }
     }
 }
 
@@ -32,7 +41,7 @@ extension ParentTimeCache {
         guard let id = block.parent else { return block.localTime(parentTime: mediaTime) }
         if id != parent {
             parent = id
-            parentTime = Unmanaged<CALayer>.fromOpaque(id)._withUnsafeGuaranteedRef { $0.localTime(fromMedia: mediaTime) }
+            parentTime = Self.localTime(ofLayerAt: id, fromMedia: mediaTime)
         }
         return block.localTime(parentTime: parentTime)
     }
@@ -114,7 +123,13 @@ extension CALayer {
     /// takes the per-layer path, which checks the block and refreshes or rebuilds it.
     @inline(__always)
     package func invalidateStepBlock() {
-        guard stepIndex >= 0, let stack = animationStack else { return }
-        stack.animatedLayers.invalidate(at: stepIndex)
+        guard let stack = animationStack else { return }
+        if stack.isCurrentThread {
+            if stepIndex >= 0 { stack.animatedLayers.invalidate(at: stepIndex) }
+        } else {
+            // Another thread steps this layer (its parent was freed here, say): that thread
+            // applies the change before its next step (`CrossThreadRelease`).
+            stack.queueForeignChange(ObjectIdentifier(self), removes: false)
+        }
     }
 }

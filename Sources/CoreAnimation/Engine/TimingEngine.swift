@@ -16,9 +16,19 @@ package enum TimingEngine {
     }
 
     /// This thread's layers with animations attached (what a frame step changes).
-    package static func animatedLayers() -> [CALayer] { TransactionStack.current.animatedLayers.members() }
+    package static func animatedLayers() -> [CALayer] {
+        let stack = TransactionStack.current
+        stack.beginSetUse()
+        defer { stack.endSetUse() }
+        return stack.animatedLayers.members()
+    }
 
-    package static func hasActiveAnimations() -> Bool { TransactionStack.current.animatedLayers.count > 0 }
+    package static func hasActiveAnimations() -> Bool {
+        let stack = TransactionStack.current
+        // Layers freed on other threads leave this set at its next use.
+        if stack.hasForeignChanges.load(ordering: .relaxed) { stack.beginSetUse(); stack.endSetUse() }
+        return stack.animatedLayers.count > 0
+    }
 
     // MARK: Commit
 
@@ -166,6 +176,11 @@ package enum TimingEngine {
         for e in stack.pendingEvents { events.add(e.time, e.run) }
         stack.pendingEvents = []
 
+        // The walk holds the set shared against layers freed on other threads; what it would
+        // release or call out to (finished animations and their delegates, `display()`) waits
+        // until it ends, as such code may release layers itself (`CrossThreadRelease`).
+        stack.beginSetUse()
+        var after = AfterWalk()
         stack.animatedLayers.table.stepCount &+= 1
         let stepCount = stack.animatedLayers.table.stepCount
         // Siblings share their parent's local time: compute it once per parent, not per layer.
@@ -178,8 +193,11 @@ package enum TimingEngine {
             guard i < n else { break }
             defer { i += 1 }
             guard let u = stack.animatedLayers.entries[i].layer else { continue }
+            // Its last reference went on another thread, whose `deinit` waits for this walk to
+            // end and then queues its removal: leave it alone.
+            if CrossThreadRelease.isDeallocating(u.toOpaque()) { continue }
             let layer = u.takeUnretainedValue()
-            stepLayer(layer, localTime: parents.localTime(of: layer), events: &events)
+            stepLayer(layer, localTime: parents.localTime(of: layer), events: &events, after: &after)
             // Still a member (a layer whose last animation ended was removed): keep its block
             // current, or build one for the next frames.
             guard stack.animatedLayers.entries[i].layer != nil, let plan = layer.evaluationPlan else { continue }
@@ -196,12 +214,22 @@ package enum TimingEngine {
         }
         stack.animatedLayers.isWalking = false
         stack.animatedLayers.compactIfSparse()
+        stack.endSetUse()
+        for c in after.displays { c.display() }
+        after = AfterWalk()
         for e in events.sorted() { e() }
+    }
+
+    /// What the walk of `step` leaves for after it: presentation copies to redisplay, and the
+    /// finished animations it removed, released only then.
+    struct AfterWalk {
+        var displays: [CALayer] = []
+        var removed: [AnimationRecord] = []
     }
 
     /// One layer's frame on the per-layer path: its events (start, stop, removal, completion),
     /// then its presentation values written into its presentation copy.
-    private static func stepLayer(_ layer: CALayer, localTime tl: Double, events: inout EventQueue) {
+    private static func stepLayer(_ layer: CALayer, localTime tl: Double, events: inout EventQueue, after: inout AfterWalk) {
         var finishedAndRemoved: [AnimationRecord] = []
         let plan = evaluationPlan(of: layer)
         if tl >= plan.nextEventTime {
@@ -232,6 +260,7 @@ package enum TimingEngine {
         if !finishedAndRemoved.isEmpty {
             layer.animationRecords.removeAll { r in finishedAndRemoved.contains { $0 === r } }
             for r in finishedAndRemoved { r.isRemoved = true }
+            after.removed += finishedAndRemoved
         }
         if layer.animationRecords.isEmpty {
             TransactionStack.current.animatedLayers.remove(ObjectIdentifier(layer))
@@ -239,14 +268,14 @@ package enum TimingEngine {
         }
         if finishedAndRemoved.isEmpty, plan.tracks != nil, layer.committedCopy != nil, layer.animatedCopy != nil {
             applyTracks(layer, plan: plan, localTime: tl)
-            if plan.drivesDisplay { layer.animatedCopy?.display() }
+            if plan.drivesDisplay, let c = layer.animatedCopy { after.displays.append(c) }
             return
         }
         if let base = layer.committedCopy {
             // A removal above replaced the plan: evaluate with the current one.
             let current = finishedAndRemoved.isEmpty ? plan : evaluationPlan(of: layer)
             let out = evaluate(layer, base: base, localTime: tl, plan: current)
-            if current.drivesDisplay { out.display() }
+            if current.drivesDisplay { after.displays.append(out) }
         }
     }
 

@@ -38,7 +38,12 @@ extension CALayer {
         let stack = TransactionStack.current
         stack.touch(self)
         stack.top.addedAnimations.append(record)
+        // A layer another thread stepped until now leaves that thread's set (it would otherwise
+        // keep an entry this layer's `deinit` no longer removes).
+        if let old = animationStack, old !== stack { old.queueForeignChange(ObjectIdentifier(self), removes: true) }
+        stack.beginSetUse()
         stack.animatedLayers.insert(self)
+        stack.endSetUse()
         animationStack = stack
     }
 

@@ -105,10 +105,20 @@ open class CALayer: NSObject, CAMediaTiming {
     // TimingEngine.step's instructions (378.2 M → 124.2 M together with typed tracks).
     /// Not retained (a parent owns its children). Unowned rather than weak: weak references
     /// give the parent a refcount side table, which slows every retain on the frame path; the
-    /// parent's `deinit` clears this instead.
-    // Safe `unowned`, not `unowned(unsafe)` (nor modelRef, AnimationRecord.layer): the unsafe
-    // form saved 0.3% of TimingEngine.step (timing-benchmark 1000, callgrind), not worth a dangling read.
-    @exclusivity(unchecked) package unowned var _superlayer: CALayer? = nil { didSet { invalidateStepBlock() } }
+    /// parent's `deinit` clears this instead. `unowned(unsafe)`: a frame step on another thread
+    /// may read a parent whose reference count has just reached zero on this one, and a checked
+    /// `unowned` load traps on such an object even though its `deinit` (which waits for the
+    /// step, see `CrossThreadRelease`) has not yet cleared this reference or freed anything.
+    @exclusivity(unchecked) package unowned(unsafe) var _superlayer: CALayer? = nil {
+        didSet {
+            parentAddress = _superlayer.map { Unmanaged.passUnretained($0).toOpaque() }
+            invalidateStepBlock()
+        }
+    }
+    /// `_superlayer`'s address: what the frame step follows up the tree. Reading it retains
+    /// nothing, so the step can never be left holding the last reference to an ancestor
+    /// released on another thread meanwhile (its `deinit` would then run inside the step).
+    @exclusivity(unchecked) package final var parentAddress: UnsafeMutableRawPointer? = nil
     /// What a frame does with `animationRecords`, flattened once per change of the list (see
     /// `EvaluationPlan`); nil until the next evaluation rebuilds it.
     @exclusivity(unchecked) package var evaluationPlan: EvaluationPlan? { didSet { invalidateStepBlock() } }
@@ -141,12 +151,16 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     deinit {
+        // Another thread's frame step may be reading this layer or its subtree: wait for it, and
+        // keep it waiting until the teardown below is done (`CrossThreadRelease`).
+        let exclusive = CrossThreadRelease.enterDeinit(of: self)
+        defer { if exclusive { CrossThreadRelease.leaveDeinit() } }
         for s in _sublayers ?? [] { s._superlayer = nil }
         if let m = _mask { m._superlayer = nil; m.isMaskLayer = false }
         committedCopy?.modelRef = nil
         animatedCopy?.modelRef = nil
         for r in animationRecords { r.layer = nil }
-        animationStack?.animatedLayers.remove(ObjectIdentifier(self))
+        animationStack?.animatedLayerDied(self)
         // Last: children are released iteratively (a 100k-deep chain must not overflow the stack).
         if _sublayers != nil || _mask != nil { LayerTeardown.releaseChildren(of: self) }
     }

@@ -44,6 +44,20 @@ package final class TransactionStack {
     package var displayQueues = DisplayQueues()
     private var implicitCommitScheduled = false
 
+    // Releases on other threads (`CrossThreadRelease`). Only this thread reads or writes the
+    // plain fields; other threads use the queue, under its lock.
+    /// How deep this thread is in uses of `animatedLayers` that hold the shared lock.
+    var sharedDepth = 0
+    /// Set while this thread runs a `deinit` (and its teardown) holding the lock exclusively.
+    var holdsExclusive = false
+    /// Whether this stack is counted in `CrossThreadRelease.animatingStacks`.
+    var countedAnimating = false
+    /// Changes other threads made to `animatedLayers`, applied at this thread's next use of it.
+    let foreignChanges = Mutex<[ForeignSetChange]>([])
+    let hasForeignChanges = Atomic<Bool>(false)
+    /// Set (under `foreignChanges`' lock) when the thread has exited.
+    var exited = false
+
     private static let nextID = Atomic<UInt64>(1)
 
     /// Thread-local storage through a pthread key: cheap enough for every property set.
@@ -51,9 +65,21 @@ package final class TransactionStack {
     // and the key's destructor releases it (the C API's ownership, no benchmark involved).
     private static let key: pthread_key_t = {
         var k = pthread_key_t()
-        pthread_key_create(&k) { ptr in if let ptr { Unmanaged<TransactionStack>.fromOpaque(ptr).release() } }
+        pthread_key_create(&k) { ptr in
+            guard let ptr else { return }
+            let stack = Unmanaged<TransactionStack>.fromOpaque(ptr)
+            stack._withUnsafeGuaranteedRef { $0.threadExited() }
+            stack.release()
+        }
         return k
     }()
+
+    /// This thread's stack, or nil when it has none yet (without making one).
+    @inline(__always)
+    package static var currentIfExists: TransactionStack? {
+        guard let p = pthread_getspecific(key) else { return nil }
+        return Unmanaged<TransactionStack>.fromOpaque(p).takeUnretainedValue()
+    }
 
     package static var current: TransactionStack {
         if let p = pthread_getspecific(key) {
@@ -181,7 +207,7 @@ package struct CommitLog {
 /// The animated layers a thread steps, in the order they first got an animation. Held
 /// unretained: a weak reference would give every layer a refcount side table and make each
 /// retain of it several times slower on the frame path; instead a layer removes itself here in
-/// its `deinit`. Insertion order (not hash order) makes the frame step walk layers roughly in
+/// its `deinit` (through a queue when it dies on another thread, see `CrossThreadRelease`). Insertion order (not hash order) makes the frame step walk layers roughly in
 /// the order their objects were allocated, which the memory system rewards (the step is bound
 /// by cache misses at 100k layers), and makes callbacks at equal times come in a stable order.
 package struct AnimatedLayerSet {
@@ -211,9 +237,22 @@ package struct AnimatedLayerSet {
     package mutating func remove(_ id: ObjectIdentifier) {
         guard let i = index.removeValue(forKey: id) else { return }
         if let b = entries[i].block { table.retire(b) }
-        entries[i].layer?._withUnsafeGuaranteedRef { $0.stepIndex = -1 }
+        entries[i].layer?._withUnsafeGuaranteedRef { $0.stepIndex = -1; $0.animationStack = nil }
         entries[i] = Entry(layer: nil)
         compactIfSparse()
+    }
+
+    /// `remove` for a layer freed on another thread: its entry goes without the layer being read
+    /// (`CrossThreadRelease`). Compaction is left to the caller, once per batch.
+    mutating func removeFreed(_ id: ObjectIdentifier) {
+        guard let i = index.removeValue(forKey: id) else { return }
+        if let b = entries[i].block { table.retire(b) }
+        entries[i] = Entry(layer: nil)
+    }
+
+    /// `invalidate(at:)` by identity, for a change another thread made.
+    mutating func invalidate(_ id: ObjectIdentifier) {
+        if let i = index[id] { invalidate(at: i) }
     }
 
     /// Compacts once half the slots are holes (amortised O(1) per removal), and the table once
@@ -235,11 +274,15 @@ package struct AnimatedLayerSet {
         entries[i].block = block
     }
 
-    /// The members, retained for the duration of the caller's use.
+    /// The members, retained for the duration of the caller's use; none whose `deinit` has
+    /// begun on another thread (`CrossThreadRelease`). Call between `beginSetUse`/`endSetUse`.
     package func members() -> [CALayer] {
         var out: [CALayer] = []
         out.reserveCapacity(index.count)
-        for e in entries { if let u = e.layer { out.append(u.takeUnretainedValue()) } }
+        for e in entries {
+            guard let u = e.layer, CrossThreadRelease.tryRetain(u.toOpaque()) else { continue }
+            out.append(u.takeRetainedValue())
+        }
         return out
     }
 

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+// libFuzzer targets for the importers that read untrusted files (issue 17, "Keep it caught").
+// Their own package, so CI's `swift test` never builds them. Build and run: see README.md.
+import PackageDescription
+
+let package = Package(
+    name: "fuzz",
+    dependencies: [.package(name: "CoreAnimationLinux", path: "../..")],
+    targets: [
+        // Declares libFuzzer's `LLVMFuzzerRunDriver` (the targets keep their own `main`).
+        .target(name: "CFuzzDriver"),
+        .executableTarget(
+            name: "fuzz-svg",
+            dependencies: ["CFuzzDriver", .product(name: "CASVG", package: "CoreAnimationLinux")],
+            path: "Sources/FuzzSVG"),
+        .executableTarget(
+            name: "fuzz-scene",
+            dependencies: ["CFuzzDriver", .product(name: "CAScene", package: "CoreAnimationLinux")],
+            path: "Sources/FuzzScene"),
+        .executableTarget(
+            name: "fuzz-png",
+            dependencies: ["CFuzzDriver", .product(name: "CoreGraphics", package: "CoreAnimationLinux")],
+            path: "Sources/FuzzPNG"),
+    ],
+    swiftLanguageModes: [.v6]
+)

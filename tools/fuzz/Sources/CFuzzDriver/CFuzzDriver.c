@@ -1,0 +1,1 @@
+// Empty: the target only exports its header (SwiftPM needs one source file).
