@@ -13,8 +13,8 @@ import CAFrame
 final class FrameWriter {
     // Read and written several times per layer (counts for `SubtreeMarks`, appends) from the
     // one thread that builds, and never handed out while they change: their accesses are not
-    // checked for exclusivity at run time (the 10,000-rect build: `render-benchmark 10 rects`,
-    // docs/PERFORMANCE.md "Unsafe code").
+    // checked for exclusivity at run time. Carried over from the builder's fields unmeasured:
+    // no figure yet says what the check would cost here (docs/PERFORMANCE.md, issue 16 item 7).
     @exclusivity(unchecked) var frame = RenderFrame(width: 0, height: 0)
     /// Pipeline and shader variant of every instance of the frame, in the order they were
     /// appended: a re-emitted subtree must repeat its slice to keep the frame's batches.
