@@ -28,14 +28,15 @@ extension RenderTreeBuilder {
     /// The plan for a visible layer. A `CATransformLayer` has none of it: "mask and shadow are
     /// ignored", and opacity "is applied to each sublayer individually" (CATransformLayer doc).
     @inline(__always)
-    func compositingPlan(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, isTransformLayer: Bool) -> CompositingPlan {
+    /// `claims`: the kinds of content that claim the layer (bit i: `contentEmitters[i]`).
+    func compositingPlan(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, isTransformLayer: Bool, claims: UInt32) -> CompositingPlan {
         if isTransformLayer {
             return CompositingPlan(mask: nil, shadow: nil, impliedShadow: nil, groupOpacity: false, offscreenShadow: false)
         }
         let mask = layer._mask.flatMap { $0.renderCopy.state.isHidden ? nil : $0 }
-        let shadow = ShadowSpec(s).flatMap { s.shadowPath != nil || castsShadow(layer, copy, s) ? $0 : nil }
-        let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && drawsSeveralPieces(layer, copy, s)
-        let implied = shadow != nil && s.shadowPath == nil ? impliedShadowShape(layer, copy, s) : nil
+        let shadow = ShadowSpec(s).flatMap { s.shadowPath != nil || castsShadow(layer, copy, s, claims: claims) ? $0 : nil }
+        let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && drawsSeveralPieces(layer, copy, s, claims: claims)
+        let implied = shadow != nil && s.shadowPath == nil ? impliedShadowShape(layer, copy, s, claims: claims) : nil
         let offscreenShadow = shadow != nil && s.shadowPath == nil && implied == nil
         return CompositingPlan(mask: mask, shadow: shadow, impliedShadow: implied, groupOpacity: groupOpacity,
                                offscreenShadow: offscreenShadow)
@@ -47,10 +48,9 @@ extension RenderTreeBuilder {
     /// with a border and nothing else is one box instance whose shader composites the border
     /// over the background before the fade (box.frag), so it stays in the batch; so is a
     /// shape's fill and stroke (its shader composites them).
-    func drawsSeveralPieces(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> Bool {
+    func drawsSeveralPieces(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, claims: UInt32) -> Bool {
         if !(layer._sublayers?.isEmpty ?? true) { return true }
-        var content = 0
-        for e in contentEmitters where e.claims(copy) { content += 1 }
+        let content = claims.nonzeroBitCount
         guard content > 0 else { return false }
         let hasBorder = s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0
         return (s.backgroundColor != nil ? 1 : 0) + (hasBorder ? 1 : 0) + content >= 2
@@ -58,9 +58,9 @@ extension RenderTreeBuilder {
 
     /// Whether a layer paints anything that could cast a shadow: a layer that draws nothing
     /// casts none (docs/BEHAVIOUR.md N1), and skipping it saves its offscreen passes.
-    func castsShadow(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> Bool {
+    func castsShadow(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, claims: UInt32) -> Bool {
         if s.backgroundColor.map({ $0.alpha > 0 }) ?? false { return true }
-        for e in contentEmitters where e.paints(copy) { return true }
+        if paintsContent(copy, claims: claims) { return true }
         if s.borderWidth > 0, s.borderColor.map({ $0.alpha > 0 }) ?? false { return true }
         return !(layer._sublayers?.isEmpty ?? true)
     }
@@ -72,9 +72,9 @@ extension RenderTreeBuilder {
     /// then the analytically blurred shape (`box.frag`, the same kernel as the blur passes),
     /// with no offscreen pass: the common card-with-shadow case. Returns the shape and the
     /// alpha it casts with; nil when the layer's pixels must be blurred.
-    func impliedShadowShape(_ layer: CALayer, _ copy: CALayer, _ s: LayerState) -> (ShadowPathShape, Float)? {
+    func impliedShadowShape(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, claims: UInt32) -> (ShadowPathShape, Float)? {
         guard layer._sublayers?.isEmpty ?? true, layer._mask == nil, !s.masksToBounds, s.shadowRadius >= 0.5 else { return nil }
-        for e in contentEmitters where e.paints(copy) { return nil }
+        if paintsContent(copy, claims: claims) { return nil }
         let r = LayerGeometry.cornerRadii(s)
         guard r.x == r.y, r.y == r.z, r.z == r.w else { return nil }
         // A continuous corner (n = 3.3 superellipse over 1.528665·r, as common.glsl draws it)
@@ -97,4 +97,10 @@ extension RenderTreeBuilder {
         return (ShadowPathShape(rect: b, corner: CGSize(width: CGFloat(r.x), height: CGFloat(r.x))), bg)
     }
 
+    /// Whether one of the kinds that claim the layer paints now (only claimants are asked).
+    func paintsContent(_ copy: CALayer, claims: UInt32) -> Bool {
+        guard claims != 0 else { return false }
+        for i in 0..<contentEmitters.count where claims & (1 << UInt32(i)) != 0 && contentEmitters[i].paints(copy) { return true }
+        return false
+    }
 }

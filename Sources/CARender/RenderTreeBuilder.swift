@@ -209,18 +209,18 @@ package final class RenderTreeBuilder {
                               depth: isTransformLayer ? CATransform3DConcat(local(), ctx.depthBasis) : CATransform3DIdentity)
         // CALayer.opacity: "Values outside that range are clamped to the minimum or maximum."
         let opacity = min(s.opacity, 1) * ctx.opacity
-        // Mask, shadow, group opacity and whether the subtree is isolated: decided in one place.
-        let plan = compositingPlan(layer, copy, s, isTransformLayer: isTransformLayer)
-        let shadow = plan.shadow, implied = plan.impliedShadow
-        // A layer drawn where it can be re-emitted alone (not in a mask, a transition's pictures
-        // or under a transform layer, whose sublayers' order depends on their depth): marks
-        // where its instances begin, and a record slot before its descendants' (pre-order).
-        let recordsSubtree = recordsSubtrees && ctx.index >= 0 && !isMask && slide == .zero && transitions && !ctx.inTransition && !isTransformLayer
         // The kinds of content that claim the layer (bit i: `contentEmitters[i]`); a layer none
         // claims can only draw its box (most layers), and drawLayer asks only the claimants.
         var claims: UInt32 = 0
         for i in 0..<contentEmitters.count where contentEmitters[i].claims(copy) { claims |= 1 << UInt32(i) }
         let claimed = claims != 0
+        // Mask, shadow, group opacity and whether the subtree is isolated: decided in one place.
+        let plan = compositingPlan(layer, copy, s, isTransformLayer: isTransformLayer, claims: claims)
+        let shadow = plan.shadow, implied = plan.impliedShadow
+        // A layer drawn where it can be re-emitted alone (not in a mask, a transition's pictures
+        // or under a transform layer, whose sublayers' order depends on their depth): marks
+        // where its instances begin, and a record slot before its descendants' (pre-order).
+        let recordsSubtree = recordsSubtrees && ctx.index >= 0 && !isMask && slide == .zero && transitions && !ctx.inTransition && !isTransformLayer
         // A layer that can only draw its one box or nothing needs no marks: if it draws its box
         // it is a plain leaf (below), else its ranges are empty.
         let maybeLeaf = shadow == nil && !claimed && (layer._sublayers?.isEmpty ?? true)

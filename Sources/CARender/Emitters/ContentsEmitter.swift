@@ -22,10 +22,21 @@ final class ContentsEmitter: ContentEmitter {
 
     func claims(_ copy: CALayer) -> Bool { copy.state.contents != nil }
 
-    /// Contents of a kind not drawn (not a `CGImage`) paint nothing.
-    func paints(_ copy: CALayer) -> Bool { copy.state.contents.flatMap { $0 as? CGImage } != nil }
+    /// The image `paints` found, for the `emit` that follows it (one dynamic cast of `contents`
+    /// per layer, not two). Held, and used once, as `ShapeEmitter.lastSpec`.
+    private var lastImage: (copy: CALayer, image: CGImage)?
 
-    func beginFrame(_ out: FrameWriter) { atlasSlots.removeAll(keepingCapacity: true) }
+    /// Contents of a kind not drawn (not a `CGImage`) paint nothing.
+    func paints(_ copy: CALayer) -> Bool {
+        guard let image = copy.state.contents.flatMap({ $0 as? CGImage }) else { return false }
+        lastImage = (copy, image)
+        return true
+    }
+
+    func beginFrame(_ out: FrameWriter) {
+        lastImage = nil
+        atlasSlots.removeAll(keepingCapacity: true)
+    }
 
     /// The page images are filled in once every image of the frame has been placed, so a page
     /// that grew during the frame is uploaded once, not once per version.
@@ -34,7 +45,9 @@ final class ContentsEmitter: ContentEmitter {
     }
 
     func emit(_ layer: CALayer, _ copy: CALayer, at site: DrawSite, into out: FrameWriter) {
-        guard let image = copy.state.contents.flatMap({ $0 as? CGImage }) else { return }
+        let found = lastImage.flatMap { $0.copy === copy ? $0.image : nil }
+        lastImage = nil
+        guard let image = found ?? copy.state.contents.flatMap({ $0 as? CGImage }) else { return }
         let pieces = ContentsLayout.pieces(bounds: copy.state.bounds, imageWidth: image.width, imageHeight: image.height,
                                            gravity: copy.state.contentsGravity, contentsRect: copy.state.contentsRect,
                                            contentsScale: copy.state.contentsScale, contentsCenter: copy.state.contentsCenter,
