@@ -115,6 +115,20 @@ package struct CoverageRasterizer: Sendable {
         if area > 0 { addPolygon(pts) } else { addPolygon(pts.reversed()) }
     }
 
+    /// A pixel's coverage from its integrated winding number: non-zero clamps |w| to 1, even-odd
+    /// takes the distance of |w| to the nearest even integer. The one rule both resolvers use.
+    @inline(__always)
+    static func coverage(winding sum: Float, evenOdd: Bool) -> Float {
+        var c = abs(sum)
+        if evenOdd {
+            c = c - 2 * (c * 0.5).rounded(.down)
+            if c > 1 { c = 2 - c }
+        } else if c > 1 {
+            c = 1
+        }
+        return c
+    }
+
     /// Writes the coverage, 0…255, into every `channels`-th byte of `out` starting at `channel`
     /// (out has width × height × channels bytes, rows top first).
     package func resolve(evenOdd: Bool, into out: inout [UInt8], channels: Int, channel: Int) {
@@ -127,14 +141,7 @@ package struct CoverageRasterizer: Sendable {
                     var oi = y * w * channels + channel
                     for x in 0..<w {
                         sum += a[base + x]
-                        var c = abs(sum)
-                        if evenOdd {
-                            c = c - 2 * (c * 0.5).rounded(.down)
-                            if c > 1 { c = 2 - c }
-                        } else if c > 1 {
-                            c = 1
-                        }
-                        o[oi] = UInt8(c * 255 + 0.5)
+                        o[oi] = UInt8(Self.coverage(winding: sum, evenOdd: evenOdd) * 255 + 0.5)
                         oi += channels
                     }
                 }
@@ -156,14 +163,7 @@ package struct CoverageRasterizer: Sendable {
                     let ob = y * w
                     for x in 0..<w {
                         sum += a[base + x]
-                        var c = abs(sum)
-                        if evenOdd {
-                            c = c - 2 * (c * 0.5).rounded(.down)
-                            if c > 1 { c = 2 - c }
-                        } else if c > 1 {
-                            c = 1
-                        }
-                        o[ob + x] = c
+                        o[ob + x] = Self.coverage(winding: sum, evenOdd: evenOdd)
                     }
                 }
             }
