@@ -14,8 +14,8 @@ final class PatchRecords {
     var leaves: [ObjectIdentifier: Int] = [:]
     // Read and written per recorded layer by the one thread that builds or patches (a patch
     // walks them through buffer pointers); not handed out while they change, so their accesses
-    // are not checked for exclusivity at run time. Carried over from the builder unmeasured (no
-    // figure yet: issue 16 item 7).
+    // are not checked for exclusivity at run time. Measured with FrameWriter's fields (see
+    // there): checked, `patch` of the images scene takes 36% more instructions (45.5 → 61.8 M).
     @exclusivity(unchecked) var leafRecords: [LeafRecord] = []
     /// The contexts that recorded leaves inherited (one per parent that drew sublayers, and
     /// the root's), which `LeafRecord.context` indexes.
