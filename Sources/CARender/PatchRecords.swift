@@ -40,6 +40,8 @@ final class PatchRecords {
     struct LeafRecord {
         /// Unretained: a leaf of the last frame stays alive while it is in the tree, and leaves
         /// out of the tree are never looked up (their parent's commit forces a whole frame).
+        // Kept: strong (with `SubtreeRecord.layer`), builder-benchmark's images patch takes 9.2%
+        // more instructions (45.5 → 49.6 M).
         unowned(unsafe) var layer: CALayer
         var boxIndex: Int
         /// Index of the inherited `Context` in `leafContexts` (shared by siblings; a record of

@@ -40,6 +40,14 @@ package final class RenderTreeBuilder {
     let gradients = GradientEmitter()
     let contents = ContentsEmitter()
     let shapes: ShapeEmitter
+    /// The work one frame may spend rasterising new shapes (`ShapeCache.defaultFrameWorkBudget`);
+    /// tests lower it.
+    package var shapeWorkBudget: Int {
+        get { shapes.cache.frameWorkBudget }
+        set { shapes.cache.frameWorkBudget = max(newValue, 0) }
+    }
+    /// The work the last frame spent rasterising new shapes (`ShapeRaster.work`).
+    package var shapeWorkThisFrame: Int { shapes.cache.workThisFrame }
     let shadows: ShadowEmitter
     /// The kinds of content a layer paints besides its background and border, in the order
     /// they are composited (`ContentEmitter`): a new kind of content is one more entry here.
