@@ -83,7 +83,7 @@ import Testing
         let p = try #require(simulate(l, at: 2).particles.first { $0.birthTime == 0 })
         #expect(abs(p.scale - 4) < 1e-9)          // (1 + 0.5·2) × 2
         #expect(abs(p.angle - 12) < 1e-9)         // 2 × 3 rad/s × 2 s
-        #expect(abs(p.color.x - 0.7) < 1e-9 && p.color.z == 1 && abs(p.color.w - 0.6) < 1e-9)
+        #expect(abs(p.color.x - 0.7) < 1e-6 && p.color.z == 1 && abs(p.color.w - 0.6) < 1e-6)   // Float speeds
     }
 
     // MARK: Shapes
@@ -233,3 +233,64 @@ import Testing
         #expect(z == z.sorted() && Set(z).count > 1)
     }
 }
+
+/// `emitterCells.<name>.<property>` key paths (CAEmitterLayer.h: cells are looked up by
+/// `name`; CAEmitterCell's properties are "Animatable").
+extension PinnedClock { @Suite struct EmitterCellKeyPathTests {
+    func emitter() -> (CAEmitterLayer, CAEmitterCell, CAEmitterCell) {
+        let spark = CAEmitterCell()
+        spark.name = "spark"
+        spark.birthRate = 10
+        let trail = CAEmitterCell()
+        trail.name = "trail"
+        trail.velocity = 5
+        spark.emitterCells = [trail]
+        let l = CAEmitterLayer()
+        l.emitterCells = [spark]
+        return (l, spark, trail)
+    }
+
+    @Test func keyValueCodingReadsAndWritesCellsByName() {
+        let (l, spark, trail) = emitter()
+        #expect((l.value(forKeyPath: "emitterCells.spark.birthRate") as? CGFloat) == 10)
+        #expect((l.value(forKeyPath: "emitterCells.spark.emitterCells.trail.velocity") as? CGFloat) == 5)
+        l.setValue(25, forKeyPath: "emitterCells.spark.birthRate")
+        #expect(spark.birthRate == 25)   // the model's cell, in place
+        l.setValue(CGColor(red: 1, green: 0, blue: 0, alpha: 1), forKeyPath: "emitterCells.spark.emitterCells.trail.color")
+        #expect(trail.color?.rgba.red == 1 && trail.color?.rgba.green == 0)
+        #expect(l.value(forKeyPath: "emitterCells.nobody.birthRate") == nil)
+    }
+
+    /// An animation of a cell property shows in the presentation copy's cells, never in the
+    /// model's (which the copy shares until it animates).
+    @Test func animatingACellPropertyChangesOnlyThePresentation() throws {
+        defer { CAMediaClock.unfreeze() }
+        CAMediaClock.freeze(at: 0)
+        let (l, spark, trail) = emitter()
+        CATransaction.flush()
+        let a = CABasicAnimation(keyPath: "emitterCells.spark.emitterCells.trail.velocity")
+        a.fromValue = 0
+        a.toValue = 100
+        a.duration = 1
+        l.add(a, forKey: "v")
+        CATransaction.flush()
+        CAMediaClock.freeze(at: 0.25)
+        let p = try #require(l.presentation())
+        let cells = try #require(p.emitterCells)
+        let pTrail = try #require(cells.first?.emitterCells?.first)
+        #expect(abs(Double(pTrail.velocity) - 25) < 1e-6)
+        #expect(trail.velocity == 5 && spark.emitterCells?.first === trail)
+        #expect(cells.first?.birthRate == 10)
+        // The layer's birth rate of the spark animates as a number too.
+        let b = CABasicAnimation(keyPath: "emitterCells.spark.birthRate")
+        b.fromValue = 0
+        b.toValue = 40
+        b.duration = 1
+        l.add(b, forKey: "b")
+        CATransaction.flush()
+        CAMediaClock.freeze(at: 0.75)
+        let q = try #require(l.presentation()?.emitterCells?.first)
+        #expect(abs(Double(q.birthRate) - 20) < 1e-6)   // added at 0.25: halfway at 0.75
+        #expect(spark.birthRate == 10)
+    }
+}}
