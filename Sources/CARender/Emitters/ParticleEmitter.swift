@@ -100,6 +100,12 @@ final class ParticleEmitter: ContentEmitter {
             // Trilinear needs mipmaps, which atlas pages do not have: particles sample linearly
             // when minified instead.
             let safeFilters = filters & ~(UInt32(2) << InstanceFlags.minificationFilterShift)
+            if safeFilters != filters {
+                RenderDiagnostics.warn("CAEmitterCell.minificationFilter trilinear: particles are minified linearly (no mipmaps in the image atlas)")
+            }
+            if cell.minificationFilterBias != 0 {
+                RenderDiagnostics.warn("CAEmitterCell.minificationFilterBias is not applied")
+            }
             looks[i] = Look(slot: slot, placement: placement, size: size, uv: uv, flags: InstanceFlags.edgeMask | safeFilters)
         }
         let h = site.h
