@@ -117,3 +117,47 @@ import Foundation
         #expect(warnings.contains { $0.contains("\(EmitterSimulation.maxParticles) live particles") })
     }
 }
+
+/// The layer's own compositing applies to its particles: `masksToBounds` cuts them to its
+/// bounds, and its opacity fades them (also when the layer is isolated as a group).
+@Suite struct EmitterCompositingTests {
+    func scene(_ configure: (CAEmitterLayer) -> Void) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let e = CAEmitterLayer()
+        e.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        e.emitterPosition = CGPoint(x: 0, y: 10)   // on the layer's left edge
+        let c = CAEmitterCell()
+        c.contents = EmitterRenderTests.whiteImage()
+        c.birthRate = 1
+        c.lifetime = 100
+        c.color = solid(1, 0, 0)
+        e.emitterCells = [c]
+        configure(e)
+        root.addSublayer(e)
+        return root
+    }
+
+    @Test func masksToBoundsCutsParticles() throws {
+        let open = try RenderHarness.render(scene { _ in }, size: CGSize(width: 64, height: 64), time: 0.5)
+        #expect(open.rgba(7, 20) == RGBA(255, 0, 0) && open.rgba(12, 20) == RGBA(255, 0, 0))
+        let cut = try RenderHarness.render(scene { $0.masksToBounds = true }, size: CGSize(width: 64, height: 64), time: 0.5)
+        #expect(cut.rgba(7, 20) == RGBA(255, 255, 255) && cut.rgba(12, 20) == RGBA(255, 0, 0))
+    }
+
+    /// Opacity 0.5: red over white at half, 255, 128, 128 (±1); the same when a sublayer makes
+    /// the layer an isolated group.
+    @Test func opacityFadesParticles() throws {
+        let faded = try RenderHarness.render(scene { $0.opacity = 0.5 }, size: CGSize(width: 64, height: 64), time: 0.5)
+        #expect(faded.rgba(12, 20).isClose(to: RGBA(255, 128, 128), tolerance: 1))
+        let group = try RenderHarness.render(scene { e in
+            e.opacity = 0.5
+            let sub = CALayer()
+            sub.frame = CGRect(x: 15, y: 15, width: 4, height: 4)
+            sub.backgroundColor = solid(0, 0, 1)
+            e.addSublayer(sub)
+        }, size: CGSize(width: 64, height: 64), time: 0.5)
+        #expect(group.rgba(12, 20).isClose(to: RGBA(255, 128, 128), tolerance: 1))
+        #expect(group.rgba(7, 20).isClose(to: RGBA(255, 128, 128), tolerance: 1))   // outside the bounds, still drawn
+    }
+}

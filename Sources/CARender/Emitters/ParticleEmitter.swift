@@ -109,7 +109,18 @@ final class ParticleEmitter: ContentEmitter {
             looks[i] = Look(slot: slot, placement: placement, size: size, uv: uv, flags: InstanceFlags.edgeMask | safeFilters)
         }
         let h = site.h
-        let clip = Float(site.clip)
+        // masksToBounds cuts the particles to the layer's (rounded) bounds, as any content of
+        // the layer: a clip-table entry, since each particle has a plane of its own.
+        var clipIndex = site.clip
+        if copy.state.masksToBounds {
+            let (c, merged) = out.boundsClip(of: copy, h: h, outer: site.clip)
+            if merged {
+                clipIndex = c
+            } else {
+                RenderDiagnostics.warn("CAEmitterLayer.masksToBounds inside a rounded or turned clip: its particles are cut by the outer clip only")
+            }
+        }
+        let clip = Float(clipIndex)
         var drawn = 0
         for p in ordered {
             guard let look = looks[p.node] else { continue }
