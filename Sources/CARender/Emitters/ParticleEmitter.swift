@@ -30,7 +30,8 @@ final class ParticleEmitter: ContentEmitter {
 
     init(contents: ContentsEmitter) { self.contents = contents }
 
-    func claims(_ copy: CALayer) -> Bool { copy is CAEmitterLayer }
+    /// A plain `CALayer` (nearly every layer) leaves after a metatype compare, with no cast.
+    func claims(_ copy: CALayer) -> Bool { type(of: copy) != CALayer.self && copy is CAEmitterLayer }
 
     func paints(_ copy: CALayer) -> Bool {
         guard let e = copy as? CAEmitterLayer else { return false }
