@@ -123,6 +123,7 @@ final class ParticleEmitter: ContentEmitter {
         }
         let clip = Float(clipIndex)
         var drawn = 0
+        out.frame.images.reserveCapacity(out.frame.images.count + ordered.count)
         for p in ordered {
             guard let look = looks[p.node] else { continue }
             let w = look.size.x * p.scale, ht = look.size.y * p.scale
@@ -142,7 +143,10 @@ final class ParticleEmitter: ContentEmitter {
                                          shape: rect, shapeRadii: .zero, atlas: look.placement)
             var variant = ShaderVariant.of(clip: clip, flags: Float(look.flags), h0: packed.0, h1: packed.1, h2: packed.2)
             if additive { variant.insert(.additive) }
-            out.append(instance, .image(texture: look.slot, filter: .linear), variant: variant)
+            // Straight into the image array (not the generic `append`, whose key-path access per
+            // instance is measurable at 100,000 particles).
+            out.frame.images.append(instance)
+            out.appendBatch(.image(texture: look.slot, filter: .linear), variant: variant, index: out.frame.images.count - 1)
             drawn += 1
         }
         particleCount += drawn
