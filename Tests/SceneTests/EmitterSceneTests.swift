@@ -38,6 +38,23 @@ import Foundation
         #expect(p.contains { $0.hasPrefix("root.emitterCells[2].emitterCells[0].contents: image file \"missing.png\" not found") }, "\(p)")
     }
 
+    /// Animations of `emitterCells.<name>.<property>` key paths load, typed by the cell
+    /// property (a number, a colour), and an unknown cell property is a problem.
+    @Test func cellKeyPathAnimationsLoad() throws {
+        let root = ##"""
+        {"class": "CAEmitterLayer", "emitterCells": [{"name": "spark", "birthRate": 10}], "animations": [
+          {"key": "rate", "class": "CABasicAnimation", "keyPath": "emitterCells.spark.birthRate", "fromValue": 0, "toValue": 40, "duration": 1},
+          {"key": "tint", "class": "CABasicAnimation", "keyPath": "emitterCells.spark.color", "toValue": "#ff0000", "duration": 1}]}
+        """##
+        let s = try loadScene(doc(root: root))
+        let e = try #require(s.rootLayer as? CAEmitterLayer)
+        let rate = try #require(e.animation(forKey: "rate") as? CABasicAnimation)
+        #expect(rate.keyPath == "emitterCells.spark.birthRate" && (rate.toValue as? Double) == 40)
+        #expect(e.animation(forKey: "tint") is CABasicAnimation)
+        let bad = ##"{"class": "CAEmitterLayer", "animations": [{"class": "CABasicAnimation", "keyPath": "emitterCells.spark.sparkle", "toValue": 1}]}"##
+        #expect(problems(doc(root: bad)).contains { $0.message.contains("unknown key path") })
+    }
+
     /// Sub-cells nested deeper than the simulation goes are a problem, not a silent cut.
     @Test func deepCellNestingIsAProblem() {
         var cell = #"{"birthRate": 1}"#
