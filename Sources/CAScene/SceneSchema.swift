@@ -85,6 +85,7 @@ enum SceneSchema {
         case "CAGradientLayer": return CAGradientLayer.self
         case "CATransformLayer": return CATransformLayer.self
         case "CAShapeLayer": return CAShapeLayer.self
+        case "CAEmitterLayer": return CAEmitterLayer.self
         default: return nil
         }
     }
@@ -94,6 +95,7 @@ enum SceneSchema {
         if cls == CAGradientLayer.self { return CAGradientLayer() }
         if cls == CATransformLayer.self { return CATransformLayer() }
         if cls == CAShapeLayer.self { return CAShapeLayer() }
+        if cls == CAEmitterLayer.self { return CAEmitterLayer() }
         return CALayer()
     }
 
@@ -101,7 +103,6 @@ enum SceneSchema {
     static let unsupportedLayerClasses: [String: String] = [
         "CATextLayer": "CATextLayer is not rendered yet (text layout and glyph drawing are not implemented)",
         "CAReplicatorLayer": "CAReplicatorLayer is not rendered yet (replicated instances are not drawn)",
-        "CAEmitterLayer": "CAEmitterLayer is not rendered yet (particles are not simulated)",
         "CAScrollLayer": "CAScrollLayer is not supported in scene files yet; use a CALayer with masksToBounds and bounds.origin",
         "CATiledLayer": "CATiledLayer is not supported in scene files (its tiles are drawn by code)",
     ]
@@ -118,6 +119,7 @@ enum SceneSchema {
     static func properties(of cls: CALayer.Type) -> [SceneProperty] {
         if cls is CAGradientLayer.Type { return layer + gradient }
         if cls is CAShapeLayer.Type { return layer + shape }
+        if cls is CAEmitterLayer.Type { return layer + emitterLayer }   // SceneReader+Emitter.swift
         return layer
     }
 
