@@ -18,6 +18,11 @@ package struct RenderFrame: Sendable {
     package var gradientRamps: [Float] = []
     package var clips: [ClipShape] = [ClipShape.none]
     package var textures: [CGImage] = []
+    /// Images of earlier frames that no later frame will use (image-atlas pages a newer
+    /// version replaced): a backend that caches textures by image drops theirs now rather than
+    /// at its own eviction (issue 17 item 7: a renderer meeting one new small image per frame
+    /// held hundreds of 4 MiB page versions).
+    package var retiredTextures: [CGImage] = []
     package var targets: [OffscreenTarget] = []
     /// CAShapeLayer fills and strokes (issue 6), the atlas pages they sample and the rasters
     /// new in this frame (`Shapes/ShapeRenderData.swift`).
