@@ -28,6 +28,11 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     /// Opaque box interiors the GL backend drew front to back into the main pass's depth
     /// buffer first, so the pixels they cover are not shaded for the instances below them.
     public var opaqueInteriors = 0
+    /// Rasterised layers (`shouldRasterize`) whose kept texture was reused as it was (hits), and
+    /// those drawn into it this frame (misses: first frame, or something inside changed).
+    /// Extension beyond Apple's API, like the rest of these statistics.
+    public var rasterCacheHits = 0
+    public var rasterCacheMisses = 0
     public var buildSeconds = 0.0
     public var glSeconds = 0.0
 
@@ -37,5 +42,6 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
         (reusedFrame ? "reused previous frame; " : "") + (patchedLayers > 0 ? "patched \(patchedLayers) layers" + (patchedSubtrees > 0 ? " (\(patchedSubtrees) subtrees)" : "") + "; " : "") + "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
             + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads), vertices \(vertices)"
             + (opaqueInteriors > 0 ? ", opaque interiors \(opaqueInteriors)" : "")
+            + (rasterCacheHits + rasterCacheMisses > 0 ? ", raster cache \(rasterCacheHits) hits / \(rasterCacheMisses) misses" : "")
     }
 }

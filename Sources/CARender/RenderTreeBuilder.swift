@@ -45,6 +45,9 @@ package final class RenderTreeBuilder {
     /// they are composited (`ContentEmitter`): a new kind of content is one more entry here.
     let contentEmitters: [any ContentEmitter]
     var warnedDepth = false
+    /// The rasterised targets of the frame being built (`RenderTreeBuilder+Rasterization.swift`).
+    var rasterWindows: [RasterWindow] = []
+    let rasterMissSalt = RasterMissSalt()
     var warnedStack = false
     /// The stack of the thread that builds (re-read when another thread builds).
     var stackGuard: StackGuard?
@@ -140,6 +143,7 @@ package final class RenderTreeBuilder {
         out.begin(width: width, height: height, clearColor: clearColor)
         warnedDepth = false
         warnedStack = false
+        rasterWindows.removeAll(keepingCapacity: true)
         refreshStackGuard()
         recorded.reset(root: root)
         for e in contentEmitters { e.beginFrame(out) }
@@ -287,12 +291,15 @@ package final class RenderTreeBuilder {
         }
         guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
         let innerOpacity: Float = groupOpacity ? 1 : opacity
-        let content = out.beginOffscreen(rect)
+        let raster = plan.rasterize ? beginRasterTarget(layer, s, rect: rect, h: h) : nil
+        if let raster { rect = raster.rect }
+        let content = raster?.id ?? out.beginOffscreen(rect)
         if pathShadowInside, let shadow, let path = s.shadowPath {
             shadows.emitPath(shadow, path: path, h: h, clip: s.masksToBounds ? out.boundsClip(s, h: h, outer: 0).0 : 0, opacity: innerOpacity, into: out)
         }
         drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, ctx: ctx, lineage: lineage, claims: claims)
         out.endOffscreen()
+        if let raster { finishRasterTarget(content, start: raster.start, passes: raster.passes) }
         // The shadow goes under the content in one more target when a mask or an outer clip
         // that cannot merge with the bounds must cut both together; that target (and the
         // mask's) then covers the offset shadow as well.
@@ -401,6 +408,7 @@ package final class RenderTreeBuilder {
         }
         let depthBasis = isTransformLayer ? lineage.depth : CATransform3DIdentity
         let ordered = orderedSublayers(sublayers, transformLayer: isTransformLayer, depthBasis: depthBasis, parent: s)
+        if isTransformLayer { warnIfPlanesIntersect(sublayers, depthBasis: depthBasis, parent: s) }
         let inherited = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity,
                                 depth: parent.depth + 1, mirrored: lineage.mirrored != s.isGeometryFlipped, depthBasis: depthBasis,
                                 planeMirrored: parent.planeMirrored != s.isGeometryFlipped, inTransition: parent.inTransition)

@@ -24,6 +24,10 @@ extension AnimValue {
         case let (.path(p), .path(q)):
             if let r = Self.lerpPath(p, q, t) { return .path(r) }
             return t < 0.5 ? self : b
+        // Colour and location arrays blend element-wise when they match (E8).
+        case let (.object(x), .object(y)):
+            if let r = Self.lerpArrays(x, y, t) { return .object(r) }
+            return t < 0.5 ? self : b
         default:
             return t < 0.5 ? self : b
         }
