@@ -1,40 +1,12 @@
 import CoreGraphics
 import CoreAnimation
 
-/// The case of `CATransformLayer` this renderer does not reproduce, named rather than drawn
-/// wrong in silence: sublayers whose planes cut through each other.
-///
-/// A transform layer's sublayers keep their 3D positions and are drawn far to near by the depth
-/// of their centres (`orderedSublayers`). That painter's order is right while the planes do not
-/// intersect; where two do, each should cover the other on its own side of the line where they
-/// meet (browsers split such planes for `transform-style: preserve-3d`, CSS Transforms 2 §
-/// "Rendering Model"; Core Animation shows the same), and a whole-plane order cannot. Splitting
-/// is not implemented, so a frame that meets two intersecting sibling planes warns once.
+/// Geometry of a `CATransformLayer`'s sublayer planes: where they are in depth space and
+/// whether two of them intersect (`RenderTreeBuilder+PlaneSplitting.swift` splits those).
 extension RenderTreeBuilder {
-    /// Sibling planes checked pairwise at most (the check is quadratic; larger transform layers
-    /// are checked among their first this-many sublayers).
+    /// Sublayers of one transform layer that are split at most (the intersection test is
+    /// quadratic); past it they are drawn whole with a warning.
     static let maxPlanesChecked = 48
-
-    /// Warns when two of a transform layer's sublayers (flattened planes: not themselves
-    /// transform layers) intersect within their bounds. `depthBasis` and `parent` are what
-    /// `orderedSublayers` measures depth with.
-    func warnIfPlanesIntersect(_ sublayers: [CALayer], depthBasis: CATransform3D, parent: LayerState) {
-        guard sublayers.count >= 2 else { return }
-        var quads: [[SIMD3<Double>]] = []
-        for l in sublayers.prefix(Self.maxPlanesChecked) where !(l is CATransformLayer) {
-            let s = l.renderCopy.state
-            guard !s.isHidden else { continue }
-            let m = CATransform3DConcat(LayerGeometry.localToParent(s, parent: parent, isMask: false), depthBasis)
-            if let q = Self.planeCorners(s.bounds.standardized, m) { quads.append(q) }
-        }
-        guard quads.count >= 2 else { return }
-        for i in 0..<quads.count - 1 {
-            for j in (i + 1)..<quads.count where Self.quadsIntersect(quads[i], quads[j]) {
-                RenderDiagnostics.warn("CATransformLayer: two sublayers' planes intersect; intersecting planes are not split, so each is drawn whole in the order of its centre's depth and the nearer part of the farther plane is hidden (docs/BEHAVIOUR.md N8)")
-                return
-            }
-        }
-    }
 
     /// The rectangle's corners through `m` (homogeneous divide); nil when a corner is at or
     /// behind w = 0 or not finite.

@@ -408,7 +408,6 @@ package final class RenderTreeBuilder {
         }
         let depthBasis = isTransformLayer ? lineage.depth : CATransform3DIdentity
         let ordered = orderedSublayers(sublayers, transformLayer: isTransformLayer, depthBasis: depthBasis, parent: s)
-        if isTransformLayer { warnIfPlanesIntersect(sublayers, depthBasis: depthBasis, parent: s) }
         let inherited = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity,
                                 depth: parent.depth + 1, mirrored: lineage.mirrored != s.isGeometryFlipped, depthBasis: depthBasis,
                                 planeMirrored: parent.planeMirrored != s.isGeometryFlipped, inTransition: parent.inTransition)
@@ -425,6 +424,8 @@ package final class RenderTreeBuilder {
             for child in ordered { visit(child, ctx, isMask: false) }
             out.endOffscreen()
             out.appendComposite(source: target, mask: nil, rect: rect, opacity: 1, clip: clip)
+        } else if isTransformLayer, drawSplitPlanes(sublayers, depthBasis: depthBasis, parent: s, ctx: ctx) {
+            // Intersecting planes, drawn in pieces (RenderTreeBuilder+PlaneSplitting.swift).
         } else {
             for child in ordered { visit(child, ctx, isMask: false) }
         }

@@ -102,15 +102,54 @@ import Foundation
         return root
     }
 
-    @Test("N8: intersecting planes in a transform layer warn that they are not split; apart they do not")
-    func intersectingPlanesWarn() throws {
-        let crossing = try RenderDiagnostics.capture { try RenderHarness.render(planes(angle: 0.8), size: CGSize(width: 100, height: 100)) }.1
-        #expect(crossing.contains { $0.contains("CATransformLayer") && $0.contains("intersect") })
-        // Parallel (one behind the other) and turned but pushed wholly behind: no warning.
-        let parallel = try RenderDiagnostics.capture { try RenderHarness.render(planes(angle: 0, offsetZ: -20), size: CGSize(width: 100, height: 100)) }.1
-        #expect(!parallel.contains { $0.contains("intersect") })
+    /// Red faces the viewer; blue, the second sublayer, is turned 0.8 rad about y through the same
+    /// centre line x = 50. CATransform3DMakeRotation about y maps (x, 0, 0) to z = −x·sin 0.8
+    /// (row vectors), so blue's left half (x < 0 about its centre) comes towards the viewer
+    /// (z > 0, magnified by the m34 perspective) and its right half goes behind red. Split as
+    /// planes intersecting: blue in front left of the centre line, red in front right of it.
+    @Test("N8: two intersecting planes each show in front on their own side of the line where they meet")
+    func intersectingPlanesSplit() throws {
+        let (img, warnings) = try RenderDiagnostics.capture { try RenderHarness.render(planes(angle: 0.8), size: CGSize(width: 100, height: 100)) }
+        for y in [30, 50, 70] {
+            #expect(img.rgba(35, y).isClose(to: RGBA(0, 0, 255)), "left of the cut at y \(y): \(img.rgba(35, y))")
+            #expect(img.rgba(65, y).isClose(to: RGBA(255, 0, 0)), "right of the cut at y \(y): \(img.rgba(65, y))")
+        }
+        #expect(!warnings.contains { $0.contains("intersect") })
+        // Swapping the sublayers' order changes nothing (depth decides, not the array).
+        let root = planes(angle: 0.8)
+        let t = root.sublayers![0]
+        let first = t.sublayers![0]
+        first.removeFromSuperlayer()
+        t.addSublayer(first)
+        let swapped = try RenderHarness.render(root, size: CGSize(width: 100, height: 100))
+        #expect(swapped.rgba(35, 50).isClose(to: RGBA(0, 0, 255)) && swapped.rgba(65, 50).isClose(to: RGBA(255, 0, 0)))
+    }
+
+    @Test("N8: a plane cut twice (a third plane crossing both) still shows each part in front where it is nearest")
+    func threePlanes() throws {
+        // Red faces the viewer; blue turned +0.8 and green turned −0.8 about y, all through x = 50.
+        let root = planes(angle: 0.8)
+        let g = CALayer()
+        g.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+        g.backgroundColor = solid(0, 1, 0)
+        g.transform = CATransform3DMakeRotation(-0.8, 0, 1, 0)
+        root.sublayers![0].addSublayer(g)
+        let img = try RenderHarness.render(root, size: CGSize(width: 100, height: 100))
+        // Left of the line blue comes forward (z = −x·sin 0.8 > 0), right of it green does.
+        #expect(img.rgba(35, 50).isClose(to: RGBA(0, 0, 255)), "\(img.rgba(35, 50))")
+        #expect(img.rgba(65, 50).isClose(to: RGBA(0, 255, 0)), "\(img.rgba(65, 50))")
+    }
+
+    @Test("N8: intersecting planes a transform layer cannot split (a nested transform layer among them) warn; apart, nothing warns")
+    func unsplittablePlanesWarn() throws {
+        let root = planes(angle: 0.8)
+        root.sublayers![0].addSublayer(CATransformLayer())
+        let nested = try RenderDiagnostics.capture { try RenderHarness.render(root, size: CGSize(width: 100, height: 100)) }.1
+        #expect(nested.contains { $0.contains("CATransformLayer") && $0.contains("not split") })
         let apart = try RenderDiagnostics.capture { try RenderHarness.render(planes(angle: 0.3, offsetZ: -100), size: CGSize(width: 100, height: 100)) }.1
         #expect(!apart.contains { $0.contains("intersect") })
+        let parallel = try RenderDiagnostics.capture { try RenderHarness.render(planes(angle: 0, offsetZ: -20), size: CGSize(width: 100, height: 100)) }.1
+        #expect(!parallel.contains { $0.contains("intersect") })
     }
 
     @Test("N8: the nearer of two non-intersecting planes covers the farther, whatever the sublayer order")
