@@ -84,6 +84,54 @@ import Foundation
         #expect(frames[1].rgba(20, 20).isClose(to: RGBA(128, 0, 128), tolerance: 3), "\(frames[1].rgba(20, 20))")
     }
 
+    @Test("E8: axial, radial and conic gradients all draw animated stops (red,green → blue,blue: half-way first stop (128, 0, 128))")
+    func gradientTypesAnimate() throws {
+        for type in [CAGradientLayerType.axial, .radial, .conic] {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            let g = CAGradientLayer()
+            g.frame = root.bounds
+            g.type = type
+            // Axial: top to bottom, so row 0 shows the first stop. Radial and conic: from the
+            // centre, so the centre shows the first stop.
+            if type != .axial { g.startPoint = CGPoint(x: 0.5, y: 0.5); g.endPoint = CGPoint(x: 1, y: 1) }
+            g.colors = [solid(0, 0, 1), solid(0, 0, 1)]
+            g.add(basic("colors", from: [solid(1, 0, 0), solid(0, 1, 0)], to: [solid(0, 0, 1), solid(0, 0, 1)], duration: 1), forKey: "tint")
+            root.addSublayer(g)
+            let frames = try RenderHarness.renderFrames(root, size: CGSize(width: 40, height: 40), times: [0, 0.5])
+            let (x, y) = type == .axial ? (20, 0) : (20, 20)
+            if type != .conic {
+                #expect(frames[0].rgba(x, y).isClose(to: RGBA(255, 0, 0), tolerance: 12), "\(type.rawValue) t 0: \(frames[0].rgba(x, y))")
+                #expect(frames[1].rgba(x, y).isClose(to: RGBA(128, 0, 128), tolerance: 12), "\(type.rawValue) t 0.5: \(frames[1].rgba(x, y))")
+            }
+            // Every pixel is a mix of the two half-way stops: blue 128, red + green 128.
+            for (px, py) in [(5, 5), (35, 5), (5, 35), (35, 35), (20, 30)] {
+                let p = frames[1].rgba(px, py)
+                #expect(abs(p.b - 128) <= 3 && abs(p.r + p.g - 128) <= 4, "\(type.rawValue) at (\(px), \(py)): \(p)")
+            }
+        }
+    }
+
+    @Test("N8: many planes crossing one line (a fan of 40) draw in bounded time: split or warned, never hung")
+    func planeFanIsBounded() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.sublayerTransform.m34 = -1 / 400
+        let t = CATransformLayer()
+        t.frame = root.bounds
+        for k in 0..<40 {
+            let p = CALayer()
+            p.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+            p.backgroundColor = solid(CGFloat(k) / 40, 0, 1 - CGFloat(k) / 40)
+            p.transform = CATransform3DMakeRotation(CGFloat(k) * .pi / 40, 0, 1, 0)
+            t.addSublayer(p)
+        }
+        root.addSublayer(t)
+        let (img, warnings) = try RenderDiagnostics.capture { try RenderHarness.render(root, size: CGSize(width: 100, height: 100)) }
+        #expect(img.rgba(50, 50).a == 255)
+        #expect(warnings.allSatisfy { !$0.contains("intersect") } || warnings.contains { $0.contains("256 pieces") })
+    }
+
     /// Two 60×60 planes in a transform layer, the second turned `angle` about y.
     func planes(angle: CGFloat, offsetZ: CGFloat = 0) -> CALayer {
         let root = CALayer()
