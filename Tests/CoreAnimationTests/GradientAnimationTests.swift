@@ -106,4 +106,40 @@ extension PinnedClock { @Suite struct GradientAnimationTests {
         #expect((l.presentation()?.colors?[1] as? String) == "not a colour")
         #expect(AnimValue.lerpArrays([Double.nan, 1.0], [0.0, 1.0], 0.5) == nil)
     }
+
+    @Test("E8/F4: a keyframe animation of colors blends between keyframes stop by stop; paced keyframes space by colour distance")
+    func keyframes() {
+        defer { CAMediaClock.unfreeze() }
+        let l = gradient()
+        let k = CAKeyframeAnimation(keyPath: "colors")
+        k.values = [[Self.red, Self.red], [Self.blue, Self.green], [Self.green, Self.blue]]
+        k.duration = 2; k.fillMode = .forwards; k.isRemovedOnCompletion = false
+        TT.run(k, on: l)
+        let c = colors(l, at: 100.5)   // half-way through the first segment
+        #expect(c.count == 2 && zip(rgba(c[0]), [0.5, 0, 0.5, 1]).allSatisfy { TT.near($0, $1) })
+        #expect(zip(rgba(c[1]), [0.5, 0.5, 0, 1]).allSatisfy { TT.near($0, $1) })
+        // Paced locations: segment lengths 0.3 ([0, 1] → [0.3, 1]) and 0.4 (→ [0.3, 0.6]), so the
+        // middle keyframe is reached at 0.3/0.7 of the 7-s duration, 3 s.
+        let p = gradient()
+        let pk = CAKeyframeAnimation(keyPath: "locations")
+        pk.values = [[0, 1] as [NSNumber], [0.3, 1] as [NSNumber], [0.3, 0.6] as [NSNumber]]
+        pk.calculationMode = .paced
+        pk.duration = 7; pk.fillMode = .forwards; pk.isRemovedOnCompletion = false
+        TT.run(pk, on: p)
+        CAMediaClock.freeze(at: 103)   // 3/7 of the way: distance 0.3 of 0.7 is the first keyframe
+        let loc = p.presentation()?.locations?.map(\.doubleValue) ?? []
+        #expect(loc.count == 2 && TT.near(loc[0], 0.3, 1e-6) && TT.near(loc[1], 1, 1e-6), "\(loc)")
+    }
+
+    @Test("E3/E8: an additive locations animation adds number by number")
+    func additive() {
+        defer { CAMediaClock.unfreeze() }
+        let l = gradient { $0.colors = [Self.red, Self.blue]; $0.locations = [0.1, 0.5] }
+        let a = anim("locations", from: [0, 0] as [NSNumber], to: [0.2, 0.4] as [NSNumber])
+        a.isAdditive = true
+        TT.run(a, on: l)
+        CAMediaClock.freeze(at: 101)
+        let loc = l.presentation()?.locations?.map(\.doubleValue) ?? []
+        #expect(loc.count == 2 && TT.near(loc[0], 0.2) && TT.near(loc[1], 0.7), "\(loc)")
+    }
 }}

@@ -27,6 +27,28 @@ extension AnimValue {
         return nil
     }
 
+    /// Element-wise `numbers` or `colors` of two arrays of the same length whose elements are
+    /// all numbers or all colours (additive and cumulative animations of `colors` and
+    /// `locations`, E3, E4); nil otherwise.
+    package static func combineArrays(_ a: Any, _ b: Any, _ numbers: (Double, Double) -> Double,
+                                      _ colors: (CGColor, CGColor) -> CGColor) -> Any? {
+        guard let x = a as? [Any], let y = b as? [Any], x.count == y.count, !x.isEmpty else { return nil }
+        if let cx = self.colors(x), let cy = self.colors(y) { return zip(cx, cy).map { colors($0, $1) as Any } }
+        if let nx = self.numbers(x), let ny = self.numbers(y) { return zip(nx, ny).map { NSNumber(value: numbers($0, $1)) } }
+        return nil
+    }
+
+    /// The Euclidean distance between two blendable arrays (paced keyframes, F5): over every
+    /// colour component or number; nil when they do not blend.
+    package static func arrayDistance(_ a: Any, _ b: Any) -> Double? {
+        guard let x = a as? [Any], let y = b as? [Any], x.count == y.count, !x.isEmpty else { return nil }
+        if let cx = colors(x), let cy = colors(y) {
+            return zip(cx, cy).reduce(0.0) { s, p in let d = AnimValue.color(p.0).distance(to: .color(p.1)); return s + d * d }.squareRoot()
+        }
+        if let nx = numbers(x), let ny = numbers(y) { return zip(nx, ny).reduce(0.0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot() }
+        return nil
+    }
+
     /// The elements as colours when every one is a `CGColor`.
     private static func colors(_ a: [Any]) -> [CGColor]? {
         var out: [CGColor] = []
