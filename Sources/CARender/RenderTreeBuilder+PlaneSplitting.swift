@@ -40,7 +40,10 @@ extension RenderTreeBuilder {
         var pieces: [PlanePiece] = []
         var local: [CATransform3D] = []
         var hasNested = false
-        for (i, l) in sublayers.enumerated() {
+        // The intersection test is quadratic: past the limit only the first planes are tested
+        // (to warn), and nothing is split.
+        let tooMany = sublayers.count > Self.maxPlanesChecked
+        for (i, l) in sublayers.prefix(Self.maxPlanesChecked).enumerated() {
             if l is CATransformLayer { hasNested = true; local.append(CATransform3DIdentity); continue }
             let cs = l.renderCopy.state
             let m = CATransform3DConcat(LayerGeometry.localToParent(cs, parent: s, isMask: false), depthBasis)
@@ -53,7 +56,7 @@ extension RenderTreeBuilder {
             for j in (i + 1)..<pieces.count where Self.quadsIntersect(pieces[i].polygon, pieces[j].polygon) { crossing = true; break outer }
         }
         guard crossing else { return false }
-        guard !hasNested, sublayers.count <= Self.maxPlanesChecked else {
+        guard !hasNested, !tooMany else {
             RenderDiagnostics.warn("CATransformLayer: two sublayers' planes intersect but are not split (the transform layer has sublayer transform layers, or more than \(Self.maxPlanesChecked) sublayers); each is drawn whole in the order of its centre's depth (docs/BEHAVIOUR.md N8)")
             return false
         }

@@ -194,6 +194,16 @@ import Foundation
         root.sublayers![0].addSublayer(CATransformLayer())
         let nested = try RenderDiagnostics.capture { try RenderHarness.render(root, size: CGSize(width: 100, height: 100)) }.1
         #expect(nested.contains { $0.contains("CATransformLayer") && $0.contains("not split") })
+        // More sublayers than are tested pairwise (48): the crossing pair warns, nothing hangs.
+        let crowded = planes(angle: 0.8)
+        for k in 0..<60 {
+            let p = CALayer()
+            p.frame = CGRect(x: k % 10, y: k / 10, width: 4, height: 4)
+            p.zPosition = -200
+            crowded.sublayers![0].addSublayer(p)
+        }
+        let many = try RenderDiagnostics.capture { try RenderHarness.render(crowded, size: CGSize(width: 100, height: 100)) }.1
+        #expect(many.contains { $0.contains("more than 48 sublayers") })
         let apart = try RenderDiagnostics.capture { try RenderHarness.render(planes(angle: 0.3, offsetZ: -100), size: CGSize(width: 100, height: 100)) }.1
         #expect(!apart.contains { $0.contains("intersect") })
         let parallel = try RenderDiagnostics.capture { try RenderHarness.render(planes(angle: 0, offsetZ: -20), size: CGSize(width: 100, height: 100)) }.1
