@@ -76,7 +76,11 @@ extension RenderTreeBuilder {
         let id = out.beginOffscreen(r)
         if case .offscreen(let i) = id {
             out.frame.targets[i].downscale = d
-            out.frame.targets[i].cacheKey = UInt64(UInt(bitPattern: ObjectIdentifier(layer).hashValue))
+            // A layer drawn twice in one frame (the pieces of a split plane, say) keeps a
+            // texture per occurrence: the next key for each further one.
+            var key = UInt64(UInt(bitPattern: ObjectIdentifier(layer).hashValue)) | 1
+            while !rasterKeys.insert(key).inserted { key = (key &+ 0x9E37_79B9_7F4A_7C16) | 1 }
+            out.frame.targets[i].cacheKey = key
         }
         return (id, r, marks, passes)
     }

@@ -47,6 +47,7 @@ package final class RenderTreeBuilder {
     var warnedDepth = false
     /// The rasterised targets of the frame being built (`RenderTreeBuilder+Rasterization.swift`).
     var rasterWindows: [RasterWindow] = []
+    var rasterKeys = Set<UInt64>()
     let rasterMissSalt = RasterMissSalt()
     var warnedStack = false
     /// The stack of the thread that builds (re-read when another thread builds).
@@ -144,6 +145,7 @@ package final class RenderTreeBuilder {
         warnedDepth = false
         warnedStack = false
         rasterWindows.removeAll(keepingCapacity: true)
+        rasterKeys.removeAll(keepingCapacity: true)
         refreshStackGuard()
         recorded.reset(root: root)
         for e in contentEmitters { e.beginFrame(out) }

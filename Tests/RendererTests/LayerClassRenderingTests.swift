@@ -274,6 +274,26 @@ import Foundation
         #expect(r.statistics.rasterCacheMisses == 1 && r.statistics.rasterCacheHits == 0, "\(r.statistics)")
     }
 
+    @Test("N8/N9: a rasterised plane split in two keeps a texture per piece: both reused on the next frame")
+    func rasterisedSplitPlane() throws {
+        let root = planes(angle: 0.8)
+        let blue = root.sublayers![0].sublayers![1]
+        blue.shouldRasterize = true
+        let blinker = CALayer()
+        blinker.frame = CGRect(x: 0, y: 0, width: 5, height: 5)
+        blinker.backgroundColor = solid(0, 1, 0)
+        blinker.add(basic("opacity", from: 1.0, to: 0.2, duration: 10), forKey: "blink")
+        root.addSublayer(blinker)
+        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100), scale: 1)
+        r.layer = root
+        let first = try RenderHarness.frame(r, at: 0)
+        #expect(r.statistics.rasterCacheMisses == 2 && r.statistics.rasterCacheHits == 0, "\(r.statistics)")
+        let second = try RenderHarness.frame(r, at: 0.5)
+        #expect(r.statistics.rasterCacheHits == 2 && r.statistics.rasterCacheMisses == 0, "\(r.statistics)")
+        #expect(second.rgba(35, 50).isClose(to: RGBA(0, 0, 255)) && second.rgba(65, 50).isClose(to: RGBA(255, 0, 0)))
+        #expect(differing(first, second, xs: 10..<90, ys: 10..<90) == 0)
+    }
+
     func differing(_ a: CGImage, _ b: CGImage, xs: Range<Int>, ys: Range<Int>) -> Int {
         var n = 0
         for y in ys { for x in xs where a.rgba(x, y) != b.rgba(x, y) { n += 1 } }
