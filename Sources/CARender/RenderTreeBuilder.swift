@@ -275,7 +275,8 @@ package final class RenderTreeBuilder {
                       _ plan: CompositingPlan, lineage: Lineage, opacity: Float, shadowClip: (Int32, Bool), transitions: Bool,
                       claims: UInt32) {
         let mask = plan.mask, shadow = plan.shadow, implied = plan.impliedShadow
-        let groupOpacity = plan.groupOpacity, offscreenShadow = plan.offscreenShadow
+        // A rasterised layer is one bitmap composited with its opacity (so a fade reuses it).
+        let groupOpacity = plan.groupOpacity || plan.rasterize, offscreenShadow = plan.offscreenShadow
         let pathShadowInside = mask != nil && s.shadowPath != nil
         var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth, transitions: transitions, ownShadow: pathShadowInside)
             ?? out.passRect

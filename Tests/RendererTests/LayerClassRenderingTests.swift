@@ -294,6 +294,23 @@ import Foundation
         #expect(differing(first, second, xs: 10..<90, ys: 10..<90) == 0)
     }
 
+    @Test("N9: fading a rasterised layer composites the kept bitmap at each opacity (hits, no redraw)")
+    func rasterisedFade() throws {
+        let (root, l) = stripes { $0.shouldRasterize = true }
+        l.add(basic("opacity", from: 1.0, to: 0.0, duration: 1), forKey: "fade")
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 60), scale: 1)
+        r.clearColor = solid(1, 1, 1)
+        r.layer = root
+        _ = try RenderHarness.frame(r, at: 0)
+        #expect(r.statistics.rasterCacheMisses == 1, "\(r.statistics)")
+        let half = try RenderHarness.frame(r, at: 0.5)
+        #expect(r.statistics.rasterCacheHits == 1 && r.statistics.rasterCacheMisses == 0, "\(r.statistics)")
+        // Half-faded over the white frame: a black stripe shows (128, 128, 128), the white
+        // between stays white.
+        #expect(half.rgba(10, 30).isClose(to: RGBA(128, 128, 128), tolerance: 3), "\(half.rgba(10, 30))")
+        #expect(half.rgba(11, 30).isClose(to: RGBA(255, 255, 255)))
+    }
+
     func differing(_ a: CGImage, _ b: CGImage, xs: Range<Int>, ys: Range<Int>) -> Int {
         var n = 0
         for y in ys { for x in xs where a.rgba(x, y) != b.rgba(x, y) { n += 1 } }
