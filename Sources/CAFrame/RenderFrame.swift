@@ -60,6 +60,9 @@ package struct OffscreenTarget: Sendable, Equatable {
     /// a target drawn afresh each frame.
     package var cacheKey: UInt64 = 0
     package var contentHash: Int = 0
+    /// The rasterised target this one is drawn for (a mask or shadow inside a rasterised
+    /// subtree), −1 for none: while that target is reused, this one's passes need not run.
+    package var rasterOwner: Int = -1
 
     /// Texture size in texels.
     package var textureWidth: Int { (width + downscale - 1) / max(downscale, 1) }

@@ -45,6 +45,19 @@ extension GLRenderer {
         rasterCache[t.cacheKey] = e
     }
 
+    /// Whether target `i`'s passes can be skipped: it, or a rasterised target it is drawn for
+    /// (`rasterOwner`, followed outwards), is reused as kept.
+    static func isReused(_ i: Int, _ targets: [OffscreenTarget], _ reused: Set<Int>) -> Bool {
+        var k = i
+        var steps = 0
+        while k >= 0, k < targets.count, steps <= targets.count {
+            if reused.contains(k) { return true }
+            k = targets[k].rasterOwner
+            steps += 1
+        }
+        return false
+    }
+
     /// Frees the kept targets this frame did not use.
     func evictUnusedRasterTargets() {
         guard !rasterCache.isEmpty else { return }

@@ -218,7 +218,7 @@ package final class GLRenderer {
         glDisable(E(GL_DEPTH_TEST))
         glDisable(E(GL_CULL_FACE))
         for pass in frame.passes {
-            if case .offscreen(let i) = pass.target, !reusedTargets.isEmpty, reusedTargets.contains(i) { continue }
+            if case .offscreen(let i) = pass.target, !reusedTargets.isEmpty, Self.isReused(i, frame.targets, reusedTargets) { continue }
             // The main pass draws opaque interiors into depth first and tests every instance
             // against them: what a later opaque layer covers is not shaded (no blending
             // changes: those pixels end as the opaque layer's colour either way).

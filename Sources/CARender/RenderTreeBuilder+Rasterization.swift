@@ -89,6 +89,7 @@ extension RenderTreeBuilder {
     func finishRasterTarget(_ id: TargetID, start: SubtreeMarks, passes: Int) {
         guard case .offscreen(let i) = id else { return }
         let w = RasterWindow(target: i, start: start, end: subtreeMarks(), passes: passes..<out.frame.passes.count)
+        for k in (i + 1)..<max(i + 1, w.end.targets) where out.frame.targets[k].rasterOwner < 0 { out.frame.targets[k].rasterOwner = i }
         out.frame.targets[i].contentHash = rasterHash(w)
         rasterWindows.append(w)
     }

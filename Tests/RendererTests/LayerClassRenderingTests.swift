@@ -311,6 +311,35 @@ import Foundation
         #expect(half.rgba(11, 30).isClose(to: RGBA(255, 255, 255)))
     }
 
+    @Test("N9: a reused rasterised layer also skips the passes of what it holds (a masked sublayer): fewer draw calls, same pixels")
+    func reusedRasterSkipsNestedPasses() throws {
+        let (root, l) = stripes { $0.shouldRasterize = true }
+        let masked = CALayer()
+        masked.frame = CGRect(x: 5, y: 5, width: 20, height: 20)
+        masked.backgroundColor = solid(1, 0, 0)
+        let m = CALayer()
+        m.frame = CGRect(x: 0, y: 0, width: 10, height: 20)
+        m.backgroundColor = solid(0, 0, 0)
+        masked.mask = m
+        l.addSublayer(masked)
+        let blinker = CALayer()
+        blinker.frame = CGRect(x: 0, y: 0, width: 5, height: 5)
+        blinker.backgroundColor = solid(0, 1, 0)
+        blinker.add(basic("opacity", from: 1.0, to: 0.2, duration: 10), forKey: "blink")
+        root.addSublayer(blinker)
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 60), scale: 1)
+        r.clearColor = solid(1, 1, 1)
+        r.layer = root
+        let first = try RenderHarness.frame(r, at: 0)
+        let missCalls = r.statistics.drawCalls
+        let second = try RenderHarness.frame(r, at: 0.5)
+        #expect(r.statistics.rasterCacheHits == 1, "\(r.statistics)")
+        #expect(r.statistics.drawCalls < missCalls - 2, "\(missCalls) then \(r.statistics.drawCalls)")
+        #expect(differing(first, second, xs: 10..<50, ys: 10..<50) == 0)
+        // The mask keeps the left half of the red square (x 15…25 in the frame).
+        #expect(second.rgba(20, 25).isClose(to: RGBA(255, 0, 0)) && second.rgba(30, 25) != RGBA(255, 0, 0))
+    }
+
     func differing(_ a: CGImage, _ b: CGImage, xs: Range<Int>, ys: Range<Int>) -> Int {
         var n = 0
         for y in ys { for x in xs where a.rgba(x, y) != b.rgba(x, y) { n += 1 } }
