@@ -60,6 +60,14 @@ package enum TargetID: Hashable, Sendable, CustomStringConvertible {
 package struct OffscreenTarget: Sendable, Equatable {
     package var x: Int, y: Int, width: Int, height: Int
     package var downscale: Int = 1
+    /// A rasterised layer's target (`shouldRasterize`): non-zero names the layer, and a backend
+    /// may keep the texture and skip drawing it again while `contentHash` stays the same. 0 for
+    /// a target drawn afresh each frame.
+    package var cacheKey: UInt64 = 0
+    package var contentHash: Int = 0
+    /// The rasterised target this one is drawn for (a mask or shadow inside a rasterised
+    /// subtree), −1 for none: while that target is reused, this one's passes need not run.
+    package var rasterOwner: Int = -1
 
     /// Texture size in texels.
     package var textureWidth: Int { (width + downscale - 1) / max(downscale, 1) }

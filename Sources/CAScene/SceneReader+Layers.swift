@@ -25,7 +25,7 @@ extension SceneReader {
                 problem(o.at("class"), c, why)
                 return nil
             } else {
-                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CAEmitterLayer)")
+                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CAEmitterLayer, CAScrollLayer)")
                 o.finish("a layer")
                 return nil
             }
