@@ -113,10 +113,10 @@ let package = Package(
         // Scenes built in Swift that tools and tests share (the bundled demo).
         .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
         // SVG import (issue 6): parses SVG into CAShapeLayer/CAGradientLayer trees; no GL.
-        .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreAnimation"]),
+        .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation"]),
         // Fuzz/ holds the seed corpus and corpus-expected-failures.tsv is read in place (#filePath).
         .testTarget(name: "SVGTests", dependencies: ["QuartzCore", "CASVG", "CATestSupport"],
-                    exclude: ["Fuzz", "corpus-expected-failures.tsv"]),
+                    exclude: ["Fuzz", "corpus-expected-failures.tsv", "text-corpus-expected-failures.tsv"]),
         // Windowed preview (issue 7): GLFW windows driving the same CARenderer as the headless
         // path, display-driven CADisplayLink, ScenePreview, and the ca-preview tool.
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",

@@ -40,7 +40,7 @@ struct NoFontsTests {
         let font = CTFont(face: LastResortFont.face, size: 20)
         // Noncharacters: no font has them, so no fallback font joins in, whatever is installed.
         let line = CTLineCreateWithAttributedString(NSAttributedString(
-            string: "\u{FDD0}\u{FDD1}\u{FDD2}\u{FDD3}\u{FDD4}", attributes: [NSAttributedString.Key(kCTFontAttributeName): font]))
+            string: String(String.UnicodeScalarView((0xFDD0...0xFDD4).compactMap(Unicode.Scalar.init))), attributes: [NSAttributedString.Key(kCTFontAttributeName): font]))
         var ascent: CGFloat = 0, descent: CGFloat = 0
         let width = CTLineGetTypographicBounds(line, &ascent, &descent, nil)
         #expect(abs(width - 50) < 1e-9)

@@ -1,25 +1,19 @@
 import Testing
 import Foundation
-import CoreText
 
 /// Text layers in scene files (docs/SCENE-FORMAT.md, "Text layers"): `CATextLayer` with a plain
 /// or attributed `string`, a font by name or by file relative to the scene, and `fontSize` /
 /// `foregroundColor` animations, rendered with the test fonts (`../shared/corpora/fonts`,
 /// through a test-only fontconfig configuration; skipped without them).
-private let sceneTestFonts: URL? = {
-    let dir = [Repo.root.deletingLastPathComponent().appendingPathComponent("shared/corpora/fonts"),
-               URL(fileURLWithPath: "/work/shared/corpora/fonts")]
-        .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("NotoSans-Regular.ttf").path) }
-    if let dir { FontRegistry.shared.useFontDirectories([dir]) }
-    return dir
-}()
+private var sceneTestFonts: URL? { SceneTestFonts.directory }
 
 @Suite(.enabled(if: sceneTestFonts != nil, "test fonts not found (../shared/corpora/fonts)"))
 struct SceneTextTests {
-    /// Pixels in rows `rows`, columns `cols` whose red, green and blue all exceed `min`.
+    /// Pixels in rows `rows`, columns `cols` whose red exceeds `min` (the text is white, yellow
+    /// or light grey on a bar whose red stays below 20).
     func bright(_ img: CGImage, cols: Range<Int>, rows: Range<Int>, min: Int = 160) -> Int {
         var n = 0
-        for y in rows { for x in cols { let p = pixel(img, x, y); if p[0] > min && p[1] > min && p[2] > min { n += 1 } } }
+        for y in rows { for x in cols where pixel(img, x, y)[0] > min { n += 1 } }
         return n
     }
 
@@ -76,7 +70,7 @@ struct SceneTextTests {
                        {"class": "CATextLayer", "font": {"file": "../x.ttf"}},
                        {"class": "CATextLayer", "font": {"file": "fonts/bad.ttf"}},
                        {"class": "CATextLayer", "font": 3, "fontSize": -1, "string": [{"text": "a", "underline": "wavy"}, {"txt": "b"}]}]}
-        """##), base: dir).map(\.description)
+        """##), base: dir).map { "\($0.path): \($0.message)" }
         #expect(p.contains { $0.hasPrefix("root.sublayers[0].font.file: font file \"fonts/missing.ttf\" not found") }, "\(p)")
         #expect(p.contains { $0.hasPrefix("root.sublayers[1].font.file: font path \"../x.ttf\" leaves the scene's folder") }, "\(p)")
         #expect(p.contains { $0.hasPrefix("root.sublayers[2].font.file: font file \"fonts/bad.ttf\" is not a readable font") }, "\(p)")
@@ -106,11 +100,12 @@ struct SceneTextTests {
         #expect(CTFontGetSize(f) == 30 && (a.attributes(at: 0, effectiveRange: nil)[NSAttributedString.Key(kCTKernAttributeName)] as? NSNumber)?.doubleValue == 1.5)
     }
 
-    /// Scenes/examples/lower-third.json. Title: Noto Sans Bold (ascent 1069, cap height 714
+    /// Scenes/examples/lower-third.json. Title: runs in white and yellow without a font, so
+    /// both take the layer's font at its animated size; Noto Sans Bold (ascent 1069, cap height 714
     /// units) in a layer whose top is at y = 258. At 28 pt its baseline is 258 + 29.9 = 287.9 and
     /// capitals rise 20.0 px above it (rows ≈ 268…288); at the animation's start (20 pt) the
     /// baseline is 258 + 21.4 = 279.4 (capitals ≈ 265…279), so rows 282…287 hold no ink yet.
-    /// Caption: its colour animates from alpha 0, so at t = 0 it draws nothing in its rows
+    /// Caption (a plain string): its colour animates from alpha 0, so at t = 0 it draws nothing in its rows
     /// (298…322) and at the end light grey text.
     @Test("lower-third.json renders: the title grows from 20 to 28 pt (fontSize animation), the caption fades in (foregroundColor)")
     func lowerThirdRenders() throws {

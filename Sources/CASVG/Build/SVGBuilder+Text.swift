@@ -1,0 +1,287 @@
+import CoreText
+import Foundation
+
+/// `<text>` (SVG 1.1 §10): characters laid out with Core Text (fontconfig, HarfBuzz), their
+/// glyph outlines (`CTFontCreatePathForGlyph`) filled and stroked as shapes, so text renders
+/// through the shape pipeline and paints (gradients included) like any shape.
+///
+/// Supported: character data and `<tspan>` / `<a>` inside text in document order;
+/// `xml:space` white-space rules (§10.15); `x`, `y`, `dx`, `dy`, `rotate` lists per character,
+/// inner elements overriding outer ones (§10.5); text chunks at each absolute position with
+/// `text-anchor` (§10.9.1); `font-family` lists (generic families through fontconfig),
+/// `font-size`, `font-weight` (100…900), `font-style`; `letter-spacing`, `word-spacing`
+/// (§10.11); `text-decoration` underline, overline and line-through painted with the paint
+/// of the element that declares it (§10.12). Not drawn, each reported once: `<textPath>`;
+/// approximated, reported: vertical `writing-mode` (laid out horizontally), `baseline-shift`,
+/// `textLength`/`lengthAdjust`, `dominant-baseline`/`alignment-baseline`.
+extension SVGBuilder {
+    /// One addressable character after white-space handling.
+    struct TextChar {
+        var scalar: Unicode.Scalar
+        /// Index into `TextRun.styles` of the innermost element holding it (its paint and font).
+        var styleIndex: Int
+        var x: Double? = nil, y: Double? = nil
+        var dx = 0.0, dy = 0.0
+        var rotate: Double? = nil
+        var setX = false, setY = false, setDX = false, setDY = false, setRotate = false
+        /// Indices into `TextRun.decorations` that apply to this character.
+        var decorations: [Int] = []
+    }
+
+    /// What the walk over a `<text>` element collects.
+    final class TextRun {
+        var chars: [TextChar] = []
+        var styles: [SVGComputedStyle] = []
+        var fonts: [CTFont] = []
+        /// (kind, index of the declaring element's style).
+        var decorations: [(kind: String, style: Int)] = []
+        var lastWasSpace = true
+    }
+
+    func text(_ e: SVGElement, style: SVGComputedStyle) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
+        let run = TextRun()
+        run.styles.append(style)
+        run.fonts.append(font(for: style))
+        var decos: [Int] = []
+        for k in style.textDecoration.sorted() { run.decorations.append((k, 0)); decos.append(run.decorations.count - 1) }
+        collectText(e, styleIndex: 0, decorations: decos, preserve: e.attributes["xml:space"] == "preserve", into: run)
+        // Trailing white space is removed (xml:space default, §10.15).
+        if e.attributes["xml:space"] != "preserve" {
+            while let last = run.chars.last, last.scalar == " " { run.chars.removeLast() }
+        }
+        guard !run.chars.isEmpty else { return nil }
+        if style.writingMode != "lr-tb" && style.writingMode != "lr" && style.writingMode != "horizontal-tb" {
+            log.add(.approximated, "writing-mode=\(style.writingMode)", "vertical text is laid out horizontally")
+        }
+        for attr in ["textLength", "lengthAdjust"] where e.attributes[attr] != nil {
+            log.add(.approximated, attr, "text is not stretched to a length; its natural width is used")
+        }
+        for attr in ["dominant-baseline", "alignment-baseline"] where e.attributes[attr] != nil {
+            log.add(.approximated, attr, "text sits on its alphabetic baseline")
+        }
+        return layoutText(run)
+    }
+
+    /// The font for a style: the first family in `font-family` that fontconfig has (generic
+    /// names through its aliases), at the weight and slant asked for; else fontconfig's best
+    /// match for the first family.
+    func font(for style: SVGComputedStyle) -> CTFont {
+        let families = style.fontFamily.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }.filter { !$0.isEmpty }
+        let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
+        let size = CGFloat(style.fontSize.isFinite && style.fontSize > 0 ? style.fontSize : 16)
+        var first: FontFace?
+        for family in families {
+            guard let face = FontRegistry.shared.match(family: family, weight: style.fontWeight, italic: style.fontItalic) else { continue }
+            if first == nil { first = face }
+            if generic.contains(family.lowercased()) || face.familyName.lowercased() == family.lowercased() {
+                return CTFont(face: face, size: size)
+            }
+        }
+        if let first {
+            log.add(.approximated, "font-family=\(style.fontFamily.prefix(80))", "no such font; \(first.familyName) used")
+            return CTFont(face: first, size: size)
+        }
+        return CTFontCreateWithName("Times New Roman" as CFString, size, nil)
+    }
+
+    /// Appends the characters of `e`'s children (white space handled), then applies `e`'s
+    /// position lists to the characters that no inner element positioned.
+    private func collectText(_ e: SVGElement, styleIndex: Int, decorations: [Int], preserve: Bool, into run: TextRun) {
+        let start = run.chars.count
+        for child in e.children {
+            switch child.name {
+            case SVGElement.textNodeName:
+                for var s in child.text.unicodeScalars {
+                    if s == "\n" || s == "\r" { if preserve { s = " " } else { continue } }
+                    if s == "\t" { s = " " }
+                    if !preserve && s == " " {
+                        if run.lastWasSpace { continue }
+                        run.lastWasSpace = true
+                    } else {
+                        run.lastWasSpace = false
+                    }
+                    run.chars.append(TextChar(scalar: s, styleIndex: styleIndex, decorations: decorations))
+                }
+            case "tspan", "a":
+                let st = computeStyle(child, parent: run.styles[styleIndex])
+                guard st.display else { continue }
+                run.styles.append(st)
+                run.fonts.append(font(for: st))
+                let idx = run.styles.count - 1
+                var decos = decorations
+                for k in st.textDecoration.sorted() { run.decorations.append((k, idx)); decos.append(run.decorations.count - 1) }
+                if st.baselineShift != "baseline" && st.baselineShift != "0" {
+                    log.add(.approximated, "baseline-shift", "text stays on the baseline")
+                }
+                collectText(child, styleIndex: idx, decorations: decos,
+                            preserve: child.attributes["xml:space"].map { $0 == "preserve" } ?? preserve, into: run)
+            case "textPath":
+                log.add(.unsupportedElement, "<textPath>", "text on a path is not supported; not drawn")
+            default:
+                continue
+            }
+        }
+        let end = run.chars.count
+        guard end > start else { return }
+        let style = run.styles[styleIndex]
+        func list(_ name: String, _ axis: SVGLength.Axis) -> [Double] {
+            guard let raw = e.attributes[name] else { return [] }
+            var out: [Double] = []
+            for part in raw.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+                guard let l = SVGLength.parse(String(part)) else {
+                    log.add(.invalidValue, "\(name)=\"\(raw.prefix(60))\"", "not a list of lengths; ignored")
+                    return []
+                }
+                let v = l.resolve(axis, viewport: viewport, fontSize: style.fontSize)
+                out.append(v.isFinite ? v : 0)
+                if out.count >= end - start { break }
+            }
+            return out
+        }
+        for (i, v) in list("x", .x).enumerated() where !run.chars[start + i].setX { run.chars[start + i].x = v; run.chars[start + i].setX = true }
+        for (i, v) in list("y", .y).enumerated() where !run.chars[start + i].setY { run.chars[start + i].y = v; run.chars[start + i].setY = true }
+        for (i, v) in list("dx", .x).enumerated() where !run.chars[start + i].setDX { run.chars[start + i].dx = v; run.chars[start + i].setDX = true }
+        for (i, v) in list("dy", .y).enumerated() where !run.chars[start + i].setDY { run.chars[start + i].dy = v; run.chars[start + i].setDY = true }
+        let rotations = list("rotate", .other)
+        if let last = rotations.last {
+            for i in start..<end where !run.chars[i].setRotate {
+                let k = i - start
+                run.chars[i].rotate = k < rotations.count ? rotations[k] : last
+                run.chars[i].setRotate = true
+            }
+        }
+    }
+
+    /// Lays the characters out chunk by chunk and paints glyph outlines and decorations.
+    private func layoutText(_ run: TextRun) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
+        var chunkStarts = [0]
+        for i in 1..<run.chars.count where run.chars[i].x != nil || run.chars[i].y != nil { chunkStarts.append(i) }
+        chunkStarts.append(run.chars.count)
+
+        // Paths by painting style, in painting order.
+        var pieces: [(path: CGMutablePath, style: Int, decoration: Bool, late: Bool)] = []
+        func pathFor(style: Int, decoration: Bool = false, late: Bool = false) -> CGMutablePath {
+            if let last = pieces.last, last.style == style, last.decoration == decoration, last.late == late { return last.path }
+            let p = CGMutablePath()
+            pieces.append((p, style, decoration, late))
+            return p
+        }
+        var early: [(CGRect, Int)] = [], late: [(CGRect, Int)] = []
+        var glyphPieces: [(path: CGMutablePath, style: Int)] = []
+        var cx = 0.0, cy = 0.0
+        for (a, b) in zip(chunkStarts, chunkStarts.dropFirst()) where a < b {
+            let chars = run.chars[a..<b]
+            if let x = chars.first!.x { cx = x }
+            if let y = chars.first!.y { cy = y }
+            // The chunk as one attributed string (shaped with context), fonts per character.
+            let text = NSMutableAttributedString(string: "")
+            var charOfUnit: [Int] = []
+            var i = a
+            while i < b {
+                var j = i
+                var s = ""
+                while j < b, run.chars[j].styleIndex == run.chars[i].styleIndex || run.fonts[run.chars[j].styleIndex] == run.fonts[run.chars[i].styleIndex] {
+                    s.unicodeScalars.append(run.chars[j].scalar)
+                    for _ in 0..<String(run.chars[j].scalar).utf16.count { charOfUnit.append(j) }
+                    j += 1
+                }
+                text.append(NSAttributedString(string: s, attributes: [NSAttributedString.Key(kCTFontAttributeName): run.fonts[run.chars[i].styleIndex]]))
+                i = j
+            }
+            let line = CTLineCreateWithAttributedString(text)
+            // Spacing and dx shift each character and everything after it; dy likewise.
+            var shiftX = [Double](repeating: 0, count: b - a), shiftY = [Double](repeating: 0, count: b - a)
+            var accX = 0.0, accY = 0.0
+            for k in a..<b {
+                let c = run.chars[k]
+                accX += c.dx; accY += c.dy
+                shiftX[k - a] = accX; shiftY[k - a] = accY
+                let st = run.styles[c.styleIndex]
+                let ls = st.letterSpacing.resolve(.x, viewport: viewport, fontSize: st.fontSize)
+                let ws = c.scalar == " " ? st.wordSpacing.resolve(.x, viewport: viewport, fontSize: st.fontSize) : 0
+                accX += (ls.isFinite ? ls : 0) + (ws.isFinite ? ws : 0)
+            }
+            let width = CTLineGetTypographicBounds(line, nil, nil, nil) + accX
+            let anchor = run.styles[run.chars[a].styleIndex].textAnchor
+            let shift = anchor == "middle" ? -width / 2 : anchor == "end" ? -width : 0
+            // Glyphs; each character's pen start and advance for decorations.
+            var charX = [Double?](repeating: nil, count: b - a), charEnd = [Double](repeating: 0, count: b - a)
+            for r in CTLineGetGlyphRuns(line) as! [CTRun] {
+                let n = CTRunGetGlyphCount(r)
+                guard n > 0 else { continue }
+                var glyphs = [CGGlyph](repeating: 0, count: n)
+                var positions = [CGPoint](repeating: .zero, count: n)
+                var advances = [CGSize](repeating: .zero, count: n)
+                var indices = [CFIndex](repeating: 0, count: n)
+                let all = CFRange(location: 0, length: 0)
+                CTRunGetGlyphs(r, all, &glyphs); CTRunGetPositions(r, all, &positions)
+                CTRunGetAdvances(r, all, &advances); CTRunGetStringIndices(r, all, &indices)
+                let font = r.font
+                for g in 0..<n {
+                    let u = max(0, min(charOfUnit.count - 1, indices[g]))
+                    let k = charOfUnit[u]
+                    let c = run.chars[k]
+                    let px = cx + shift + Double(positions[g].x) + shiftX[k - a]
+                    let py = cy + shiftY[k - a]
+                    if charX[k - a] == nil { charX[k - a] = px }
+                    charEnd[k - a] = max(charEnd[k - a], px + Double(advances[g].width))
+                    var m = CGAffineTransform(scaleX: 1, y: -1)
+                    if let rot = c.rotate, rot != 0 { m = m.concatenating(CGAffineTransform(rotationAngle: rot * .pi / 180)) }
+                    m = m.concatenating(CGAffineTransform(translationX: px, y: py))
+                    guard let gp = CTFontCreatePathForGlyph(font, glyphs[g], &m), !gp.isEmpty else { continue }
+                    if let last = glyphPieces.last, last.style == c.styleIndex { last.path.addPath(gp) }
+                    else { let p = CGMutablePath(); p.addPath(gp); glyphPieces.append((p, c.styleIndex)) }
+                }
+            }
+            // Decorations: one rectangle per run of consecutive characters sharing one.
+            for (di, deco) in run.decorations.enumerated() {
+                var k = a
+                while k < b {
+                    guard run.chars[k].decorations.contains(di), let x0 = charX[k - a] else { k += 1; continue }
+                    var x1 = charEnd[k - a]
+                    let font = run.fonts[run.chars[k].styleIndex]
+                    let y0 = cy + shiftY[k - a]
+                    var m = k + 1
+                    while m < b, run.chars[m].decorations.contains(di) {
+                        if charX[m - a] != nil { x1 = max(x1, charEnd[m - a]) }
+                        m += 1
+                    }
+                    let scale = Double(font.size) / Double(font.face.unitsPerEm)
+                    var thickness = Double(CTFontGetUnderlineThickness(font))
+                    if !(thickness > 0) { thickness = Double(font.size) / 14 }
+                    let top: Double
+                    switch deco.kind {
+                    case "underline": top = y0 - Double(CTFontGetUnderlinePosition(font)) - thickness / 2
+                    case "overline": top = y0 - Double(CTFontGetAscent(font)) - thickness / 2
+                    default:
+                        let size = font.face.strikeoutSize > 0 ? font.face.strikeoutSize * scale : thickness
+                        let pos = font.face.strikeoutPosition > 0 ? font.face.strikeoutPosition * scale : Double(CTFontGetXHeight(font)) / 2
+                        thickness = size
+                        top = y0 - pos
+                    }
+                    let rect = CGRect(x: x0, y: top, width: max(0, x1 - x0), height: thickness)
+                    if deco.kind == "line-through" { late.append((rect, deco.style)) } else { early.append((rect, deco.style)) }
+                    k = m
+                }
+            }
+            cx += shift + width
+            cy += accY
+        }
+        for (rect, st) in early { pathFor(style: st, decoration: true).addRect(rect) }
+        for g in glyphPieces { pathFor(style: g.style).addPath(g.path) }
+        for (rect, st) in late { pathFor(style: st, decoration: true, late: true).addRect(rect) }
+
+        let layer = CALayer()
+        var extent = CGRect.null, bbox = CGRect.null
+        for piece in pieces where !piece.path.isEmpty {
+            guard let p = painted(piece.path, style: run.styles[piece.style], hasInterior: true) else { continue }
+            layer.addSublayer(p.layer)
+            extent = extent.union(p.extent)
+            bbox = bbox.union(p.bbox)
+        }
+        guard !extent.isNull else { return nil }
+        return (layer, extent, bbox)
+    }
+}
