@@ -33,6 +33,10 @@ package final class FontFace: @unchecked Sendable {
     /// SVG's `text-decoration: line-through`.
     package let strikeoutPosition: Double
     package let strikeoutSize: Double
+    /// OS/2 ySuperscriptYOffset and ySubscriptYOffset (font units; 0 without an OS/2 table),
+    /// for SVG's `baseline-shift: super | sub`.
+    package let superscriptYOffset: Double
+    package let subscriptYOffset: Double
     package let isBold: Bool
     package let isItalic: Bool
 
@@ -83,12 +87,15 @@ package final class FontFace: @unchecked Sendable {
                              width: Double(rec.bbox.xMax - rec.bbox.xMin), height: Double(rec.bbox.yMax - rec.bbox.yMin))
         isBold = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
-        var cap = 0.0, xh = 0.0, strikePos = 0.0, strikeSize = 0.0
+        var cap = 0.0, xh = 0.0, strikePos = 0.0, strikeSize = 0.0, sup = 0.0, sub = 0.0
         if let raw = FT_Get_Sfnt_Table(f, FT_SFNT_OS2) {
             let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
             if os2.version >= 2 { cap = Double(os2.sCapHeight); xh = Double(os2.sxHeight) }
             strikePos = Double(os2.yStrikeoutPosition); strikeSize = Double(os2.yStrikeoutSize)
+            sup = Double(os2.ySuperscriptYOffset); sub = Double(os2.ySubscriptYOffset)
         }
+        superscriptYOffset = sup
+        subscriptYOffset = sub
         strikeoutPosition = strikePos
         strikeoutSize = strikeSize
         let blob = hb_blob_create(UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),

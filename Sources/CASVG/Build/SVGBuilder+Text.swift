@@ -26,6 +26,9 @@ extension SVGBuilder {
         var setX = false, setY = false, setDX = false, setDY = false, setRotate = false
         /// Indices into `TextRun.decorations` that apply to this character.
         var decorations: [Int] = []
+        /// How far the glyph's baseline sits below the text position (baseline-shift of its
+        /// elements, then its dominant or alignment baseline), in user units.
+        var baselineOffset = 0.0
     }
 
     /// What the walk over a `<text>` element collects.
@@ -44,7 +47,7 @@ extension SVGBuilder {
         run.fonts.append(font(for: style))
         var decos: [Int] = []
         for k in style.textDecoration.sorted() { run.decorations.append((k, 0)); decos.append(run.decorations.count - 1) }
-        collectText(e, styleIndex: 0, decorations: decos, preserve: e.attributes["xml:space"] == "preserve", into: run)
+        collectText(e, styleIndex: 0, decorations: decos, shift: 0, preserve: e.attributes["xml:space"] == "preserve", into: run)
         // Trailing white space is removed (xml:space default, §10.15).
         if e.attributes["xml:space"] != "preserve" {
             while let last = run.chars.last, last.scalar == " " { run.chars.removeLast() }
@@ -55,9 +58,6 @@ extension SVGBuilder {
         }
         for attr in ["textLength", "lengthAdjust"] where e.attributes[attr] != nil {
             log.add(.approximated, attr, "text is not stretched to a length; its natural width is used")
-        }
-        for attr in ["dominant-baseline", "alignment-baseline"] where e.attributes[attr] != nil {
-            log.add(.approximated, attr, "text sits on its alphabetic baseline")
         }
         return layoutText(run)
     }
@@ -88,8 +88,9 @@ extension SVGBuilder {
 
     /// Appends the characters of `e`'s children (white space handled), then applies `e`'s
     /// position lists to the characters that no inner element positioned.
-    private func collectText(_ e: SVGElement, styleIndex: Int, decorations: [Int], preserve: Bool, into run: TextRun) {
+    private func collectText(_ e: SVGElement, styleIndex: Int, decorations: [Int], shift: Double, preserve: Bool, into run: TextRun) {
         let start = run.chars.count
+        let offset = shift + baselineOffset(run.styles[styleIndex], run.fonts[styleIndex])
         for child in e.children {
             switch child.name {
             case SVGElement.textNodeName:
@@ -102,7 +103,7 @@ extension SVGBuilder {
                     } else {
                         run.lastWasSpace = false
                     }
-                    run.chars.append(TextChar(scalar: s, styleIndex: styleIndex, decorations: decorations))
+                    run.chars.append(TextChar(scalar: s, styleIndex: styleIndex, decorations: decorations, baselineOffset: offset))
                 }
             case "tspan", "a":
                 let st = computeStyle(child, parent: run.styles[styleIndex])
@@ -112,10 +113,7 @@ extension SVGBuilder {
                 let idx = run.styles.count - 1
                 var decos = decorations
                 for k in st.textDecoration.sorted() { run.decorations.append((k, idx)); decos.append(run.decorations.count - 1) }
-                if st.baselineShift != "baseline" && st.baselineShift != "0" {
-                    log.add(.approximated, "baseline-shift", "text stays on the baseline")
-                }
-                collectText(child, styleIndex: idx, decorations: decos,
+                collectText(child, styleIndex: idx, decorations: decos, shift: shift + baselineShift(st, run.fonts[idx]),
                             preserve: child.attributes["xml:space"].map { $0 == "preserve" } ?? preserve, into: run)
             case "textPath":
                 log.add(.unsupportedElement, "<textPath>", "text on a path is not supported; not drawn")
@@ -154,6 +152,47 @@ extension SVGBuilder {
         }
     }
 
+    /// `baseline-shift` of one element, downwards in user units (SVG 1.1 §10.9.2): a length or
+    /// a percentage of the font size raises the text; `sub` and `super` use the font's OS/2
+    /// subscript and superscript offsets.
+    func baselineShift(_ style: SVGComputedStyle, _ font: CTFont) -> Double {
+        let v = style.baselineShift
+        let scale = Double(font.size) / Double(font.face.unitsPerEm)
+        switch v {
+        case "baseline", "0", "inherit": return 0
+        case "sub": return font.face.subscriptYOffset * scale
+        case "super": return -font.face.superscriptYOffset * scale
+        default:
+            guard let l = SVGLength.parse(v) else {
+                log.add(.invalidValue, "baseline-shift=\(v.prefix(40))", "value does not parse; ignored")
+                return 0
+            }
+            let d = l.unit == .percent ? style.fontSize * l.value / 100 : l.resolve(.other, viewport: viewport, fontSize: style.fontSize)
+            return d.isFinite ? -d : 0
+        }
+    }
+
+    /// Where the alphabetic baseline sits below the text position for the element's
+    /// `alignment-baseline` (or, when auto, its `dominant-baseline`), from the font's metrics
+    /// (SVG 1.1 §10.9.2; CSS Inline 3 for the SVG 2 names).
+    func baselineOffset(_ style: SVGComputedStyle, _ font: CTFont) -> Double {
+        var name = style.alignmentBaseline
+        if ["auto", "baseline", "inherit"].contains(name) { name = style.dominantBaseline }
+        let ascent = Double(font.ascent), descent = Double(font.descent)
+        switch name {
+        case "auto", "alphabetic", "baseline", "inherit", "use-script", "no-change", "reset-size": return 0
+        case "middle": return Double(CTFontGetXHeight(font)) / 2
+        case "central": return (ascent - descent) / 2
+        case "hanging": return 0.8 * ascent
+        case "mathematical": return 0.5 * ascent
+        case "text-before-edge", "before-edge", "text-top": return ascent
+        case "text-after-edge", "after-edge", "text-bottom", "ideographic": return -descent
+        default:
+            log.add(.invalidValue, "baseline \(name.prefix(40))", "unknown baseline; alphabetic used")
+            return 0
+        }
+    }
+
     /// Lays the characters out chunk by chunk and paints glyph outlines and decorations.
     private func layoutText(_ run: TextRun) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
         var chunkStarts = [0]
@@ -182,12 +221,17 @@ extension SVGBuilder {
             while i < b {
                 var j = i
                 var s = ""
-                while j < b, run.chars[j].styleIndex == run.chars[i].styleIndex || run.fonts[run.chars[j].styleIndex] == run.fonts[run.chars[i].styleIndex] {
+                let si = run.chars[i].styleIndex
+                while j < b, run.chars[j].styleIndex == si || (run.fonts[run.chars[j].styleIndex] == run.fonts[si]
+                                                              && run.styles[run.chars[j].styleIndex].fontKerning == run.styles[si].fontKerning) {
                     s.unicodeScalars.append(run.chars[j].scalar)
                     for _ in 0..<String(run.chars[j].scalar).utf16.count { charOfUnit.append(j) }
                     j += 1
                 }
-                text.append(NSAttributedString(string: s, attributes: [NSAttributedString.Key(kCTFontAttributeName): run.fonts[run.chars[i].styleIndex]]))
+                var attrs: [NSAttributedString.Key: Any] = [NSAttributedString.Key(kCTFontAttributeName): run.fonts[si]]
+                // font-kerning: none turns the font's kerning off (Core Text's kern 0).
+                if !run.styles[si].fontKerning { attrs[NSAttributedString.Key(kCTKernAttributeName)] = NSNumber(value: 0) }
+                text.append(NSAttributedString(string: s, attributes: attrs))
                 i = j
             }
             let line = CTLineCreateWithAttributedString(text)
@@ -224,7 +268,7 @@ extension SVGBuilder {
                     let k = charOfUnit[u]
                     let c = run.chars[k]
                     let px = cx + shift + Double(positions[g].x) + shiftX[k - a]
-                    let py = cy + shiftY[k - a]
+                    let py = cy + shiftY[k - a] + c.baselineOffset
                     if charX[k - a] == nil { charX[k - a] = px }
                     charEnd[k - a] = max(charEnd[k - a], px + Double(advances[g].width))
                     var m = CGAffineTransform(scaleX: 1, y: -1)
@@ -242,7 +286,7 @@ extension SVGBuilder {
                     guard run.chars[k].decorations.contains(di), let x0 = charX[k - a] else { k += 1; continue }
                     var x1 = charEnd[k - a]
                     let font = run.fonts[run.chars[k].styleIndex]
-                    let y0 = cy + shiftY[k - a]
+                    let y0 = cy + shiftY[k - a] + run.chars[k].baselineOffset
                     var m = k + 1
                     while m < b, run.chars[m].decorations.contains(di) {
                         if charX[m - a] != nil { x1 = max(x1, charEnd[m - a]) }
@@ -253,13 +297,15 @@ extension SVGBuilder {
                     if !(thickness > 0) { thickness = Double(font.size) / 14 }
                     let top: Double
                     switch deco.kind {
-                    case "underline": top = y0 - Double(CTFontGetUnderlinePosition(font)) - thickness / 2
+                    // FreeType's underline position is the stroke's centre, the post table's
+                    // minus half the thickness; the line is centred on the post table's.
+                    case "underline": top = y0 - (Double(CTFontGetUnderlinePosition(font)) + thickness / 2) - thickness / 2
                     case "overline": top = y0 - Double(CTFontGetAscent(font)) - thickness / 2
                     default:
                         let size = font.face.strikeoutSize > 0 ? font.face.strikeoutSize * scale : thickness
                         let pos = font.face.strikeoutPosition > 0 ? font.face.strikeoutPosition * scale : Double(CTFontGetXHeight(font)) / 2
                         thickness = size
-                        top = y0 - pos
+                        top = y0 - pos - size / 2
                     }
                     let rect = CGRect(x: x0, y: top, width: max(0, x1 - x0), height: thickness)
                     if deco.kind == "line-through" { late.append((rect, deco.style)) } else { early.append((rect, deco.style)) }

@@ -53,6 +53,9 @@ struct SVGComputedStyle {
     var textDecoration: Set<String> = []
     var writingMode = "lr-tb"
     var baselineShift = "baseline"
+    var dominantBaseline = "auto"
+    var alignmentBaseline = "auto"
+    var fontKerning = true
     // Not inherited.
     var opacity = 1.0
     var display = true
@@ -68,7 +71,7 @@ struct SVGComputedStyle {
         var s = self
         s.opacity = 1; s.display = true; s.clipPath = nil; s.mask = nil
         s.stopColor = .rgba(0, 0, 0, 1); s.stopOpacity = 1; s.transformOrigin = nil; s.maskType = "luminance"
-        s.textDecoration = []; s.baselineShift = "baseline"
+        s.textDecoration = []; s.baselineShift = "baseline"; s.alignmentBaseline = "auto"
         return s
     }
 
@@ -80,6 +83,11 @@ struct SVGComputedStyle {
         }
     }
 
+    /// CSS absolute font sizes (CSS Fonts 3 §3.5, the 16 px medium scale).
+    static let absoluteFontSizes: [String: Double] = [
+        "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24, "xx-large": 32,
+    ]
+
     /// Names of the presentation attributes / properties read here. Anything else found in a
     /// `style` attribute or style sheet is reported as unsupported.
     static let known: Set<String> = [
@@ -88,7 +96,7 @@ struct SVGComputedStyle {
         "clip-rule", "font-size", "opacity", "display", "clip-path", "mask", "stop-color", "stop-opacity",
         "transform-origin", "mask-type",
         "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing", "word-spacing", "text-decoration",
-        "writing-mode", "baseline-shift",
+        "writing-mode", "baseline-shift", "dominant-baseline", "alignment-baseline", "font-kerning",
     ]
     /// Properties that do not change what the importer draws for the shapes it supports (text
     /// and rendering hints); accepted without a report.
@@ -96,14 +104,14 @@ struct SVGComputedStyle {
         "font-variant", "font-stretch", "font",
         "shape-rendering", "color-rendering", "image-rendering", "text-rendering", "color-interpolation",
         "color-interpolation-filters", "direction",
-        "dominant-baseline", "alignment-baseline", "baseline-shift", "line-height", "enable-background",
+        "line-height", "enable-background",
         "overflow", "isolation",
     ]
     static let inheritedNames: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
         "clip-rule", "font-size", "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing",
-        "word-spacing", "writing-mode",
+        "word-spacing", "writing-mode", "dominant-baseline", "font-kerning",
     ]
 
     /// Applies one declaration. Invalid values are ignored (CSS: a declaration that does not
@@ -171,8 +179,12 @@ struct SVGComputedStyle {
                 fontSize = l.unit == .percent ? parent.fontSize * l.value / 100
                     : l.unit == .em ? parent.fontSize * l.value : l.unit == .ex ? parent.fontSize * l.value / 2
                     : l.resolve(.other, viewport: viewport)
+            } else if let k = Self.absoluteFontSizes[v] {
+                fontSize = k
+            } else if v == "larger" || v == "smaller" {
+                fontSize = v == "larger" ? parent.fontSize * 1.2 : parent.fontSize / 1.2
             } else {
-                log.add(.unsupportedFeature, "font-size=\(v)", "keyword font sizes are not supported; 16 px used")
+                bad()
             }
         case "font-family": if v.isEmpty { bad() } else { fontFamily = v }
         case "font-weight":
@@ -200,6 +212,10 @@ struct SVGComputedStyle {
             textDecoration = parts.subtracting(["none", "blink"])
         case "writing-mode": writingMode = v
         case "baseline-shift": baselineShift = v
+        case "dominant-baseline": dominantBaseline = v
+        case "alignment-baseline": alignmentBaseline = v
+        case "font-kerning":
+            switch v { case "auto", "normal": fontKerning = true; case "none": fontKerning = false; default: bad() }
         case "clip-path": clipPath = v == "none" ? nil : v
         case "mask": mask = v == "none" ? nil : v
         case "stop-color":
@@ -242,6 +258,9 @@ struct SVGComputedStyle {
         case "text-decoration": textDecoration = p.textDecoration
         case "writing-mode": writingMode = p.writingMode
         case "baseline-shift": baselineShift = p.baselineShift
+        case "dominant-baseline": dominantBaseline = p.dominantBaseline
+        case "alignment-baseline": alignmentBaseline = p.alignmentBaseline
+        case "font-kerning": fontKerning = p.fontKerning
         case "opacity": opacity = p.opacity
         case "display": display = p.display
         case "clip-path": clipPath = p.clipPath
