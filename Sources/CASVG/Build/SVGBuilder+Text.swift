@@ -11,9 +11,12 @@ import Foundation
 /// `text-anchor` (§10.9.1); `font-family` lists (generic families through fontconfig),
 /// `font-size`, `font-weight` (100…900), `font-style`; `letter-spacing`, `word-spacing`
 /// (§10.11); `text-decoration` underline, overline and line-through painted with the paint
-/// of the element that declares it (§10.12). Not drawn, each reported once: `<textPath>`;
-/// approximated, reported: vertical `writing-mode` (laid out horizontally), `baseline-shift`,
-/// `textLength`/`lengthAdjust`, `dominant-baseline`/`alignment-baseline`.
+/// of the element that declares it (§10.12); `baseline-shift` (lengths, percentages, sub,
+/// super from the font's OS/2 offsets) and `dominant-baseline`/`alignment-baseline` from the
+/// font's metrics; `font-kerning`; `<textPath>` (§10.13: each glyph's middle on the path,
+/// turned with its tangent, from `startOffset`). Approximated, reported once: vertical
+/// `writing-mode` (laid out horizontally), `textLength`/`lengthAdjust` (natural width),
+/// decorations on a text path (not drawn), textPath `side`/`method`/`spacing`.
 extension SVGBuilder {
     /// One addressable character after white-space handling.
     struct TextChar {
@@ -29,6 +32,9 @@ extension SVGBuilder {
         /// How far the glyph's baseline sits below the text position (baseline-shift of its
         /// elements, then its dominant or alignment baseline), in user units.
         var baselineOffset = 0.0
+        /// Index into `TextRun.paths` for a character inside `<textPath>`.
+        var pathIndex: Int? = nil
+        var startsPath = false
     }
 
     /// What the walk over a `<text>` element collects.
@@ -38,6 +44,7 @@ extension SVGBuilder {
         var fonts: [CTFont] = []
         /// (kind, index of the declaring element's style).
         var decorations: [(kind: String, style: Int)] = []
+        var paths: [SVGTextPath] = []
         var lastWasSpace = true
     }
 
@@ -47,7 +54,7 @@ extension SVGBuilder {
         run.fonts.append(font(for: style))
         var decos: [Int] = []
         for k in style.textDecoration.sorted() { run.decorations.append((k, 0)); decos.append(run.decorations.count - 1) }
-        collectText(e, styleIndex: 0, decorations: decos, shift: 0, preserve: e.attributes["xml:space"] == "preserve", into: run)
+        collectText(e, styleIndex: 0, decorations: decos, shift: 0, path: nil, preserve: e.attributes["xml:space"] == "preserve", into: run)
         // Trailing white space is removed (xml:space default, §10.15).
         if e.attributes["xml:space"] != "preserve" {
             while let last = run.chars.last, last.scalar == " " { run.chars.removeLast() }
@@ -88,7 +95,8 @@ extension SVGBuilder {
 
     /// Appends the characters of `e`'s children (white space handled), then applies `e`'s
     /// position lists to the characters that no inner element positioned.
-    private func collectText(_ e: SVGElement, styleIndex: Int, decorations: [Int], shift: Double, preserve: Bool, into run: TextRun) {
+    private func collectText(_ e: SVGElement, styleIndex: Int, decorations: [Int], shift: Double, path: Int?,
+                             preserve: Bool, into run: TextRun) {
         let start = run.chars.count
         let offset = shift + baselineOffset(run.styles[styleIndex], run.fonts[styleIndex])
         for child in e.children {
@@ -103,20 +111,26 @@ extension SVGBuilder {
                     } else {
                         run.lastWasSpace = false
                     }
-                    run.chars.append(TextChar(scalar: s, styleIndex: styleIndex, decorations: decorations, baselineOffset: offset))
+                    run.chars.append(TextChar(scalar: s, styleIndex: styleIndex, decorations: decorations, baselineOffset: offset, pathIndex: path))
                 }
-            case "tspan", "a":
+            case "tspan", "a", "textPath":
+                var pathIndex = path
+                if child.name == "textPath" {
+                    guard path == nil, let tp = textPath(child) else { continue }
+                    run.paths.append(tp)
+                    pathIndex = run.paths.count - 1
+                }
                 let st = computeStyle(child, parent: run.styles[styleIndex])
                 guard st.display else { continue }
+                let first = run.chars.count
                 run.styles.append(st)
                 run.fonts.append(font(for: st))
                 let idx = run.styles.count - 1
                 var decos = decorations
                 for k in st.textDecoration.sorted() { run.decorations.append((k, idx)); decos.append(run.decorations.count - 1) }
                 collectText(child, styleIndex: idx, decorations: decos, shift: shift + baselineShift(st, run.fonts[idx]),
-                            preserve: child.attributes["xml:space"].map { $0 == "preserve" } ?? preserve, into: run)
-            case "textPath":
-                log.add(.unsupportedElement, "<textPath>", "text on a path is not supported; not drawn")
+                            path: pathIndex, preserve: child.attributes["xml:space"].map { $0 == "preserve" } ?? preserve, into: run)
+                if child.name == "textPath", first < run.chars.count { run.chars[first].startsPath = true }
             default:
                 continue
             }
@@ -150,6 +164,32 @@ extension SVGBuilder {
                 run.chars[i].setRotate = true
             }
         }
+    }
+
+    /// The path a `<textPath>` follows (its `href`: a path or basic shape, with that
+    /// element's own transform) and its `startOffset`; nil (reported) when there is none.
+    func textPath(_ e: SVGElement) -> SVGTextPath? {
+        guard let ref = e.attributes["href"], ref.hasPrefix("#"), let target = ids[String(ref.dropFirst())] else {
+            log.add(.brokenReference, "<textPath href>", "no path with that id; its text is not drawn")
+            return nil
+        }
+        let ctx = SVGShapeGeometry.Context(viewport: viewport, fontSize: 16, log: log, limits: limits)
+        guard Self.shapes.contains(target.name), var path = SVGShapeGeometry.path(for: target, ctx) else {
+            log.add(.brokenReference, "<textPath href>", "<\(target.name)> is not a path or shape; its text is not drawn")
+            return nil
+        }
+        if let t = target.attributes["transform"], let m = SVGTransformParser.parse(t) {
+            path = path.copy(using: [m]) ?? path
+        }
+        var tp = SVGTextPath(path)
+        if let raw = e.attributes["startOffset"], let l = SVGLength.parse(raw) {
+            let v = l.unit == .percent ? tp.length * l.value / 100 : l.resolve(.other, viewport: viewport)
+            tp.startOffset = v.isFinite ? v : 0
+        }
+        for attr in ["side", "method", "spacing", "path"] where e.attributes[attr] != nil {
+            log.add(.approximated, "<textPath \(attr)>", "not applied; glyphs follow the referenced path's start side")
+        }
+        return tp
     }
 
     /// `baseline-shift` of one element, downwards in user units (SVG 1.1 §10.9.2): a length or
@@ -196,7 +236,8 @@ extension SVGBuilder {
     /// Lays the characters out chunk by chunk and paints glyph outlines and decorations.
     private func layoutText(_ run: TextRun) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
         var chunkStarts = [0]
-        for i in 1..<run.chars.count where run.chars[i].x != nil || run.chars[i].y != nil { chunkStarts.append(i) }
+        for i in 1..<run.chars.count where run.chars[i].x != nil || run.chars[i].y != nil || run.chars[i].startsPath
+            || run.chars[i].pathIndex != run.chars[i - 1].pathIndex { chunkStarts.append(i) }
         chunkStarts.append(run.chars.count)
 
         // Paths by painting style, in painting order.
@@ -212,8 +253,11 @@ extension SVGBuilder {
         var cx = 0.0, cy = 0.0
         for (a, b) in zip(chunkStarts, chunkStarts.dropFirst()) where a < b {
             let chars = run.chars[a..<b]
+            let onPath = chars.first!.pathIndex.map { run.paths[$0] }
             if let x = chars.first!.x { cx = x }
             if let y = chars.first!.y { cy = y }
+            // On a path: positions are distances along it, from startOffset.
+            let origin = onPath.map { (x: $0.startOffset + (chars.first!.x ?? 0), y: 0.0) } ?? (x: cx, y: cy)
             // The chunk as one attributed string (shaped with context), fonts per character.
             let text = NSMutableAttributedString(string: "")
             var charOfUnit: [Int] = []
@@ -250,6 +294,10 @@ extension SVGBuilder {
             let width = CTLineGetTypographicBounds(line, nil, nil, nil) + accX
             let anchor = run.styles[run.chars[a].styleIndex].textAnchor
             let shift = anchor == "middle" ? -width / 2 : anchor == "end" ? -width : 0
+            var pathEnd: CGPoint?
+            if onPath != nil, chars.contains(where: { !$0.decorations.isEmpty }) {
+                log.add(.approximated, "text-decoration on <textPath>", "not drawn along the path")
+            }
             // Glyphs; each character's pen start and advance for decorations.
             var charX = [Double?](repeating: nil, count: b - a), charEnd = [Double](repeating: 0, count: b - a)
             for r in CTLineGetGlyphRuns(line) as! [CTRun] {
@@ -267,13 +315,23 @@ extension SVGBuilder {
                     let u = max(0, min(charOfUnit.count - 1, indices[g]))
                     let k = charOfUnit[u]
                     let c = run.chars[k]
-                    let px = cx + shift + Double(positions[g].x) + shiftX[k - a]
-                    let py = cy + shiftY[k - a] + c.baselineOffset
-                    if charX[k - a] == nil { charX[k - a] = px }
-                    charEnd[k - a] = max(charEnd[k - a], px + Double(advances[g].width))
+                    let px = origin.x + shift + Double(positions[g].x) + shiftX[k - a]
+                    let py = origin.y + shiftY[k - a] + c.baselineOffset
                     var m = CGAffineTransform(scaleX: 1, y: -1)
                     if let rot = c.rotate, rot != 0 { m = m.concatenating(CGAffineTransform(rotationAngle: rot * .pi / 180)) }
-                    m = m.concatenating(CGAffineTransform(translationX: px, y: py))
+                    if let path = onPath {
+                        // The glyph's middle on the path, turned with its tangent (SVG 1.1 §10.13.2).
+                        let w = Double(advances[g].width)
+                        guard let (pt, angle) = path.point(at: px + w / 2) else { continue }
+                        m = m.concatenating(CGAffineTransform(translationX: -w / 2, y: py))
+                            .concatenating(CGAffineTransform(rotationAngle: angle))
+                            .concatenating(CGAffineTransform(translationX: pt.x, y: pt.y))
+                        pathEnd = pt
+                    } else {
+                        if charX[k - a] == nil { charX[k - a] = px }
+                        charEnd[k - a] = max(charEnd[k - a], px + Double(advances[g].width))
+                        m = m.concatenating(CGAffineTransform(translationX: px, y: py))
+                    }
                     guard let gp = CTFontCreatePathForGlyph(font, glyphs[g], &m), !gp.isEmpty else { continue }
                     if let last = glyphPieces.last, last.style == c.styleIndex { last.path.addPath(gp) }
                     else { let p = CGMutablePath(); p.addPath(gp); glyphPieces.append((p, c.styleIndex)) }
@@ -312,8 +370,13 @@ extension SVGBuilder {
                     k = m
                 }
             }
-            cx += shift + width
-            cy += accY
+            if onPath != nil {
+                // After text on a path, the position continues from its last glyph.
+                if let p = pathEnd { cx = p.x; cy = p.y }
+            } else {
+                cx += shift + width
+                cy += accY
+            }
         }
         for (rect, st) in early { pathFor(style: st, decoration: true).addRect(rect) }
         for g in glyphPieces { pathFor(style: g.style).addPath(g.path) }
