@@ -127,4 +127,41 @@ struct SceneTextTests {
         // Left of the text layers only the bar (dark) shows.
         #expect(bright(end, cols: 40..<54, rows: 250..<330, min: 60) == 0)
     }
+
+    /// docs/scene-format.schema.json and the reader agree on CATextLayer's members and a run's
+    /// fields: each member the schema names loads without a problem, and a sample is given
+    /// here for each (a member added to the schema alone fails this test).
+    @Test("The JSON Schema's text layer and run members are exactly those the reader accepts")
+    func schemaMatchesReader() throws {
+        _ = sceneTestFonts
+        let url = Repo.root.appendingPathComponent("docs/scene-format.schema.json")
+        let schema = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let defs = try #require(schema["$defs"] as? [String: Any])
+        func names(_ def: String) throws -> Set<String> {
+            let d = try #require(defs[def] as? [String: Any])
+            return Set(try #require(d["properties"] as? [String: Any]).keys)
+        }
+        let layerSamples: [String: String] = [
+            "string": #""Hi""#, "font": #"{"file": "f.ttf"}"#, "fontSize": "12", "foregroundColor": ##""#ffffff""##,
+            "isWrapped": "true", "truncationMode": #""middle""#, "alignmentMode": #""justified""#,
+            "allowsFontSubpixelQuantization": "true",
+        ]
+        let runSamples: [String: String] = [
+            "text": #""a""#, "font": #""NotoSans-Bold""#, "fontSize": "10", "foregroundColor": "[1, 0, 0, 1]", "kern": "1",
+            "tracking": "2", "ligature": "2", "underline": #""thick""#, "underlineColor": ##""#00ff00""##, "strokeWidth": "-3",
+            "strokeColor": ##""#0000ff""##, "baselineOffset": "4",
+        ]
+        #expect(try names("textLayer") == Set(layerSamples.keys))
+        #expect(try names("run") == Set(runSamples.keys))
+        let dir = try makeTempDir("schema")
+        if let fonts = sceneTestFonts {
+            try FileManager.default.copyItem(at: fonts.appendingPathComponent("NotoSans-Regular.ttf"), to: dir.appendingPathComponent("f.ttf"))
+        }
+        for (k, v) in layerSamples {
+            #expect(problems(doc(root: #"{"class": "CATextLayer", "\#(k)": \#(v)}"#), base: dir) == [], "\(k)")
+        }
+        for (k, v) in runSamples where k != "text" {
+            #expect(problems(doc(root: #"{"class": "CATextLayer", "string": [{"text": "a", "\#(k)": \#(v)}]}"#), base: dir) == [], "\(k)")
+        }
+    }
 }
