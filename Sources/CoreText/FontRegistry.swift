@@ -170,14 +170,15 @@ package final class FontRegistry: @unchecked Sendable {
         }
     }
 
-    /// fontconfig's best face of `family` for a CSS weight (100…900, OpenType usWeightClass)
-    /// and slant, for SVG's `font-weight` (loaded).
-    package func match(family: String, weight: Int, italic: Bool) -> FontFace? {
+    /// fontconfig's best face of `family` for a CSS weight (100…900, OpenType usWeightClass),
+    /// slant and width (a percentage of normal, CSS `font-stretch`: 62.5 extra-condensed …),
+    /// for SVG's font properties (loaded).
+    package func match(family: String, weight: Int, italic: Bool, width: Double = 100) -> FontFace? {
         query { p in
             _ = FcPatternAddString(p, FC_FAMILY, family)
             _ = FcPatternAddInteger(p, FC_WEIGHT, FcWeightFromOpenType(Int32(max(1, min(1000, weight)))))
             _ = FcPatternAddInteger(p, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
-            _ = FcPatternAddInteger(p, FC_WIDTH, FC_WIDTH_NORMAL)
+            _ = FcPatternAddInteger(p, FC_WIDTH, Int32(max(50, min(200, width.isFinite ? width : 100)).rounded()))
         }
     }
 

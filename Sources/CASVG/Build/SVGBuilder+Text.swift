@@ -60,8 +60,11 @@ extension SVGBuilder {
             while let last = run.chars.last, last.scalar == " " { run.chars.removeLast() }
         }
         guard !run.chars.isEmpty else { return nil }
-        if style.writingMode != "lr-tb" && style.writingMode != "lr" && style.writingMode != "horizontal-tb" {
-            log.add(.approximated, "writing-mode=\(style.writingMode)", "vertical text is laid out horizontally")
+        if ["tb", "tb-rl", "tb-lr", "vertical-rl", "vertical-lr"].contains(style.writingMode) {
+            log.add(.approximated, "writing-mode=\(style.writingMode)",
+                    "vertical text: every glyph is turned sideways (upright CJK is not done), decorations and dx are not applied")
+        } else if !["lr-tb", "lr", "horizontal-tb", "rl-tb", "rl"].contains(style.writingMode) {
+            log.add(.invalidValue, "writing-mode=\(style.writingMode)", "unknown; horizontal used")
         }
         for attr in ["textLength", "lengthAdjust"] where e.attributes[attr] != nil {
             log.add(.approximated, attr, "text is not stretched to a length; its natural width is used")
@@ -80,7 +83,8 @@ extension SVGBuilder {
         let size = CGFloat(style.fontSize.isFinite && style.fontSize > 0 ? style.fontSize : 16)
         var first: FontFace?
         for family in families {
-            guard let face = FontRegistry.shared.match(family: family, weight: style.fontWeight, italic: style.fontItalic) else { continue }
+            guard let face = FontRegistry.shared.match(family: family, weight: style.fontWeight, italic: style.fontItalic,
+                                                       width: style.fontStretch) else { continue }
             if first == nil { first = face }
             if generic.contains(family.lowercased()) || face.familyName.lowercased() == family.lowercased() {
                 return CTFont(face: face, size: size)
@@ -251,6 +255,8 @@ extension SVGBuilder {
         var early: [(CGRect, Int)] = [], late: [(CGRect, Int)] = []
         var glyphPieces: [(path: CGMutablePath, style: Int)] = []
         var cx = 0.0, cy = 0.0
+        let mode = run.styles[0].writingMode
+        let vertical = ["tb", "tb-rl", "tb-lr", "vertical-rl", "vertical-lr"].contains(mode)
         for (a, b) in zip(chunkStarts, chunkStarts.dropFirst()) where a < b {
             let chars = run.chars[a..<b]
             let onPath = chars.first!.pathIndex.map { run.paths[$0] }
@@ -327,6 +333,15 @@ extension SVGBuilder {
                             .concatenating(CGAffineTransform(rotationAngle: angle))
                             .concatenating(CGAffineTransform(translationX: pt.x, y: pt.y))
                         pathEnd = pt
+                    } else if vertical {
+                        // Top to bottom: the line runs down from the text position, each glyph
+                        // turned 90° clockwise. Across the line, CSS's vertical-rl/-lr centre the
+                        // glyphs' ascent–descent box on x ("central"); SVG 1.1's tb puts the
+                        // middle of the lower-case letters there (as the suite's references do).
+                        let across = mode.hasPrefix("vertical") ? (Double(font.ascent) - Double(font.descent)) / 2
+                            : Double(CTFontGetXHeight(font)) / 2
+                        m = m.concatenating(CGAffineTransform(rotationAngle: .pi / 2))
+                            .concatenating(CGAffineTransform(translationX: origin.x - across, y: origin.y + (px - origin.x) + shiftY[k - a]))
                     } else {
                         if charX[k - a] == nil { charX[k - a] = px }
                         charEnd[k - a] = max(charEnd[k - a], px + Double(advances[g].width))
@@ -373,6 +388,8 @@ extension SVGBuilder {
             if onPath != nil {
                 // After text on a path, the position continues from its last glyph.
                 if let p = pathEnd { cx = p.x; cy = p.y }
+            } else if vertical {
+                cy += shift + width + accY
             } else {
                 cx += shift + width
                 cy += accY

@@ -56,6 +56,8 @@ struct SVGComputedStyle {
     var dominantBaseline = "auto"
     var alignmentBaseline = "auto"
     var fontKerning = true
+    /// `font-stretch` as a percentage of the normal width.
+    var fontStretch = 100.0
     // Not inherited.
     var opacity = 1.0
     var display = true
@@ -96,12 +98,12 @@ struct SVGComputedStyle {
         "clip-rule", "font-size", "opacity", "display", "clip-path", "mask", "stop-color", "stop-opacity",
         "transform-origin", "mask-type",
         "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing", "word-spacing", "text-decoration",
-        "writing-mode", "baseline-shift", "dominant-baseline", "alignment-baseline", "font-kerning",
+        "writing-mode", "baseline-shift", "dominant-baseline", "alignment-baseline", "font-kerning", "font-stretch",
     ]
     /// Properties that do not change what the importer draws for the shapes it supports (text
     /// and rendering hints); accepted without a report.
     static let ignorable: Set<String> = [
-        "font-variant", "font-stretch", "font",
+        "font-variant", "font",
         "shape-rendering", "color-rendering", "image-rendering", "text-rendering", "color-interpolation",
         "color-interpolation-filters", "direction",
         "line-height", "enable-background",
@@ -111,7 +113,7 @@ struct SVGComputedStyle {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
         "clip-rule", "font-size", "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing",
-        "word-spacing", "writing-mode", "dominant-baseline", "font-kerning",
+        "word-spacing", "writing-mode", "dominant-baseline", "font-kerning", "font-stretch",
     ]
 
     /// Applies one declaration. Invalid values are ignored (CSS: a declaration that does not
@@ -214,6 +216,14 @@ struct SVGComputedStyle {
         case "baseline-shift": baselineShift = v
         case "dominant-baseline": dominantBaseline = v
         case "alignment-baseline": alignmentBaseline = v
+        case "font-stretch":
+            let named: [String: Double] = ["ultra-condensed": 50, "extra-condensed": 62.5, "condensed": 75, "semi-condensed": 87.5,
+                                           "normal": 100, "semi-expanded": 112.5, "expanded": 125, "extra-expanded": 150,
+                                           "ultra-expanded": 200]
+            if let n = named[v] { fontStretch = n }
+            else if v.hasSuffix("%"), let n = Double(v.dropLast()), n > 0, n.isFinite { fontStretch = n }
+            else if v == "wider" || v == "narrower" { fontStretch = parent.fontStretch * (v == "wider" ? 1.25 : 0.8) }
+            else { bad() }
         case "font-kerning":
             switch v { case "auto", "normal": fontKerning = true; case "none": fontKerning = false; default: bad() }
         case "clip-path": clipPath = v == "none" ? nil : v
@@ -261,6 +271,7 @@ struct SVGComputedStyle {
         case "dominant-baseline": dominantBaseline = p.dominantBaseline
         case "alignment-baseline": alignmentBaseline = p.alignmentBaseline
         case "font-kerning": fontKerning = p.fontKerning
+        case "font-stretch": fontStretch = p.fontStretch
         case "opacity": opacity = p.opacity
         case "display": display = p.display
         case "clip-path": clipPath = p.clipPath
