@@ -98,12 +98,12 @@ struct SVGComputedStyle {
         "clip-rule", "font-size", "opacity", "display", "clip-path", "mask", "stop-color", "stop-opacity",
         "transform-origin", "mask-type",
         "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing", "word-spacing", "text-decoration",
-        "writing-mode", "baseline-shift", "dominant-baseline", "alignment-baseline", "font-kerning", "font-stretch",
+        "writing-mode", "baseline-shift", "dominant-baseline", "alignment-baseline", "font-kerning", "font-stretch", "font-variant",
     ]
     /// Properties that do not change what the importer draws for the shapes it supports (text
     /// and rendering hints); accepted without a report.
     static let ignorable: Set<String> = [
-        "font-variant", "font",
+        "font",
         "shape-rendering", "color-rendering", "image-rendering", "text-rendering", "color-interpolation",
         "color-interpolation-filters", "direction",
         "line-height", "enable-background",
@@ -216,6 +216,8 @@ struct SVGComputedStyle {
         case "baseline-shift": baselineShift = v
         case "dominant-baseline": dominantBaseline = v
         case "alignment-baseline": alignmentBaseline = v
+        case "font-variant":
+            if v != "normal" { log.add(.unsupportedFeature, "font-variant=\(v.prefix(40))", "not applied (no small caps); normal glyphs used") }
         case "font-stretch":
             let named: [String: Double] = ["ultra-condensed": 50, "extra-condensed": 62.5, "condensed": 75, "semi-condensed": 87.5,
                                            "normal": 100, "semi-expanded": 112.5, "expanded": 125, "extra-expanded": 150,
