@@ -14,8 +14,6 @@ extension RenderTreeBuilder {
         switch layer {
         case let r as CAReplicatorLayer where r.instanceCount > 1:
             RenderDiagnostics.warn("CAReplicatorLayer: replicated instances are not drawn yet (its sublayers draw once, not instanceCount = \(r.instanceCount) times)")
-        case let e as CAEmitterLayer where !(e.emitterCells ?? []).isEmpty:
-            RenderDiagnostics.warn("CAEmitterLayer: particles are not simulated or drawn yet")
         case is CATiledLayer:
             RenderDiagnostics.warn("CATiledLayer: tiles are not drawn yet (its display() draws the whole layer into one backing store through draw(in:): no tiles, levels of detail or fade-in)")
         default:

@@ -86,6 +86,7 @@ enum SceneSchema {
         case "CATransformLayer": return CATransformLayer.self
         case "CAShapeLayer": return CAShapeLayer.self
         case "CATextLayer": return CATextLayer.self
+        case "CAEmitterLayer": return CAEmitterLayer.self
         default: return nil
         }
     }
@@ -96,13 +97,13 @@ enum SceneSchema {
         if cls == CATransformLayer.self { return CATransformLayer() }
         if cls == CAShapeLayer.self { return CAShapeLayer() }
         if cls == CATextLayer.self { return CATextLayer() }
+        if cls == CAEmitterLayer.self { return CAEmitterLayer() }
         return CALayer()
     }
 
     /// Why a known Apple layer class is not accepted (yet).
     static let unsupportedLayerClasses: [String: String] = [
         "CAReplicatorLayer": "CAReplicatorLayer is not rendered yet (replicated instances are not drawn)",
-        "CAEmitterLayer": "CAEmitterLayer is not rendered yet (particles are not simulated)",
         "CAScrollLayer": "CAScrollLayer is not supported in scene files yet; use a CALayer with masksToBounds and bounds.origin",
         "CATiledLayer": "CATiledLayer is not supported in scene files (its tiles are drawn by code)",
     ]
@@ -121,6 +122,7 @@ enum SceneSchema {
         if cls is CAGradientLayer.Type { return layer + gradient }
         if cls is CAShapeLayer.Type { return layer + shape }
         if cls is CATextLayer.Type { return layer + text }
+        if cls is CAEmitterLayer.Type { return layer + emitterLayer }   // SceneReader+Emitter.swift
         return layer
     }
 

@@ -17,9 +17,6 @@ import Foundation
         r.instanceCount = 8
         r.addSublayer(CALayer())
         #expect(try warnings(for: r).contains { $0.contains("CAReplicatorLayer") && $0.contains("instanceCount = 8") })
-        let e = CAEmitterLayer()
-        e.emitterCells = [CAEmitterCell()]
-        #expect(try warnings(for: e).contains { $0.contains("CAEmitterLayer") })
         #expect(try warnings(for: CATiledLayer()).contains { $0.contains("CATiledLayer") })
     }
 
