@@ -76,6 +76,7 @@ final class SceneWriter {
             let theirs = try value(defaults.value(forKey: p.key), p.kind, "", infinite: SceneSchema.infiniteTiming.contains(p.name), imageName: nil)
             if mine != theirs { m.append((p.name, JSONNode(mine))) }
         }
+        if let text = l as? CATextLayer { m += try textMembers(text, path) }
         if let mask = l.mask { m.append(("mask", JSONNode(try layer(mask, "\(path).mask", depth: depth + 1)))) }
         if let subs = l.sublayers, !subs.isEmpty {
             var items: [JSONNode] = []
