@@ -34,6 +34,20 @@ extension SceneSchema {
                                                    "properties": ordered([("class", obj(["const": .string(name)]))])])]))
             }
         }
+        // Members a class reads by code rather than through its property table.
+        let codeRead: [(String, String, JSONValue)] = [
+            ("CATextLayer", "string", obj(["description": .string("Plain text, or attributed runs (docs/SCENE-FORMAT.md, Text layers)."),
+                                           "anyOf": .array([n(obj(["type": .array([n(.string("string")), n(.string("null"))])])),
+                                                            n(obj(["type": .string("array"), "items": ref("textRun")]))])])),
+            ("CATextLayer", "font", ref("font")),
+            ("CAEmitterLayer", "emitterCells", obj(["type": .string("array"), "items": ref("emitterCell")])),
+        ]
+        for (cls, name, value) in codeRead {
+            if seen.insert(name).inserted { layerProps.append((name, value)) }
+            classOnly.append(obj(["if": obj(["required": .array([n(.string(name))])]),
+                                  "then": obj(["required": .array([n(.string("class"))]),
+                                               "properties": ordered([("class", obj(["const": .string(cls)]))])])]))
+        }
         let layerSchema = ordered([
             ("type", .string("object")),
             ("description", .string("A layer: its class, Apple's Swift property names as members, mask, sublayers and animations (docs/SCENE-FORMAT.md, Layers).")),
@@ -68,8 +82,34 @@ extension SceneSchema {
                 ("changes", obj(["type": .string("array"), "items": obj(["type": .string("object")])])),
             ])),
         ])
+        // One attributed run of a text layer's `string` (`SceneSchema.runFields`).
+        let runKinds: [String: JSONValue] = [
+            "text": obj(["type": .string("string")]), "font": ref("font"), "foregroundColor": ref("color"),
+            "underlineColor": ref("color"), "strokeColor": ref("color"),
+            "underline": obj(["enum": .array(underlineStyles.keys.sorted().map { n(.string($0)) })]),
+        ]
+        let textRun = ordered([
+            ("type", .string("object")),
+            ("required", .array([n(.string("text"))])),
+            ("properties", ordered(runFields.map { ($0, runKinds[$0] ?? ref("number")) })),
+            ("additionalProperties", .bool(false)),
+        ])
+        let font = obj(["description": .string("A font name, or {\"file\": path} relative to the scene."),
+                        "anyOf": .array([n(obj(["type": .string("string")])),
+                                         n(obj(["type": .string("object"), "required": .array([n(.string("file"))]),
+                                                "properties": obj(["file": obj(["type": .string("string")])]),
+                                                "additionalProperties": .bool(false)]))])])
+        // One `CAEmitterCell` (`SceneSchema.emitterCell`), its sub-cells nested.
+        let emitterCellSchema = ordered([
+            ("type", .string("object")),
+            ("properties", ordered(emitterCell.map { ($0.name, valueSchema(SceneProperty($0.name, $0.kind))) }
+                                   + [("emitterCells", obj(["type": .string("array"), "items": ref("emitterCell")]))])),
+            ("patternProperties", ordered([("^x-", obj([:]))])),
+            ("additionalProperties", .bool(false)),
+        ])
         let defs: [(String, JSONValue)] = [
             ("layer", layerSchema), ("animation", animationSchema), ("transaction", transaction),
+            ("textRun", textRun), ("font", font), ("emitterCell", emitterCellSchema),
             ("number", obj(["type": .string("number")])),
             ("timingNumber", obj(["anyOf": .array([n(obj(["type": .string("number")])), n(obj(["const": .string("infinity")]))])])),
             ("point", numbers(2, "[x, y]")), ("size", numbers(2, "[width, height]")), ("rect", numbers(4, "[x, y, width, height]")),
