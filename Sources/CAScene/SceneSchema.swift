@@ -76,7 +76,8 @@ enum SceneSchema {
     ]
 
     /// The layer classes the format accepts, `CALayer` first.
-    static let layerClasses: [CALayer.Type] = [CALayer.self, CAGradientLayer.self, CAShapeLayer.self, CATransformLayer.self]
+    static let layerClasses: [CALayer.Type] = [CALayer.self, CAGradientLayer.self, CAShapeLayer.self, CATransformLayer.self,
+                                               CAReplicatorLayer.self]
 
     /// The layer classes the format accepts.
     static func layerClass(_ name: String) -> CALayer.Type? {
@@ -85,6 +86,7 @@ enum SceneSchema {
         case "CAGradientLayer": return CAGradientLayer.self
         case "CATransformLayer": return CATransformLayer.self
         case "CAShapeLayer": return CAShapeLayer.self
+        case "CAReplicatorLayer": return CAReplicatorLayer.self
         default: return nil
         }
     }
@@ -94,13 +96,13 @@ enum SceneSchema {
         if cls == CAGradientLayer.self { return CAGradientLayer() }
         if cls == CATransformLayer.self { return CATransformLayer() }
         if cls == CAShapeLayer.self { return CAShapeLayer() }
+        if cls == CAReplicatorLayer.self { return CAReplicatorLayer() }
         return CALayer()
     }
 
     /// Why a known Apple layer class is not accepted (yet).
     static let unsupportedLayerClasses: [String: String] = [
         "CATextLayer": "CATextLayer is not rendered yet (text layout and glyph drawing are not implemented)",
-        "CAReplicatorLayer": "CAReplicatorLayer is not rendered yet (replicated instances are not drawn)",
         "CAEmitterLayer": "CAEmitterLayer is not rendered yet (particles are not simulated)",
         "CAScrollLayer": "CAScrollLayer is not supported in scene files yet; use a CALayer with masksToBounds and bounds.origin",
         "CATiledLayer": "CATiledLayer is not supported in scene files (its tiles are drawn by code)",
@@ -111,6 +113,7 @@ enum SceneSchema {
         case is CAGradientLayer: return "CAGradientLayer"
         case is CATransformLayer: return "CATransformLayer"
         case is CAShapeLayer: return "CAShapeLayer"
+        case is CAReplicatorLayer: return "CAReplicatorLayer"
         default: return type(of: layer) == CALayer.self ? "CALayer" : nil
         }
     }
@@ -118,6 +121,7 @@ enum SceneSchema {
     static func properties(of cls: CALayer.Type) -> [SceneProperty] {
         if cls is CAGradientLayer.Type { return layer + gradient }
         if cls is CAShapeLayer.Type { return layer + shape }
+        if cls is CAReplicatorLayer.Type { return layer + replicator }
         return layer
     }
 
