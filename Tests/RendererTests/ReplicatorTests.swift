@@ -246,4 +246,103 @@ import Foundation
         for y in 0..<80 { for x in 0..<100 where flat.rgba(x, y) != deep.rgba(x, y) { differ += 1 } }
         #expect(differ > 50, "\(differ) pixels differ")
     }
+
+    @Test("R3: gradients and contents take the colour too (red × (0, 1, 1) is black)", arguments: [false, true])
+    func gradientsAndContentsAreTinted(walkPerCopy: Bool) throws {
+        // A red gradient (two red stops) over x 5…15 and a red image over x 5…15 one row lower;
+        // copy 1 (20 pt right) has red offset −1: (1, 1, 1) + (−1, 0, 0) = (0, 1, 1).
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: Self.size)
+        let r = CAReplicatorLayer()
+        r.frame = root.bounds
+        r.instanceCount = 2
+        r.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
+        r.instanceRedOffset = -1
+        r.preservesDepth = walkPerCopy
+        let g = CAGradientLayer()
+        g.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+        g.colors = [solid(1, 0, 0), solid(1, 0, 0)]
+        let image = CALayer()
+        image.frame = CGRect(x: 5, y: 25, width: 10, height: 10)
+        var bytes: [UInt8] = []
+        for _ in 0..<16 { bytes += [255, 0, 0, 255] }
+        image.contents = CGImage(width: 4, height: 4, rgba8Bytes: bytes, premultiplied: true)
+        r.addSublayer(g)
+        r.addSublayer(image)
+        root.addSublayer(r)
+        let (img, _) = try render(root)
+        #expect(img.rgba(10, 10).isClose(to: Self.red), "gradient copy 0: \(img.rgba(10, 10))")
+        #expect(img.rgba(30, 10).isClose(to: RGBA(0, 0, 0)), "gradient copy 1: \(img.rgba(30, 10))")
+        #expect(img.rgba(10, 30).isClose(to: Self.red), "image copy 0: \(img.rgba(10, 30))")
+        #expect(img.rgba(30, 30).isClose(to: RGBA(0, 0, 0)), "image copy 1: \(img.rgba(30, 30))")
+    }
+
+    @Test("R1: shape layers and clipped sublayers are copied by walking each copy")
+    func shapesAndClipsWalkPerCopy() throws {
+        // A 10 × 10 square path filled red in a shape layer, and a box cut by its parent's
+        // masksToBounds to its left half: both appear in each of 3 copies 20 pt apart.
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: Self.size)
+        let r = CAReplicatorLayer()
+        r.frame = root.bounds
+        r.instanceCount = 3
+        r.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+        shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        shape.fillColor = solid(1, 0, 0)
+        let clip = CALayer()
+        clip.frame = CGRect(x: 5, y: 25, width: 5, height: 10)
+        clip.masksToBounds = true
+        let inner = CALayer()
+        inner.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        inner.backgroundColor = solid(0, 0, 1)
+        clip.addSublayer(inner)
+        r.addSublayer(shape)
+        r.addSublayer(clip)
+        root.addSublayer(r)
+        let (img, stats) = try render(root)
+        for k in 0..<3 {
+            #expect(img.rgba(10 + 20 * k, 10) == Self.red, "shape copy \(k)")
+            #expect(img.rgba(7 + 20 * k, 30) == RGBA(0, 0, 255), "clipped copy \(k), inside")
+            #expect(img.rgba(12 + 20 * k, 30) == Self.white, "clipped copy \(k), cut")
+        }
+        #expect(stats.layersVisited > 6, "walked per copy: \(stats.layersVisited)")
+    }
+
+    @Test("R7: an animated replicator is patched in place; each frame equals a whole build at its time")
+    func patchedFramesEqualWholeBuilds() throws {
+        func makeScene() -> CALayer {
+            scene(color: solid(1, 1, 1)) { r, _ in
+                r.instanceCount = 4
+                r.instanceTransform = CATransform3DMakeTranslation(15, 0, 0)
+                r.instanceColor = solid(1, 0, 1)
+                r.add(basic("instanceTransform", from: NSValue(caTransform3D: CATransform3DMakeTranslation(15, 0, 0)),
+                            to: NSValue(caTransform3D: CATransform3DMakeTranslation(22, 3, 0))), forKey: "spread")
+                r.add(basic("instanceGreenOffset", from: 0, to: 0.3), forKey: "tint")
+            }
+        }
+        func frames(patching: Bool, _ times: [CFTimeInterval]) throws -> ([CGImage], [RenderStats]) {
+            var options = CARenderer.Options()
+            options.patchesSubtrees = patching
+            let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: options)
+            r.clearColor = solid(1, 1, 1)
+            r.layer = makeScene()
+            var images: [CGImage] = [], stats: [RenderStats] = []
+            for t in times { images.append(try RenderHarness.frame(r, at: t)); stats.append(r.statistics) }
+            return (images, stats)
+        }
+        let times: [CFTimeInterval] = [20, 20.25, 20.5, 20.75]
+        let (patched, stats) = try frames(patching: true, times)
+        let (whole, _) = try frames(patching: false, times)
+        #expect(stats.dropFirst().allSatisfy { $0.patchedSubtrees > 0 }, "the replicator's subtree is patched")
+        for i in times.indices {
+            var differ = 0
+            for y in 0..<Int(Self.size.height) { for x in 0..<Int(Self.size.width) where patched[i].rgba(x, y) != whole[i].rgba(x, y) { differ += 1 } }
+            #expect(differ == 0, "frame at \(times[i]): \(differ) pixels differ")
+        }
+        // Copy 3 at t = 20.5: translation 3 × (18.5, 1.5) puts the box at x 60.5…70.5,
+        // y 9.5…19.5; green 0 + 3 × 0.15 = 0.45 of a white box: (255, 115, 255).
+        #expect(patched[2].rgba(65, 14).isClose(to: RGBA(255, 115, 255)), "\(patched[2].rgba(65, 14))")
+    }
 }
