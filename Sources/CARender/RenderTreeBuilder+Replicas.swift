@@ -196,7 +196,8 @@ extension RenderTreeBuilder {
     }
 
     /// Tints every instance drawn between two marks, except those that only serve as masks
-    /// (they cut, they are not seen) and the composites (their sources are tinted already).
+    /// (they cut, they are not seen) and the composites of offscreen groups (their sources are
+    /// tinted already; a pixel-cast shadow's composite takes the tint's colour).
     func tintRange(from a: ReplicaMark, to b: ReplicaMark, by tint: SIMD4<Float>) {
         guard let mul = Self.premultipliedTint(tint), b.counts != a.counts else { return }
         // Targets whose pixels are masks, and the targets drawn into them: passes come before
@@ -236,6 +237,13 @@ extension RenderTreeBuilder {
         for i in a.counts[Self.shapeLane]..<b.counts[Self.shapeLane] where !skipped(Self.shapeLane, i) {
             out.frame.shapes[i].fill *= mul
             out.frame.shapes[i].stroke *= mul
+        }
+        // A shadow cast from pixels paints its colour with its source's alpha (mode 1): the
+        // alpha is tinted with the source, the colour here.
+        let rgb = SIMD4<Float>(tint.x, tint.y, tint.z, 1)
+        for i in a.counts[Self.compositeLane]..<b.counts[Self.compositeLane]
+            where out.frame.composites[i].params.z == 1 && !skipped(Self.compositeLane, i) {
+            out.frame.composites[i].color *= rgb
         }
     }
 
