@@ -123,6 +123,9 @@ let package = Package(
                        providers: [.apt(["libglfw3-dev"])]),
         .target(name: "CAWindow", dependencies: ["QuartzCore", "CGLFW", "CEGL"]),
         .executableTarget(name: "ca-preview", dependencies: ["CAWindow", "CADemoScenes"]),
+        // Builds and patches of the stress scenes with no GL, for callgrind (docs/PERFORMANCE.md);
+        // in no product.
+        .executableTarget(name: "builder-benchmark", dependencies: ["CADemoScenes", "CARender", "CoreAnimation"]),
         .testTarget(name: "WindowTests", dependencies: ["CAWindow", "CADemoScenes", "CATestSupport"]),
         // Helpers several test targets share (a seeded generator); in no product.
         .target(name: "CATestSupport", dependencies: ["CoreGraphics"]),

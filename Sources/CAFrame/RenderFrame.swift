@@ -144,6 +144,10 @@ package struct ShaderVariant: OptionSet, Hashable, Sendable {
     package static let shapeWidthField = ShaderVariant(rawValue: 8192)
     /// The main pass's depth pre-pass: opaque box interiors writing depth only.
     package static let depthPrepass = ShaderVariant(rawValue: 16384)
+    /// Additive blending (GL ONE, ONE) instead of premultiplied source-over: a
+    /// `CAEmitterLayer` whose `renderMode` is `additive`. Backend state, not shader code; its
+    /// define only keeps the programs apart.
+    package static let additive = ShaderVariant(rawValue: 32768)
 
     /// The GLSL defines of this variant.
     package var defines: [String] {
@@ -163,6 +167,7 @@ package struct ShaderVariant: OptionSet, Hashable, Sendable {
         if contains(.shapeWideField) { d.append("CA_SHAPE_WIDE_FIELD") }
         if contains(.shapeWidthField) { d.append("CA_SHAPE_WIDTH_FIELD") }
         if contains(.depthPrepass) { d.append("CA_DEPTH_PREPASS") }
+        if contains(.additive) { d.append("CA_ADDITIVE") }
         return d
     }
 

@@ -28,6 +28,10 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     /// Opaque box interiors the GL backend drew front to back into the main pass's depth
     /// buffer first, so the pixels they cover are not shaded for the instances below them.
     public var opaqueInteriors = 0
+    /// Live particles of `CAEmitterLayer`s drawn this frame, and the seconds their simulation
+    /// took (part of `buildSeconds`).
+    public var particles = 0
+    public var particleSeconds = 0.0
     public var buildSeconds = 0.0
     public var glSeconds = 0.0
 
@@ -37,5 +41,6 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
         (reusedFrame ? "reused previous frame; " : "") + (patchedLayers > 0 ? "patched \(patchedLayers) layers" + (patchedSubtrees > 0 ? " (\(patchedSubtrees) subtrees)" : "") + "; " : "") + "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
             + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads), vertices \(vertices)"
             + (opaqueInteriors > 0 ? ", opaque interiors \(opaqueInteriors)" : "")
+            + (particles > 0 ? ", particles \(particles)" : "")
     }
 }

@@ -273,7 +273,10 @@ package final class GLRenderer {
         program.set("u_clips", int: Self.clipTextureUnit)
         program.set("u_orderBase", orderBase)
         program.set("u_orderScale", orderScale)
+        let additive = b.variant.contains(.additive)
+        if additive { glBlendFunc(E(GL_ONE), E(GL_ONE)) }
         glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(b.range.count))
+        if additive { glBlendFunc(E(GL_ONE), E(GL_ONE_MINUS_SRC_ALPHA)) }
         stats.drawCalls += 1
         stats.vertices += 4 * b.range.count
         glCheck("draw \(b.pipeline)")

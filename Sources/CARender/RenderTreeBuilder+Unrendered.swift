@@ -13,8 +13,6 @@ extension RenderTreeBuilder {
         let t = type(of: layer)
         if t == CALayer.self || t == CAShapeLayer.self || t == CAGradientLayer.self || t == CATransformLayer.self { return }
         switch layer {
-        case let e as CAEmitterLayer where !(e.emitterCells ?? []).isEmpty:
-            RenderDiagnostics.warn("CAEmitterLayer: particles are not simulated or drawn yet")
         case is CATiledLayer:
             RenderDiagnostics.warn("CATiledLayer: tiles are not drawn yet (its display() draws the whole layer into one backing store through draw(in:): no tiles, levels of detail or fade-in)")
         default:

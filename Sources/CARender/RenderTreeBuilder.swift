@@ -40,7 +40,16 @@ package final class RenderTreeBuilder {
     let gradients = GradientEmitter()
     let contents = ContentsEmitter()
     let shapes: ShapeEmitter
+    /// The work one frame may spend rasterising new shapes (`ShapeCache.defaultFrameWorkBudget`);
+    /// tests lower it.
+    package var shapeWorkBudget: Int {
+        get { shapes.cache.frameWorkBudget }
+        set { shapes.cache.frameWorkBudget = max(newValue, 0) }
+    }
+    /// The work the last frame spent rasterising new shapes (`ShapeRaster.work`).
+    package var shapeWorkThisFrame: Int { shapes.cache.workThisFrame }
     let shadows: ShadowEmitter
+    let particles: ParticleEmitter
     /// The kinds of content a layer paints besides its background and border, in the order
     /// they are composited (`ContentEmitter`): a new kind of content is one more entry here.
     let contentEmitters: [any ContentEmitter]
@@ -136,8 +145,13 @@ package final class RenderTreeBuilder {
     package init() {
         shapes = ShapeEmitter()
         shadows = ShadowEmitter(shapes: shapes)
-        contentEmitters = [gradients, contents, shapes]
+        particles = ParticleEmitter(contents: contents)
+        contentEmitters = [gradients, contents, shapes, particles]
     }
+
+    /// Whether the last frame built drew a `CAEmitterLayer`'s particles: its picture changes
+    /// with time alone, so the next frame must be built anew (never reused or patched).
+    package var dependsOnTime: Bool { particles.drewEmitter }
 
     /// `origin` is the layer-space point at the target's top-left (CARenderer's bounds origin).
     package func build(root: CALayer, width: Int, height: Int, scale: Double, origin: SIMD2<Double> = .zero,

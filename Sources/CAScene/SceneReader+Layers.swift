@@ -25,7 +25,7 @@ extension SceneReader {
                 problem(o.at("class"), c, why)
                 return nil
             } else {
-                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CAReplicatorLayer)")
+                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CAReplicatorLayer, CAEmitterLayer)")
                 o.finish("a layer")
                 return nil
             }
@@ -37,6 +37,7 @@ extension SceneReader {
             layer.setValue(value, forKey: p.key)
             if p.name == "name", let n = value as? String { layersByName[n, default: []].append(layer) }
         }
+        if let e = layer as? CAEmitterLayer { readEmitterCells(o, into: e) }
         if let v = o["frame"] {
             if o.has("bounds") || o.has("position") {
                 problem(o.at("frame"), v, "give either frame or bounds and position, not both")

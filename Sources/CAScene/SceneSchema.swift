@@ -87,6 +87,7 @@ enum SceneSchema {
         case "CATransformLayer": return CATransformLayer.self
         case "CAShapeLayer": return CAShapeLayer.self
         case "CAReplicatorLayer": return CAReplicatorLayer.self
+        case "CAEmitterLayer": return CAEmitterLayer.self
         default: return nil
         }
     }
@@ -97,13 +98,13 @@ enum SceneSchema {
         if cls == CATransformLayer.self { return CATransformLayer() }
         if cls == CAShapeLayer.self { return CAShapeLayer() }
         if cls == CAReplicatorLayer.self { return CAReplicatorLayer() }
+        if cls == CAEmitterLayer.self { return CAEmitterLayer() }
         return CALayer()
     }
 
     /// Why a known Apple layer class is not accepted (yet).
     static let unsupportedLayerClasses: [String: String] = [
         "CATextLayer": "CATextLayer is not rendered yet (text layout and glyph drawing are not implemented)",
-        "CAEmitterLayer": "CAEmitterLayer is not rendered yet (particles are not simulated)",
         "CAScrollLayer": "CAScrollLayer is not supported in scene files yet; use a CALayer with masksToBounds and bounds.origin",
         "CATiledLayer": "CATiledLayer is not supported in scene files (its tiles are drawn by code)",
     ]
@@ -122,6 +123,7 @@ enum SceneSchema {
         if cls is CAGradientLayer.Type { return layer + gradient }
         if cls is CAShapeLayer.Type { return layer + shape }
         if cls is CAReplicatorLayer.Type { return layer + replicator }
+        if cls is CAEmitterLayer.Type { return layer + emitterLayer }   // SceneReader+Emitter.swift
         return layer
     }
 

@@ -183,7 +183,9 @@ public final class CARenderer {
                            generation: TimingEngine.commitGeneration)
         let animating = TimingEngine.hasActiveAnimations()
         // The frame after the last animation ended must still be drawn (the end state).
-        if lastKey == key, !animating, !lastFrameAnimated, lastFrame != nil {
+        // (A frame with particles changes with time alone: `dependsOnTime`.)
+        let timeDependent = builder.dependsOnTime
+        if lastKey == key, !animating, !lastFrameAnimated, lastFrame != nil, !timeDependent {
             var stats = RenderStats()
             stats.reusedFrame = true
             statistics = stats
@@ -211,7 +213,7 @@ public final class CARenderer {
             guard last.showsSameView(as: key) else { return nil }
             return last.generation == key.generation ? [] : TimingEngine.layersCommitted(since: last.generation)
         }
-        let canPatch = committed != nil && lastFrame != nil && layer != nil
+        let canPatch = committed != nil && lastFrame != nil && layer != nil && !timeDependent
         lastKey = nil
         var frame: RenderFrame
         var stats: RenderStats

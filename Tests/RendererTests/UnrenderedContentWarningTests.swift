@@ -18,9 +18,6 @@ import Foundation
         r.addSublayer(CALayer())
         // Its copies are drawn now (docs/BEHAVIOUR.md R1): nothing to warn about.
         #expect(try warnings(for: r).allSatisfy { !$0.contains("CAReplicatorLayer") })
-        let e = CAEmitterLayer()
-        e.emitterCells = [CAEmitterCell()]
-        #expect(try warnings(for: e).contains { $0.contains("CAEmitterLayer") })
         #expect(try warnings(for: CATiledLayer()).contains { $0.contains("CATiledLayer") })
     }
 

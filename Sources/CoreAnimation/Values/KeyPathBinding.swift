@@ -35,6 +35,8 @@ package final class KeyPathBinding {
         let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
         guard let head = parts.first, !head.isEmpty else { return nil }
         let rest = parts.count > 1 ? parts[1] : nil
+        // `emitterCells.<name>.<property>` (CAEmitterCell+KeyPaths.swift).
+        if head == "emitterCells", let rest, layer is CAEmitterLayer { return emitterCells(rest) }
         let table = PropertyTable.of(type(of: layer))
         let top: KeyPathBinding
         if let d = table.descriptors[head] {

@@ -19,8 +19,9 @@ package struct EmitterLayerState {
 }
 
 /// A particle-system layer (Apple's `CAEmitterLayer`). The model side: the emitter's
-/// geometry and the multipliers applied to every cell's values. No particles are simulated or
-/// drawn: the renderer draws it as a plain layer (docs/DIFFERENCES.md).
+/// geometry and the multipliers applied to every cell's values. Its particles at a time are
+/// `EmitterSimulation`'s (a pure function of `seed`, the layer's local time and these values;
+/// docs/BEHAVIOUR.md Q1–Q6); the renderer draws them (`ParticleEmitter` in CARender).
 open class CAEmitterLayer: CALayer {
     package var emitter = EmitterLayerState()
 

@@ -6,7 +6,7 @@ import Foundation
 // Renderer benchmark (issue 4). Usage:
 //   swift run -c release --package-path tools/benchmarks render-benchmark [FRAMES] [SCENE...]
 // SCENE: rects opaque-rects images gradients shadows static-rects mostly-static-rects committed-rects shapes
-// shapes-animated shapes-linewidth groups (default: all but the shape scenes, committed-rects and
+// shapes-animated shapes-linewidth groups emitter (default: all but the shape scenes, committed-rects and
 // groups). Prints per scene the
 // median ms per frame (engine step + render-tree build + GL, with glFinish), fps, draw calls,
 // batches, offscreen passes and the split; for the rect scene also the hand-written baseline
@@ -210,6 +210,10 @@ do {
         case "images": report("1000 image layers", try run(StressScenes.images(count: 1000), frames: frames).0)
         case "gradients": report("200 gradient layers", try run(StressScenes.gradients(count: 200), frames: frames).0)
         case "shadows": report("100 shadowed layers", try run(StressScenes.shadows(count: 100), frames: frames).0)
+        case "emitter":
+            let res = try run(emitterScene(), frames: frames).0
+            report("CAEmitterLayer, 100,000 live particles", res)
+            reportParticles(res)
         default: print("unknown scene \(name)")
         }
         CAMediaClock.unfreeze()

@@ -1,0 +1,155 @@
+import CoreGraphics
+import CoreAnimation
+import CAFrame
+import Dispatch
+
+/// A `CAEmitterLayer`'s particles as image instances, one textured quad per live particle:
+/// the particles of frame t come from `EmitterSimulation` (a pure function of the layer's seed,
+/// its local time and its values), so the builder keeps no particle state between frames.
+///
+/// Each particle is its cell's `contents` image (through the shared image atlas, so the
+/// particles of small images are one instanced draw), `contentsRect` of it, sized
+/// `image size × contentsRect size / contentsScale × particle scale`, centred on the
+/// particle, turned by its angle and tinted by its colour (premultiplied, × the layer's
+/// opacity): Apple's cell `color` "multiplies the contents". A cell without an image contents
+/// draws nothing, as on Apple.
+///
+/// The particles are composited above the layer's background and its other content (Apple:
+/// "drawn above the layer's background color and border"; here they are the last kind of the
+/// layer's own content, below its sublayers and border). `renderMode` sets their order
+/// (`EmitterSimulation.ordered`); `additive` draws them with additive blending, the image
+/// pipeline's `ShaderVariant.additive` (GL blend ONE, ONE).
+final class ParticleEmitter: ContentEmitter {
+    let contents: ContentsEmitter
+    /// Whether the frame being built (or the last one built) drew an emitter layer with cells:
+    /// its picture then changes with time alone, so the renderer builds every frame anew (no
+    /// reuse of the last frame, no patch of it).
+    var drewEmitter = false
+    /// Particles drawn in the frame being built (render statistics, tests, benchmarks).
+    var particleCount = 0
+
+    init(contents: ContentsEmitter) { self.contents = contents }
+
+    /// A plain `CALayer` (nearly every layer) leaves after a metatype compare, with no cast.
+    func claims(_ copy: CALayer) -> Bool { type(of: copy) != CALayer.self && copy is CAEmitterLayer }
+
+    func paints(_ copy: CALayer) -> Bool {
+        guard let e = copy as? CAEmitterLayer else { return false }
+        return !(e.emitterCells ?? []).isEmpty
+    }
+
+    /// Particles fly beyond the layer's bounds anywhere: an isolated emitter layer gets the
+    /// whole pass (the caller intersects with it).
+    func overhang(_ copy: CALayer, h: Homography) -> CGRect? {
+        paints(copy) ? CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7) : nil
+    }
+
+    func beginFrame(_ out: FrameWriter) {
+        drewEmitter = false
+        particleCount = 0
+    }
+
+    func emit(_ layer: CALayer, _ copy: CALayer, at site: DrawSite, into out: FrameWriter) {
+        guard let e = copy as? CAEmitterLayer, !(e.emitterCells ?? []).isEmpty else { return }
+        drewEmitter = true
+        // The layer's local time (CAMediaTiming C1 from the media time of the frame).
+        let t = layer.localTime(fromMedia: CACurrentMediaTime())
+        let start = DispatchTime.now().uptimeNanoseconds
+        let sim = EmitterSimulation(e.emitter, at: t)
+        let ordered = sim.ordered()
+        out.stats.particleSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+        guard !sim.particles.isEmpty else { return }
+        let additive = sim.renderMode == .additive
+        if additive == false, sim.renderMode != .unordered, sim.renderMode != .oldestFirst,
+           sim.renderMode != .oldestLast, sim.renderMode != .backToFront {
+            RenderDiagnostics.warn("CAEmitterLayer.renderMode '\(sim.renderMode.rawValue)' is unknown: particles are drawn unordered")
+        }
+        // What each cell draws, resolved once per cell, not per particle.
+        struct Look {
+            var slot: Int
+            var placement: SIMD4<Float>
+            var size: SIMD2<Double>
+            var uv: SIMD4<Float>
+            var flags: UInt32
+        }
+        var looks = [Look?](repeating: nil, count: sim.tree.nodes.count)
+        for (i, node) in sim.tree.nodes.enumerated() {
+            let cell = node.cell
+            if cell.style != nil {
+                RenderDiagnostics.warn("CAEmitterCell.style is not applied (cell filters and other style keys)")
+            }
+            guard let image = cell.contents.flatMap({ $0 as? CGImage }), image.width > 0, image.height > 0 else { continue }
+            let cr = cell.contentsRect
+            let scale = cell.contentsScale.isFinite && cell.contentsScale > 0 ? Double(cell.contentsScale) : 1
+            guard cr.width.isFinite, cr.height.isFinite, cr.minX.isFinite, cr.minY.isFinite else {
+                RenderDiagnostics.warn("CAEmitterCell.contentsRect is not finite: the cell is not drawn")
+                continue
+            }
+            let size = SIMD2(Double(image.width) * abs(Double(cr.width)), Double(image.height) * abs(Double(cr.height))) / scale
+            var uv = SIMD4(Float(cr.minX), Float(cr.minY), Float(cr.maxX), Float(cr.maxY))
+            if site.planeMirrored { uv = SIMD4(uv.x, uv.w, uv.z, uv.y) }
+            let slot: Int
+            var placement = SIMD4<Float>(0, 0, 1, 1)
+            if contents.usesAtlas, let p = contents.atlas.placement(of: image) {
+                slot = contents.atlasSlot(page: p.page, out)
+                placement = p.transform
+            } else {
+                slot = out.textureSlot(image)
+            }
+            let filters = ContentsEmitter.filterBits(CALayerContentsFilter(rawValue: cell.minificationFilter)) << InstanceFlags.minificationFilterShift
+                | ContentsEmitter.filterBits(CALayerContentsFilter(rawValue: cell.magnificationFilter)) << InstanceFlags.magnificationFilterShift
+            // Trilinear needs mipmaps, which atlas pages do not have: particles sample linearly
+            // when minified instead.
+            let safeFilters = filters & ~(UInt32(2) << InstanceFlags.minificationFilterShift)
+            if safeFilters != filters {
+                RenderDiagnostics.warn("CAEmitterCell.minificationFilter trilinear: particles are minified linearly (no mipmaps in the image atlas)")
+            }
+            if cell.minificationFilterBias != 0 {
+                RenderDiagnostics.warn("CAEmitterCell.minificationFilterBias is not applied")
+            }
+            looks[i] = Look(slot: slot, placement: placement, size: size, uv: uv, flags: InstanceFlags.edgeMask | safeFilters)
+        }
+        let h = site.h
+        // masksToBounds cuts the particles to the layer's (rounded) bounds, as any content of
+        // the layer: a clip-table entry, since each particle has a plane of its own.
+        var clipIndex = site.clip
+        if copy.state.masksToBounds {
+            let (c, merged) = out.boundsClip(of: copy, h: h, outer: site.clip)
+            if merged {
+                clipIndex = c
+            } else {
+                RenderDiagnostics.warn("CAEmitterLayer.masksToBounds inside a rounded or turned clip: its particles are cut by the outer clip only")
+            }
+        }
+        let clip = Float(clipIndex)
+        var drawn = 0
+        out.frame.images.reserveCapacity(out.frame.images.count + ordered.count)
+        for p in ordered {
+            guard let look = looks[p.node] else { continue }
+            let w = look.size.x * p.scale, ht = look.size.y * p.scale
+            guard w > 0, ht > 0 else { continue }
+            // Plane of the particle: turned by its angle about its centre, then moved there
+            // (row vectors: local point · A · H).
+            let c = cos(p.angle), s = sin(p.angle)
+            let ph = Homography(r0: c * h.r0 + s * h.r1, r1: -s * h.r0 + c * h.r1,
+                                r2: p.position.x * h.r0 + p.position.y * h.r1 + h.r2)
+            guard ph.isFiniteInFloat else { continue }
+            let packed = ph.packed(SIMD3(0, clip, Float(look.flags)))
+            let a = p.color.w * Double(site.opacity)
+            let tint = SIMD4(Float(p.color.x * a), Float(p.color.y * a), Float(p.color.z * a), Float(a))
+            guard tint.w > 0 || additive else { continue }
+            let rect = SIMD4(Float(-w / 2), Float(-ht / 2), Float(w), Float(ht))
+            let instance = ImageInstance(h0: packed.0, h1: packed.1, h2: packed.2, rect: rect, uv: look.uv, tint: tint,
+                                         shape: rect, shapeRadii: .zero, atlas: look.placement)
+            var variant = ShaderVariant.of(clip: clip, flags: Float(look.flags), h0: packed.0, h1: packed.1, h2: packed.2)
+            if additive { variant.insert(.additive) }
+            // Straight into the image array (not the generic `append`, whose key-path access per
+            // instance is measurable at 100,000 particles).
+            out.frame.images.append(instance)
+            out.appendBatch(.image(texture: look.slot, filter: .linear), variant: variant, index: out.frame.images.count - 1)
+            drawn += 1
+        }
+        particleCount += drawn
+        out.stats.particles += drawn
+    }
+}

@@ -1,0 +1,260 @@
+import CoreGraphics
+
+/// One live particle of a `CAEmitterLayer` at one time, in the layer's coordinate space.
+package struct EmitterParticle: Equatable, Sendable {
+    /// Index of its cell in `EmitterSimulation.tree.nodes`.
+    package var node: Int
+    /// Centre, in the emitter layer's space (z: the emitter's depth axis).
+    package var position: SIMD3<Double>
+    /// Multiplies the cell image's size (never negative).
+    package var scale: Double
+    /// Rotation in radians (spin × age).
+    package var angle: Double
+    /// Straight RGBA, each channel clamped to 0…1; multiplies the cell's image.
+    package var color: SIMD4<Double>
+    /// The layer-local time it was born.
+    package var birthTime: Double
+    /// Its identity: a hash of the seed, its cell's path, its parent's key and its number.
+    package var key: UInt64
+}
+
+/// The particles of a `CAEmitterLayer` at layer-local time `t`: a pure function of the layer's
+/// `seed`, `t`, and its and its cells' property values. Nothing is carried from one frame to
+/// the next, so frame t rendered directly equals frame t reached by rendering every frame
+/// before it, and shards of a video render agree.
+///
+/// The model:
+/// - **Births.** Emission starts at the layer's local time 0 (a layer whose `beginTime` is
+///   `CACurrentMediaTime()` starts empty, as Apple's recipes rely on; a layer with beginTime 0
+///   appears to have emitted for ever). A cell emits `cell.birthRate × layer.birthRate`
+///   particles a second over its window: from its `beginTime` to `beginTime + duration`
+///   (`duration` 0: no end). Particle n of a cell is born at `window start + n / rate`, the time
+///   the cumulative birth count reaches n.
+/// - **Random attributes** (lifetime, velocity, direction, scale, spin, colour, the place on the
+///   emitter shape) are `EmitterHash` values of (seed, cell path, parent key, n), each range
+///   giving `value ± range` uniformly.
+/// - **Motion** is closed-form in the age a: position `p0 + v·a + ½·acc·a²`, scale
+///   `(s + scaleSpeed·a) × layer.scale`, angle `spin·a`, each colour channel
+///   `c + speed·a` clamped to 0…1.
+/// - **Sub-cells**: each particle of a cell is an emitter of that cell's `emitterCells`,
+///   from its own position at each sub-birth, with the window measured from its birth and
+///   ending at its death. The sub-particles' numbers restart per parent and hash its key.
+/// - **Properties are read now**: a property's current (presentation) value applies to every
+///   live particle, where Apple samples most of them when a particle is born; `birthRate` is
+///   taken as constant over the window. (Changing a rate to 0 removes the live particles at
+///   once; on Apple they finish their lives. Warned once.)
+///
+/// Bounded: at most `maxParticles` live particles per layer, and at most `maxCandidates`
+/// births examined (youngest first), with one warning naming the cap.
+package struct EmitterSimulation {
+    /// Live particles per layer beyond which the oldest are not simulated (docs/BEHAVIOUR.md).
+    package static let maxParticles = 200_000
+    /// Births examined per layer (dead parents of live sub-particles count).
+    package static let maxCandidates = 800_000
+
+    package let tree: EmitterCellTree
+    package private(set) var particles: [EmitterParticle] = []
+    /// True when a cap cut the simulation short.
+    package private(set) var capped = false
+
+    let state: EmitterLayerState
+    /// The layer's `renderMode` (the compositing order, and additive blending).
+    package var renderMode: CAEmitterLayerRenderMode { state.renderMode }
+    let seed: UInt64
+    var candidates = 0
+
+    /// Simulates `layer`'s state (`emitter`, usually a presentation or render copy's) at
+    /// layer-local time `t`.
+    package init(_ state: EmitterLayerState, at t: Double) {
+        self.state = state
+        seed = EmitterHash.mix(UInt64(state.seed) | 0xE000_0000_0000_0000)
+        tree = EmitterCellTree(cells: state.emitterCells, lifetimeScale: max(Double(state.lifetime), 0))
+        guard t.isFinite else {
+            Diagnostics.warnOnce("CAEmitterLayer: a non-finite time is not simulated (no particles)")
+            return
+        }
+        if state.preservesDepth {
+            Diagnostics.warnOnce("CAEmitterLayer.preservesDepth: particles are flattened into the layer's plane (no 3D particle rendering)")
+        }
+        if state.birthRate == 0, !tree.roots.isEmpty {
+            Diagnostics.warnOnce("CAEmitterLayer.birthRate 0: live particles vanish at once (on Apple they finish their lifetime; this renderer keeps no particle state between frames)")
+        }
+        for r in tree.roots {
+            emit(node: r, window: (0, .infinity), parentKey: seed, origin: nil, at: t)
+        }
+        if capped {
+            Diagnostics.warnOnce("CAEmitterLayer: more than \(Self.maxParticles) live particles (or \(Self.maxCandidates) births to examine) in one layer: the oldest are not drawn")
+        }
+    }
+
+    /// Where a parent particle is, as a function of its age, for its sub-cells.
+    struct Origin {
+        var p0: SIMD3<Double>, v: SIMD3<Double>, acc: SIMD3<Double>
+        func at(_ a: Double) -> SIMD3<Double> { p0 + v * a + acc * (0.5 * a * a) }
+    }
+
+    /// Emits the particles of `node` born in `window` (layer time; the parent's lifetime or
+    /// the layer's whole run), and recursively their sub-particles.
+    mutating func emit(node: Int, window: (Double, Double), parentKey: UInt64, origin: Origin?, at t: Double) {
+        let n = tree.nodes[node]
+        let v = n.values
+        let rate = v.birthRate * Double(state.birthRate)
+        guard rate > 0, rate.isFinite else { return }
+        // The cell's own window inside its parent's.
+        let start = window.0 + max(v.beginTime, 0)
+        var end = window.1
+        if v.duration > 0 { end = min(end, window.0 + v.beginTime + v.duration) }
+        // Births that may still show at t: after t − reach, before t and the window's end.
+        let lo = max(start, t - n.reach)
+        let hi = min(end, t)
+        guard hi >= lo else { return }
+        // Particle numbers, as Doubles: exact below 2^53 (a rate of 1e9 for 100 days).
+        var k = ((hi - start) * rate).rounded(.down)
+        if start + k / rate >= end { k -= 1 }
+        let kLo = max(((lo - start) * rate).rounded(.up), 0)
+        guard k < 0x1p53 else {
+            return Diagnostics.warnOnce("CAEmitterCell: more than 2^53 births since emission began: the cell is not simulated")
+        }
+        guard k >= kLo else { return }
+        let lifetimeScale = Double(state.lifetime)
+        let cellKey = parentKey ^ n.pathKey
+        while k >= kLo {
+            if candidates >= Self.maxCandidates || particles.count >= Self.maxParticles { capped = true; return }
+            candidates += 1
+            let birth = start + k / rate
+            let key = EmitterHash.mix(cellKey &+ UInt64(k))
+            k -= 1
+            let life = (v.lifetime + v.lifetimeRange * EmitterHash.signed(key, 0)) * lifetimeScale
+            guard life > 0 else { continue }
+            let age = t - birth
+            // Position and velocity at birth.
+            let p0: SIMD3<Double>
+            if let origin { p0 = origin.at(birth - window.0) } else { p0 = emitterPoint(key) }
+            let speed = (v.velocity + v.velocityRange * EmitterHash.signed(key, 1)) * Double(state.velocity)
+            let longitude = v.emissionLongitude + v.emissionRange * (EmitterHash.unit(key, 2) - 0.5)
+            let latitude = v.emissionLatitude
+            let dir = SIMD3(cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
+            let motion = Origin(p0: p0, v: dir * speed, acc: v.acceleration)
+            if age < life {
+                let s = max((v.scale + v.scaleRange * EmitterHash.signed(key, 3) + v.scaleSpeed * age) * Double(state.scale), 0)
+                let spin = (v.spin + v.spinRange * EmitterHash.signed(key, 4)) * Double(state.spin)
+                var c = v.color
+                c.x += v.colorRange.x * EmitterHash.signed(key, 5)
+                c.y += v.colorRange.y * EmitterHash.signed(key, 6)
+                c.z += v.colorRange.z * EmitterHash.signed(key, 7)
+                c.w += v.colorRange.w * EmitterHash.signed(key, 8)
+                c += v.colorSpeed * age
+                c = simd_clamp01(c)
+                let p = motion.at(age)
+                if p.x.isFinite, p.y.isFinite, p.z.isFinite, s.isFinite {
+                    particles.append(EmitterParticle(node: node, position: p, scale: s, angle: spin * age, color: c,
+                                                     birthTime: birth, key: key))
+                }
+            }
+            for c in n.children where birth + tree.nodes[c].reach + life >= t {
+                emit(node: c, window: (birth, birth + life), parentKey: key, origin: motion, at: t)
+            }
+        }
+    }
+
+    /// A point of the emitter shape for the particle `key` (CAEmitterLayer `emitterShape`,
+    /// `emitterMode`; Apple's documented shapes, centred on `emitterPosition`,
+    /// `emitterZPosition`). Modes, as this renderer reads Apple's one-line descriptions:
+    /// `points` — the shape's corners (a point, a line's two ends, a rectangle's 4 or a
+    /// cuboid's 8 corners; a circle's or sphere's centre); `outline` — its edges (a circle's
+    /// circumference, a sphere's surface); `surface` — its area (a cuboid's six faces, a
+    /// circle's disc, a sphere's surface); `volume` — its inside (a cuboid's box, a sphere's ball;
+    /// a flat shape's area).
+    func emitterPoint(_ key: UInt64) -> SIMD3<Double> {
+        let c = SIMD3(Double(state.emitterPosition.x), Double(state.emitterPosition.y), Double(state.emitterZPosition))
+        let w = Double(state.emitterSize.width), h = Double(state.emitterSize.height), d = Double(state.emitterDepth)
+        let u = EmitterHash.unit(key, 10), v = EmitterHash.unit(key, 11), q = EmitterHash.unit(key, 12)
+        let mode = state.emitterMode
+        switch state.emitterShape {
+        case .line:
+            if mode == .points { return c + SIMD3(u < 0.5 ? -w / 2 : w / 2, 0, 0) }
+            return c + SIMD3((u - 0.5) * w, 0, 0)
+        case .rectangle:
+            if mode == .points { return c + SIMD3(u < 0.5 ? -w / 2 : w / 2, v < 0.5 ? -h / 2 : h / 2, 0) }
+            if mode == .outline { return c + Self.perimeterPoint(u, w, h) }
+            return c + SIMD3((u - 0.5) * w, (v - 0.5) * h, 0)
+        case .cuboid:
+            switch mode {
+            case .points:
+                return c + SIMD3(u < 0.5 ? -w / 2 : w / 2, v < 0.5 ? -h / 2 : h / 2, q < 0.5 ? -d / 2 : d / 2)
+            case .outline:
+                // One of the 12 edges: 4 along each axis, chosen by q.
+                let e = min(Int(q * 12), 11), s1 = (e & 1) == 0 ? -0.5 : 0.5, s2 = (e & 2) == 0 ? -0.5 : 0.5
+                switch e / 4 {
+                case 0: return c + SIMD3((u - 0.5) * w, s1 * h, s2 * d)
+                case 1: return c + SIMD3(s1 * w, (u - 0.5) * h, s2 * d)
+                default: return c + SIMD3(s1 * w, s2 * h, (u - 0.5) * d)
+                }
+            case .surface:
+                let f = min(Int(q * 6), 5), side = (f & 1) == 0 ? -0.5 : 0.5
+                switch f / 2 {
+                case 0: return c + SIMD3(side * w, (u - 0.5) * h, (v - 0.5) * d)
+                case 1: return c + SIMD3((u - 0.5) * w, side * h, (v - 0.5) * d)
+                default: return c + SIMD3((u - 0.5) * w, (v - 0.5) * h, side * d)
+                }
+            default:
+                return c + SIMD3((u - 0.5) * w, (v - 0.5) * h, (q - 0.5) * d)
+            }
+        case .circle:
+            // Radius emitterSize.width (Apple's `circle` doc).
+            let a = u * 2 * Double.pi
+            switch mode {
+            case .points: return c
+            case .outline: return c + SIMD3(cos(a) * w, sin(a) * w, 0)
+            default: let r = w * v.squareRoot(); return c + SIMD3(cos(a) * r, sin(a) * r, 0)
+            }
+        case .sphere:
+            // Radius emitterSize.width, as the circle.
+            let a = u * 2 * Double.pi, z = 2 * v - 1, ring = (1 - z * z).squareRoot()
+            let onSurface = SIMD3(cos(a) * ring, sin(a) * ring, z)
+            switch mode {
+            case .points: return c
+            case .outline, .surface: return c + onSurface * w
+            default: return c + onSurface * (w * cbrt(q))
+            }
+        default:
+            return c
+        }
+    }
+
+    /// A point on a w × h rectangle's perimeter (centred on the origin), uniform by length.
+    static func perimeterPoint(_ u: Double, _ w: Double, _ h: Double) -> SIMD3<Double> {
+        let total = 2 * (abs(w) + abs(h))
+        guard total > 0 else { return .zero }
+        var s = u * total
+        if s < abs(w) { return SIMD3(s - w / 2, -h / 2, 0) }
+        s -= abs(w)
+        if s < abs(w) { return SIMD3(s - w / 2, h / 2, 0) }
+        s -= abs(w)
+        if s < abs(h) { return SIMD3(-w / 2, s - h / 2, 0) }
+        s -= abs(h)
+        return SIMD3(w / 2, s - h / 2, 0)
+    }
+
+    /// The particles in the order `renderMode` composites them (first drawn first):
+    /// `oldestFirst` — oldest first, so the youngest end on top; `oldestLast` — the reverse;
+    /// `backToFront` — by z, farthest (lowest z) first; `unordered` and `additive` — cell by
+    /// cell, youngest first (Apple leaves the order unspecified; this one is deterministic).
+    package func ordered() -> [EmitterParticle] {
+        func older(_ a: EmitterParticle, _ b: EmitterParticle) -> Bool {
+            a.birthTime != b.birthTime ? a.birthTime < b.birthTime : a.key < b.key
+        }
+        switch state.renderMode {
+        case .oldestFirst: return particles.sorted(by: older)
+        case .oldestLast: return particles.sorted { older($1, $0) }
+        case .backToFront:
+            return particles.sorted { a, b in a.position.z != b.position.z ? a.position.z < b.position.z : older(a, b) }
+        default: return particles
+        }
+    }
+}
+
+@inline(__always)
+func simd_clamp01(_ v: SIMD4<Double>) -> SIMD4<Double> {
+    SIMD4(min(max(v.x, 0), 1), min(max(v.y, 0), 1), min(max(v.z, 0), 1), min(max(v.w, 0), 1))
+}
