@@ -23,6 +23,9 @@ extension RenderTreeBuilder {
     package func patch(_ changed: [CALayer], committed: [ObjectIdentifier] = []) -> (RenderFrame, RenderStats)? {
         guard !out.frame.passes.isEmpty else { return nil }
         refreshStackGuard()
+        // A re-emitted replicator draws its copies within a fresh budget: the recorded range
+        // it must fill again was drawn within the budget of its build.
+        replicas = ReplicaFrameState()
         guard var (records, subtreeTargets) = recordIndices(changed) else { return nil }
         /// Committed layers with subtree records: their sublayer lists must still be the recorded ones.
         var checked: [Int] = []

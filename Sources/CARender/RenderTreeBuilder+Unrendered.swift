@@ -4,7 +4,8 @@ extension RenderTreeBuilder {
     /// No silent gaps: a layer class whose own content this renderer does not draw yet warns
     /// once, naming what is missing, the first time a frame meets one with content to show (the
     /// layer's background, border, sublayers … still draw). Plain, shape, gradient and
-    /// transform layers — nearly every layer — leave after metatype compares.
+    /// transform layers — nearly every layer — leave after metatype compares. (`CAReplicatorLayer`
+    /// draws its copies: `RenderTreeBuilder+Replicas.swift`.)
     @inline(__always)
     func warnIfContentIsNotRendered(_ layer: CALayer) {
         // Metatype compares (pointer equality) for the classes drawn in full, so the common
@@ -12,8 +13,6 @@ extension RenderTreeBuilder {
         let t = type(of: layer)
         if t == CALayer.self || t == CAShapeLayer.self || t == CAGradientLayer.self || t == CATransformLayer.self { return }
         switch layer {
-        case let r as CAReplicatorLayer where r.instanceCount > 1:
-            RenderDiagnostics.warn("CAReplicatorLayer: replicated instances are not drawn yet (its sublayers draw once, not instanceCount = \(r.instanceCount) times)")
         case is CATiledLayer:
             RenderDiagnostics.warn("CATiledLayer: tiles are not drawn yet (its display() draws the whole layer into one backing store through draw(in:): no tiles, levels of detail or fade-in)")
         default:

@@ -53,6 +53,8 @@ package final class RenderTreeBuilder {
     /// The kinds of content a layer paints besides its background and border, in the order
     /// they are composited (`ContentEmitter`): a new kind of content is one more entry here.
     let contentEmitters: [any ContentEmitter]
+    /// Replication's state during a frame (`RenderTreeBuilder+Replicas.swift`).
+    var replicas = ReplicaFrameState()
     var warnedDepth = false
     /// The rasterised targets of the frame being built (`RenderTreeBuilder+Rasterization.swift`).
     var rasterWindows: [RasterWindow] = []
@@ -110,6 +112,9 @@ package final class RenderTreeBuilder {
         var inTransition = false
         /// Index in `recorded.leafContexts`, -1 where leaves are not recorded (masks).
         var index = -1
+        /// Below a `CAReplicatorLayer`: nothing is recorded for patches (a patch would redraw
+        /// one copy); a change there rebuilds the frame.
+        var inReplica = false
 
         init(parentWorld: CATransform3D, parentState: LayerState?, clip: Int32, opacity: Float, depth: Int,
              mirrored: Bool = false, depthBasis: CATransform3D = CATransform3DIdentity,
@@ -160,6 +165,7 @@ package final class RenderTreeBuilder {
         warnedStack = false
         rasterWindows.removeAll(keepingCapacity: true)
         rasterKeys.removeAll(keepingCapacity: true)
+        replicas = ReplicaFrameState()
         refreshStackGuard()
         recorded.reset(root: root)
         for e in contentEmitters { e.beginFrame(out) }
@@ -198,7 +204,8 @@ package final class RenderTreeBuilder {
             emitTransition(layer, running.transition, progress: running.progress, ctx, slide: slide)
             return
         }
-        let copy = layer.renderCopy
+        // Inside a replicator's delayed copy, the layer as it was that much earlier.
+        let copy = replicas.timeShift == 0 ? layer.renderCopy : layer.renderCopy(atMedia: CACurrentMediaTime() - replicas.timeShift)
         let s = copy.state
         guard !s.isHidden, s.opacity > 0, ctx.opacity > 0 else { return }
         warnIfContentIsNotRendered(layer)
@@ -331,9 +338,10 @@ package final class RenderTreeBuilder {
             // With no shadow group the mask target covers the same pixels as the content; with
             // one, both cover `outRect`: the composite samples source and mask at one position.
             maskTarget = out.beginOffscreen(outRect)
-            let mctx = Context(parentWorld: LayerGeometry.flattened(world), parentState: s, clip: 0, opacity: 1,
+            var mctx = Context(parentWorld: LayerGeometry.flattened(world), parentState: s, clip: 0, opacity: 1,
                                depth: ctx.depth + 1, mirrored: ctx.mirrored, planeMirrored: ctx.planeMirrored,
                                inTransition: ctx.inTransition)
+            mctx.inReplica = ctx.inReplica
             visit(mask, mctx, isMask: true)
             out.endOffscreen()
         }
@@ -388,7 +396,7 @@ package final class RenderTreeBuilder {
         }
         if !sublayers.isEmpty {
             drawSublayers(layer, sublayers, s, world: world, h: h, radii: look.radii, clip: clip, opacity: opacity, ctx: ctx,
-                          lineage: lineage)
+                          lineage: lineage, replica: replicaSpec(layer, copy, s))
         }
         BoxEmitter.emitBorder(look, at: site, into: out)
     }
@@ -408,9 +416,11 @@ package final class RenderTreeBuilder {
     }
 
     func drawSublayers(_ layer: CALayer, _ sublayers: [CALayer], _ s: LayerState, world: CATransform3D, h: Homography,
-                       radii: SIMD4<Float>, clip: Int32, opacity: Float, ctx parent: borrowing Context, lineage: Lineage) {
+                       radii: SIMD4<Float>, clip: Int32, opacity: Float, ctx parent: borrowing Context, lineage: Lineage,
+                       replica: ReplicaSpec? = nil) {
         let isTransformLayer = layer is CATransformLayer
-        let childWorld = isTransformLayer ? world : LayerGeometry.flattened(world)
+        // A replicator that `preservesDepth` keeps its copies in 3D, as a CATransformLayer does.
+        let childWorld = isTransformLayer || replica?.preservesDepth == true ? world : LayerGeometry.flattened(world)
         // Not a group here (allowsGroupOpacity false): each sublayer takes the opacity itself
         // (N4). Inside a group `opacity` is already 1 and the composite applies it once.
         let childOpacity = opacity
@@ -425,12 +435,13 @@ package final class RenderTreeBuilder {
         }
         let depthBasis = isTransformLayer ? lineage.depth : CATransform3DIdentity
         let ordered = orderedSublayers(sublayers, transformLayer: isTransformLayer, depthBasis: depthBasis, parent: s)
-        let inherited = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity,
+        var inherited = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity,
                                 depth: parent.depth + 1, mirrored: lineage.mirrored != s.isGeometryFlipped, depthBasis: depthBasis,
                                 planeMirrored: parent.planeMirrored != s.isGeometryFlipped, inTransition: parent.inTransition)
         // A transform layer's sublayers draw in the order of their depth, which their own
         // animations change: they are not patched in place (not recorded as leaves).
-        let ctx = isTransformLayer ? inherited : recordedContext(inherited)
+        inherited.inReplica = parent.inReplica || replica != nil
+        let ctx = isTransformLayer || inherited.inReplica ? inherited : recordedContext(inherited)
         if isolate {
             // Two clips that cannot merge analytically: the inner clip is applied inside an
             // offscreen target, the outer one when that target is composited.
@@ -438,9 +449,11 @@ package final class RenderTreeBuilder {
             let rect = FrameWriter.pixelAligned((h.boundingBox(of: s.bounds) ?? pass).intersection(pass))
             guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
             let target = out.beginOffscreen(rect)
-            for child in ordered { visit(child, ctx, isMask: false) }
+            if let replica { drawReplicas(ordered, ctx, replica, h: h) } else { for child in ordered { visit(child, ctx, isMask: false) } }
             out.endOffscreen()
             out.appendComposite(source: target, mask: nil, rect: rect, opacity: 1, clip: clip)
+        } else if let replica {
+            drawReplicas(ordered, ctx, replica, h: h)
         } else if isTransformLayer, drawSplitPlanes(sublayers, depthBasis: depthBasis, parent: s, ctx: ctx) {
             // Intersecting planes, drawn in pieces (RenderTreeBuilder+PlaneSplitting.swift).
         } else {
@@ -500,6 +513,8 @@ package final class RenderTreeBuilder {
             for e in contentEmitters { if let reach = e.overhang(copy, h: h) { box = box.union(reach) } }
         }
         if s.masksToBounds || depth >= Self.maxDepth || (stackGuard?.isLow() ?? false) { return box.insetBy(dx: -1, dy: -1) }
+        // A replicator's copies reach wherever its instance transform takes them: not bounded.
+        if let r = layer as? CAReplicatorLayer, r.instanceCount > 1 { return nil }
         let childWorld = layer is CATransformLayer ? world : LayerGeometry.flattened(world)
         for child in layer._sublayers ?? [] {
             let cs = child.renderCopy.state

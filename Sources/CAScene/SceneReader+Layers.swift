@@ -25,7 +25,7 @@ extension SceneReader {
                 problem(o.at("class"), c, why)
                 return nil
             } else {
-                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CATextLayer, CAEmitterLayer, CAScrollLayer)")
+                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CATextLayer, CAReplicatorLayer, CAEmitterLayer, CAScrollLayer)")
                 o.finish("a layer")
                 return nil
             }
@@ -73,6 +73,7 @@ extension SceneReader {
 
     /// A property's value in the Swift type its setter takes (nil: problem reported).
     func propertyValue(_ node: JSONNode, _ p: SceneProperty, _ path: String) -> Any?? {
+        if p.name == "instanceCount" { return instanceCount(node, path) }
         if SceneSchema.infiniteTiming.contains(p.name) {
             return timingNumber(node, path).map { $0 as Any }
         }

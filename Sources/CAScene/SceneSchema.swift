@@ -80,7 +80,7 @@ enum SceneSchema {
 
     /// The layer classes the format accepts, `CALayer` first.
     static let layerClasses: [CALayer.Type] = [CALayer.self, CAGradientLayer.self, CAShapeLayer.self, CATransformLayer.self,
-                                               CATextLayer.self, CAEmitterLayer.self, CAScrollLayer.self]
+                                               CATextLayer.self, CAReplicatorLayer.self, CAEmitterLayer.self, CAScrollLayer.self]
 
     /// The layer classes the format accepts.
     static func layerClass(_ name: String) -> CALayer.Type? {
@@ -90,6 +90,7 @@ enum SceneSchema {
         case "CATransformLayer": return CATransformLayer.self
         case "CAShapeLayer": return CAShapeLayer.self
         case "CATextLayer": return CATextLayer.self
+        case "CAReplicatorLayer": return CAReplicatorLayer.self
         case "CAEmitterLayer": return CAEmitterLayer.self
         case "CAScrollLayer": return CAScrollLayer.self
         default: return nil
@@ -102,6 +103,7 @@ enum SceneSchema {
         if cls == CATransformLayer.self { return CATransformLayer() }
         if cls == CAShapeLayer.self { return CAShapeLayer() }
         if cls == CATextLayer.self { return CATextLayer() }
+        if cls == CAReplicatorLayer.self { return CAReplicatorLayer() }
         if cls == CAEmitterLayer.self { return CAEmitterLayer() }
         if cls == CAScrollLayer.self { return CAScrollLayer() }
         return CALayer()
@@ -109,7 +111,6 @@ enum SceneSchema {
 
     /// Why a known Apple layer class is not accepted (yet).
     static let unsupportedLayerClasses: [String: String] = [
-        "CAReplicatorLayer": "CAReplicatorLayer is not rendered yet (replicated instances are not drawn)",
         "CATiledLayer": "CATiledLayer is not supported in scene files (its tiles are drawn by code)",
     ]
 
@@ -121,6 +122,7 @@ enum SceneSchema {
         case is CAScrollLayer: return "CAScrollLayer"
         case is CATextLayer: return "CATextLayer"
         case is CAEmitterLayer: return "CAEmitterLayer"
+        case is CAReplicatorLayer: return "CAReplicatorLayer"
         default: return type(of: layer) == CALayer.self ? "CALayer" : nil
         }
     }
@@ -129,6 +131,7 @@ enum SceneSchema {
         if cls is CAGradientLayer.Type { return layer + gradient }
         if cls is CAShapeLayer.Type { return layer + shape }
         if cls is CATextLayer.Type { return layer + text }
+        if cls is CAReplicatorLayer.Type { return layer + replicator }
         if cls is CAEmitterLayer.Type { return layer + emitterLayer }   // SceneReader+Emitter.swift
         if cls is CAScrollLayer.Type { return layer + scroll }
         return layer

@@ -70,7 +70,7 @@ import Foundation
     }
 
     @Test func layerClassesTheRendererDoesNotDrawAreClearErrors() {
-        #expect(descriptions(doc(root: #"{"class": "CAReplicatorLayer"}"#)).first?.contains("CAReplicatorLayer is not rendered yet") == true)
+        #expect(descriptions(doc(root: #"{"class": "CATiledLayer"}"#)).first?.contains("CATiledLayer is not supported in scene files") == true)
         #expect(descriptions(doc(root: #"{"class": "UIView"}"#)).first?.hasPrefix("root.class: unknown layer class \"UIView\"") == true)
         #expect(descriptions(doc(root: #"{"filters": []}"#)).first?.hasPrefix("root.filters: filters are not rendered") == true)
     }

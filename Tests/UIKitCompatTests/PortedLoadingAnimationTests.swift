@@ -105,10 +105,7 @@ import Foundation
     }
 }
 
-/// A `CAReplicatorLayer` spinner from the same file. The core renderer does not draw
-/// replicated instances yet (it draws the replicator's sublayers once, and says nothing), so
-/// this is a known issue: when instances are drawn, `withKnownIssue` reports that the issue
-/// went away, and the wrapper should be removed.
+/// A `CAReplicatorLayer` spinner from the same file: every copy is drawn (docs/BEHAVIOUR.md R1).
 @Suite struct PortedReplicatorTests {
     @Test("CAReplicatorLayer spinner: all eight dots are drawn")
     func replicatorInstancesDrawn() throws {
@@ -134,8 +131,6 @@ import Foundation
             if bytes[(y * 80 + x) * 4 + 3] > 0 { drawn += 1 }
         }
         #expect(drawn >= 1, "the original dot is drawn")
-        withKnownIssue("CAReplicatorLayer instances are not rendered yet (core renderer)") {
-            #expect(drawn == 8, "\(drawn) of 8 dots drawn")
-        }
+        #expect(drawn == 8, "\(drawn) of 8 dots drawn")
     }
 }

@@ -136,7 +136,7 @@ package enum TimingEngine {
     }
 
     @inline(__always)
-    private static func applyTracks(_ plan: EvaluationPlan, from base: SlotTarget, into out: SlotTarget, localTime tl: Double) {
+    static func applyTracks(_ plan: EvaluationPlan, from base: SlotTarget, into out: SlotTarget, localTime tl: Double) {
         for slot in plan.trackResets { slot.reset(out, from: base) }
         plan.tracks!.withUnsafeBufferPointer { ts in
             for t in ts { t.apply(into: out, parentTime: tl) }

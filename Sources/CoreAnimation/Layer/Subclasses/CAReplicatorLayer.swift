@@ -13,9 +13,9 @@ package struct ReplicatorLayerState {
 }
 
 /// Apple's `CAReplicatorLayer`, which draws its sublayers `instanceCount` times, each copy
-/// transformed, delayed and tinted relative to the previous one. Here it is the model only: the
-/// properties with Apple's defaults; the renderer draws it as a plain layer, without replicas
-/// (docs/DIFFERENCES.md).
+/// transformed, delayed and tinted relative to the previous one. The model holds the properties
+/// with Apple's defaults; CARender draws the copies (`RenderTreeBuilder+Replicas.swift`,
+/// docs/BEHAVIOUR.md R1–R7).
 open class CAReplicatorLayer: CALayer {
     package var replicator = ReplicatorLayerState()
 
