@@ -87,6 +87,32 @@ import Foundation
         #expect(bytes(sequential[29]) != bytes(sequential[30]))
     }
 
+    /// The same while the layer's `birthRate` and a cell's velocity animate (explicit begin
+    /// times, so both trees have the same timeline): births integrate the animated rate on a
+    /// fixed grid, and each particle keeps the values of its birth (docs/BEHAVIOUR.md Q4).
+    @Test func directFrameEqualsSequentialFrameWhileBirthRateAnimates() throws {
+        func animated() -> CALayer {
+            let root = spray(seed: 5)
+            let e = root.sublayers![0] as! CAEmitterLayer
+            e.emitterCells![0].name = "spark"
+            let a = CAKeyframeAnimation(keyPath: "birthRate")
+            a.values = [0.1, 3, 0.5]; a.duration = 1.5; a.beginTime = 0.2; a.repeatCount = .infinity
+            e.add(a, forKey: "rate")
+            let v = CABasicAnimation(keyPath: "emitterCells.spark.velocity")
+            v.fromValue = 0; v.toValue = 30; v.duration = 1; v.beginTime = 0.1; v.autoreverses = true; v.repeatCount = .infinity
+            e.add(v, forKey: "v")
+            return root
+        }
+        let size = CGSize(width: 64, height: 64)
+        let times = (0...30).map { Double($0) / 10 }
+        let sequential = try RenderHarness.renderFrames(animated(), size: size, times: times)
+        let direct = try RenderHarness.render(animated(), size: size, time: 3.0)
+        #expect(bytes(sequential.last!) == bytes(direct))
+        // The animation shows: the unanimated spray differs.
+        let plain = try RenderHarness.render(spray(seed: 5), size: size, time: 3.0)
+        #expect(bytes(plain) != bytes(direct))
+    }
+
     /// `renderMode` additive: overlapping particles add (GL ONE, ONE), where unordered
     /// composites them source-over. Two particles of red 0.4 on black: 0.4 vs 0.8.
     @Test func additiveIsBrighterThanUnorderedWhereParticlesOverlap() throws {

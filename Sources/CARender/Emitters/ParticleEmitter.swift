@@ -55,7 +55,10 @@ final class ParticleEmitter: ContentEmitter {
         // The layer's local time (CAMediaTiming C1 from the media time of the frame).
         let t = layer.localTime(fromMedia: CACurrentMediaTime())
         let start = DispatchTime.now().uptimeNanoseconds
-        let sim = EmitterSimulation(e.emitter, at: t)
+        // From the model layer's value timeline (births follow animated rates; each particle has
+        // the values of its birth time), or the copy's values alone for a layer never committed.
+        let sim = (layer as? CAEmitterLayer).map { EmitterSimulation(model: $0, current: e.emitter, at: t) }
+            ?? EmitterSimulation(e.emitter, at: t)
         let ordered = sim.ordered()
         out.stats.particleSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         guard !sim.particles.isEmpty else { return }

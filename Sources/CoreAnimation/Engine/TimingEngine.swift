@@ -100,6 +100,19 @@ package enum TimingEngine {
         return evaluate(layer, base: base, localTime: tl, plan: evaluationPlan(of: layer))
     }
 
+    /// `base` with `plan`'s animations applied at local time `tl`, into a fresh copy: what the
+    /// emitter timeline samples at times other than the frame's (`EmitterTimeline`), leaving the
+    /// layer's own presentation copy alone.
+    package static func evaluateDetached(base: CALayer, plan: EvaluationPlan, localTime tl: Double) -> CALayer {
+        let out = makeCopy(of: base)
+        for b in plan.resets { b.reset(out, base) }
+        for e in plan.evaluators { e.apply(to: out, parentTime: tl, additivePass: false) }
+        if plan.anyAdditive {
+            for e in plan.evaluators { e.apply(to: out, parentTime: tl, additivePass: true) }
+        }
+        return out
+    }
+
     /// The evaluation itself, with the layer's current plan (the frame step has it in hand).
     private static func evaluate(_ layer: CALayer, base: CALayer, localTime tl: Double, plan: EvaluationPlan) -> CALayer {
         // These values replace whatever the copy held: a later `renderCopy` stores the last
