@@ -113,6 +113,37 @@ import Foundation
         #expect(bytes(plain) != bytes(direct))
     }
 
+    /// "The particles … are drawn above the layer's background color and border" (CAEmitterLayer
+    /// doc); the border is above the sublayers, so particles cover a sublayer too. A line emitter
+    /// in points mode emits at its two ends, x = 5 and x = 59, inside a 10 pt blue border; then
+    /// a particle at (20, 20) over a green sublayer.
+    @Test func particlesAreDrawnAboveTheBorderAndSublayers() throws {
+        let bordered = scene { e, c in
+            e.borderWidth = 10
+            e.borderColor = solid(0, 0, 1)
+            e.emitterShape = .line
+            e.emitterMode = .points
+            e.emitterSize = CGSize(width: 54, height: 0)
+            e.emitterPosition = CGPoint(x: 32, y: 32)
+            c.color = solid(1, 0, 0)
+            c.birthRate = 40
+        }
+        let img = try RenderHarness.render(bordered, size: CGSize(width: 64, height: 64), time: 0.5)
+        #expect(img.rgba(5, 32) == RGBA(255, 0, 0))     // a particle over the border
+        #expect(img.rgba(59, 32) == RGBA(255, 0, 0))
+        #expect(img.rgba(5, 2) == RGBA(0, 0, 255))      // the border elsewhere
+        let covered = scene { e, c in
+            c.color = solid(1, 0, 0)
+            let sub = CALayer()
+            sub.frame = CGRect(x: 10, y: 10, width: 30, height: 30)
+            sub.backgroundColor = solid(0, 1, 0)
+            e.addSublayer(sub)
+        }
+        let img2 = try RenderHarness.render(covered, size: CGSize(width: 64, height: 64), time: 0.5)
+        #expect(img2.rgba(20, 20) == RGBA(255, 0, 0))   // the particle over the sublayer
+        #expect(img2.rgba(12, 36) == RGBA(0, 255, 0))   // the sublayer elsewhere
+    }
+
     /// `renderMode` additive: overlapping particles add (GL ONE, ONE), where unordered
     /// composites them source-over. Two particles of red 0.4 on black: 0.4 vs 0.8.
     @Test func additiveIsBrighterThanUnorderedWhereParticlesOverlap() throws {

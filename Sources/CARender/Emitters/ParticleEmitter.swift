@@ -14,9 +14,9 @@ import Dispatch
 /// opacity): Apple's cell `color` "multiplies the contents". A cell without an image contents
 /// draws nothing, as on Apple.
 ///
-/// The particles are composited above the layer's background and its other content (Apple:
-/// "drawn above the layer's background color and border"; here they are the last kind of the
-/// layer's own content, below its sublayers and border). `renderMode` sets their order
+/// The particles are composited above the layer's background, border and sublayers (Apple:
+/// "drawn above the layer's background color and border"; Core Animation draws a border above
+/// the sublayers, so the particles are above those too). `renderMode` sets their order
 /// (`EmitterSimulation.ordered`); `additive` draws them with additive blending, the image
 /// pipeline's `ShaderVariant.additive` (GL blend ONE, ONE).
 final class ParticleEmitter: ContentEmitter {
