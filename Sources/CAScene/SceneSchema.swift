@@ -112,6 +112,7 @@ enum SceneSchema {
         case is CAGradientLayer: return "CAGradientLayer"
         case is CATransformLayer: return "CATransformLayer"
         case is CAShapeLayer: return "CAShapeLayer"
+        case is CAEmitterLayer: return "CAEmitterLayer"
         default: return type(of: layer) == CALayer.self ? "CALayer" : nil
         }
     }
