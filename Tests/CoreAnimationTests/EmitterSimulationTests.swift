@@ -405,5 +405,30 @@ extension PinnedClock { @Suite struct EmitterCellKeyPathTests {
         #expect(simulate(l, at: 2.5).particles.count == 4)
         #expect(simulate(l, at: 3.5).particles.isEmpty)
     }
+
+    /// A frame long after an endlessly repeating birth-rate animation began is computed from at
+    /// most one 60 s epoch of grid steps (bounded time), and is the same whether an earlier
+    /// frame of the same epoch, or of the epoch before, was rendered first.
+    @Test func lateFramesOfEndlessAnimationsAreBoundedAndOrderFree() {
+        defer { CAMediaClock.unfreeze() }
+        func make() -> CAEmitterLayer {
+            CAMediaClock.freeze(at: 0)
+            let l = self.make(rate: 20, life: 2)
+            CATransaction.flush()
+            let a = CABasicAnimation(keyPath: "birthRate")
+            a.fromValue = 0.5; a.toValue = 1.5; a.duration = 0.7; a.beginTime = 0.25
+            a.autoreverses = true; a.repeatCount = .infinity
+            l.add(a, forKey: "rate")
+            return l
+        }
+        let late = simulate(make(), at: 1e6)
+        // About 20 × (mean multiplier ≈ 1) × 2 s live.
+        #expect(late.particles.count > 20 && late.particles.count < 80)
+        let seq = make()
+        _ = simulate(seq, at: 59.5)
+        let across = simulate(seq, at: 61)
+        #expect(across.particles == simulate(make(), at: 61).particles)
+        #expect(simulate(seq, at: 1e6).particles == late.particles)
+    }
 }
 }

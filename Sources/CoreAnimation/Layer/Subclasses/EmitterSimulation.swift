@@ -159,18 +159,25 @@ package struct EmitterSimulation {
             loStep = hiStep - EmitterTimeline.maxAnimatedSteps
             stepsCapped = true
         }
-        let (counts, snaps) = era.counts(from: loStep, to: hiStep)
+        let (begin, end, epochs, snaps) = era.counts(from: loStep, to: hiStep)
         for (ri, root) in era.tree.roots.enumerated() {
             let cellKey = seed ^ era.salt ^ era.tree.nodes[root].pathKey
             var i = hiStep
             while i >= loStep {
-                let src = snaps[i - loStep]
+                let j = i - loStep
+                let src = snaps[j]
                 let rate = src.rate(root)
-                let c0 = counts[i - loStep][ri], c1 = counts[i - loStep + 1][ri]
+                let c0 = begin[j][ri], c1 = end[j][ri]
                 let b0 = era.start + Double(i) * h
+                let epochKey = epochs[j] == 0 ? cellKey : cellKey ^ EmitterHash.mix(0xE90C_0000 &+ UInt64(epochs[j]))
                 i -= 1
                 guard rate > 0, c1 > c0 else { continue }
-                var n = c1.rounded(.up) - 1
+                guard c1 < 0x1p53 else {
+                    Diagnostics.warnOnce("CAEmitterCell: more than 2^53 births in one minute: the cell is not simulated")
+                    continue
+                }
+                // The youngest birth of the step not after hi.
+                var n = min(c1.rounded(.up) - 1, (c0 + (hi - b0) * rate).rounded(.down))
                 while n >= c0 {
                     let birth = b0 + (n - c0) / rate
                     defer { n -= 1 }
@@ -178,7 +185,7 @@ package struct EmitterSimulation {
                     if birth < lo { break }
                     if candidates >= Self.maxCandidates || particles.count >= Self.maxParticles { capped = true; return }
                     candidates += 1
-                    spawn(node: root, tree: era.tree, src: src, birth: birth, key: EmitterHash.mix(cellKey &+ UInt64(n)),
+                    spawn(node: root, tree: era.tree, src: src, birth: birth, key: EmitterHash.mix(epochKey &+ UInt64(n)),
                           window: (era.start, era.end), origin: nil, at: t)
                 }
             }

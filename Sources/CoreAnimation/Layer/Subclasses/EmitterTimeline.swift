@@ -54,6 +54,10 @@ package final class EmitterTimeline {
     package static let step = 1.0 / 240
     /// Checkpoints of the birth counts are kept every this many steps.
     static let checkpointEvery = 240
+    /// The counts restart from 0 every this many steps (60 s) of an animated era, so a frame
+    /// rendered alone sums at most one epoch of steps (bounded time however late it is); the
+    /// particles of each epoch have keys of their own.
+    package static let epochSteps = 240 * 60
     /// Grid steps of an animated era examined per frame (2 minutes of births).
     package static let maxAnimatedSteps = 240 * 120
     /// Eras kept; older ones are forgotten (their particles are not drawn).
@@ -75,8 +79,8 @@ package final class EmitterTimeline {
         /// counts are closed-form).
         let firstAnimatedStep: Int
         var pre: EmitterSnapshot?
-        /// Birth counts per root node at steps firstAnimatedStep + k × checkpointEvery.
-        var checkpoints: [[Double]] = []
+        /// Birth counts per root node at steps firstAnimatedStep + k × checkpointEvery (by k).
+        var checkpoints: [Int: [Double]] = [:]
         var snapshots: [Int: EmitterSnapshot] = [:]
 
         init(start: Double, salt: UInt64, base: CAEmitterLayer, plan: EvaluationPlan?, records: [AnimationRecord]) {
@@ -121,11 +125,13 @@ package final class EmitterTimeline {
             return EmitterSnapshot(l, tree: tree)
         }
 
-        /// Birth counts of every root at grid steps lo...hi+1 (`counts[j][r]` for step lo + j),
-        /// with their snapshots (for steps lo...hi); snapshots outside lo...hi are dropped.
-        func counts(from lo: Int, to hi: Int) -> (counts: [[Double]], snaps: [EmitterSnapshot]) {
+        /// The birth counts of every root at the start (`begin`) and end (`end`) of each grid
+        /// step lo...hi, the epoch of each step (its particles' keys are salted by it) and the
+        /// steps' snapshots; snapshots outside lo...hi are dropped.
+        func counts(from lo: Int, to hi: Int) -> (begin: [[Double]], end: [[Double]], epoch: [Int], snaps: [EmitterSnapshot]) {
             let roots = tree.roots
             let h = EmitterTimeline.step
+            let every = EmitterTimeline.checkpointEvery
             var kept: [Int: EmitterSnapshot] = [:]
             var snaps: [EmitterSnapshot] = []
             snaps.reserveCapacity(hi - lo + 1)
@@ -135,49 +141,74 @@ package final class EmitterTimeline {
                 if constant == nil, i >= firstAnimatedStep { kept[i] = s }
             }
             snapshots = kept
-            if constant != nil || hi < firstAnimatedStep {
-                // Constant rates: closed form.
-                let s = snapshot(lo)
-                let c = (lo...(hi + 1)).map { i in roots.indices.map { Double(i) * h * s.rate(roots[$0]) } }
-                return (c, snaps)
-            }
-            // Counts at the first animated step (closed form before it), then checkpoints.
-            if checkpoints.isEmpty {
-                let p = snapshot(0)
-                checkpoints.append(roots.indices.map { Double(firstAnimatedStep) * h * p.rate(roots[$0]) })
-            }
-            func advance(_ c: inout [Double], _ i: Int) {
-                let s = i - lo >= 0 && i - lo < snaps.count ? snaps[i - lo] : snapshot(i)
-                for r in roots.indices { c[r] += s.rate(roots[r]) * h }
-            }
-            let every = EmitterTimeline.checkpointEvery
-            var result: [[Double]] = []
-            result.reserveCapacity(hi - lo + 2)
-            for i in lo...(hi + 1) {
-                if i <= firstAnimatedStep {
-                    let p = snapshot(0)
-                    result.append(roots.indices.map { Double(i) * h * p.rate(roots[$0]) })
+            var begin: [[Double]] = [], end: [[Double]] = [], epochs: [Int] = []
+            begin.reserveCapacity(hi - lo + 1); end.reserveCapacity(hi - lo + 1); epochs.reserveCapacity(hi - lo + 1)
+            var chain: [Double]? = nil
+            for i in lo...hi {
+                let s = snaps[i - lo]
+                if constant != nil || i < firstAnimatedStep {
+                    // Constant rates: closed form.
+                    begin.append(roots.map { Double(i) * h * s.rate($0) })
+                    end.append(roots.map { Double(i + 1) * h * s.rate($0) })
+                    epochs.append(0)
+                    chain = nil
                     continue
                 }
-                // Extend the checkpoints up to the one at or below i.
-                let k = (i - firstAnimatedStep) / every
-                while checkpoints.count <= k {
-                    var c = checkpoints[checkpoints.count - 1]
-                    let from = firstAnimatedStep + (checkpoints.count - 1) * every
-                    for j in from..<(from + every) { advance(&c, j) }
-                    checkpoints.append(c)
-                }
-                if let last = result.last, i - 1 >= lo, (i - firstAnimatedStep) % every != 0 {
-                    var c = last
-                    advance(&c, i - 1)
-                    result.append(c)
+                let rel = i - firstAnimatedStep
+                var c: [Double]
+                if let ch = chain, rel % every != 0 {
+                    c = ch
                 } else {
-                    var c = checkpoints[k]
-                    for j in (firstAnimatedStep + k * every)..<i { advance(&c, j) }
-                    result.append(c)
+                    c = checkpoint(rel / every)
+                    for j in (firstAnimatedStep + (rel / every) * every)..<i {
+                        let sj = j >= lo ? snaps[j - lo] : snapshot(j)
+                        for r in roots.indices { c[r] += sj.rate(roots[r]) * h }
+                    }
                 }
+                begin.append(c)
+                for r in roots.indices { c[r] += s.rate(roots[r]) * h }
+                end.append(c)
+                epochs.append(rel / EmitterTimeline.epochSteps)
+                chain = c
             }
-            return (result, snaps)
+            // Checkpoints of epochs before the previous one are not needed again by frames
+            // near this one (and are recomputed identically if they are).
+            let perEpoch = EmitterTimeline.epochSteps / every
+            let keepFrom = (max(lo - firstAnimatedStep, 0) / EmitterTimeline.epochSteps - 1) * perEpoch
+            if checkpoints.count > 2 * perEpoch + 2 { checkpoints = checkpoints.filter { $0.key >= keepFrom } }
+            return (begin, end, epochs, snaps)
+        }
+
+        /// The counts at checkpoint g (grid step firstAnimatedStep + g × checkpointEvery): summed
+        /// step by step from its epoch's start, where they are the closed-form count of the
+        /// constant values before the animations (epoch 0) or 0 (later epochs).
+        func checkpoint(_ g: Int) -> [Double] {
+            if let c = checkpoints[g] { return c }
+            let roots = tree.roots
+            let h = EmitterTimeline.step
+            let every = EmitterTimeline.checkpointEvery
+            let perEpoch = EmitterTimeline.epochSteps / every
+            let first = g - g % perEpoch
+            var k = g
+            while k > first, checkpoints[k] == nil { k -= 1 }
+            var c: [Double]
+            if let got = checkpoints[k] {
+                c = got
+            } else {
+                let p = snapshot(0)
+                c = k == 0 ? roots.map { Double(firstAnimatedStep) * h * p.rate($0) } : [Double](repeating: 0, count: roots.count)
+                checkpoints[k] = c
+            }
+            while k < g {
+                let from = firstAnimatedStep + k * every
+                for j in from..<(from + every) {
+                    let s = snapshot(j)
+                    for r in roots.indices { c[r] += s.rate(roots[r]) * h }
+                }
+                k += 1
+                checkpoints[k] = c
+            }
+            return c
         }
     }
 
