@@ -18,6 +18,11 @@ package struct RenderFrame: Sendable {
     package var gradientRamps: [Float] = []
     package var clips: [ClipShape] = [ClipShape.none]
     package var textures: [CGImage] = []
+    /// Images of earlier frames that no later frame will use (image-atlas pages a newer
+    /// version replaced): a backend that caches textures by image drops theirs now rather than
+    /// at its own eviction (issue 17 item 7: a renderer meeting one new small image per frame
+    /// held hundreds of 4 MiB page versions).
+    package var retiredTextures: [CGImage] = []
     package var targets: [OffscreenTarget] = []
     /// CAShapeLayer fills and strokes (issue 6), the atlas pages they sample and the rasters
     /// new in this frame (`Shapes/ShapeRenderData.swift`).
@@ -55,6 +60,14 @@ package enum TargetID: Hashable, Sendable, CustomStringConvertible {
 package struct OffscreenTarget: Sendable, Equatable {
     package var x: Int, y: Int, width: Int, height: Int
     package var downscale: Int = 1
+    /// A rasterised layer's target (`shouldRasterize`): non-zero names the layer, and a backend
+    /// may keep the texture and skip drawing it again while `contentHash` stays the same. 0 for
+    /// a target drawn afresh each frame.
+    package var cacheKey: UInt64 = 0
+    package var contentHash: Int = 0
+    /// The rasterised target this one is drawn for (a mask or shadow inside a rasterised
+    /// subtree), −1 for none: while that target is reused, this one's passes need not run.
+    package var rasterOwner: Int = -1
 
     /// Texture size in texels.
     package var textureWidth: Int { (width + downscale - 1) / max(downscale, 1) }

@@ -32,6 +32,11 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     /// took (part of `buildSeconds`).
     public var particles = 0
     public var particleSeconds = 0.0
+    /// Rasterised layers (`shouldRasterize`) whose kept texture was reused as it was (hits), and
+    /// those drawn into it this frame (misses: first frame, or something inside changed).
+    /// Extension beyond Apple's API, like the rest of these statistics.
+    public var rasterCacheHits = 0
+    public var rasterCacheMisses = 0
     public var buildSeconds = 0.0
     public var glSeconds = 0.0
 
@@ -42,5 +47,6 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
             + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads), vertices \(vertices)"
             + (opaqueInteriors > 0 ? ", opaque interiors \(opaqueInteriors)" : "")
             + (particles > 0 ? ", particles \(particles)" : "")
+            + (rasterCacheHits + rasterCacheMisses > 0 ? ", raster cache \(rasterCacheHits) hits / \(rasterCacheMisses) misses" : "")
     }
 }

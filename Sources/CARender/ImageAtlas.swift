@@ -37,6 +37,9 @@ package final class ImageAtlas {
     private final class Page {
         var bytes: [UInt8]
         var image: CGImage?
+        /// The last image handed out before the page changed: retired when its successor is
+        /// made (`retired`).
+        var replaced: CGImage?
         /// Shelf packing: the shelf being filled starts at `shelfY`, is `shelfHeight` tall and
         /// full up to `cursorX`.
         var shelfY = 0, shelfHeight = 0, cursorX = 0
@@ -63,6 +66,17 @@ package final class ImageAtlas {
     private var placements: [ObjectIdentifier: (image: CGImage, place: Placement)] = [:]
 
     package var pageCount: Int { pages.count }
+    /// Page images that a newer version replaced since `takeRetired()` was last asked. Every
+    /// change of a page makes a new image (4 MiB), and the backend keeps a texture per image
+    /// until its own eviction: one new small image per frame made a long-lived renderer hold
+    /// hundreds of outdated pages (issue 17 item 7). The frame hands these to the backend
+    /// (`RenderFrame.retiredTextures`), which drops their textures at once.
+    private var retired: [CGImage] = []
+
+    func takeRetired() -> [CGImage] {
+        defer { retired.removeAll() }
+        return retired
+    }
 
     /// Where `image` lives in the atlas, placing it on first use; nil when it is not eligible
     /// or there is no room.
@@ -92,6 +106,7 @@ package final class ImageAtlas {
     func pageImage(_ i: Int) -> CGImage {
         let page = pages[i]
         if let img = page.image { return img }
+        if let old = page.replaced { retired.append(old); page.replaced = nil }
         let side = Self.pageSide
         let img = CGImage(width: side, height: side, rgba8Bytes: page.bytes, premultiplied: true)!
         page.image = img
@@ -100,6 +115,7 @@ package final class ImageAtlas {
 
     /// Copies the image and its one-texel border (the edge pixels repeated, corners included).
     private func copy(_ image: CGImage, into page: Page, at p: Placement) {
+        if let old = page.image { page.replaced = old }
         page.image = nil
         let side = Self.pageSide, w = p.width, h = p.height, b = Self.border
         image.withUnsafeRGBA8Bytes { src in

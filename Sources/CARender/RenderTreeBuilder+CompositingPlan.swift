@@ -21,8 +21,11 @@ extension RenderTreeBuilder {
         /// A shadow that needs the layer's rendered pixels (blurred from an offscreen target).
         var offscreenShadow: Bool
 
+        /// `shouldRasterize`: drawn into a kept, possibly smaller target (`RenderTreeBuilder+Rasterization.swift`).
+        var rasterize = false
+
         /// The subtree draws into an offscreen target first.
-        var isolated: Bool { mask != nil || groupOpacity || offscreenShadow }
+        var isolated: Bool { mask != nil || groupOpacity || offscreenShadow || rasterize }
     }
 
     /// The plan for a visible layer. A `CATransformLayer` has none of it: "mask and shadow are
@@ -39,7 +42,7 @@ extension RenderTreeBuilder {
         let implied = shadow != nil && s.shadowPath == nil ? impliedShadowShape(layer, copy, s, claims: claims) : nil
         let offscreenShadow = shadow != nil && s.shadowPath == nil && implied == nil
         return CompositingPlan(mask: mask, shadow: shadow, impliedShadow: implied, groupOpacity: groupOpacity,
-                               offscreenShadow: offscreenShadow)
+                               offscreenShadow: offscreenShadow, rasterize: s.shouldRasterize)
     }
 
     /// Whether a layer paints more than one overlapping piece, so that group opacity

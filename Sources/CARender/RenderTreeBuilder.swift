@@ -40,12 +40,24 @@ package final class RenderTreeBuilder {
     let gradients = GradientEmitter()
     let contents = ContentsEmitter()
     let shapes: ShapeEmitter
+    /// The work one frame may spend rasterising new shapes (`ShapeCache.defaultFrameWorkBudget`);
+    /// tests lower it.
+    package var shapeWorkBudget: Int {
+        get { shapes.cache.frameWorkBudget }
+        set { shapes.cache.frameWorkBudget = max(newValue, 0) }
+    }
+    /// The work the last frame spent rasterising new shapes (`ShapeRaster.work`).
+    package var shapeWorkThisFrame: Int { shapes.cache.workThisFrame }
     let shadows: ShadowEmitter
     let particles: ParticleEmitter
     /// The kinds of content a layer paints besides its background and border, in the order
     /// they are composited (`ContentEmitter`): a new kind of content is one more entry here.
     let contentEmitters: [any ContentEmitter]
     var warnedDepth = false
+    /// The rasterised targets of the frame being built (`RenderTreeBuilder+Rasterization.swift`).
+    var rasterWindows: [RasterWindow] = []
+    var rasterKeys = Set<UInt64>()
+    let rasterMissSalt = RasterMissSalt()
     var warnedStack = false
     /// The stack of the thread that builds (re-read when another thread builds).
     var stackGuard: StackGuard?
@@ -146,6 +158,8 @@ package final class RenderTreeBuilder {
         out.begin(width: width, height: height, clearColor: clearColor)
         warnedDepth = false
         warnedStack = false
+        rasterWindows.removeAll(keepingCapacity: true)
+        rasterKeys.removeAll(keepingCapacity: true)
         refreshStackGuard()
         recorded.reset(root: root)
         for e in contentEmitters { e.beginFrame(out) }
@@ -275,7 +289,8 @@ package final class RenderTreeBuilder {
                       _ plan: CompositingPlan, lineage: Lineage, opacity: Float, shadowClip: (Int32, Bool), transitions: Bool,
                       claims: UInt32) {
         let mask = plan.mask, shadow = plan.shadow, implied = plan.impliedShadow
-        let groupOpacity = plan.groupOpacity, offscreenShadow = plan.offscreenShadow
+        // A rasterised layer is one bitmap composited with its opacity (so a fade reuses it).
+        let groupOpacity = plan.groupOpacity || plan.rasterize, offscreenShadow = plan.offscreenShadow
         let pathShadowInside = mask != nil && s.shadowPath != nil
         var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth, transitions: transitions, ownShadow: pathShadowInside)
             ?? out.passRect
@@ -293,12 +308,15 @@ package final class RenderTreeBuilder {
         }
         guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
         let innerOpacity: Float = groupOpacity ? 1 : opacity
-        let content = out.beginOffscreen(rect)
+        let raster = plan.rasterize ? beginRasterTarget(layer, s, rect: rect, h: h) : nil
+        if let raster { rect = raster.rect }
+        let content = raster?.id ?? out.beginOffscreen(rect)
         if pathShadowInside, let shadow, let path = s.shadowPath {
             shadows.emitPath(shadow, path: path, h: h, clip: s.masksToBounds ? out.boundsClip(s, h: h, outer: 0).0 : 0, opacity: innerOpacity, into: out)
         }
         drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, ctx: ctx, lineage: lineage, claims: claims)
         out.endOffscreen()
+        if let raster { finishRasterTarget(content, start: raster.start, passes: raster.passes) }
         // The shadow goes under the content in one more target when a mask or an outer clip
         // that cannot merge with the bounds must cut both together; that target (and the
         // mask's) then covers the offset shadow as well.
@@ -429,6 +447,8 @@ package final class RenderTreeBuilder {
             for child in ordered { visit(child, ctx, isMask: false) }
             out.endOffscreen()
             out.appendComposite(source: target, mask: nil, rect: rect, opacity: 1, clip: clip)
+        } else if isTransformLayer, drawSplitPlanes(sublayers, depthBasis: depthBasis, parent: s, ctx: ctx) {
+            // Intersecting planes, drawn in pieces (RenderTreeBuilder+PlaneSplitting.swift).
         } else {
             for child in ordered { visit(child, ctx, isMask: false) }
         }

@@ -170,53 +170,10 @@ extension SceneReader {
     /// `allowImagesOutsideSceneFolder` is set; size limits are checked before decoding.
     func image(_ node: JSONNode, _ path: String) -> CGImage? {
         guard let rel = string(node, path, expected: SceneValueKind.image.expected) else { return nil }
-        guard !rel.isEmpty, !rel.contains("\0") else { problem(path, node, "image path is empty"); return nil }
-        let allowOutside = options.allowImagesOutsideSceneFolder
-        let isAbsolute = rel.hasPrefix("/")
-        guard let baseDirectory else {
-            problem(path, node, "image \"\(rel.prefix(200))\" cannot be read: no scene folder was given (set the decoder's userInfo[.sceneDirectory])")
-            return nil
-        }
-        if !allowOutside {
-            if isAbsolute {
-                problem(path, node, "image path \"\(rel.prefix(200))\" is absolute; paths are relative to the scene file's folder")
-                return nil
-            }
-            if rel.split(separator: "/").contains("..") {
-                problem(path, node, "image path \"\(rel.prefix(200))\" leaves the scene's folder (\"..\")")
-                return nil
-            }
-        }
-        let url = isAbsolute ? URL(fileURLWithPath: rel) : baseDirectory.appendingPathComponent(rel)
-        let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
-        if !allowOutside {
-            let base = baseDirectory.standardizedFileURL.resolvingSymlinksInPath().path
-            let prefix = base.hasSuffix("/") ? base : base + "/"
-            guard resolved.hasPrefix(prefix) else {
-                problem(path, node, "image path \"\(rel.prefix(200))\" resolves outside the scene's folder (symbolic link)")
-                return nil
-            }
-        }
+        guard let resolved = sceneFile(rel, path, node, what: "image") else { return nil }
         if let img = images[resolved] { return img }
         guard within(images.count + 1, limits.maxImages, "images", limitName: "maxImages", path, line: node.line) else { return nil }
-        guard FileManager.default.fileExists(atPath: resolved) else {
-            problem(path, node, "image file \"\(rel.prefix(200))\" not found")
-            return nil
-        }
-        let attributes = (try? FileManager.default.attributesOfItem(atPath: resolved)) ?? [:]
-        guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
-            problem(path, node, "image path \"\(rel.prefix(200))\" is not a regular file")
-            return nil
-        }
-        let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard bytes <= limits.maxImageBytes else {
-            problem(path, node, "image file \"\(rel.prefix(200))\" has \(bytes) bytes; at most \(limits.maxImageBytes) are allowed (limit maxImageBytes)")
-            return nil
-        }
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            problem(path, node, "image file \"\(rel.prefix(200))\" cannot be read")
-            return nil
-        }
+        guard let data = sceneFileData(resolved, rel, path, node, what: "image") else { return nil }
         // PNG, JPEG, GIF (first frame) or WebP, through ImageIO. Width and height come from the
         // header, so an oversized image is refused before its pixels are allocated.
         guard let source = CGImageSourceCreateWithData(data as CFData, nil), CGImageSourceGetType(source) != nil else {

@@ -25,7 +25,7 @@ extension SceneReader {
                 problem(o.at("class"), c, why)
                 return nil
             } else {
-                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CAEmitterLayer)")
+                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CATextLayer, CAEmitterLayer, CAScrollLayer)")
                 o.finish("a layer")
                 return nil
             }
@@ -37,6 +37,7 @@ extension SceneReader {
             layer.setValue(value, forKey: p.key)
             if p.name == "name", let n = value as? String { layersByName[n, default: []].append(layer) }
         }
+        if let text = layer as? CATextLayer { textContent(o, text) }
         if let e = layer as? CAEmitterLayer { readEmitterCells(o, into: e) }
         if let v = o["frame"] {
             if o.has("bounds") || o.has("position") {

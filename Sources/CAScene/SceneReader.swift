@@ -1,3 +1,5 @@
+import CoreText
+
 /// Shared state of one load: the problems found so far, the options, counters for the limits.
 /// Readers report a problem and return nil instead of throwing, so one pass collects every
 /// problem in the file.
@@ -17,6 +19,8 @@ final class SceneReader {
     var layersByName: [String: [CALayer]] = [:]
     /// Decoded images by resolved file path.
     var images: [String: CGImage] = [:]
+    /// Loaded font files by resolved path (`SceneReader+Text.swift`).
+    var fonts: [String: CGFont] = [:]
     /// Limits already reported once (so a 200 000-layer file gives one "too many layers").
     var reportedLimits: Set<String> = []
     /// What the file has spent of each whole-file budget (`SceneLimits.maxTotal…`).

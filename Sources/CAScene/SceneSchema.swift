@@ -65,6 +65,9 @@ enum SceneSchema {
         .init("strokeEnd", .number), .init("lineDashPhase", .number), .init("lineDashPattern", .numberArray),
     ]
 
+    /// `CAScrollLayer`: the scroll position is `bounds.origin` (a CALayer member).
+    static let scroll: [SceneProperty] = [.init("scrollMode", .constant(SceneConstants.scrollMode))]
+
     /// Swift properties of CALayer the format leaves out on purpose, with the reason.
     static let unsupportedLayerFields: [String: String] = [
         "filters": "filters are not rendered (Core Image filters do not exist on Linux)",
@@ -76,7 +79,8 @@ enum SceneSchema {
     ]
 
     /// The layer classes the format accepts, `CALayer` first.
-    static let layerClasses: [CALayer.Type] = [CALayer.self, CAGradientLayer.self, CAShapeLayer.self, CATransformLayer.self]
+    static let layerClasses: [CALayer.Type] = [CALayer.self, CAGradientLayer.self, CAShapeLayer.self, CATransformLayer.self,
+                                               CATextLayer.self, CAEmitterLayer.self, CAScrollLayer.self]
 
     /// The layer classes the format accepts.
     static func layerClass(_ name: String) -> CALayer.Type? {
@@ -85,7 +89,9 @@ enum SceneSchema {
         case "CAGradientLayer": return CAGradientLayer.self
         case "CATransformLayer": return CATransformLayer.self
         case "CAShapeLayer": return CAShapeLayer.self
+        case "CATextLayer": return CATextLayer.self
         case "CAEmitterLayer": return CAEmitterLayer.self
+        case "CAScrollLayer": return CAScrollLayer.self
         default: return nil
         }
     }
@@ -95,15 +101,15 @@ enum SceneSchema {
         if cls == CAGradientLayer.self { return CAGradientLayer() }
         if cls == CATransformLayer.self { return CATransformLayer() }
         if cls == CAShapeLayer.self { return CAShapeLayer() }
+        if cls == CATextLayer.self { return CATextLayer() }
         if cls == CAEmitterLayer.self { return CAEmitterLayer() }
+        if cls == CAScrollLayer.self { return CAScrollLayer() }
         return CALayer()
     }
 
     /// Why a known Apple layer class is not accepted (yet).
     static let unsupportedLayerClasses: [String: String] = [
-        "CATextLayer": "CATextLayer is not rendered yet (text layout and glyph drawing are not implemented)",
         "CAReplicatorLayer": "CAReplicatorLayer is not rendered yet (replicated instances are not drawn)",
-        "CAScrollLayer": "CAScrollLayer is not supported in scene files yet; use a CALayer with masksToBounds and bounds.origin",
         "CATiledLayer": "CATiledLayer is not supported in scene files (its tiles are drawn by code)",
     ]
 
@@ -112,6 +118,8 @@ enum SceneSchema {
         case is CAGradientLayer: return "CAGradientLayer"
         case is CATransformLayer: return "CATransformLayer"
         case is CAShapeLayer: return "CAShapeLayer"
+        case is CAScrollLayer: return "CAScrollLayer"
+        case is CATextLayer: return "CATextLayer"
         case is CAEmitterLayer: return "CAEmitterLayer"
         default: return type(of: layer) == CALayer.self ? "CALayer" : nil
         }
@@ -120,7 +128,9 @@ enum SceneSchema {
     static func properties(of cls: CALayer.Type) -> [SceneProperty] {
         if cls is CAGradientLayer.Type { return layer + gradient }
         if cls is CAShapeLayer.Type { return layer + shape }
+        if cls is CATextLayer.Type { return layer + text }
         if cls is CAEmitterLayer.Type { return layer + emitterLayer }   // SceneReader+Emitter.swift
+        if cls is CAScrollLayer.Type { return layer + scroll }
         return layer
     }
 

@@ -64,6 +64,7 @@ enum SceneConstants {
     static let cornerCurve = ["circular", "continuous"]
     static let fillMode = ["removed", "forwards", "backwards", "both"]
     static let gradientType = ["axial", "radial", "conic"]
+    static let scrollMode = ["none", "vertically", "horizontally", "both"]
     static let fillRule = ["non-zero", "even-odd"]
     static let lineCap = ["butt", "round", "square"]
     static let lineJoin = ["miter", "round", "bevel"]

@@ -79,6 +79,7 @@ final class SceneWriter {
         if let e = l as? CAEmitterLayer, let cells = e.emitterCells {
             m.append(("emitterCells", JSONNode(try emitterCells(cells, "\(path).emitterCells", depth: 0))))
         }
+        if let text = l as? CATextLayer { m += try textMembers(text, path) }
         if let mask = l.mask { m.append(("mask", JSONNode(try layer(mask, "\(path).mask", depth: depth + 1)))) }
         if let subs = l.sublayers, !subs.isEmpty {
             var items: [JSONNode] = []

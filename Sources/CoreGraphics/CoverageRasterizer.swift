@@ -25,6 +25,14 @@ package struct CoverageRasterizer: Sendable {
     package private(set) var acc: [Float]
     /// Coordinates are clamped to this (texels) before rasterising.
     package static let coordinateLimit = 1e7
+    /// The work done so far: one per row an edge crosses plus the cells it crosses along the
+    /// row. Time is proportional to it, whatever the shape, so a caller bounds time by bounding
+    /// it (the renderer's frame work budget, `ShapeCache.frameWorkBudget`; issue 17).
+    package private(set) var work = 0
+    /// Past this much `work`, further edges are ignored and `isOverWorkLimit` says the result is
+    /// incomplete. No limit by default (a `CGContext` draws whatever its caller asks).
+    package var workLimit = Int.max
+    package var isOverWorkLimit: Bool { work > workLimit }
 
     package init(width: Int, height: Int) {
         self.width = width
@@ -40,6 +48,7 @@ package struct CoverageRasterizer: Sendable {
     /// Adds one edge from (x0, y0) to (x1, y1). Edges going down (y increasing) add winding +1
     /// to their right.
     package mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        guard work <= workLimit else { return }
         let lim = Self.coordinateLimit
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         let ax = min(max(x0, -lim), lim), ay = min(max(y0, -lim), lim)
@@ -63,6 +72,7 @@ package struct CoverageRasterizer: Sendable {
                 var xs = xa + (r0 - ya) * dxdy
                 var xe = xa + (r1 - ya) * dxdy
                 xs = min(max(xs, 0), w); xe = min(max(xe, 0), w)
+                work &+= 1 &+ Int(abs(xe - xs))
                 Self.accumulate(buf, base: row * stride, xs, xe, Float(dy * dir))
             }
         }

@@ -85,26 +85,30 @@ private func matrixValue(_ m: UnsafePointer<CGAffineTransform>?) -> CGAffineTran
 /// Resolves `name` (PostScript, full or family name; Apple's well-known families map to
 /// installed metric-compatible ones, docs/TEXT.md). When nothing matches, Core Text gives a
 /// default font; so does this, with one warning naming the font asked for.
-package func resolveFace(named name: String) -> FontFace? {
-    if let (face, exact) = FontRegistry.shared.face(named: name) {
+package func resolveFace(named name: String, in registry: FontRegistry = .shared) -> FontFace? {
+    if let (face, exact) = registry.face(named: name) {
         if !exact { TextDiagnostics.warnOnce("font \"\(name)\" not found; using \(face.postScriptName)") }
         return face
     }
-    TextDiagnostics.warnOnce("font \"\(name)\" not found and no default font is configured")
     return nil
 }
 
-/// A placeholder face-less font cannot exist: with no font configured at all, Core Text's
-/// functions that must return a font stop here with a clear message (fontconfig found nothing).
-private func requireFace(_ face: FontFace?, _ name: String) -> FontFace {
-    if let face { return face }
-    if let d = FontRegistry.shared.defaultFace() { return d }
-    fatalError("CoreText: no font available for \"\(name)\": fontconfig has no fonts (install fonts-liberation2; tools/install-deps.sh)")
+/// The face for a font Core Text must return: `name`'s, else the default font, else (fontconfig
+/// found no font at all) the built-in `LastResortFont`, which draws nothing, with one warning
+/// naming the font asked for. Never stops the process: a machine without fonts still renders
+/// everything but its text (docs/TEXT.md, "Clamps and bad input").
+package func requireFace(named name: String, in registry: FontRegistry = .shared) -> FontFace {
+    if let face = resolveFace(named: name, in: registry) { return face }
+    if let d = registry.defaultFace() { return d }
+    TextDiagnostics.warnOnce("font \"\(name)\" not found and no font is installed (fontconfig found none); "
+                             + "text in it is laid out with the built-in last-resort font and draws nothing "
+                             + "(tools/install-deps.sh installs fonts)")
+    return LastResortFont.face
 }
 
 /// Returns a font for `name` at `size` (0 → 12 pt) with an optional matrix (CTFontCreateWithName).
 public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
-    CTFont(face: requireFace(resolveFace(named: name), name), size: size, matrix: matrixValue(matrix))
+    CTFont(face: requireFace(named: name), size: size, matrix: matrixValue(matrix))
 }
 
 /// A font from a graphics font (CTFontCreateWithGraphicsFont). Descriptor attributes are not

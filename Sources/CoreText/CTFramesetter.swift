@@ -41,8 +41,8 @@ package struct PlacedLine {
 
 package enum Typesetter {
     /// Lines of `range` for a column `width` wide, top to bottom, stopping once `maxHeight` is
-    /// used up (lines that would not fit are not made: layout is bounded by what is visible,
-    /// apart from measuring the paragraph the last visible line is in).
+    /// used up (lines that would not fit are not made: layout is bounded by what is visible;
+    /// a long paragraph is measured in windows, `layoutWindow`).
     package static func layout(_ text: TextStorage, _ range: Range<Int>, width: Double, maxHeight: Double) -> [PlacedLine] {
         var out: [PlacedLine] = []
         guard !range.isEmpty else { return out }
@@ -60,22 +60,57 @@ package enum Typesetter {
                 let trailEdge = tail > 0 ? tail : width + tail
                 return max(0, min(width, trailEdge) - lead)
             }
-            var lineRanges: [Range<Int>] = []
             let wraps = mode == .byWordWrapping || mode == .byCharWrapping
-            if !wraps || p.isEmpty {
-                lineRanges = [p]
-            } else {
-                lineRanges = breakParagraph(text, p, bidi: bidi, charWrap: mode == .byCharWrapping, width: available)
+            // Lines come window by window (`nextLines`), so a long paragraph is measured and
+            // broken only as far as the frame shows.
+            var lineRanges: [Range<Int>] = []
+            var next = 0
+            var cursor = p.lowerBound
+            var paragraphDone = false
+            func nextLines() {
+                lineRanges = []; next = 0
+                if !wraps || p.isEmpty {
+                    lineRanges = [p]; paragraphDone = true
+                    return
+                }
+                var w = layoutWindow
+                while true {
+                    let end = p.upperBound - cursor <= w ? p.upperBound : cursor + w
+                    let levels = Array(bidi.levels[(cursor - p.lowerBound)..<(end - p.lowerBound)])
+                    let startsParagraph = cursor == p.lowerBound
+                    var ranges = breakParagraph(text, cursor..<end, levels: levels, charWrap: mode == .byCharWrapping,
+                                                width: { available($0 && startsParagraph) })
+                    if end == p.upperBound { lineRanges = ranges; paragraphDone = true; return }
+                    // The window's last line may go on past it: keep the others, start there next.
+                    if ranges.count >= 2 {
+                        ranges.removeLast()
+                        lineRanges = ranges; cursor = ranges.last!.upperBound
+                        return
+                    }
+                    w *= 4
+                }
             }
-            for (k, r) in lineRanges.enumerated() {
-                var line = LineBuilder.line(text, r, paragraphStart: p.lowerBound, bidi: bidi)
+            var k = -1
+            while true {
+                if next == lineRanges.count {
+                    if paragraphDone { break }
+                    nextLines()
+                    if lineRanges.isEmpty { break }
+                }
+                let r = lineRanges[next]; next += 1; k += 1
                 let avail = available(k == 0)
+                var line: CTLine
+                if !wraps, p.count > layoutWindow, avail.isFinite, mode != .byTruncatingMiddle {
+                    line = windowedLine(text, p, bidi: bidi, fromEnd: mode == .byTruncatingHead, width: avail)
+                } else {
+                    line = LineBuilder.line(text, r, paragraphStart: p.lowerBound, bidi: bidi)
+                }
                 if !wraps, line.width - line.trailingWhitespaceWidth > avail {
                     let type: CTLineTruncationType? = mode == .byTruncatingHead ? .start : mode == .byTruncatingTail ? .end
                         : mode == .byTruncatingMiddle ? .middle : nil
                     if let type, let t = truncate(line, width: avail, type: type, token: ellipsisToken(for: line)) { line = t }
                 }
-                let isLastOfParagraph = k == lineRanges.count - 1
+                let isLastOfParagraph = paragraphDone && next == lineRanges.count
                 var alignment = style?.alignment ?? .natural
                 if alignment == .justified, !isLastOfParagraph, let j = justify(line, factor: 1, width: avail) { line = j }
                 var height = Double(line.ascent + line.descent + line.leading)
@@ -114,11 +149,32 @@ package enum Typesetter {
         return out
     }
 
-    /// Greedy breaking of paragraph `p`: line ranges (absolute), each at least one cluster.
-    static func breakParagraph(_ text: TextStorage, _ p: Range<Int>, bidi: BidiParagraph, charWrap: Bool,
+    /// How many UTF-16 units of a paragraph are measured at a time (`layout`): a paragraph
+    /// longer than this is broken window by window (each window at least one whole line,
+    /// growing ×4 when a line is longer), and an unwrapped one is laid out only as far as its
+    /// visible part reaches, so the work for a 10 MB paragraph is bounded by what the frame
+    /// shows (bidi levels and paragraph boundaries are still found over the whole paragraph).
+    package static let layoutWindow = 16_384
+
+    /// The line of an unwrapped paragraph `p` that a column `width` wide shows: its first (or,
+    /// truncating at the head, last) units, in windows growing ×4 until the line is wider than
+    /// the column or holds the whole paragraph.
+    static func windowedLine(_ text: TextStorage, _ p: Range<Int>, bidi: BidiParagraph, fromEnd: Bool, width: Double) -> CTLine {
+        var w = layoutWindow
+        while true {
+            let r = w >= p.count ? p : fromEnd ? (p.upperBound - w)..<p.upperBound : p.lowerBound..<(p.lowerBound + w)
+            let line = LineBuilder.line(text, r, paragraphStart: p.lowerBound, bidi: bidi)
+            if r == p || line.width - line.trailingWhitespaceWidth > width { return line }
+            w *= 4
+        }
+    }
+
+    /// Greedy breaking of paragraph text `p` (a whole paragraph or a window of one, with its
+    /// resolved bidi `levels`): line ranges (absolute), each at least one cluster.
+    static func breakParagraph(_ text: TextStorage, _ p: Range<Int>, levels: [UInt8], charWrap: Bool,
                                width: (Bool) -> Double) -> [Range<Int>] {
         // Measure: the paragraph's items with its resolved levels, advances credited per unit.
-        let items = itemize(text, p, levels: bidi.levels)
+        let items = itemize(text, p, levels: levels)
         var advance = [Double](repeating: 0, count: p.count)
         var clusterStart = [Bool](repeating: false, count: p.count + 1)
         clusterStart[p.count] = true

@@ -77,6 +77,12 @@ public final class CTParagraphStyle: @unchecked Sendable {
     package var lineSpacing: CGFloat = 0
     package var paragraphSpacing: CGFloat = 0
     package var paragraphSpacingBefore: CGFloat = 0
+    /// nil: Core Text's default stops (`defaultTabStops`).
+    package var tabStops: [CTTextTab]? = nil
+    package var defaultTabInterval: CGFloat = 0
+
+    /// Core Text's default: 12 left-aligned tabs, spaced by 28 points.
+    package static let defaultTabStops: [CTTextTab] = (1...12).map { CTTextTab(alignment: .left, location: Double($0) * 28, options: nil) }
 
     package init() {}
 
@@ -110,7 +116,13 @@ public final class CTParagraphStyle: @unchecked Sendable {
         case .lineSpacing, .maximumLineSpacing, .minimumLineSpacing, .lineSpacingAdjustment: lineSpacing = Self.length(s)
         case .paragraphSpacing: paragraphSpacing = Self.length(s)
         case .paragraphSpacingBefore: paragraphSpacingBefore = Self.length(s)
-        case .tabStops, .defaultTabInterval, .lineBoundsOptions, .count:
+        case .tabStops:
+            // A CFArray of CTTextTab (at most 1,000 are read).
+            guard s.valueSize >= MemoryLayout<CFArray>.size else { return }
+            let array = s.value.assumingMemoryBound(to: CFArray.self).pointee
+            tabStops = array.prefix(1000).compactMap { $0 as? CTTextTab }
+        case .defaultTabInterval: defaultTabInterval = Self.length(s)
+        case .lineBoundsOptions, .count:
             TextDiagnostics.warnOnce("paragraph style setting \(s.spec) is not supported")
         }
     }
@@ -146,6 +158,13 @@ public func CTParagraphStyleGetValueForSpecifier(_ paragraphStyle: CTParagraphSt
     case .lineSpacing, .maximumLineSpacing, .minimumLineSpacing, .lineSpacingAdjustment: return put(p.lineSpacing)
     case .paragraphSpacing: return put(p.paragraphSpacing)
     case .paragraphSpacingBefore: return put(p.paragraphSpacingBefore)
-    case .tabStops, .defaultTabInterval, .lineBoundsOptions, .count: return false
+    case .tabStops:
+        // A CFArray is a reference here: the caller's buffer holds an initialized array
+        // variable (as `var tabs: CFArray = []` passed by address), which is replaced.
+        guard valueBufferSize >= MemoryLayout<CFArray>.size else { return false }
+        valueBuffer.assumingMemoryBound(to: CFArray.self).pointee = (p.tabStops ?? CTParagraphStyle.defaultTabStops) as CFArray
+        return true
+    case .defaultTabInterval: return put(p.defaultTabInterval)
+    case .lineBoundsOptions, .count: return false
     }
 }

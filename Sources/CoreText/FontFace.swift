@@ -29,6 +29,14 @@ package final class FontFace: @unchecked Sendable {
     package let underlinePosition: Double
     package let underlineThickness: Double
     package let boundingBox: CGRect
+    /// OS/2 yStrikeoutPosition and yStrikeoutSize (font units; 0 without an OS/2 table), for
+    /// SVG's `text-decoration: line-through`.
+    package let strikeoutPosition: Double
+    package let strikeoutSize: Double
+    /// OS/2 ySuperscriptYOffset and ySubscriptYOffset (font units; 0 without an OS/2 table),
+    /// for SVG's `baseline-shift: super | sub`.
+    package let superscriptYOffset: Double
+    package let subscriptYOffset: Double
     package let isBold: Bool
     package let isItalic: Bool
 
@@ -79,11 +87,17 @@ package final class FontFace: @unchecked Sendable {
                              width: Double(rec.bbox.xMax - rec.bbox.xMin), height: Double(rec.bbox.yMax - rec.bbox.yMin))
         isBold = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
-        var cap = 0.0, xh = 0.0
+        var cap = 0.0, xh = 0.0, strikePos = 0.0, strikeSize = 0.0, sup = 0.0, sub = 0.0
         if let raw = FT_Get_Sfnt_Table(f, FT_SFNT_OS2) {
             let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
             if os2.version >= 2 { cap = Double(os2.sCapHeight); xh = Double(os2.sxHeight) }
+            strikePos = Double(os2.yStrikeoutPosition); strikeSize = Double(os2.yStrikeoutSize)
+            sup = Double(os2.ySuperscriptYOffset); sub = Double(os2.ySubscriptYOffset)
         }
+        superscriptYOffset = sup
+        subscriptYOffset = sub
+        strikeoutPosition = strikePos
+        strikeoutSize = strikeSize
         let blob = hb_blob_create(UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
                                   UInt32(data.count), HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, UInt32(index))

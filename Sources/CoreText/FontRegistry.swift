@@ -45,11 +45,19 @@ package final class FontRegistry: @unchecked Sendable {
 
     /// Installs a configuration that knows only the fonts in `directories` (extension beyond
     /// Apple's API, for tests and embedders). Cached faces and fallbacks are dropped.
-    package func useFontDirectories(_ directories: [URL]) {
+    /// `genericFamilies` maps CSS generic names ("serif", "sans-serif", "monospace", "cursive",
+    /// "fantasy") to a family in those folders, as a system configuration's aliases do.
+    package func useFontDirectories(_ directories: [URL], genericFamilies: [String: String] = [:]) {
         guard let config = FcConfigCreate() else { return }
         // Only a cache directory (the user's, as the system configuration has), so fontconfig
         // neither complains that it cannot cache nor rescans the folder in every process.
-        let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>"
+        func escaped(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        let aliases = genericFamilies.sorted { $0.key < $1.key }.map {
+            "<alias binding=\"same\"><family>\(escaped($0.key))</family><prefer><family>\(escaped($0.value))</family></prefer></alias>"
+        }.joined()
+        let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir prefix=\"xdg\">fontconfig</cachedir>\(aliases)</fontconfig>"
         _ = FcConfigParseAndLoadFromMemory(config, xml, FcTrue)
         for d in directories { _ = FcConfigAppFontAddDir(config, d.path) }
         state.withLock { s in
@@ -159,6 +167,18 @@ package final class FontRegistry: @unchecked Sendable {
             _ = FcPatternAddInteger(p, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
             _ = FcPatternAddInteger(p, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
             _ = FcPatternAddInteger(p, FC_WIDTH, FC_WIDTH_NORMAL)
+        }
+    }
+
+    /// fontconfig's best face of `family` for a CSS weight (100…900, OpenType usWeightClass),
+    /// slant and width (a percentage of normal, CSS `font-stretch`: 62.5 extra-condensed …),
+    /// for SVG's font properties (loaded).
+    package func match(family: String, weight: Int, italic: Bool, width: Double = 100) -> FontFace? {
+        query { p in
+            _ = FcPatternAddString(p, FC_FAMILY, family)
+            _ = FcPatternAddInteger(p, FC_WEIGHT, FcWeightFromOpenType(Int32(max(1, min(1000, weight)))))
+            _ = FcPatternAddInteger(p, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+            _ = FcPatternAddInteger(p, FC_WIDTH, Int32(max(50, min(200, width.isFinite ? width : 100)).rounded()))
         }
     }
 

@@ -76,9 +76,16 @@ public final class CTLine: @unchecked Sendable {
             for i in s.glyphs.indices {
                 pens.append(x)
                 positions.append(CGPoint(x: x + s.offsets[i].x, y: s.offsets[i].y))
-                advances.append(CGSize(width: s.advances[i], height: 0))
-                if s.clusters[i] >= trailingStart { trailing += s.advances[i] }
-                x += s.advances[i]
+                var advance = s.advances[i]
+                // A tab moves the pen to the next tab stop of its paragraph (CTTextTab.swift).
+                let u = s.clusters[i]
+                if u >= 0, u < text.units.count, text.units[u] == 0x09,
+                   let stop = nextTabStop(after: x, style: text.paragraphStyle(at: u)) {
+                    advance = stop - x
+                }
+                advances.append(CGSize(width: advance, height: 0))
+                if s.clusters[i] >= trailingStart { trailing += advance }
+                x += advance
             }
             work += s.glyphs.count
             var raw = attrs.raw

@@ -11,7 +11,7 @@ package final class TextStorage: @unchecked Sendable {
     package let scalars: [UInt32]
     package let continuation: [Bool]
     /// `units` with controls made shapeable: line and paragraph separators and other C0/C1
-    /// controls become U+200B (zero width), tabs a space (tab stops are not supported).
+    /// controls become U+200B (zero width), tabs a space (widened to the next tab stop by `CTLine`).
     package let shapingUnits: [UInt16]
     package let spans: [(range: Range<Int>, attributes: TextAttributes)]
     /// The span of each unit.
@@ -33,16 +33,15 @@ package final class TextStorage: @unchecked Sendable {
         units = u
         (scalars, continuation) = UTF16Text.scalars(u)
         var shaping = u
-        var sawTab = false
         for i in 0..<shaping.count {
             let c = shaping[i]
             if c < 0x20 || (c >= 0x7F && c < 0xA0) || c == 0x2028 || c == 0x2029 {
-                if c == 0x09 { shaping[i] = 0x20; sawTab = true } else { shaping[i] = 0x200B }
+                // A tab shapes as a space; the line moves its pen to the next tab stop (CTLine).
+                shaping[i] = c == 0x09 ? 0x20 : 0x200B
             } else if continuation[i] == false, scalars[i] == 0xFFFD, UTF16.isLeadSurrogate(c) || UTF16.isTrailSurrogate(c) {
                 shaping[i] = 0xFFFD  // an unpaired surrogate shapes as the replacement character
             }
         }
-        if sawTab { TextDiagnostics.warnOnce("tab stops are not supported; a tab advances as a space") }
         shapingUnits = shaping
         var spans: [(Range<Int>, TextAttributes)] = []
         var spanOfUnit = [Int32](repeating: 0, count: u.count)

@@ -16,12 +16,12 @@ final class CarenderSVGAndPreviewTests: CarenderTestCase {
         <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">
           <rect width="40" height="40" fill="white"/>
           <rect x="10" y="10" width="20" height="20" fill="#ff0000"/>
-          <text x="2" y="38">hi</text>
+          <image x="2" y="30" width="8" height="8" href="missing.png"/>
         </svg>
         """, to: "icon.svg")
         let r = try Carender.run(["render", "icon.svg", "--scale", "2", "-o", "icon.png"], in: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.messages.contains { $0.hasPrefix("carender: icon.svg: ") && $0.contains("text") }, r.stderr)
+        XCTAssertTrue(r.messages.contains { $0.hasPrefix("carender: icon.svg: ") && $0.contains("image") }, r.stderr)
         let png = try Data(contentsOf: dir.appendingPathComponent("icon.png"))
         let image = try XCTUnwrap(CGImage(pngData: png))
         XCTAssertEqual([image.width, image.height], [80, 80])

@@ -83,3 +83,46 @@ import Foundation
         #expect(css.issues.contains { $0.feature == "CSS selector \"g > rect\"" })
     }
 }
+
+/// Issue 17 item 6: 50,000 rules × 50,000 elements took minutes because every rule was tried on
+/// every element. Rules are now found by the element's id, classes and type, so the work per
+/// element is bounded by the rules that can match it (a count, not a clock).
+@Suite struct SVGStyleSheetIndexTests {
+    @Test func anElementTriesOnlyTheRulesThatCanMatchIt() {
+        var css = ""
+        for i in 0..<50_000 { css += ".c\(i) { fill: red } " }
+        css += "#only { fill: blue } rect { stroke: red } * { opacity: 1 }"
+        let sheet = SVGStyleSheet(css: css)
+        // Its class's rule, the type rule and the universal rule; the id's rule when it has it.
+        #expect(sheet.candidateCount(name: "rect", id: nil, classAttribute: "c123") == 3)
+        #expect(sheet.candidateCount(name: "rect", id: "only", classAttribute: "c1 c2") == 5)
+        #expect(sheet.candidateCount(name: "circle", id: nil, classAttribute: nil) == 1)
+    }
+
+    @Test func aCompoundRuleIsFoundThroughItsMostSelectivePart() throws {
+        // Filed under its id (then first class, then type); the cascade still checks the rest.
+        let css = "<style>rect.a.b { fill: lime } circle#x.a { fill: blue } .b { stroke: blue }</style>"
+        let doc = try svg(css + "<rect class=\"b a\" width=\"10\" height=\"10\"/><rect class=\"a\" width=\"10\" height=\"10\" fill=\"red\"/>")
+        let s = shapeLayers(doc.layer)
+        #expect(rgba(s[0].fillColor) == [0, 1, 0, 1])
+        #expect(rgba(s[0].strokeColor) == [0, 0, 1, 1])
+        #expect(rgba(s[1].fillColor) == [1, 0, 0, 1])
+        let sheet = SVGStyleSheet(css: "circle#x.a { fill: blue }")
+        #expect(sheet.candidateCount(name: "rect", id: "x", classAttribute: "a") == 1)
+        #expect(sheet.candidateCount(name: "rect", id: "y", classAttribute: "a") == 0)
+    }
+
+    @Test func manyRulesAndManyElementsImport() throws {
+        // Scaled down from the issue's 50,000 × 50,000 so the debug test stays short; the
+        // bound above is what makes the full size linear.
+        var css = "<style>"
+        for i in 0..<5_000 { css += ".c\(i) { fill: rgb(0, \(i % 256), 0) } " }
+        css += "</style>"
+        var body = ""
+        for i in 0..<5_000 { body += "<rect class=\"c\(i)\" width=\"1\" height=\"1\"/>" }
+        let doc = try svg(css + body)
+        let s = shapeLayers(doc.layer)
+        #expect(s.count == 5_000)
+        #expect(abs(rgba(s[300].fillColor)[1] - Double(300 % 256) / 255) < 0.001)
+    }
+}

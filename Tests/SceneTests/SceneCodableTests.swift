@@ -267,7 +267,7 @@ import Foundation
     @Test func whatTheFormatCannotSayIsAnEncodingErrorWithItsPath() {
         let root = CALayer()
         root.addSublayer(CALayer())
-        root.addSublayer(CATextLayer())
+        root.addSublayer(CATiledLayer())
         #expect {
             _ = try JSONEncoder().encode(root)
         } throws: { error in

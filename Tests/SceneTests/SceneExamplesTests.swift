@@ -34,6 +34,8 @@ import Foundation
                 json = trimmed
             } else if trimmed.hasPrefix("\"transactions\"") {
                 json = doc(root: #"{"sublayers": [{"name": "box"}, {"name": "panel"}]}"#, extra: trimmed)
+            } else if trimmed.hasPrefix("{\"class\"") {
+                json = doc(root: #"{"sublayers": [\#(trimmed)]}"#)
             } else if trimmed.hasPrefix("{\"key\"") {
                 json = doc(root: #"{"animations": [\#(trimmed)]}"#)
             } else {

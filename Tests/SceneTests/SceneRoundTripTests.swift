@@ -228,9 +228,9 @@ import Foundation
     }
 
     @Test func whatTheFormatCannotSayIsAnEncodingError() {
-        let text = CATextLayer()
+        let tiled = CATiledLayer()
         #expect(throws: SceneEncodingError.self) {
-            try SceneFile.encode(root: text, size: CGSize(width: 10, height: 10), scale: 1, duration: 1, framesPerSecond: 30, imageDirectory: nil)
+            try SceneFile.encode(root: tiled, size: CGSize(width: 10, height: 10), scale: 1, duration: 1, framesPerSecond: 30, imageDirectory: nil)
         }
         let l = CALayer()
         l.contents = "not an image"

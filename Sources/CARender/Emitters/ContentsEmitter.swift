@@ -42,6 +42,8 @@ final class ContentsEmitter: ContentEmitter {
     /// that grew during the frame is uploaded once, not once per version.
     func finishFrame(_ out: FrameWriter) {
         for (page, slot) in atlasSlots { out.frame.textures[slot] = atlas.pageImage(page) }
+        // (Replacing, not appending: a patched frame must not keep last frame's retired pages.)
+        out.frame.retiredTextures = atlas.takeRetired()
     }
 
     func emit(_ layer: CALayer, _ copy: CALayer, at site: DrawSite, into out: FrameWriter) {

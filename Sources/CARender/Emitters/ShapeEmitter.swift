@@ -270,7 +270,8 @@ final class ShapeEmitter: ContentEmitter {
                 let result = ShapeRasterizer.rasterize(.init(path: spec.path, fill: spec.fill != nil, evenOdd: spec.evenOdd,
                                                              stroke: style, field: needsField || widthFree != nil,
                                                              wideField: variant.contains(.projective), map: map, limit: lim,
-                                                             widthFree: widthFree))
+                                                             widthFree: widthFree,
+                                                             workLimit: max(cache.frameWorkBudget - cache.workThisFrame, 0)))
                 cache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
                 switch result {
                 case .failure(.tooComplex(let n)):
@@ -278,8 +279,13 @@ final class ShapeEmitter: ContentEmitter {
                     return nil
                 case .failure(.empty):
                     return nil
+                case .failure(.overBudget):
+                    cache.workThisFrame = cache.frameWorkBudget
+                    RenderDiagnostics.warn("a frame's shape rasterising work budget (\(cache.frameWorkBudget) cells) is spent: shapes whose raster does not fit are not drawn in that frame")
+                    return nil
                 case .success(let r):
                     cache.rastersThisFrame += 1
+                    cache.workThisFrame += r.work
                     cache.segmentsThisFrame += r.segments
                     if let family, widthFree != nil, r.widthFree == nil {
                         // A path or placement that cannot have a width-free raster is not asked again.

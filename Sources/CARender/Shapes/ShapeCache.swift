@@ -22,6 +22,15 @@ final class ShapeCache {
     static let budgetTexels = 16 * 1024 * 1024
     static let fieldBudgetTexels = 16 * 1024 * 1024
     static let hardLimitFactor = 4
+    /// The rasterising work (`ShapeRaster.work`: texels visited, rows and cells edges cross)
+    /// one frame may spend on new rasters (issue 17: one frame of 300 shapes stroked 5,000 px
+    /// wide took minutes; each is about 14 M). 200 M is about six times the first frame of the
+    /// 1,000-shape stress scene (35 M), and about 7 s of one loaded core of the 2-core reference
+    /// VM (docs/SECURITY.md). Shapes whose raster would take more are not drawn that frame, with
+    /// a warning; rasters already cached cost nothing and still draw.
+    static let defaultFrameWorkBudget = 200_000_000
+    /// `defaultFrameWorkBudget`, lowered by tests.
+    var frameWorkBudget = ShapeCache.defaultFrameWorkBudget
     /// Entries not used for this many frames are forgotten (their atlas space is reclaimed only
     /// at the next reset).
     static let maxIdleFrames = 600
@@ -99,6 +108,8 @@ final class ShapeCache {
     var rastersThisFrame = 0
     var segmentsThisFrame = 0
     var rasterSecondsThisFrame = 0.0
+    /// `ShapeRaster.work` of this frame's new rasters (bounded by `frameWorkBudget`).
+    var workThisFrame = 0
     /// Width families (`widthFamily`) whose path or placement turned out not to allow a
     /// width-free raster: their strokes are rasterised per width without asking again.
     var refusedWidthFamilies: Set<Key> = []
@@ -126,6 +137,7 @@ final class ShapeCache {
         segmentsThisFrame = 0
         rasterSecondsThisFrame = 0
         warnedFull = false
+        workThisFrame = 0
         if texels > Self.budgetTexels || fieldTexels > Self.fieldBudgetTexels {
             reset()
         } else if frameNumber % 60 == 0 {
@@ -142,6 +154,7 @@ final class ShapeCache {
         segmentsThisFrame = 0
         rasterSecondsThisFrame = 0
         warnedFull = false
+        workThisFrame = 0
     }
 
     /// Whether the atlas holds more than its budget (a patch then leaves it to a build to reset).

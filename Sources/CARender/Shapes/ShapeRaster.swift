@@ -59,6 +59,9 @@ struct ShapeRaster {
     var totalLength: Double
     /// Flattened segments rasterised (the benchmark reports time per path).
     var segments: Int
+    /// The rasterising work it took (`CoverageRasterizer.work`, plus the texels the
+    /// arc-length or gauge field visits): what the frame work budget counts.
+    var work = 0
     /// Set on a width-free raster (`Request.widthFree`): the largest half width, in texels, whose
     /// stroke it can draw. Its G channel only marks the texels that stroke reaches.
     var widthFree: Double? = nil
@@ -90,6 +93,9 @@ enum ShapeRasterizer {
         /// Make a width-free raster, for strokes up to this half width in texels, when the path
         /// allows one exactly (`widthFreeAllowed`); otherwise the usual raster is made.
         var widthFree: Double? = nil
+        /// The work this raster may take (`ShapeRaster.work`): past it, the raster is abandoned
+        /// (`Failure.overBudget`). The frame's remaining work budget (`ShapeCache`).
+        var workLimit = Int.max
     }
 
     /// Whether a width-free raster can draw this stroke exactly at every width (`GaugeField`):
@@ -103,7 +109,30 @@ enum ShapeRasterizer {
         return subpaths.allSatisfy { !$0.hasSegments || PieceStroker.segments($0).count >= 1 }
     }
 
-    enum Failure: Error { case tooComplex(Int), empty }
+    enum Failure: Error { case tooComplex(Int), empty, overBudget }
+
+    /// The texels the arc-length and gauge fields visit: each segment's box grown by `reach`,
+    /// clipped to the raster. Counted before computing a field, which a wide stroke makes
+    /// visit the whole raster once per segment.
+    static func fieldWork(_ subpaths: [FlattenedSubpath], map: TexelMap, width w: Int, height h: Int, reach: Double) -> Int {
+        var work = 0
+        for sp in subpaths where sp.hasSegments && sp.points.count > 1 {
+            var prev = map.apply(sp.points[sp.points.count - 1])
+            for (i, p) in sp.points.enumerated() {
+                let q = map.apply(p)
+                defer { prev = q }
+                if i == 0 && !sp.isClosed { continue }
+                guard q.x.isFinite, q.y.isFinite, prev.x.isFinite, prev.y.isFinite else { continue }
+                let x0 = max(Int.clamped((min(q.x, prev.x) - reach).rounded(.down)), 0)
+                let x1 = min(Int.clamped((max(q.x, prev.x) + reach).rounded(.up)), w - 1)
+                let y0 = max(Int.clamped((min(q.y, prev.y) - reach).rounded(.down)), 0)
+                let y1 = min(Int.clamped((max(q.y, prev.y) + reach).rounded(.up)), h - 1)
+                guard x0 <= x1, y0 <= y1 else { continue }
+                work &+= (x1 - x0 + 1) * (y1 - y0 + 1)
+            }
+        }
+        return work
+    }
 
     static func rasterize(_ r: Request) -> Result<ShapeRaster, Failure> {
         guard r.path.elements.count <= maxSegments else { return .failure(.tooComplex(r.path.elements.count)) }
@@ -153,16 +182,26 @@ enum ShapeRasterizer {
         var map = r.map
         map.tx -= Double(x0); map.ty -= Double(y0)
 
+        // Clearing, resolving and cropping visit every texel: once each, per channel resolved.
+        // (Saturating: without a limit rectangle, w and h can each be 2e9.)
+        let areaWork = Int.clamped(Double(w) * Double(h) * Double(1 + (r.fill ? 1 : 0) + (r.stroke != nil ? 1 : 0)))
+        guard areaWork <= r.workLimit else { return .failure(.overBudget) }
         var out = ShapeRaster(originX: x0, originY: y0, width: w, height: h,
                               coverage: [UInt8](repeating: 0, count: w * h * 4), field: [], totalLength: 0, segments: segments)
         var rast = CoverageRasterizer(width: w, height: h)
+        rast.workLimit = r.workLimit - areaWork
         if r.fill {
             for s in fillSubpaths where s.points.count >= 3 {
                 rast.addPolygon(s.points.map { map.apply($0) })
             }
+            guard !rast.isOverWorkLimit else { return .failure(.overBudget) }
             rast.resolve(evenOdd: r.evenOdd, into: &out.coverage, channels: 4, channel: 0)
         }
         out.totalLength = strokeSubpaths.reduce(0) { $0 + arcLength($1) }
+        if let m = widthFree, r.stroke != nil {
+            out.work = areaWork + rast.work + fieldWork(strokeSubpaths, map: map, width: w, height: h, reach: m * 2.0.squareRoot() + 2)
+            guard out.work <= r.workLimit else { return .failure(.overBudget) }
+        }
         if let m = widthFree, let style = r.stroke {
             // The gauge field out to the widest stroke (and its square caps), and G marking the
             // texels that stroke reaches, so cropping keeps them and the shader reads the field.
@@ -176,9 +215,13 @@ enum ShapeRasterizer {
             rast.clear()
             var stroker = PieceStroker(style: style, map: map, scale: scale)
             for s in strokeSubpaths { stroker.stroke(s, into: &rast) }
+            guard !rast.isOverWorkLimit else { return .failure(.overBudget) }
             rast.resolve(evenOdd: false, into: &out.coverage, channels: 4, channel: 1)
+            out.work = areaWork + rast.work
             if r.field {
                 let hw = style.texelHalfWidth(scale), reach = hw * 1.5 + 2
+                out.work += fieldWork(strokeSubpaths, map: map, width: w, height: h, reach: reach)
+                guard out.work <= r.workLimit else { return .failure(.overBudget) }
                 let field = ArcLengthField.compute(strokeSubpaths, map: map, width: w, height: h, reach: reach)
                 let encoding = CompactArcLengthField(totalLength: out.totalLength, reachTexels: reach, scale: scale, halfWidthTexels: hw)
                 if !r.wideField, let encoding {
@@ -189,6 +232,7 @@ enum ShapeRasterizer {
                 }
             }
         }
+        if r.stroke == nil { out.work = areaWork + rast.work }
         out.cropToCoverage(margin: r.wideField ? 1 : 0)
         return .success(out)
     }

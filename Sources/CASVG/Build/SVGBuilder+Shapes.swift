@@ -169,11 +169,18 @@ extension SVGBuilder {
         guard let path = SVGShapeGeometry.path(for: e, ctx) else { return nil }
         pathSegmentTotal += path.elements.count
         guard pathSegmentTotal <= limits.maxTotalPathSegments else { reportPathBudget(); return nil }
-        let bbox = path.boundingBoxOfPath
-        guard bbox.minX.isFinite, bbox.minY.isFinite, bbox.width.isFinite, bbox.height.isFinite else { return nil }
         if e.attributes["marker-start"] != nil || e.attributes["marker-mid"] != nil || e.attributes["marker-end"] != nil {
             log.add(.unsupportedFeature, "markers", "marker-start/mid/end are not supported; not drawn")
         }
+        return painted(path, style: style, hasInterior: e.name != "line")
+    }
+
+    /// Layers that fill and stroke `path` (in user space) as `style` says; text glyph outlines
+    /// come here too (`SVGBuilder+Text`). `hasInterior` is false for a line (its fill paints
+    /// nothing).
+    func painted(_ path: CGPath, style: SVGComputedStyle, hasInterior: Bool) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
+        let bbox = path.boundingBoxOfPath
+        guard bbox.minX.isFinite, bbox.minY.isFinite, bbox.width.isFinite, bbox.height.isFinite else { return nil }
         // An objectBoundingBox paint server on geometry without area (a horizontal or vertical
         // line) cannot be used: the fallback colour applies, or none (SVG 1.1 §7.11, §11.2).
         func paint(_ p: SVGPaint, _ property: String) -> Paint {
@@ -189,7 +196,7 @@ extension SVGBuilder {
         let width = style.strokeWidth.resolve(.other, viewport: viewport, fontSize: style.fontSize)
         if !(width > 0) || !width.isFinite { stroke = .none }
         // A line has no interior: its fill paints nothing (and its OBB gradient has no area).
-        if e.name == "line" { fill = .none }
+        if !hasInterior { fill = .none }
         if case .none = fill, case .none = stroke { return (CALayer(), .null, bbox) }
         let outset = strokeOutset(style, width: width)
         let fillExtent = bbox.insetBy(dx: -1, dy: -1)

@@ -106,11 +106,11 @@ final class SVGBuilder {
 
     static let nonRendering: Set<String> = [
         "defs", "linearGradient", "radialGradient", "clipPath", "mask", "symbol", "style", "title", "desc",
-        "metadata", "stop", "script",
+        "metadata", "stop", "script", SVGElement.textNodeName,
     ]
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
     static let unsupported: Set<String> = [
-        "text", "image", "pattern", "filter", "foreignObject", "marker", "textPath", "tspan", "animate",
+        "image", "pattern", "filter", "foreignObject", "marker", "textPath", "tspan", "animate",
         "animateTransform", "animateMotion", "set", "feGaussianBlur", "view", "cursor", "font", "glyph",
     ]
 
@@ -146,6 +146,8 @@ final class SVGBuilder {
             extra = r.offset
         case _ where Self.shapes.contains(e.name):
             content = shape(e, style: style)
+        case "text":
+            content = text(e, style: style)
         case _ where Self.nonRendering.contains(e.name):
             return nil
         case _ where Self.unsupported.contains(e.name) || e.name.hasPrefix("fe"):

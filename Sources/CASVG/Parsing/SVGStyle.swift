@@ -42,6 +42,22 @@ struct SVGComputedStyle {
     var visible = true
     var clipRule = CAShapeLayerFillRule.nonZero
     var fontSize = 16.0
+    /// Text (SVG 1.1 §10.10–10.12, all inherited but `textDecoration`, which holds what this
+    /// element itself declares; `SVGBuilder+Text` applies it to the element's descendants).
+    var fontFamily = "serif"
+    var fontWeight = 400
+    var fontItalic = false
+    var textAnchor = "start"
+    var letterSpacing = SVGLength.zero
+    var wordSpacing = SVGLength.zero
+    var textDecoration: Set<String> = []
+    var writingMode = "lr-tb"
+    var baselineShift = "baseline"
+    var dominantBaseline = "auto"
+    var alignmentBaseline = "auto"
+    var fontKerning = true
+    /// `font-stretch` as a percentage of the normal width.
+    var fontStretch = 100.0
     // Not inherited.
     var opacity = 1.0
     var display = true
@@ -57,6 +73,7 @@ struct SVGComputedStyle {
         var s = self
         s.opacity = 1; s.display = true; s.clipPath = nil; s.mask = nil
         s.stopColor = .rgba(0, 0, 0, 1); s.stopOpacity = 1; s.transformOrigin = nil; s.maskType = "luminance"
+        s.textDecoration = []; s.baselineShift = "baseline"; s.alignmentBaseline = "auto"
         return s
     }
 
@@ -68,6 +85,11 @@ struct SVGComputedStyle {
         }
     }
 
+    /// CSS absolute font sizes (CSS Fonts 3 §3.5, the 16 px medium scale).
+    static let absoluteFontSizes: [String: Double] = [
+        "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24, "xx-large": 32,
+    ]
+
     /// Names of the presentation attributes / properties read here. Anything else found in a
     /// `style` attribute or style sheet is reported as unsupported.
     static let known: Set<String> = [
@@ -75,20 +97,23 @@ struct SVGComputedStyle {
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
         "clip-rule", "font-size", "opacity", "display", "clip-path", "mask", "stop-color", "stop-opacity",
         "transform-origin", "mask-type",
+        "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing", "word-spacing", "text-decoration",
+        "writing-mode", "baseline-shift", "dominant-baseline", "alignment-baseline", "font-kerning", "font-stretch", "font-variant",
     ]
     /// Properties that do not change what the importer draws for the shapes it supports (text
     /// and rendering hints); accepted without a report.
     static let ignorable: Set<String> = [
-        "font-family", "font-weight", "font-style", "font-variant", "font-stretch", "font", "text-anchor",
+        "font",
         "shape-rendering", "color-rendering", "image-rendering", "text-rendering", "color-interpolation",
-        "color-interpolation-filters", "letter-spacing", "word-spacing", "writing-mode", "direction",
-        "dominant-baseline", "alignment-baseline", "baseline-shift", "line-height", "enable-background",
+        "color-interpolation-filters", "direction",
+        "line-height", "enable-background",
         "overflow", "isolation",
     ]
     static let inheritedNames: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
-        "clip-rule", "font-size",
+        "clip-rule", "font-size", "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing",
+        "word-spacing", "writing-mode", "dominant-baseline", "font-kerning", "font-stretch",
     ]
 
     /// Applies one declaration. Invalid values are ignored (CSS: a declaration that does not
@@ -156,9 +181,53 @@ struct SVGComputedStyle {
                 fontSize = l.unit == .percent ? parent.fontSize * l.value / 100
                     : l.unit == .em ? parent.fontSize * l.value : l.unit == .ex ? parent.fontSize * l.value / 2
                     : l.resolve(.other, viewport: viewport)
+            } else if let k = Self.absoluteFontSizes[v] {
+                fontSize = k
+            } else if v == "larger" || v == "smaller" {
+                fontSize = v == "larger" ? parent.fontSize * 1.2 : parent.fontSize / 1.2
             } else {
-                log.add(.unsupportedFeature, "font-size=\(v)", "keyword font sizes are not supported; 16 px used")
+                bad()
             }
+        case "font-family": if v.isEmpty { bad() } else { fontFamily = v }
+        case "font-weight":
+            switch v {
+            case "normal": fontWeight = 400
+            case "bold": fontWeight = 700
+            case "bolder": fontWeight = parent.fontWeight < 400 ? 400 : parent.fontWeight < 600 ? 700 : 900
+            case "lighter": fontWeight = parent.fontWeight < 600 ? 100 : parent.fontWeight < 800 ? 400 : 700
+            default:
+                guard let n = Int(v), n >= 1, n <= 1000 else { return bad() }
+                fontWeight = n
+            }
+        case "font-style":
+            switch v { case "normal": fontItalic = false; case "italic", "oblique": fontItalic = true; default: bad() }
+        case "text-anchor":
+            guard ["start", "middle", "end"].contains(v) else { return bad() }
+            textAnchor = v
+        case "letter-spacing", "word-spacing":
+            let l: SVGLength
+            if v == "normal" { l = .zero } else if let x = SVGLength.parse(v) { l = x } else { return bad() }
+            if name == "letter-spacing" { letterSpacing = l } else { wordSpacing = l }
+        case "text-decoration":
+            let parts = Set(v.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
+            guard parts.isSubset(of: ["none", "underline", "overline", "line-through", "blink"]) else { return bad() }
+            textDecoration = parts.subtracting(["none", "blink"])
+        case "writing-mode": writingMode = v
+        case "baseline-shift": baselineShift = v
+        case "dominant-baseline": dominantBaseline = v
+        case "alignment-baseline": alignmentBaseline = v
+        case "font-variant":
+            if v != "normal" { log.add(.unsupportedFeature, "font-variant=\(v.prefix(40))", "not applied (no small caps); normal glyphs used") }
+        case "font-stretch":
+            let named: [String: Double] = ["ultra-condensed": 50, "extra-condensed": 62.5, "condensed": 75, "semi-condensed": 87.5,
+                                           "normal": 100, "semi-expanded": 112.5, "expanded": 125, "extra-expanded": 150,
+                                           "ultra-expanded": 200]
+            if let n = named[v] { fontStretch = n }
+            else if v.hasSuffix("%"), let n = Double(v.dropLast()), n > 0, n.isFinite { fontStretch = n }
+            else if v == "wider" || v == "narrower" { fontStretch = parent.fontStretch * (v == "wider" ? 1.25 : 0.8) }
+            else { bad() }
+        case "font-kerning":
+            switch v { case "auto", "normal": fontKerning = true; case "none": fontKerning = false; default: bad() }
         case "clip-path": clipPath = v == "none" ? nil : v
         case "mask": mask = v == "none" ? nil : v
         case "stop-color":
@@ -192,6 +261,19 @@ struct SVGComputedStyle {
         case "visibility": visible = p.visible
         case "clip-rule": clipRule = p.clipRule
         case "font-size": fontSize = p.fontSize
+        case "font-family": fontFamily = p.fontFamily
+        case "font-weight": fontWeight = p.fontWeight
+        case "font-style": fontItalic = p.fontItalic
+        case "text-anchor": textAnchor = p.textAnchor
+        case "letter-spacing": letterSpacing = p.letterSpacing
+        case "word-spacing": wordSpacing = p.wordSpacing
+        case "text-decoration": textDecoration = p.textDecoration
+        case "writing-mode": writingMode = p.writingMode
+        case "baseline-shift": baselineShift = p.baselineShift
+        case "dominant-baseline": dominantBaseline = p.dominantBaseline
+        case "alignment-baseline": alignmentBaseline = p.alignmentBaseline
+        case "font-kerning": fontKerning = p.fontKerning
+        case "font-stretch": fontStretch = p.fontStretch
         case "opacity": opacity = p.opacity
         case "display": display = p.display
         case "clip-path": clipPath = p.clipPath

@@ -5,7 +5,7 @@ import Foundation
 /// Combinators, attribute selectors, pseudo-classes and at-rules are reported as unsupported
 /// and their rules skipped. Cascade order (CSS 2.1 §6.4.3): presentation attributes, then
 /// rules by specificity and source order, then the `style` attribute.
-struct SVGStyleSheet {
+package struct SVGStyleSheet {
     struct Rule {
         var type: String?
         var id: String?
@@ -14,17 +14,33 @@ struct SVGStyleSheet {
         var order: Int
         var declarations: [(String, String)]
 
-        func matches(_ e: SVGElement) -> Bool {
+        /// `classes`: the element's class names, split once per element (not once per rule).
+        func matches(_ e: SVGElement, classes have: Set<Substring>) -> Bool {
             if let type, type != e.name { return false }
             if let id, id != e.id { return false }
-            if !classes.isEmpty {
-                let have = Set((e.attributes["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
-                if !classes.allSatisfy(have.contains) { return false }
-            }
+            for c in classes where !have.contains(Substring(c)) { return false }
             return true
         }
     }
     var rules: [Rule] = []
+    /// Rules by the most selective part of their selector (issue 17: every rule used to be tried
+    /// on every element, so 50,000 rules × 50,000 elements took minutes). A rule sits in exactly
+    /// one bucket: its id if it has one, else its first class, else its type, else `universal`;
+    /// an element asks only the buckets of its own id, classes and type, so each rule it tries
+    /// can match it on that part already.
+    private var byID: [String: [Int]] = [:]
+    private var byClass: [String: [Int]] = [:]
+    private var byType: [String: [Int]] = [:]
+    private var universal: [Int] = []
+
+    private mutating func index(_ rule: Rule) {
+        let n = rules.count
+        rules.append(rule)
+        if let id = rule.id { byID[id, default: []].append(n) }
+        else if let c = rule.classes.first { byClass[c, default: []].append(n) }
+        else if let t = rule.type { byType[t, default: []].append(n) }
+        else { universal.append(n) }
+    }
 
     mutating func add(css rawCSS: String, log: SVGIssueLog) {
         var css = rawCSS
@@ -49,7 +65,7 @@ struct SVGStyleSheet {
                     log.add(.unsupportedFeature, "CSS selector \"\(s)\"", "only *, type, .class, #id and their compounds are supported; rule skipped")
                     continue
                 }
-                rules.append(rule)
+                index(rule)
             }
         }
     }
@@ -78,10 +94,41 @@ struct SVGStyleSheet {
         return Rule(type: type, id: id, classes: classes, specificity: spec, order: order, declarations: decls)
     }
 
+    /// The element's class names, split once per element.
+    static func classNames(_ attribute: String?) -> Set<Substring> {
+        Set((attribute ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }))
+    }
+
+    /// The rules worth trying on an element (indices into `rules`): the buckets of its id,
+    /// classes and type, and the universal rules.
+    func candidates(name: String, id: String?, classes: Set<Substring>) -> [Int] {
+        var candidates = universal
+        if let id, let b = byID[id] { candidates += b }
+        for c in classes { if let b = byClass[String(c)] { candidates += b } }
+        if let b = byType[name] { candidates += b }
+        return candidates
+    }
+
+    /// A sheet of `css` alone, for the tests (package access).
+    package init(css: String) {
+        add(css: css, log: SVGIssueLog())
+    }
+
+    package init() {}
+
+    /// How many rules an element of this name, id and `class` attribute is tried against: the
+    /// tests bound the cascade's work with it (a count, not a clock).
+    package func candidateCount(name: String, id: String?, classAttribute: String?) -> Int {
+        candidates(name: name, id: id, classes: Self.classNames(classAttribute)).count
+    }
+
     /// Declarations that apply to `e`, lowest priority first.
     func declarations(for e: SVGElement) -> [(String, String)] {
         guard !rules.isEmpty else { return [] }
-        let matched = rules.filter { $0.matches(e) }.sorted { ($0.specificity, $0.order) < ($1.specificity, $1.order) }
-        return matched.flatMap(\.declarations)
+        let classes = Self.classNames(e.attributes["class"])
+        // Rule indices are source order, so sorting by (specificity, index) is the cascade.
+        let matched = candidates(name: e.name, id: e.id, classes: classes).filter { rules[$0].matches(e, classes: classes) }
+            .sorted { (rules[$0].specificity, $0) < (rules[$1].specificity, $1) }
+        return matched.flatMap { rules[$0].declarations }
     }
 }

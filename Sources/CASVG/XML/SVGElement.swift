@@ -10,8 +10,10 @@ final class SVGElement {
     var attributes: [String: String]
     var children: [SVGElement] = []
     weak var parent: SVGElement?
-    /// Character data (only kept for `<style>`).
+    /// Character data: of `<style>`, and of text nodes (`#text` children of text elements).
     var text = ""
+    /// The name of a text node: character data inside `<text>`, `<tspan>` or `<textPath>`.
+    static let textNodeName = "#text"
 
     init(name: String, attributes: [String: String]) {
         self.name = name

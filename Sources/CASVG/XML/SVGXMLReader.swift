@@ -82,10 +82,34 @@ final class SVGXMLReader: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if let e = stack.last, e.name == "style" { e.text += string }
+        textContent(string)
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         if let e = stack.last, e.name == "style" { e.text += String(decoding: CDATABlock, as: UTF8.self) }
+        textContent(String(decoding: CDATABlock, as: UTF8.self))
+    }
+
+    /// Elements whose character data is text to draw (SVG 1.1 §10), kept in document order as
+    /// `#text` children so that text and `<tspan>`s interleave as written.
+    static let textContainers: Set<String> = ["text", "tspan", "textPath", "a"]
+
+    private func textContent(_ string: String) {
+        guard let e = stack.last, Self.textContainers.contains(e.name),
+              e.name != "a" || stack.dropLast().contains(where: { $0.name == "text" }) else { return }
+        if let last = e.children.last, last.name == SVGElement.textNodeName {
+            last.text += string
+            return
+        }
+        elementCount += 1
+        if elementCount > limits.maxElements {
+            limitError = .tooManyElements(limit: limits.maxElements)
+            return
+        }
+        let t = SVGElement(name: SVGElement.textNodeName, attributes: [:])
+        t.text = string
+        t.parent = e
+        e.children.append(t)
     }
 
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? { nil }

@@ -273,6 +273,9 @@ package struct StepTable {
 
 /// A layer's place in the `StepTable`: its tracks' range, and the objects the block was built
 /// from, retained so that comparing them with the layer's current ones by address is sound.
+// Retained by hand (`Unmanaged`, released in `release()`): with strong references the frame
+// step takes 16.9% more instructions (builder-benchmark 5 rects, callgrind, `TimingEngine.step`
+// 154.9 → 181.0 M), from the retains and releases of copying blocks.
 package struct StepBlock {
     let plan: Unmanaged<EvaluationPlan>
     let base: Unmanaged<CALayer>
@@ -383,7 +386,9 @@ package struct TimingGroup {
 
     let timing: MediaTimingValues
     let removedOnCompletion: Bool
-    /// Unretained: `StepTable.groupFunctions` owns it.
+    /// Unretained: `StepTable.groupFunctions` owns it. Kept with `FastTrack.timingFunction`:
+    /// both strong, timing-benchmark 1000 under callgrind steps in 4.2% more instructions
+    /// (`TimingEngine.step` 49.56 → 51.63 M).
     let function: Unmanaged<CAMediaTimingFunction>?
     let spring: SpringSolver?
     private var memoTime = Double.nan

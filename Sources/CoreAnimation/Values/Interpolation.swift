@@ -24,6 +24,10 @@ extension AnimValue {
         case let (.path(p), .path(q)):
             if let r = Self.lerpPath(p, q, t) { return .path(r) }
             return t < 0.5 ? self : b
+        // Colour and location arrays blend element-wise when they match (E8).
+        case let (.object(x), .object(y)):
+            if let r = Self.lerpArrays(x, y, t) { return .object(r) }
+            return t < 0.5 ? self : b
         default:
             return t < 0.5 ? self : b
         }
@@ -74,6 +78,9 @@ extension AnimValue {
             let a = c.rgba, b = d.rgba
             return .color(CGColor(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha))
         case let (.vector(x), .vector(y)) where x.count == y.count: return .vector(zip(x, y).map { $0 + $1 })
+        case let (.object(x), .object(y)):
+            if let r = Self.combineArrays(x, y, { $0 + $1 }, { a, b in AnimValue.color(a).adding(.color(b)).cgColor! }) { return .object(r) }
+            return o
         case (.null, _): return o
         default: return o
         }
@@ -96,6 +103,9 @@ extension AnimValue {
         case .color(let c):
             let a = c.rgba
             return .color(CGColor(red: a.red * k, green: a.green * k, blue: a.blue * k, alpha: a.alpha * k))
+        case .object(let x):
+            if let r = Self.combineArrays(x, x, { a, _ in a * k }, { c, _ in AnimValue.color(c).scaled(by: k).cgColor! }) { return .object(r) }
+            return self
         case .transform(let m):
             // Saturating: k may be any finite multiplier (Int(_:) traps beyond ±9.2e18); the
             // count is capped at 1,000 below anyway.
@@ -124,6 +134,7 @@ extension AnimValue {
             let s = (b.red - a.red) * (b.red - a.red) + (b.green - a.green) * (b.green - a.green)
                 + (b.blue - a.blue) * (b.blue - a.blue) + (b.alpha - a.alpha) * (b.alpha - a.alpha)
             return s.squareRoot()
+        case let (.object(x), .object(y)): return Self.arrayDistance(x, y) ?? 0
         default: return 0
         }
     }

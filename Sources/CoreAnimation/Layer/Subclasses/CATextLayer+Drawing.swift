@@ -8,7 +8,8 @@ import CoreText
 ///   property is not an NSAttributedString"); runs without a font get the layer's.
 /// - `isWrapped`: lines wrap at the bounds' width (UAX #14); otherwise each paragraph is one
 ///   line, cut at the bounds (`truncationMode` none) or truncated with "…" at its start, end or
-///   middle. With wrapping, `truncationMode` is not applied to the last visible line (warns once).
+///   middle. With wrapping and a `truncationMode`, the last line that fits is truncated with "…"
+///   when text remains (`CATextLayer+Truncation.swift`).
 /// - `alignmentMode`: natural (by the paragraph's direction), left, right, center, justified.
 extension CATextLayer {
     func drawText(in ctx: CGContext) {
@@ -37,9 +38,6 @@ extension CATextLayer {
             Diagnostics.warnOnce("CATextLayer.string holds \(type(of: value)), not a String or NSAttributedString; nothing is drawn")
             return
         }
-        if s.isWrapped && s.truncationMode != .none {
-            Diagnostics.warnOnce("CATextLayer: truncationMode with isWrapped is not applied (the last visible line is not truncated)")
-        }
         ctx.saveGState()
         defer { ctx.restoreGState() }
         // Core Text lays out with y up. A context whose user space runs y down (the backing
@@ -50,6 +48,13 @@ extension CATextLayer {
         }
         let saved = ctx.textMatrix
         ctx.textMatrix = .identity
+        if s.isWrapped && s.truncationMode != .none {
+            ctx.clip(to: bounds)
+            if drawWrappedTruncated(attributed, in: bounds, ctx, mode: s.truncationMode, alignment: s.alignmentMode) {
+                ctx.textMatrix = saved
+                return
+            }
+        }
         // The text starts at the top of the bounds and is cut at their bottom edge (a line the
         // bounds only partly hold still shows its top), so the frame reaches below them by a
         // few line heights of the largest font used.

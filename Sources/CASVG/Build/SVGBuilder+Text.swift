@@ -1,0 +1,413 @@
+import CoreText
+import Foundation
+
+/// `<text>` (SVG 1.1 §10): characters laid out with Core Text (fontconfig, HarfBuzz), their
+/// glyph outlines (`CTFontCreatePathForGlyph`) filled and stroked as shapes, so text renders
+/// through the shape pipeline and paints (gradients included) like any shape.
+///
+/// Supported: character data and `<tspan>` / `<a>` inside text in document order;
+/// `xml:space` white-space rules (§10.15); `x`, `y`, `dx`, `dy`, `rotate` lists per character,
+/// inner elements overriding outer ones (§10.5); text chunks at each absolute position with
+/// `text-anchor` (§10.9.1); `font-family` lists (generic families through fontconfig),
+/// `font-size`, `font-weight` (100…900), `font-style`; `letter-spacing`, `word-spacing`
+/// (§10.11); `text-decoration` underline, overline and line-through painted with the paint
+/// of the element that declares it (§10.12); `baseline-shift` (lengths, percentages, sub,
+/// super from the font's OS/2 offsets) and `dominant-baseline`/`alignment-baseline` from the
+/// font's metrics; `font-kerning`; `<textPath>` (§10.13: each glyph's middle on the path,
+/// turned with its tangent, from `startOffset`). Approximated, reported once: vertical
+/// `writing-mode` (laid out horizontally), `textLength`/`lengthAdjust` (natural width),
+/// decorations on a text path (not drawn), textPath `side`/`method`/`spacing`.
+extension SVGBuilder {
+    /// One addressable character after white-space handling.
+    struct TextChar {
+        var scalar: Unicode.Scalar
+        /// Index into `TextRun.styles` of the innermost element holding it (its paint and font).
+        var styleIndex: Int
+        var x: Double? = nil, y: Double? = nil
+        var dx = 0.0, dy = 0.0
+        var rotate: Double? = nil
+        var setX = false, setY = false, setDX = false, setDY = false, setRotate = false
+        /// Indices into `TextRun.decorations` that apply to this character.
+        var decorations: [Int] = []
+        /// How far the glyph's baseline sits below the text position (baseline-shift of its
+        /// elements, then its dominant or alignment baseline), in user units.
+        var baselineOffset = 0.0
+        /// Index into `TextRun.paths` for a character inside `<textPath>`.
+        var pathIndex: Int? = nil
+        var startsPath = false
+    }
+
+    /// What the walk over a `<text>` element collects.
+    final class TextRun {
+        var chars: [TextChar] = []
+        var styles: [SVGComputedStyle] = []
+        var fonts: [CTFont] = []
+        /// (kind, index of the declaring element's style).
+        var decorations: [(kind: String, style: Int)] = []
+        var paths: [SVGTextPath] = []
+        var lastWasSpace = true
+    }
+
+    func text(_ e: SVGElement, style: SVGComputedStyle) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
+        let run = TextRun()
+        run.styles.append(style)
+        run.fonts.append(font(for: style))
+        var decos: [Int] = []
+        for k in style.textDecoration.sorted() { run.decorations.append((k, 0)); decos.append(run.decorations.count - 1) }
+        collectText(e, styleIndex: 0, decorations: decos, shift: 0, path: nil, preserve: e.attributes["xml:space"] == "preserve", into: run)
+        // Trailing white space is removed (xml:space default, §10.15).
+        if e.attributes["xml:space"] != "preserve" {
+            while let last = run.chars.last, last.scalar == " " { run.chars.removeLast() }
+        }
+        guard !run.chars.isEmpty else { return nil }
+        if ["tb", "tb-rl", "tb-lr", "vertical-rl", "vertical-lr"].contains(style.writingMode) {
+            log.add(.approximated, "writing-mode=\(style.writingMode)",
+                    "vertical text: every glyph is turned sideways (upright CJK is not done), decorations and dx are not applied")
+        } else if !["lr-tb", "lr", "horizontal-tb", "rl-tb", "rl"].contains(style.writingMode) {
+            log.add(.invalidValue, "writing-mode=\(style.writingMode)", "unknown; horizontal used")
+        }
+        for attr in ["textLength", "lengthAdjust"] where e.attributes[attr] != nil {
+            log.add(.approximated, attr, "text is not stretched to a length; its natural width is used")
+        }
+        return layoutText(run)
+    }
+
+    /// The font for a style: the first family in `font-family` that fontconfig has (generic
+    /// names through its aliases), at the weight and slant asked for; else fontconfig's best
+    /// match for the first family.
+    func font(for style: SVGComputedStyle) -> CTFont {
+        let families = style.fontFamily.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }.filter { !$0.isEmpty }
+        let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
+        let size = CGFloat(style.fontSize.isFinite && style.fontSize > 0 ? style.fontSize : 16)
+        var first: FontFace?
+        for family in families {
+            guard let face = FontRegistry.shared.match(family: family, weight: style.fontWeight, italic: style.fontItalic,
+                                                       width: style.fontStretch) else { continue }
+            if first == nil { first = face }
+            if generic.contains(family.lowercased()) || face.familyName.lowercased() == family.lowercased() {
+                return CTFont(face: face, size: size)
+            }
+        }
+        if let first {
+            log.add(.approximated, "font-family=\(style.fontFamily.prefix(80))", "no such font; \(first.familyName) used")
+            return CTFont(face: first, size: size)
+        }
+        return CTFontCreateWithName("Times New Roman" as CFString, size, nil)
+    }
+
+    /// Appends the characters of `e`'s children (white space handled), then applies `e`'s
+    /// position lists to the characters that no inner element positioned.
+    private func collectText(_ e: SVGElement, styleIndex: Int, decorations: [Int], shift: Double, path: Int?,
+                             preserve: Bool, into run: TextRun) {
+        let start = run.chars.count
+        let offset = shift + baselineOffset(run.styles[styleIndex], run.fonts[styleIndex])
+        for child in e.children {
+            switch child.name {
+            case SVGElement.textNodeName:
+                for var s in child.text.unicodeScalars {
+                    if s == "\n" || s == "\r" { if preserve { s = " " } else { continue } }
+                    if s == "\t" { s = " " }
+                    if !preserve && s == " " {
+                        if run.lastWasSpace { continue }
+                        run.lastWasSpace = true
+                    } else {
+                        run.lastWasSpace = false
+                    }
+                    run.chars.append(TextChar(scalar: s, styleIndex: styleIndex, decorations: decorations, baselineOffset: offset, pathIndex: path))
+                }
+            case "tspan", "a", "textPath":
+                var pathIndex = path
+                if child.name == "textPath" {
+                    guard path == nil, let tp = textPath(child) else { continue }
+                    run.paths.append(tp)
+                    pathIndex = run.paths.count - 1
+                }
+                let st = computeStyle(child, parent: run.styles[styleIndex])
+                guard st.display else { continue }
+                let first = run.chars.count
+                run.styles.append(st)
+                run.fonts.append(font(for: st))
+                let idx = run.styles.count - 1
+                var decos = decorations
+                for k in st.textDecoration.sorted() { run.decorations.append((k, idx)); decos.append(run.decorations.count - 1) }
+                collectText(child, styleIndex: idx, decorations: decos, shift: shift + baselineShift(st, run.fonts[idx]),
+                            path: pathIndex, preserve: child.attributes["xml:space"].map { $0 == "preserve" } ?? preserve, into: run)
+                if child.name == "textPath", first < run.chars.count { run.chars[first].startsPath = true }
+            default:
+                continue
+            }
+        }
+        let end = run.chars.count
+        guard end > start else { return }
+        let style = run.styles[styleIndex]
+        func list(_ name: String, _ axis: SVGLength.Axis) -> [Double] {
+            guard let raw = e.attributes[name] else { return [] }
+            var out: [Double] = []
+            for part in raw.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+                guard let l = SVGLength.parse(String(part)) else {
+                    log.add(.invalidValue, "\(name)=\"\(raw.prefix(60))\"", "not a list of lengths; ignored")
+                    return []
+                }
+                let v = l.resolve(axis, viewport: viewport, fontSize: style.fontSize)
+                out.append(v.isFinite ? v : 0)
+                if out.count >= end - start { break }
+            }
+            return out
+        }
+        for (i, v) in list("x", .x).enumerated() where !run.chars[start + i].setX { run.chars[start + i].x = v; run.chars[start + i].setX = true }
+        for (i, v) in list("y", .y).enumerated() where !run.chars[start + i].setY { run.chars[start + i].y = v; run.chars[start + i].setY = true }
+        for (i, v) in list("dx", .x).enumerated() where !run.chars[start + i].setDX { run.chars[start + i].dx = v; run.chars[start + i].setDX = true }
+        for (i, v) in list("dy", .y).enumerated() where !run.chars[start + i].setDY { run.chars[start + i].dy = v; run.chars[start + i].setDY = true }
+        let rotations = list("rotate", .other)
+        if let last = rotations.last {
+            for i in start..<end where !run.chars[i].setRotate {
+                let k = i - start
+                run.chars[i].rotate = k < rotations.count ? rotations[k] : last
+                run.chars[i].setRotate = true
+            }
+        }
+    }
+
+    /// The path a `<textPath>` follows (its `href`: a path or basic shape, with that
+    /// element's own transform) and its `startOffset`; nil (reported) when there is none.
+    func textPath(_ e: SVGElement) -> SVGTextPath? {
+        guard let ref = e.attributes["href"], ref.hasPrefix("#"), let target = ids[String(ref.dropFirst())] else {
+            log.add(.brokenReference, "<textPath href>", "no path with that id; its text is not drawn")
+            return nil
+        }
+        let ctx = SVGShapeGeometry.Context(viewport: viewport, fontSize: 16, log: log, limits: limits)
+        guard Self.shapes.contains(target.name), var path = SVGShapeGeometry.path(for: target, ctx) else {
+            log.add(.brokenReference, "<textPath href>", "<\(target.name)> is not a path or shape; its text is not drawn")
+            return nil
+        }
+        if let t = target.attributes["transform"], let m = SVGTransformParser.parse(t) {
+            path = path.copy(using: [m]) ?? path
+        }
+        var tp = SVGTextPath(path)
+        if let raw = e.attributes["startOffset"], let l = SVGLength.parse(raw) {
+            let v = l.unit == .percent ? tp.length * l.value / 100 : l.resolve(.other, viewport: viewport)
+            tp.startOffset = v.isFinite ? v : 0
+        }
+        for attr in ["side", "method", "spacing", "path"] where e.attributes[attr] != nil {
+            log.add(.approximated, "<textPath \(attr)>", "not applied; glyphs follow the referenced path's start side")
+        }
+        return tp
+    }
+
+    /// `baseline-shift` of one element, downwards in user units (SVG 1.1 §10.9.2): a length or
+    /// a percentage of the font size raises the text; `sub` and `super` use the font's OS/2
+    /// subscript and superscript offsets.
+    func baselineShift(_ style: SVGComputedStyle, _ font: CTFont) -> Double {
+        let v = style.baselineShift
+        let scale = Double(font.size) / Double(font.face.unitsPerEm)
+        switch v {
+        case "baseline", "0", "inherit": return 0
+        case "sub": return font.face.subscriptYOffset * scale
+        case "super": return -font.face.superscriptYOffset * scale
+        default:
+            guard let l = SVGLength.parse(v) else {
+                log.add(.invalidValue, "baseline-shift=\(v.prefix(40))", "value does not parse; ignored")
+                return 0
+            }
+            let d = l.unit == .percent ? style.fontSize * l.value / 100 : l.resolve(.other, viewport: viewport, fontSize: style.fontSize)
+            return d.isFinite ? -d : 0
+        }
+    }
+
+    /// Where the alphabetic baseline sits below the text position for the element's
+    /// `alignment-baseline` (or, when auto, its `dominant-baseline`), from the font's metrics
+    /// (SVG 1.1 §10.9.2; CSS Inline 3 for the SVG 2 names).
+    func baselineOffset(_ style: SVGComputedStyle, _ font: CTFont) -> Double {
+        var name = style.alignmentBaseline
+        if ["auto", "baseline", "inherit"].contains(name) { name = style.dominantBaseline }
+        let ascent = Double(font.ascent), descent = Double(font.descent)
+        switch name {
+        case "auto", "alphabetic", "baseline", "inherit", "use-script", "no-change", "reset-size": return 0
+        case "middle": return Double(CTFontGetXHeight(font)) / 2
+        case "central": return (ascent - descent) / 2
+        case "hanging": return 0.8 * ascent
+        case "mathematical": return 0.5 * ascent
+        case "text-before-edge", "before-edge", "text-top": return ascent
+        case "text-after-edge", "after-edge", "text-bottom", "ideographic": return -descent
+        default:
+            log.add(.invalidValue, "baseline \(name.prefix(40))", "unknown baseline; alphabetic used")
+            return 0
+        }
+    }
+
+    /// Lays the characters out chunk by chunk and paints glyph outlines and decorations.
+    private func layoutText(_ run: TextRun) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
+        var chunkStarts = [0]
+        for i in 1..<run.chars.count where run.chars[i].x != nil || run.chars[i].y != nil || run.chars[i].startsPath
+            || run.chars[i].pathIndex != run.chars[i - 1].pathIndex { chunkStarts.append(i) }
+        chunkStarts.append(run.chars.count)
+
+        // Paths by painting style, in painting order.
+        var pieces: [(path: CGMutablePath, style: Int, decoration: Bool, late: Bool)] = []
+        func pathFor(style: Int, decoration: Bool = false, late: Bool = false) -> CGMutablePath {
+            if let last = pieces.last, last.style == style, last.decoration == decoration, last.late == late { return last.path }
+            let p = CGMutablePath()
+            pieces.append((p, style, decoration, late))
+            return p
+        }
+        var early: [(CGRect, Int)] = [], late: [(CGRect, Int)] = []
+        var glyphPieces: [(path: CGMutablePath, style: Int)] = []
+        var cx = 0.0, cy = 0.0
+        let mode = run.styles[0].writingMode
+        let vertical = ["tb", "tb-rl", "tb-lr", "vertical-rl", "vertical-lr"].contains(mode)
+        for (a, b) in zip(chunkStarts, chunkStarts.dropFirst()) where a < b {
+            let chars = run.chars[a..<b]
+            let onPath = chars.first!.pathIndex.map { run.paths[$0] }
+            if let x = chars.first!.x { cx = x }
+            if let y = chars.first!.y { cy = y }
+            // On a path: positions are distances along it, from startOffset.
+            let origin = onPath.map { (x: $0.startOffset + (chars.first!.x ?? 0), y: 0.0) } ?? (x: cx, y: cy)
+            // The chunk as one attributed string (shaped with context), fonts per character.
+            let text = NSMutableAttributedString(string: "")
+            var charOfUnit: [Int] = []
+            var i = a
+            while i < b {
+                var j = i
+                var s = ""
+                let si = run.chars[i].styleIndex
+                while j < b, run.chars[j].styleIndex == si || (run.fonts[run.chars[j].styleIndex] == run.fonts[si]
+                                                              && run.styles[run.chars[j].styleIndex].fontKerning == run.styles[si].fontKerning) {
+                    s.unicodeScalars.append(run.chars[j].scalar)
+                    for _ in 0..<String(run.chars[j].scalar).utf16.count { charOfUnit.append(j) }
+                    j += 1
+                }
+                var attrs: [NSAttributedString.Key: Any] = [NSAttributedString.Key(kCTFontAttributeName): run.fonts[si]]
+                // font-kerning: none turns the font's kerning off (Core Text's kern 0).
+                if !run.styles[si].fontKerning { attrs[NSAttributedString.Key(kCTKernAttributeName)] = NSNumber(value: 0) }
+                text.append(NSAttributedString(string: s, attributes: attrs))
+                i = j
+            }
+            let line = CTLineCreateWithAttributedString(text)
+            // Spacing and dx shift each character and everything after it; dy likewise.
+            var shiftX = [Double](repeating: 0, count: b - a), shiftY = [Double](repeating: 0, count: b - a)
+            var accX = 0.0, accY = 0.0
+            for k in a..<b {
+                let c = run.chars[k]
+                accX += c.dx; accY += c.dy
+                shiftX[k - a] = accX; shiftY[k - a] = accY
+                let st = run.styles[c.styleIndex]
+                let ls = st.letterSpacing.resolve(.x, viewport: viewport, fontSize: st.fontSize)
+                let ws = c.scalar == " " ? st.wordSpacing.resolve(.x, viewport: viewport, fontSize: st.fontSize) : 0
+                accX += (ls.isFinite ? ls : 0) + (ws.isFinite ? ws : 0)
+            }
+            let width = CTLineGetTypographicBounds(line, nil, nil, nil) + accX
+            let anchor = run.styles[run.chars[a].styleIndex].textAnchor
+            let shift = anchor == "middle" ? -width / 2 : anchor == "end" ? -width : 0
+            var pathEnd: CGPoint?
+            if onPath != nil, chars.contains(where: { !$0.decorations.isEmpty }) {
+                log.add(.approximated, "text-decoration on <textPath>", "not drawn along the path")
+            }
+            // Glyphs; each character's pen start and advance for decorations.
+            var charX = [Double?](repeating: nil, count: b - a), charEnd = [Double](repeating: 0, count: b - a)
+            for r in CTLineGetGlyphRuns(line) as! [CTRun] {
+                let n = CTRunGetGlyphCount(r)
+                guard n > 0 else { continue }
+                var glyphs = [CGGlyph](repeating: 0, count: n)
+                var positions = [CGPoint](repeating: .zero, count: n)
+                var advances = [CGSize](repeating: .zero, count: n)
+                var indices = [CFIndex](repeating: 0, count: n)
+                let all = CFRange(location: 0, length: 0)
+                CTRunGetGlyphs(r, all, &glyphs); CTRunGetPositions(r, all, &positions)
+                CTRunGetAdvances(r, all, &advances); CTRunGetStringIndices(r, all, &indices)
+                let font = r.font
+                for g in 0..<n {
+                    let u = max(0, min(charOfUnit.count - 1, indices[g]))
+                    let k = charOfUnit[u]
+                    let c = run.chars[k]
+                    let px = origin.x + shift + Double(positions[g].x) + shiftX[k - a]
+                    let py = origin.y + shiftY[k - a] + c.baselineOffset
+                    var m = CGAffineTransform(scaleX: 1, y: -1)
+                    if let rot = c.rotate, rot != 0 { m = m.concatenating(CGAffineTransform(rotationAngle: rot * .pi / 180)) }
+                    if let path = onPath {
+                        // The glyph's middle on the path, turned with its tangent (SVG 1.1 §10.13.2).
+                        let w = Double(advances[g].width)
+                        guard let (pt, angle) = path.point(at: px + w / 2) else { continue }
+                        m = m.concatenating(CGAffineTransform(translationX: -w / 2, y: py))
+                            .concatenating(CGAffineTransform(rotationAngle: angle))
+                            .concatenating(CGAffineTransform(translationX: pt.x, y: pt.y))
+                        pathEnd = pt
+                    } else if vertical {
+                        // Top to bottom: the line runs down from the text position, each glyph
+                        // turned 90° clockwise. Across the line, CSS's vertical-rl/-lr centre the
+                        // glyphs' ascent–descent box on x ("central"); SVG 1.1's tb puts the
+                        // middle of the lower-case letters there (as the suite's references do).
+                        let across = mode.hasPrefix("vertical") ? (Double(font.ascent) - Double(font.descent)) / 2
+                            : Double(CTFontGetXHeight(font)) / 2
+                        m = m.concatenating(CGAffineTransform(rotationAngle: .pi / 2))
+                            .concatenating(CGAffineTransform(translationX: origin.x - across, y: origin.y + (px - origin.x) + shiftY[k - a]))
+                    } else {
+                        if charX[k - a] == nil { charX[k - a] = px }
+                        charEnd[k - a] = max(charEnd[k - a], px + Double(advances[g].width))
+                        m = m.concatenating(CGAffineTransform(translationX: px, y: py))
+                    }
+                    guard let gp = CTFontCreatePathForGlyph(font, glyphs[g], &m), !gp.isEmpty else { continue }
+                    if let last = glyphPieces.last, last.style == c.styleIndex { last.path.addPath(gp) }
+                    else { let p = CGMutablePath(); p.addPath(gp); glyphPieces.append((p, c.styleIndex)) }
+                }
+            }
+            // Decorations: one rectangle per run of consecutive characters sharing one.
+            for (di, deco) in run.decorations.enumerated() {
+                var k = a
+                while k < b {
+                    guard run.chars[k].decorations.contains(di), let x0 = charX[k - a] else { k += 1; continue }
+                    var x1 = charEnd[k - a]
+                    let font = run.fonts[run.chars[k].styleIndex]
+                    let y0 = cy + shiftY[k - a] + run.chars[k].baselineOffset
+                    var m = k + 1
+                    while m < b, run.chars[m].decorations.contains(di) {
+                        if charX[m - a] != nil { x1 = max(x1, charEnd[m - a]) }
+                        m += 1
+                    }
+                    let scale = Double(font.size) / Double(font.face.unitsPerEm)
+                    var thickness = Double(CTFontGetUnderlineThickness(font))
+                    if !(thickness > 0) { thickness = Double(font.size) / 14 }
+                    let top: Double
+                    switch deco.kind {
+                    // FreeType's underline position is the stroke's centre, the post table's
+                    // minus half the thickness; the line is centred on the post table's.
+                    case "underline": top = y0 - (Double(CTFontGetUnderlinePosition(font)) + thickness / 2) - thickness / 2
+                    case "overline": top = y0 - Double(CTFontGetAscent(font)) - thickness / 2
+                    default:
+                        let size = font.face.strikeoutSize > 0 ? font.face.strikeoutSize * scale : thickness
+                        let pos = font.face.strikeoutPosition > 0 ? font.face.strikeoutPosition * scale : Double(CTFontGetXHeight(font)) / 2
+                        thickness = size
+                        top = y0 - pos - size / 2
+                    }
+                    let rect = CGRect(x: x0, y: top, width: max(0, x1 - x0), height: thickness)
+                    if deco.kind == "line-through" { late.append((rect, deco.style)) } else { early.append((rect, deco.style)) }
+                    k = m
+                }
+            }
+            if onPath != nil {
+                // After text on a path, the position continues from its last glyph.
+                if let p = pathEnd { cx = p.x; cy = p.y }
+            } else if vertical {
+                cy += shift + width + accY
+            } else {
+                cx += shift + width
+                cy += accY
+            }
+        }
+        for (rect, st) in early { pathFor(style: st, decoration: true).addRect(rect) }
+        for g in glyphPieces { pathFor(style: g.style).addPath(g.path) }
+        for (rect, st) in late { pathFor(style: st, decoration: true, late: true).addRect(rect) }
+
+        let layer = CALayer()
+        var extent = CGRect.null, bbox = CGRect.null
+        for piece in pieces where !piece.path.isEmpty {
+            guard let p = painted(piece.path, style: run.styles[piece.style], hasInterior: true) else { continue }
+            layer.addSublayer(p.layer)
+            extent = extent.union(p.extent)
+            bbox = bbox.union(p.bbox)
+        }
+        guard !extent.isNull else { return nil }
+        return (layer, extent, bbox)
+    }
+}

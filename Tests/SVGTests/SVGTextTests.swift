@@ -1,0 +1,64 @@
+import Testing
+import Foundation
+
+/// SVG `<text>` (SVG 1.1 §10) drawn as glyph outlines in shape layers, with the suite's fonts
+/// (`../shared/corpora/fonts`). Expected geometry from Noto Sans (hb-shape --show-extents):
+/// "H" advances 741 units, ink x 97…643, y 0…714; "a" advances 561; a space 260.
+@Suite(.enabled(if: SVGTextCorpusTests.fontsDir != nil, "test fonts not found (../shared/corpora/fonts)"))
+struct SVGTextTests {
+    init() { SVGTestFonts.useSuiteFonts(SVGTextCorpusTests.fontsDir!) }
+
+    /// The union of the text's shape-layer paths in the document's user space.
+    func inkBox(_ doc: SVGDocument) -> CGRect {
+        var box = CGRect.null
+        for l in shapeLayers(doc.layer) {
+            guard let p = l.path else { continue }
+            let b = p.boundingBoxOfPath
+            let o = rootPoint(b.origin, in: l, root: doc.layer)
+            let e = rootPoint(CGPoint(x: b.maxX, y: b.maxY), in: l, root: doc.layer)
+            box = box.union(CGRect(x: o.x, y: o.y, width: e.x - o.x, height: e.y - o.y))
+        }
+        return box
+    }
+
+    func close(_ a: CGFloat, _ b: Double, _ eps: Double = 0.05) -> Bool { abs(Double(a) - b) <= eps }
+
+    @Test("A glyph's outline sits on the baseline at (x, y): \"H\" at 100 px spans x + 9.7…64.3, y − 71.4…y")
+    func glyphOutlinePlacement() throws {
+        let doc = try svg(#"<text x="10" y="80" font-family="Noto Sans" font-size="100" fill="red">H</text>"#, viewBox: "0 0 200 100")
+        let box = inkBox(doc)
+        #expect(close(box.minX, 19.7) && close(box.maxX, 74.3), "\(box)")
+        #expect(close(box.minY, 8.6) && close(box.maxY, 80), "\(box)")
+        #expect(shapeLayers(doc.layer).allSatisfy { rgba($0.fillColor) == [1, 0, 0, 1] })
+    }
+
+    @Test("text-anchor end and middle shift the chunk by its advance (74.1 px for \"H\" at 100 px)")
+    func textAnchor() throws {
+        let end = inkBox(try svg(#"<text x="100" y="80" font-family="Noto Sans" font-size="100" text-anchor="end">H</text>"#, viewBox: "0 0 200 100"))
+        #expect(close(end.minX, 100 - 74.1 + 9.7) && close(end.maxX, 100 - 74.1 + 64.3), "\(end)")
+        let middle = inkBox(try svg(#"<text x="100" y="80" font-family="Noto Sans" font-size="100" text-anchor="middle">H</text>"#, viewBox: "0 0 200 100"))
+        #expect(close(middle.minX, 100 - 37.05 + 9.7), "\(middle)")
+    }
+
+    @Test("White space collapses (xml:space default); dx, letter-spacing and a tspan's x position characters")
+    func positions() throws {
+        // "  H   H " → "H H": the second H starts at 74.1 + 26 = 100.1 (advance + space at 100 px).
+        let collapsed = inkBox(try svg(#"<text x="0" y="80" font-family="Noto Sans" font-size="100">  H   H </text>"#, viewBox: "0 0 300 100"))
+        #expect(close(collapsed.maxX, 100.1 + 64.3), "\(collapsed)")
+        // dx on the second character moves it and what follows; letter-spacing adds after each.
+        let dx = inkBox(try svg(#"<text x="0" y="80" dx="0 10" font-family="Noto Sans" font-size="100">HH</text>"#, viewBox: "0 0 300 100"))
+        #expect(close(dx.maxX, 74.1 + 10 + 64.3), "\(dx)")
+        let spaced = inkBox(try svg(#"<text x="0" y="80" letter-spacing="5" font-family="Noto Sans" font-size="100">HH</text>"#, viewBox: "0 0 300 100"))
+        #expect(close(spaced.maxX, 74.1 + 5 + 64.3), "\(spaced)")
+        let tspan = inkBox(try svg(#"<text x="0" y="80" font-family="Noto Sans" font-size="100">H<tspan x="150">H</tspan></text>"#, viewBox: "0 0 300 100"))
+        #expect(close(tspan.maxX, 150 + 64.3), "\(tspan)")
+    }
+
+    @Test("Vertical writing-mode and textLength are reported once, not silently ignored; empty text draws nothing")
+    func reported() throws {
+        let doc = try svg(#"<text x="10" y="50" writing-mode="tb" textLength="80" font-family="Noto Sans">Hi</text><text x="1" y="1">   </text>"#)
+        let features = Set(doc.issues.map(\.feature))
+        #expect(features.contains("writing-mode=tb") && features.contains("textLength"))
+        #expect(shapeLayers(doc.layer).count == 1)
+    }
+}
