@@ -34,6 +34,20 @@ extension SceneSchema {
                                                    "properties": ordered([("class", obj(["const": .string(name)]))])])]))
             }
         }
+        // CAEmitterLayer's cells (SceneReader+Emitter.swift): objects of their own, nested.
+        if seen.insert("emitterCells").inserted {
+            layerProps.append(("emitterCells", obj(["type": .string("array"), "items": ref("emitterCell")])))
+            classOnly.append(obj(["if": obj(["required": .array([n(.string("emitterCells"))])]),
+                                  "then": obj(["required": .array([n(.string("class"))]),
+                                               "properties": ordered([("class", obj(["const": .string("CAEmitterLayer")]))])])]))
+        }
+        let emitterCellSchema = ordered([
+            ("type", .string("object")),
+            ("description", .string("An emitter cell: Apple's CAEmitterCell Swift property names as members (docs/SCENE-FORMAT.md, Emitter layers).")),
+            ("properties", ordered(emitterCell.map { ($0.name, valueSchema(SceneProperty($0.name, $0.kind))) }
+                + [("emitterCells", obj(["type": .string("array"), "items": ref("emitterCell")]))])),
+            ("additionalProperties", .bool(false)),
+        ])
         let layerSchema = ordered([
             ("type", .string("object")),
             ("description", .string("A layer: its class, Apple's Swift property names as members, mask, sublayers and animations (docs/SCENE-FORMAT.md, Layers).")),
@@ -69,7 +83,7 @@ extension SceneSchema {
             ])),
         ])
         let defs: [(String, JSONValue)] = [
-            ("layer", layerSchema), ("animation", animationSchema), ("transaction", transaction),
+            ("layer", layerSchema), ("emitterCell", emitterCellSchema), ("animation", animationSchema), ("transaction", transaction),
             ("number", obj(["type": .string("number")])),
             ("timingNumber", obj(["anyOf": .array([n(obj(["type": .string("number")])), n(obj(["const": .string("infinity")]))])])),
             ("point", numbers(2, "[x, y]")), ("size", numbers(2, "[width, height]")), ("rect", numbers(4, "[x, y, width, height]")),
