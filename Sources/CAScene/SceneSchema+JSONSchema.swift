@@ -41,6 +41,16 @@ extension SceneSchema {
                                   "then": obj(["required": .array([n(.string("class"))]),
                                                "properties": ordered([("class", obj(["const": .string("CAEmitterLayer")]))])])]))
         }
+        // CATextLayer's `string` (a string or runs) and `font` (a font name or file), read by
+        // SceneReader+Text.swift rather than the property table.
+        for (name, schema) in [("string", obj(["anyOf": .array([n(obj(["type": .string("string")])), n(obj(["type": .string("array")]))])])),
+                               ("font", obj(["anyOf": .array([n(obj(["type": .string("string")])), n(obj(["type": .string("object")]))])]))]
+        where seen.insert(name).inserted {
+            layerProps.append((name, schema))
+            classOnly.append(obj(["if": obj(["required": .array([n(.string(name))])]),
+                                  "then": obj(["required": .array([n(.string("class"))]),
+                                               "properties": ordered([("class", obj(["const": .string("CATextLayer")]))])])]))
+        }
         let emitterCellSchema = ordered([
             ("type", .string("object")),
             ("description", .string("An emitter cell: Apple's CAEmitterCell Swift property names as members (docs/SCENE-FORMAT.md, Emitter layers).")),
