@@ -150,7 +150,7 @@ package final class RenderTreeBuilder {
         shapes = ShapeEmitter()
         shadows = ShadowEmitter(shapes: shapes)
         particles = ParticleEmitter(contents: contents)
-        contentEmitters = [gradients, contents, shapes, particles]
+        contentEmitters = [gradients, contents, shapes, particles]  // particles last: `drawLayer` draws them after the border
     }
 
     /// Whether the last frame built drew a `CAEmitterLayer`'s particles: its picture changes
@@ -362,7 +362,8 @@ package final class RenderTreeBuilder {
     }
 
     /// A layer's own drawing and its sublayers, into the current pass, in Core Animation's
-    /// order: background, each kind of content (`contentEmitters`), sublayers, border.
+    /// order: background, each kind of content (`contentEmitters`), sublayers, border, then an
+    /// emitter layer's particles.
     func drawLayer(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, world: CATransform3D, h: Homography,
                    clip: Int32, opacity: Float, ctx: borrowing Context, lineage: Lineage, claims: UInt32) {
         out.stats.layersDrawn += 1
@@ -391,7 +392,9 @@ package final class RenderTreeBuilder {
             return
         }
         BoxEmitter.emitBackground(look, at: site, into: out)
-        for (i, e) in contentEmitters.enumerated() where painting & (1 << UInt32(i)) != 0 {
+        // Particles come last (the last kind in `contentEmitters`).
+        let particleBit = UInt32(1) << UInt32(contentEmitters.count - 1)
+        for (i, e) in contentEmitters.enumerated() where painting & (1 << UInt32(i)) & ~particleBit != 0 {
             e.emit(layer, copy, at: site, into: out)
         }
         if !sublayers.isEmpty {
@@ -399,6 +402,9 @@ package final class RenderTreeBuilder {
                           lineage: lineage, replica: replicaSpec(layer, copy, s))
         }
         BoxEmitter.emitBorder(look, at: site, into: out)
+        // A `CAEmitterLayer`'s particles "are drawn above the layer's background color and
+        // border" (CAEmitterLayer doc); the border is above the sublayers, so they are too.
+        if painting & particleBit != 0 { particles.emit(layer, copy, at: site, into: out) }
     }
 
     /// Back faces (`isDoubleSided == false`) are culled with their flattened sublayers: the

@@ -21,46 +21,48 @@ extension SceneSchema {
     struct CellProperty {
         let name: String
         let kind: SceneValueKind
+        /// The value as the writer encodes it (`SceneWriter.emitterCell`): numbers as Double.
+        let get: (CAEmitterCell) -> Any?
         let set: (CAEmitterCell, Any?) -> Void
     }
 
     // Immutable once built; its closures capture only key paths.
     nonisolated(unsafe) static let emitterCell: [CellProperty] = {
         func float(_ name: String, _ kp: ReferenceWritableKeyPath<CAEmitterCell, Float>) -> CellProperty {
-            CellProperty(name: name, kind: .number) { c, v in if let d = v as? Double { c[keyPath: kp] = Float(d) } }
+            CellProperty(name: name, kind: .number, get: { Double($0[keyPath: kp]) }) { c, v in if let d = v as? Double { c[keyPath: kp] = Float(d) } }
         }
         func cg(_ name: String, _ kp: ReferenceWritableKeyPath<CAEmitterCell, CGFloat>) -> CellProperty {
-            CellProperty(name: name, kind: .number) { c, v in if let d = v as? Double { c[keyPath: kp] = CGFloat(d) } }
+            CellProperty(name: name, kind: .number, get: { Double($0[keyPath: kp]) }) { c, v in if let d = v as? Double { c[keyPath: kp] = CGFloat(d) } }
         }
         func time(_ name: String, _ kp: ReferenceWritableKeyPath<CAEmitterCell, Double>) -> CellProperty {
-            CellProperty(name: name, kind: .number) { c, v in if let d = v as? Double { c[keyPath: kp] = d } }
+            CellProperty(name: name, kind: .number, get: { $0[keyPath: kp] }) { c, v in if let d = v as? Double { c[keyPath: kp] = d } }
         }
         return [
-            CellProperty(name: "name", kind: .string) { c, v in c.name = v as? String },
-            CellProperty(name: "isEnabled", kind: .bool) { c, v in if let b = v as? Bool { c.isEnabled = b } },
+            CellProperty(name: "name", kind: .string, get: { $0.name }) { c, v in c.name = v as? String },
+            CellProperty(name: "isEnabled", kind: .bool, get: { $0.isEnabled }) { c, v in if let b = v as? Bool { c.isEnabled = b } },
             float("birthRate", \.birthRate), float("lifetime", \.lifetime), float("lifetimeRange", \.lifetimeRange),
             cg("emissionLatitude", \.emissionLatitude), cg("emissionLongitude", \.emissionLongitude),
             cg("emissionRange", \.emissionRange), cg("velocity", \.velocity), cg("velocityRange", \.velocityRange),
             cg("xAcceleration", \.xAcceleration), cg("yAcceleration", \.yAcceleration), cg("zAcceleration", \.zAcceleration),
             cg("scale", \.scale), cg("scaleRange", \.scaleRange), cg("scaleSpeed", \.scaleSpeed),
             cg("spin", \.spin), cg("spinRange", \.spinRange),
-            CellProperty(name: "color", kind: .color) { c, v in c.color = v.flatMap { $0 as? CGColor } },
+            CellProperty(name: "color", kind: .color, get: { $0.color }) { c, v in c.color = v.flatMap { $0 as? CGColor } },
             float("redRange", \.redRange), float("greenRange", \.greenRange), float("blueRange", \.blueRange),
             float("alphaRange", \.alphaRange), float("redSpeed", \.redSpeed), float("greenSpeed", \.greenSpeed),
             float("blueSpeed", \.blueSpeed), float("alphaSpeed", \.alphaSpeed),
-            CellProperty(name: "contents", kind: .image) { c, v in c.contents = v.flatMap { $0 as? CGImage } },
-            CellProperty(name: "contentsRect", kind: .rect) { c, v in if let r = v as? CGRect { c.contentsRect = r } },
+            CellProperty(name: "contents", kind: .image, get: { $0.contents }) { c, v in c.contents = v.flatMap { $0 as? CGImage } },
+            CellProperty(name: "contentsRect", kind: .rect, get: { $0.contentsRect }) { c, v in if let r = v as? CGRect { c.contentsRect = r } },
             cg("contentsScale", \.contentsScale),
-            CellProperty(name: "minificationFilter", kind: .constant(SceneConstants.contentsFilter)) { c, v in
+            CellProperty(name: "minificationFilter", kind: .constant(SceneConstants.contentsFilter), get: { $0.minificationFilter }) { c, v in
                 if let s = v as? String { c.minificationFilter = s }
             },
-            CellProperty(name: "magnificationFilter", kind: .constant(SceneConstants.contentsFilter)) { c, v in
+            CellProperty(name: "magnificationFilter", kind: .constant(SceneConstants.contentsFilter), get: { $0.magnificationFilter }) { c, v in
                 if let s = v as? String { c.magnificationFilter = s }
             },
             float("minificationFilterBias", \.minificationFilterBias),
             time("beginTime", \.beginTime), time("duration", \.duration), float("speed", \.speed),
             time("timeOffset", \.timeOffset), float("repeatCount", \.repeatCount), time("repeatDuration", \.repeatDuration),
-            CellProperty(name: "autoreverses", kind: .bool) { c, v in if let b = v as? Bool { c.autoreverses = b } },
+            CellProperty(name: "autoreverses", kind: .bool, get: { $0.autoreverses }) { c, v in if let b = v as? Bool { c.autoreverses = b } },
         ]
     }()
 }

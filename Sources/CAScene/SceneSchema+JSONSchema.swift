@@ -102,6 +102,7 @@ extension SceneSchema {
         // One `CAEmitterCell` (`SceneSchema.emitterCell`), its sub-cells nested.
         let emitterCellSchema = ordered([
             ("type", .string("object")),
+            ("description", .string("An emitter cell: Apple's CAEmitterCell Swift property names as members (docs/SCENE-FORMAT.md, Emitter layers).")),
             ("properties", ordered(emitterCell.map { ($0.name, valueSchema(SceneProperty($0.name, $0.kind))) }
                                    + [("emitterCells", obj(["type": .string("array"), "items": ref("emitterCell")]))])),
             ("patternProperties", ordered([("^x-", obj([:]))])),

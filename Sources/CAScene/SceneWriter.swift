@@ -76,6 +76,9 @@ final class SceneWriter {
             let theirs = try value(defaults.value(forKey: p.key), p.kind, "", infinite: SceneSchema.infiniteTiming.contains(p.name), imageName: nil)
             if mine != theirs { m.append((p.name, JSONNode(mine))) }
         }
+        if let e = l as? CAEmitterLayer, let cells = e.emitterCells {
+            m.append(("emitterCells", JSONNode(try emitterCells(cells, "\(path).emitterCells", depth: 0))))
+        }
         if let text = l as? CATextLayer { m += try textMembers(text, path) }
         if let mask = l.mask { m.append(("mask", JSONNode(try layer(mask, "\(path).mask", depth: depth + 1)))) }
         if let subs = l.sublayers, !subs.isEmpty {
@@ -92,6 +95,35 @@ final class SceneWriter {
             m.append(("animations", JSONNode(.array(items))))
         }
         return .object(m)
+    }
+
+    // MARK: Emitter cells
+
+    /// An emitter layer's (or cell's) `emitterCells`: each cell's members that differ from a new
+    /// cell's, in `SceneSchema.emitterCell` order, and its own cells (docs/SCENE-FORMAT.md,
+    /// "Emitter layers"); images are written as files named after the cell.
+    func emitterCells(_ cells: [CAEmitterCell], _ path: String, depth: Int) throws -> JSONValue {
+        guard depth < EmitterCellTree.maxDepth else {
+            throw SceneEncodingError(path: path, message: "emitter cells nested deeper than \(EmitterCellTree.maxDepth) levels (a cycle?)")
+        }
+        let fresh = CAEmitterCell()
+        var items: [JSONNode] = []
+        for (i, c) in cells.enumerated() {
+            let at = indexPath(path, i)
+            if c.style != nil { throw SceneEncodingError(path: "\(at).style", message: "the style dictionary is not part of the scene format") }
+            var m: [(key: String, value: JSONNode)] = []
+            for p in SceneSchema.emitterCell {
+                let inf = SceneSchema.infiniteTiming.contains(p.name)
+                let mine = try value(p.get(c), p.kind, "\(at).\(p.name)", infinite: inf, imageName: c.name)
+                let theirs = try value(p.get(fresh), p.kind, "", infinite: inf, imageName: nil)
+                if mine != theirs { m.append((p.name, JSONNode(mine))) }
+            }
+            if let subs = c.emitterCells {
+                m.append(("emitterCells", JSONNode(try emitterCells(subs, "\(at).emitterCells", depth: depth + 1))))
+            }
+            items.append(JSONNode(.object(m)))
+        }
+        return .array(items)
     }
 
     // MARK: Animations

@@ -293,4 +293,142 @@ extension PinnedClock { @Suite struct EmitterCellKeyPathTests {
         #expect(abs(Double(q.birthRate) - 20) < 1e-6)   // added at 0.25: halfway at 0.75
         #expect(spark.birthRate == 10)
     }
-}}
+}
+/// Properties over time (docs/BEHAVIOUR.md Q4): births follow the animated birth rates, each
+/// particle keeps the values of its birth time, and a birth rate set to 0 lets the live
+/// particles finish their lives; frame t is the same whether rendered alone or after others.
+@Suite struct EmitterTimelineTests {
+    func make(rate: Float = 100, life: Float = 10, _ configure: (CAEmitterLayer, CAEmitterCell) -> Void = { _, _ in }) -> CAEmitterLayer {
+        let l = CAEmitterLayer()
+        let c = CAEmitterCell()
+        c.name = "spark"
+        c.birthRate = rate
+        c.lifetime = life
+        configure(l, c)
+        l.emitterCells = [c]
+        return l
+    }
+
+    /// The simulation a renderer makes at media time t (the layer is its own root: local = media).
+    func simulate(_ l: CAEmitterLayer, at t: Double) -> EmitterSimulation {
+        CAMediaClock.freeze(at: t)
+        CATransaction.flush()
+        return EmitterSimulation(model: l, current: (l.presentation() ?? l).emitter, at: t)
+    }
+
+    /// Layer `birthRate` animated from 0 to 2 over [1, 3] (explicit beginTime 1), cell rate 100:
+    /// before 1 the model's 1 gives 100 births; from 1 the rate 100·(τ − 1) is sampled at the
+    /// start of each 1/240 s step, so by t = 2 the count is 100 + 100·Σ_{j<240} (j/240)/240 =
+    /// 100 + 49.79 = 149.79: particles n = 0…149 (150) live. Read at the frame (rate 100 for all
+    /// of [0, 2]) it would be 201.
+    @Test func birthsFollowAnAnimatedLayerBirthRate() {
+        defer { CAMediaClock.unfreeze() }
+        CAMediaClock.freeze(at: 0)
+        let l = make()
+        CATransaction.flush()
+        let a = CABasicAnimation(keyPath: "birthRate")
+        a.fromValue = 0; a.toValue = 2; a.duration = 2; a.beginTime = 1
+        l.add(a, forKey: "rate")
+        #expect(simulate(l, at: 0.5).particles.count == 51)   // n = 0…50, births at n / 100
+        #expect(simulate(l, at: 2).particles.count == 150)
+    }
+
+    /// Frame t directly equals frame t after every earlier frame while the layer's birth rate
+    /// and a cell's velocity animate (issue 21: sharded video rendering must agree).
+    @Test func directEqualsSequentialWhileBirthRateAnimates() {
+        defer { CAMediaClock.unfreeze() }
+        func animated() -> CAEmitterLayer {
+            CAMediaClock.freeze(at: 0)
+            let l = make(rate: 30, life: 1.5) { l, c in
+                l.emitterShape = .rectangle; l.emitterSize = CGSize(width: 40, height: 20)
+                c.velocity = 10; c.velocityRange = 5; c.emissionRange = 2 * .pi; c.scaleRange = 0.3
+            }
+            CATransaction.flush()
+            let a = CAKeyframeAnimation(keyPath: "birthRate")
+            a.values = [0.2, 3, 0, 1.5]; a.duration = 2; a.beginTime = 0.3; a.repeatCount = .infinity
+            l.add(a, forKey: "rate")
+            let v = CABasicAnimation(keyPath: "emitterCells.spark.velocity")
+            v.fromValue = 0; v.toValue = 80; v.duration = 1.7; v.beginTime = 0.1; v.autoreverses = true; v.repeatCount = .infinity
+            l.add(v, forKey: "v")
+            return l
+        }
+        let seq = animated()
+        var last: EmitterSimulation?
+        for f in 0...150 { last = simulate(seq, at: Double(f) / 30) }
+        let direct = simulate(animated(), at: 5)
+        #expect(direct.particles.count > 20)
+        #expect(direct.particles == last?.particles)
+        // Out of order: an earlier frame after the later one is still the same frame.
+        let back = simulate(seq, at: 2.5)
+        let alone = simulate(animated(), at: 2.5)
+        #expect(back.particles == alone.particles)
+    }
+
+    /// Cell `velocity` animated 0 → 240 over [0, 1]: each particle keeps the velocity of the
+    /// start of the 1/240 s step it was born in, v ∈ [240·(b − 1/240), 240·b], so at t = 0.9 it is
+    /// x = v·(t − b) from the point emitter. Read at the frame it would be 216·(t − b) for all.
+    @Test func particlesKeepTheValuesOfTheirBirthTime() {
+        defer { CAMediaClock.unfreeze() }
+        CAMediaClock.freeze(at: 0)
+        let l = make(rate: 10, life: 5)
+        CATransaction.flush()
+        let a = CABasicAnimation(keyPath: "emitterCells.spark.velocity")
+        a.fromValue = 0; a.toValue = 240; a.duration = 1
+        l.add(a, forKey: "v")
+        CATransaction.flush()   // stamps beginTime 0 (C9)
+        let t = 0.9
+        let sim = simulate(l, at: t)
+        #expect(sim.particles.count == 10)
+        for p in sim.particles {
+            let b = p.birthTime
+            #expect(p.position.x >= 240 * (b - 1.0 / 240) * (t - b) - 1e-6 && p.position.x <= 240 * b * (t - b) + 1e-6,
+                    "born \(b): x \(p.position.x)")
+        }
+    }
+
+    /// Setting the layer's `birthRate` to 0 stops births; the particles already born live out
+    /// their lifetime (Apple's behaviour). Cell rate 10, lifetime 2, births at n / 10: the change
+    /// is seen at t = 1, so births 0…0.9 (10) stay; at 2.5 those born after 0.5 (0.6…0.9: 4)
+    /// live; at 3.5 none.
+    @Test func zeroBirthRateLetsLiveParticlesFinish() {
+        defer { CAMediaClock.unfreeze() }
+        CAMediaClock.freeze(at: 0)
+        let l = make(rate: 10, life: 2)
+        CATransaction.flush()
+        #expect(simulate(l, at: 1).particles.count == 11)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        l.birthRate = 0
+        CATransaction.commit()
+        #expect(simulate(l, at: 1).particles.count == 10)
+        #expect(simulate(l, at: 1.5).particles.count == 10)
+        #expect(simulate(l, at: 2.5).particles.count == 4)
+        #expect(simulate(l, at: 3.5).particles.isEmpty)
+    }
+
+    /// A frame long after an endlessly repeating birth-rate animation began is computed from at
+    /// most one 60 s epoch of grid steps (bounded time), and is the same whether an earlier
+    /// frame of the same epoch, or of the epoch before, was rendered first.
+    @Test func lateFramesOfEndlessAnimationsAreBoundedAndOrderFree() {
+        defer { CAMediaClock.unfreeze() }
+        func make() -> CAEmitterLayer {
+            CAMediaClock.freeze(at: 0)
+            let l = self.make(rate: 20, life: 2)
+            CATransaction.flush()
+            let a = CABasicAnimation(keyPath: "birthRate")
+            a.fromValue = 0.5; a.toValue = 1.5; a.duration = 0.7; a.beginTime = 0.25
+            a.autoreverses = true; a.repeatCount = .infinity
+            l.add(a, forKey: "rate")
+            return l
+        }
+        let late = simulate(make(), at: 1e6)
+        // About 20 × (mean multiplier ≈ 1) × 2 s live.
+        #expect(late.particles.count > 20 && late.particles.count < 80)
+        let seq = make()
+        _ = simulate(seq, at: 59.5)
+        let across = simulate(seq, at: 61)
+        #expect(across.particles == simulate(make(), at: 61).particles)
+        #expect(simulate(seq, at: 1e6).particles == late.particles)
+    }
+}
+}

@@ -87,6 +87,63 @@ import Foundation
         #expect(bytes(sequential[29]) != bytes(sequential[30]))
     }
 
+    /// The same while the layer's `birthRate` and a cell's velocity animate (explicit begin
+    /// times, so both trees have the same timeline): births integrate the animated rate on a
+    /// fixed grid, and each particle keeps the values of its birth (docs/BEHAVIOUR.md Q4).
+    @Test func directFrameEqualsSequentialFrameWhileBirthRateAnimates() throws {
+        func animated() -> CALayer {
+            let root = spray(seed: 5)
+            let e = root.sublayers![0] as! CAEmitterLayer
+            e.emitterCells![0].name = "spark"
+            let a = CAKeyframeAnimation(keyPath: "birthRate")
+            a.values = [0.1, 3, 0.5]; a.duration = 1.5; a.beginTime = 0.2; a.repeatCount = .infinity
+            e.add(a, forKey: "rate")
+            let v = CABasicAnimation(keyPath: "emitterCells.spark.velocity")
+            v.fromValue = 0; v.toValue = 30; v.duration = 1; v.beginTime = 0.1; v.autoreverses = true; v.repeatCount = .infinity
+            e.add(v, forKey: "v")
+            return root
+        }
+        let size = CGSize(width: 64, height: 64)
+        let times = (0...30).map { Double($0) / 10 }
+        let sequential = try RenderHarness.renderFrames(animated(), size: size, times: times)
+        let direct = try RenderHarness.render(animated(), size: size, time: 3.0)
+        #expect(bytes(sequential.last!) == bytes(direct))
+        // The animation shows: the unanimated spray differs.
+        let plain = try RenderHarness.render(spray(seed: 5), size: size, time: 3.0)
+        #expect(bytes(plain) != bytes(direct))
+    }
+
+    /// "The particles … are drawn above the layer's background color and border" (CAEmitterLayer
+    /// doc); the border is above the sublayers, so particles cover a sublayer too. A line emitter
+    /// in points mode emits at its two ends, x = 5 and x = 59, inside a 10 pt blue border; then
+    /// a particle at (20, 20) over a green sublayer.
+    @Test func particlesAreDrawnAboveTheBorderAndSublayers() throws {
+        let bordered = scene { e, c in
+            e.borderWidth = 10
+            e.borderColor = solid(0, 0, 1)
+            e.emitterShape = .line
+            e.emitterMode = .points
+            e.emitterSize = CGSize(width: 54, height: 0)
+            e.emitterPosition = CGPoint(x: 32, y: 32)
+            c.color = solid(1, 0, 0)
+            c.birthRate = 40
+        }
+        let img = try RenderHarness.render(bordered, size: CGSize(width: 64, height: 64), time: 0.5)
+        #expect(img.rgba(5, 32) == RGBA(255, 0, 0))     // a particle over the border
+        #expect(img.rgba(59, 32) == RGBA(255, 0, 0))
+        #expect(img.rgba(5, 2) == RGBA(0, 0, 255))      // the border elsewhere
+        let covered = scene { e, c in
+            c.color = solid(1, 0, 0)
+            let sub = CALayer()
+            sub.frame = CGRect(x: 10, y: 10, width: 30, height: 30)
+            sub.backgroundColor = solid(0, 1, 0)
+            e.addSublayer(sub)
+        }
+        let img2 = try RenderHarness.render(covered, size: CGSize(width: 64, height: 64), time: 0.5)
+        #expect(img2.rgba(20, 20) == RGBA(255, 0, 0))   // the particle over the sublayer
+        #expect(img2.rgba(12, 36) == RGBA(0, 255, 0))   // the sublayer elsewhere
+    }
+
     /// `renderMode` additive: overlapping particles add (GL ONE, ONE), where unordered
     /// composites them source-over. Two particles of red 0.4 on black: 0.4 vs 0.8.
     @Test func additiveIsBrighterThanUnorderedWhereParticlesOverlap() throws {

@@ -28,6 +28,35 @@ import Foundation
         #expect(differingPixels(sequential[0], sequential[20]) > 500)
     }
 
+    /// `SceneFile.encode` writes emitter layers with their cells and sub-cells (images as files
+    /// named after the cells): the written confetti scene loads back to the same model, writes
+    /// the same JSON again, and renders the same frame.
+    @Test func confettiRoundTripsThroughTheWriter() throws {
+        let original = try SceneFile.load(contentsOf: Self.confetti)
+        let dir = try makeTempDir("confetti")
+        let data = try SceneFile.encode(original, imageDirectory: dir)
+        let url = dir.appendingPathComponent("scene.json")
+        try data.write(to: url)
+        let reloaded = try SceneFile.load(contentsOf: url)
+        let a = try #require(original.rootLayer.sublayers?.first as? CAEmitterLayer)
+        let b = try #require(reloaded.rootLayer.sublayers?.first as? CAEmitterLayer)
+        #expect(b.emitterShape == a.emitterShape && b.emitterMode == a.emitterMode && b.renderMode == a.renderMode)
+        #expect(b.seed == a.seed && b.emitterPosition == a.emitterPosition && b.emitterSize == a.emitterSize)
+        let ca = try #require(a.emitterCells), cb = try #require(b.emitterCells)
+        #expect(cb.map(\.name) == ca.map(\.name))
+        for (x, y) in zip(ca, cb) {
+            #expect(x.birthRate == y.birthRate && x.lifetime == y.lifetime && x.velocity == y.velocity && x.spinRange == y.spinRange)
+            #expect(x.color?.components == y.color?.components && (y.contents is CGImage) == (x.contents is CGImage))
+            #expect(x.emitterCells?.map(\.name) == y.emitterCells?.map(\.name))
+            #expect(x.emitterCells?.first?.alphaSpeed == y.emitterCells?.first?.alphaSpeed)
+        }
+        #expect(try SceneFile.encode(reloaded, imageDirectory: try makeTempDir("confetti2")) == data)
+        let fa = try renderFrames(original, times: [2])
+        let fb = try renderFrames(reloaded, times: [2])
+        #expect(rgbaBytes(fa[0]) == rgbaBytes(fb[0]))
+        #expect(String(decoding: data, as: UTF8.self).contains("\"emitterCells\""))
+    }
+
     @Test func emitterProblemsNameTheirPaths() {
         let root = ##"{"class": "CAEmitterLayer", "emitterShape": "blob", "emitterCells": [{"birthRate": "many", "spinn": 1}, 5, {"emitterCells": [{"contents": "missing.png"}]}]}"##
         let p = problems(doc(root: root)).map { "\($0.path): \($0.message)" }

@@ -14,9 +14,9 @@ import Dispatch
 /// opacity): Apple's cell `color` "multiplies the contents". A cell without an image contents
 /// draws nothing, as on Apple.
 ///
-/// The particles are composited above the layer's background and its other content (Apple:
-/// "drawn above the layer's background color and border"; here they are the last kind of the
-/// layer's own content, below its sublayers and border). `renderMode` sets their order
+/// The particles are composited above the layer's background, border and sublayers (Apple:
+/// "drawn above the layer's background color and border"; Core Animation draws a border above
+/// the sublayers, so the particles are above those too). `renderMode` sets their order
 /// (`EmitterSimulation.ordered`); `additive` draws them with additive blending, the image
 /// pipeline's `ShaderVariant.additive` (GL blend ONE, ONE).
 final class ParticleEmitter: ContentEmitter {
@@ -55,7 +55,10 @@ final class ParticleEmitter: ContentEmitter {
         // The layer's local time (CAMediaTiming C1 from the media time of the frame).
         let t = layer.localTime(fromMedia: CACurrentMediaTime())
         let start = DispatchTime.now().uptimeNanoseconds
-        let sim = EmitterSimulation(e.emitter, at: t)
+        // From the model layer's value timeline (births follow animated rates; each particle has
+        // the values of its birth time), or the copy's values alone for a layer never committed.
+        let sim = (layer as? CAEmitterLayer).map { EmitterSimulation(model: $0, current: e.emitter, at: t) }
+            ?? EmitterSimulation(e.emitter, at: t)
         let ordered = sim.ordered()
         out.stats.particleSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         guard !sim.particles.isEmpty else { return }

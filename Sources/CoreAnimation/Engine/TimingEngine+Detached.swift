@@ -1,15 +1,20 @@
 /// A layer as it was at another time than the frame step's, in a copy of its own: what a
 /// `CAReplicatorLayer` copy delayed by `instanceDelay` shows (copy k shows its subtree as it
 /// was k × instanceDelay earlier; CAReplicatorLayer `instanceDelay`: "Specifies the delay, in
-/// seconds, between replicated copies"). The frame step's presentation copy (`animatedCopy`)
-/// and its step-table block are left as they are, so the undelayed copy and every other
-/// reader still see the frame's own time.
+/// seconds, between replicated copies"), and what an emitter's timeline samples at a particle's
+/// birth (`EmitterTimeline`). The frame step's presentation copy (`animatedCopy`) and its
+/// step-table block are left as they are, so every other reader still sees the frame's own time.
 extension TimingEngine {
     /// `base` with `layer`'s animations applied at local time `tl`, written into a fresh copy.
     /// An animation that has not begun at `tl`, or has ended and is removed, contributes nothing
     /// (the copy shows the model value there, as E1 says for any time outside the active span).
     package static func evaluateDetached(of layer: CALayer, base: CALayer, localTime tl: Double) -> CALayer {
-        let plan = evaluationPlan(of: layer)
+        evaluateDetached(base: base, plan: evaluationPlan(of: layer), localTime: tl)
+    }
+
+    /// `base` with `plan`'s animations applied at local time `tl`, into a fresh copy of `base`
+    /// (so no property needs resetting first).
+    package static func evaluateDetached(base: CALayer, plan: EvaluationPlan, localTime tl: Double) -> CALayer {
         let out = makeCopy(of: base)
         if plan.tracks != nil {
             SlotTarget.with(base, shape: plan.tracksTouchShape) { bs in

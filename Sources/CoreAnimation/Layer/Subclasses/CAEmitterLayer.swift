@@ -24,6 +24,9 @@ package struct EmitterLayerState {
 /// docs/BEHAVIOUR.md Q1–Q6); the renderer draws them (`ParticleEmitter` in CARender).
 open class CAEmitterLayer: CALayer {
     package var emitter = EmitterLayerState()
+    /// The model layer's value timeline for the particle simulation (`EmitterTimeline`); not
+    /// copied into presentation copies.
+    package var timelineStore: EmitterTimeline?
 
     public override init() { super.init() }
 

@@ -39,10 +39,12 @@ package struct EmitterParticle: Equatable, Sendable {
 /// - **Sub-cells**: each particle of a cell is an emitter of that cell's `emitterCells`,
 ///   from its own position at each sub-birth, with the window measured from its birth and
 ///   ending at its death. The sub-particles' numbers restart per parent and hash its key.
-/// - **Properties are read now**: a property's current (presentation) value applies to every
-///   live particle, where Apple samples most of them when a particle is born; `birthRate` is
-///   taken as constant over the window. (Changing a rate to 0 removes the live particles at
-///   once; on Apple they finish their lives. Warned once.)
+/// - **Properties over time** (`EmitterTimeline`, on the model layer): births follow the
+///   animated birth rates (cell × layer), integrated on a 1/240 s grid, and each particle takes
+///   the cell and layer values of the start of the grid step it is born in (a sub-particle
+///   those its parent was born with); a committed change starts a new era, so a rate set to 0
+///   stops births while the live particles finish their lives, as on Apple. What is read at
+///   the frame: the cell tree's shape, each cell's contents and filters, `renderMode`.
 ///
 /// Bounded: at most `maxParticles` live particles per layer, and at most `maxCandidates`
 /// births examined (youngest first), with one warning naming the cap.
@@ -62,13 +64,55 @@ package struct EmitterSimulation {
     package var renderMode: CAEmitterLayerRenderMode { state.renderMode }
     let seed: UInt64
     var candidates = 0
+    /// The current tree's node index of each cell path (particles of older eras map here).
+    let currentIndex: [UInt64: Int]
+    /// True when the animated births were cut at `EmitterTimeline.maxAnimatedSteps`.
+    var stepsCapped = false
 
-    /// Simulates `layer`'s state (`emitter`, usually a presentation or render copy's) at
-    /// layer-local time `t`.
+    /// Simulates `state` (usually a presentation or render copy's) at layer-local time `t`,
+    /// taking its values as constant since local time 0 (no timeline: what a layer that was
+    /// never committed, or a test of the model alone, gets).
     package init(_ state: EmitterLayerState, at t: Double) {
+        self.init(state: state, at: t) { sim, reach in
+            let src = EmitterSnapshot(state: state, tree: sim.tree)
+            for r in sim.tree.roots {
+                sim.emitConstant(root: r, tree: sim.tree, src: src, start: 0, end: .infinity, salt: 0, at: t)
+            }
+        }
+    }
+
+    /// Simulates the model layer `model` at layer-local time `t` from its value timeline
+    /// (`EmitterTimeline`): births follow the animated birth rates, and each particle takes the
+    /// values of its birth time. `current` (the render copy's state) gives the tree the
+    /// renderer draws and the render mode.
+    package init(model: CAEmitterLayer, current: EmitterLayerState, at t: Double) {
+        guard let base = model.committedCopy as? CAEmitterLayer else {
+            self.init(current, at: t)
+            return
+        }
+        self.init(state: current, at: t) { sim, reach in
+            let timeline = model.emitterTimeline()
+            timeline.update(model: model, base: base, at: t, reach: reach)
+            for era in timeline.eras where era.start <= t {
+                let eraReach = max(reach, era.tree.roots.map { era.tree.nodes[$0].reach }.max() ?? 0)
+                if let c = era.constant {
+                    for r in era.tree.roots {
+                        sim.emitConstant(root: r, tree: era.tree, src: c, start: era.start, end: era.end, salt: era.salt, at: t)
+                    }
+                } else {
+                    sim.emitAnimated(era: era, reach: eraReach, at: t)
+                }
+            }
+        }
+    }
+
+    private init(state: EmitterLayerState, at t: Double, run: (inout EmitterSimulation, Double) -> Void) {
         self.state = state
         seed = EmitterHash.mix(UInt64(state.seed) | 0xE000_0000_0000_0000)
         tree = EmitterCellTree(cells: state.emitterCells, lifetimeScale: max(Double(state.lifetime), 0))
+        var index: [UInt64: Int] = [:]
+        for (i, n) in tree.nodes.enumerated() where index[n.pathKey] == nil { index[n.pathKey] = i }
+        currentIndex = index
         guard t.isFinite else {
             Diagnostics.warnOnce("CAEmitterLayer: a non-finite time is not simulated (no particles)")
             return
@@ -76,14 +120,13 @@ package struct EmitterSimulation {
         if state.preservesDepth {
             Diagnostics.warnOnce("CAEmitterLayer.preservesDepth: particles are flattened into the layer's plane (no 3D particle rendering)")
         }
-        if state.birthRate == 0, !tree.roots.isEmpty {
-            Diagnostics.warnOnce("CAEmitterLayer.birthRate 0: live particles vanish at once (on Apple they finish their lifetime; this renderer keeps no particle state between frames)")
-        }
-        for r in tree.roots {
-            emit(node: r, window: (0, .infinity), parentKey: seed, origin: nil, at: t)
-        }
+        let reach = tree.roots.map { tree.nodes[$0].reach }.max() ?? 0
+        run(&self, reach)
         if capped {
             Diagnostics.warnOnce("CAEmitterLayer: more than \(Self.maxParticles) live particles (or \(Self.maxCandidates) births to examine) in one layer: the oldest are not drawn")
+        }
+        if stepsCapped {
+            Diagnostics.warnOnce("CAEmitterLayer: births older than \(EmitterTimeline.maxAnimatedSteps / 240) s under an animation are not simulated")
         }
     }
 
@@ -93,12 +136,69 @@ package struct EmitterSimulation {
         func at(_ a: Double) -> SIMD3<Double> { p0 + v * a + acc * (0.5 * a * a) }
     }
 
+    /// The root cell `root` of `tree` emitting at a constant rate with the values `src` from
+    /// `start` to `end` (one era without animations): particle n is born at start + n / rate.
+    mutating func emitConstant(root: Int, tree: EmitterCellTree, src: EmitterSnapshot, start: Double, end: Double,
+                               salt: UInt64, at t: Double) {
+        emit(node: root, tree: tree, src: src, window: (start, end), parentKey: seed ^ salt, origin: nil, at: t)
+    }
+
+    /// The root cells of an era with animations: births from the grid counts
+    /// (`EmitterTimeline.Era.counts`), youngest first, each with its step's values.
+    mutating func emitAnimated(era: EmitterTimeline.Era, reach: Double, at t: Double) {
+        let h = EmitterTimeline.step
+        let lo = max(era.start, t - reach), hi = min(era.end, t)
+        guard hi >= lo, !era.tree.roots.isEmpty else { return }
+        func stepIndex(_ x: Double) -> Int {
+            let s = ((x - era.start) / h).rounded(.down)
+            return Int(max(0, min(s, 1e15)))
+        }
+        var loStep = stepIndex(lo)
+        let hiStep = stepIndex(hi)
+        if hiStep - loStep > EmitterTimeline.maxAnimatedSteps {
+            loStep = hiStep - EmitterTimeline.maxAnimatedSteps
+            stepsCapped = true
+        }
+        let (begin, end, epochs, snaps) = era.counts(from: loStep, to: hiStep)
+        for (ri, root) in era.tree.roots.enumerated() {
+            let cellKey = seed ^ era.salt ^ era.tree.nodes[root].pathKey
+            var i = hiStep
+            while i >= loStep {
+                let j = i - loStep
+                let src = snaps[j]
+                let rate = src.rate(root)
+                let c0 = begin[j][ri], c1 = end[j][ri]
+                let b0 = era.start + Double(i) * h
+                let epochKey = epochs[j] == 0 ? cellKey : cellKey ^ EmitterHash.mix(0xE90C_0000 &+ UInt64(epochs[j]))
+                i -= 1
+                guard rate > 0, c1 > c0 else { continue }
+                guard c1 < 0x1p53 else {
+                    Diagnostics.warnOnce("CAEmitterCell: more than 2^53 births in one minute: the cell is not simulated")
+                    continue
+                }
+                // The youngest birth of the step not after hi.
+                var n = min(c1.rounded(.up) - 1, (c0 + (hi - b0) * rate).rounded(.down))
+                while n >= c0 {
+                    let birth = b0 + (n - c0) / rate
+                    defer { n -= 1 }
+                    guard birth <= hi, birth < era.end else { continue }
+                    if birth < lo { break }
+                    if candidates >= Self.maxCandidates || particles.count >= Self.maxParticles { capped = true; return }
+                    candidates += 1
+                    spawn(node: root, tree: era.tree, src: src, birth: birth, key: EmitterHash.mix(epochKey &+ UInt64(n)),
+                          window: (era.start, era.end), origin: nil, at: t)
+                }
+            }
+        }
+    }
+
     /// Emits the particles of `node` born in `window` (layer time; the parent's lifetime or
-    /// the layer's whole run), and recursively their sub-particles.
-    mutating func emit(node: Int, window: (Double, Double), parentKey: UInt64, origin: Origin?, at t: Double) {
+    /// the era's span) at its constant rate in `src`, and recursively their sub-particles.
+    mutating func emit(node: Int, tree: EmitterCellTree, src: EmitterSnapshot, window: (Double, Double), parentKey: UInt64,
+                       origin: Origin?, at t: Double) {
         let n = tree.nodes[node]
-        let v = n.values
-        let rate = v.birthRate * Double(state.birthRate)
+        let v = src.values[node]
+        let rate = v.birthRate * Double(src.state.birthRate)
         guard rate > 0, rate.isFinite else { return }
         // The cell's own window inside its parent's.
         let start = window.0 + max(v.beginTime, 0)
@@ -116,7 +216,6 @@ package struct EmitterSimulation {
             return Diagnostics.warnOnce("CAEmitterCell: more than 2^53 births since emission began: the cell is not simulated")
         }
         guard k >= kLo else { return }
-        let lifetimeScale = Double(state.lifetime)
         let cellKey = parentKey ^ n.pathKey
         while k >= kLo {
             if candidates >= Self.maxCandidates || particles.count >= Self.maxParticles { capped = true; return }
@@ -124,36 +223,46 @@ package struct EmitterSimulation {
             let birth = start + k / rate
             let key = EmitterHash.mix(cellKey &+ UInt64(k))
             k -= 1
-            let life = (v.lifetime + v.lifetimeRange * EmitterHash.signed(key, 0)) * lifetimeScale
-            guard life > 0 else { continue }
-            let age = t - birth
-            // Position and velocity at birth.
-            let p0: SIMD3<Double>
-            if let origin { p0 = origin.at(birth - window.0) } else { p0 = emitterPoint(key) }
-            let speed = (v.velocity + v.velocityRange * EmitterHash.signed(key, 1)) * Double(state.velocity)
-            let longitude = v.emissionLongitude + v.emissionRange * (EmitterHash.unit(key, 2) - 0.5)
-            let latitude = v.emissionLatitude
-            let dir = SIMD3(cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
-            let motion = Origin(p0: p0, v: dir * speed, acc: v.acceleration)
-            if age < life {
-                let s = max((v.scale + v.scaleRange * EmitterHash.signed(key, 3) + v.scaleSpeed * age) * Double(state.scale), 0)
-                let spin = (v.spin + v.spinRange * EmitterHash.signed(key, 4)) * Double(state.spin)
-                var c = v.color
-                c.x += v.colorRange.x * EmitterHash.signed(key, 5)
-                c.y += v.colorRange.y * EmitterHash.signed(key, 6)
-                c.z += v.colorRange.z * EmitterHash.signed(key, 7)
-                c.w += v.colorRange.w * EmitterHash.signed(key, 8)
-                c += v.colorSpeed * age
-                c = simd_clamp01(c)
-                let p = motion.at(age)
-                if p.x.isFinite, p.y.isFinite, p.z.isFinite, s.isFinite {
-                    particles.append(EmitterParticle(node: node, position: p, scale: s, angle: spin * age, color: c,
-                                                     birthTime: birth, key: key))
-                }
+            spawn(node: node, tree: tree, src: src, birth: birth, key: key, window: window, origin: origin, at: t)
+        }
+    }
+
+    /// One particle of `node` born at `birth` with the values `src` (those of its birth time):
+    /// appended when alive at t, then its sub-cells' particles.
+    mutating func spawn(node: Int, tree: EmitterCellTree, src: EmitterSnapshot, birth: Double, key: UInt64,
+                        window: (Double, Double), origin: Origin?, at t: Double) {
+        let n = tree.nodes[node]
+        let v = src.values[node]
+        let st = src.state
+        let life = (v.lifetime + v.lifetimeRange * EmitterHash.signed(key, 0)) * Double(st.lifetime)
+        guard life > 0 else { return }
+        let age = t - birth
+        // Position and velocity at birth.
+        let p0: SIMD3<Double>
+        if let origin { p0 = origin.at(birth - window.0) } else { p0 = Self.emitterPoint(key, st) }
+        let speed = (v.velocity + v.velocityRange * EmitterHash.signed(key, 1)) * Double(st.velocity)
+        let longitude = v.emissionLongitude + v.emissionRange * (EmitterHash.unit(key, 2) - 0.5)
+        let latitude = v.emissionLatitude
+        let dir = SIMD3(cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
+        let motion = Origin(p0: p0, v: dir * speed, acc: v.acceleration)
+        if age < life, let current = currentIndex[n.pathKey] {
+            let s = max((v.scale + v.scaleRange * EmitterHash.signed(key, 3) + v.scaleSpeed * age) * Double(st.scale), 0)
+            let spin = (v.spin + v.spinRange * EmitterHash.signed(key, 4)) * Double(st.spin)
+            var c = v.color
+            c.x += v.colorRange.x * EmitterHash.signed(key, 5)
+            c.y += v.colorRange.y * EmitterHash.signed(key, 6)
+            c.z += v.colorRange.z * EmitterHash.signed(key, 7)
+            c.w += v.colorRange.w * EmitterHash.signed(key, 8)
+            c += v.colorSpeed * age
+            c = simd_clamp01(c)
+            let p = motion.at(age)
+            if p.x.isFinite, p.y.isFinite, p.z.isFinite, s.isFinite {
+                particles.append(EmitterParticle(node: current, position: p, scale: s, angle: spin * age, color: c,
+                                                 birthTime: birth, key: key))
             }
-            for c in n.children where birth + tree.nodes[c].reach + life >= t {
-                emit(node: c, window: (birth, birth + life), parentKey: key, origin: motion, at: t)
-            }
+        }
+        for c in n.children where birth + tree.nodes[c].reach + life >= t {
+            emit(node: c, tree: tree, src: src, window: (birth, birth + life), parentKey: key, origin: motion, at: t)
         }
     }
 
@@ -165,7 +274,7 @@ package struct EmitterSimulation {
     /// circumference, a sphere's surface); `surface` — its area (a cuboid's six faces, a
     /// circle's disc, a sphere's surface); `volume` — its inside (a cuboid's box, a sphere's ball;
     /// a flat shape's area).
-    func emitterPoint(_ key: UInt64) -> SIMD3<Double> {
+    static func emitterPoint(_ key: UInt64, _ state: EmitterLayerState) -> SIMD3<Double> {
         let c = SIMD3(Double(state.emitterPosition.x), Double(state.emitterPosition.y), Double(state.emitterZPosition))
         let w = Double(state.emitterSize.width), h = Double(state.emitterSize.height), d = Double(state.emitterDepth)
         let u = EmitterHash.unit(key, 10), v = EmitterHash.unit(key, 11), q = EmitterHash.unit(key, 12)

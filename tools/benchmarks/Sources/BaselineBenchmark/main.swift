@@ -4,6 +4,7 @@
 //
 // usage: baseline-benchmark [count width height frames] [--seed N] [--dump-scene FILE] [--ppm FILE]
 //                           [--max-size N]   (a scene variant for experiments; canonical: 200)
+//                           [--quads N]      (the particle floor instead: N textured 8x8 quads)
 import Foundation
 import GLBaseline
 
@@ -12,6 +13,7 @@ var seed = UInt32(GLB_SCENE_SEED)
 var scenePath: String?
 var ppmPath: String?
 var maxSize = Int(GLB_SCENE_MAX_SIZE)
+var quads: Int?
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -19,8 +21,9 @@ while let a = args.popFirst() {
     case "--dump-scene": scenePath = args.popFirst()
     case "--ppm": ppmPath = args.popFirst()
     case "--max-size": maxSize = args.popFirst().flatMap { Int($0) } ?? maxSize
+    case "--quads": quads = args.popFirst().flatMap { Int($0) } ?? 100_000
     case "-h", "--help":
-        print("usage: baseline-benchmark [count width height frames] [--seed N] [--dump-scene FILE] [--ppm FILE] [--max-size N]")
+        print("usage: baseline-benchmark [count width height frames] [--seed N] [--dump-scene FILE] [--ppm FILE] [--max-size N] [--quads N]")
         exit(0)
     default:
         guard let v = Int(a), v > 0 else { FileHandle.standardError.write("bad argument \(a)\n".data(using: .utf8)!); exit(2) }
@@ -54,6 +57,15 @@ guard glb_init(&err, Int32(err.count)) == 0 else {
     exit(1)
 }
 print("renderer: \(String(cString: glb_renderer())) | \(String(cString: glb_version())) | EGL platform \(String(cString: glb_platform()))")
+if let quads {
+    // The particle floor (`render-benchmark emitter` draws this many 8 x 8 textured quads).
+    let ms = glb_quads_ms(Int32(quads), Int32(width), Int32(height), Int32(frames), 8)
+    guard ms >= 0 else { FileHandle.standardError.write("quad draw failed (\(ms))\n".data(using: .utf8)!); exit(1) }
+    print(String(format: "%d textured 8x8 quads %dx%d, one instanced draw: %.2f ms/frame (median of %d, glFinish per frame)",
+                 quads, width, height, ms, frames))
+    print(String(format: "baseline gl-instanced-textured-quads %.2f", ms))
+    exit(0)
+}
 let ms = glb_rects_ms_ex(Int32(count), Int32(width), Int32(height), Int32(frames), seed, Int32(maxSize))
 guard ms >= 0 else { FileHandle.standardError.write("draw failed (\(ms))\n".data(using: .utf8)!); exit(1) }
 

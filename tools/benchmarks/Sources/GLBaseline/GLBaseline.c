@@ -346,3 +346,142 @@ int glb_read_rgba(unsigned char *rgba, int w, int h) {
     free(tmp);
     return glGetError() == GL_NO_ERROR ? 0 : -3;
 }
+
+// ---- Textured quads (the particle floor) ----------------------------------------------------
+// n turned, tinted quads of one side x side white RGBA8 texture (linear filtering), placed by a
+// hash of their index over the canvas: what an emitter keeping n live particles of one image
+// draws. One instanced draw, premultiplied source-over, glFinish per frame.
+
+static const char *QVS =
+    "#version 330 core\n"
+    "layout(location = 0) in vec4 a_place;  // centre x, y (pixels, y down), angle, size\n"
+    "layout(location = 1) in vec4 a_tint;   // premultiplied\n"
+    "uniform vec2 u_viewport;\n"
+    "out vec2 v_uv;\n"
+    "flat out vec4 v_tint;\n"
+    "void main() {\n"
+    "    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));\n"
+    "    vec2 local = (corner - 0.5) * a_place.w;\n"
+    "    float c = cos(a_place.z), s = sin(a_place.z);\n"
+    "    vec2 px = a_place.xy + vec2(c * local.x - s * local.y, s * local.x + c * local.y);\n"
+    "    v_uv = corner;\n"
+    "    v_tint = a_tint;\n"
+    "    vec2 ndc = px / u_viewport * 2.0 - 1.0;\n"
+    "    gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);\n"
+    "}\n";
+
+static const char *QFS =
+    "#version 330 core\n"
+    "in vec2 v_uv;\n"
+    "flat in vec4 v_tint;\n"
+    "uniform sampler2D u_tex;\n"
+    "out vec4 o_color;\n"
+    "void main() { o_color = texture(u_tex, v_uv) * v_tint; }\n";
+
+static struct {
+    int ready;
+    GLuint program, vao, vbo, tex;
+    GLint u_viewport, u_tex;
+    int n, w, h, side;
+} Q;
+
+static int quads_init(char *err, int errlen) {
+    if (Q.ready) return 0;
+    GLuint vs = compile(GL_VERTEX_SHADER, QVS, err, errlen);
+    if (!vs) return -1;
+    GLuint fs = compile(GL_FRAGMENT_SHADER, QFS, err, errlen);
+    if (!fs) return -1;
+    Q.program = glCreateProgram();
+    glAttachShader(Q.program, vs);
+    glAttachShader(Q.program, fs);
+    glLinkProgram(Q.program);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint ok = 0;
+    glGetProgramiv(Q.program, GL_LINK_STATUS, &ok);
+    if (!ok) { if (err && errlen > 0) snprintf(err, (size_t)errlen, "quad program link failed"); return -1; }
+    Q.u_viewport = glGetUniformLocation(Q.program, "u_viewport");
+    Q.u_tex = glGetUniformLocation(Q.program, "u_tex");
+    glGenVertexArrays(1, &Q.vao);
+    glGenBuffers(1, &Q.vbo);
+    glBindVertexArray(Q.vao);
+    glBindBuffer(GL_ARRAY_BUFFER, Q.vbo);
+    for (GLuint a = 0; a < 2; a++) {
+        glEnableVertexAttribArray(a);
+        glVertexAttribPointer(a, 4, GL_FLOAT, GL_FALSE, 8 * sizeof(float), (const void *)(a * 4 * sizeof(float)));
+        glVertexAttribDivisor(a, 1);
+    }
+    glGenTextures(1, &Q.tex);
+    Q.ready = 1;
+    return 0;
+}
+
+static int quads_scene(int n, int w, int h, int side) {
+    if (Q.n == n && Q.w == w && Q.h == h && Q.side == side) return 0;
+    float *data = malloc((size_t)n * 8 * sizeof(float) + 1);
+    if (!data) return -1;
+    for (int i = 0; i < n; i++) {
+        float *q = data + (size_t)i * 8;
+        q[0] = (float)(glb_scene_word(i, 0, 7u) % (unsigned)w);
+        q[1] = (float)(glb_scene_word(i, 1, 7u) % (unsigned)h);
+        q[2] = (float)(glb_scene_word(i, 2, 7u) % 6283u) / 1000.0f;
+        q[3] = (float)side;
+        float a = 0.3f + 0.5f * (float)(glb_scene_word(i, 3, 7u) % 1000u) / 1000.0f;
+        q[4] = 0.9f * a; q[5] = 0.6f * a; q[6] = 0.3f * a; q[7] = a;
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, Q.vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)n * 8 * sizeof(float)), data, GL_STATIC_DRAW);
+    free(data);
+    unsigned char *px = malloc((size_t)side * side * 4);
+    if (!px) return -1;
+    memset(px, 255, (size_t)side * side * 4);
+    glBindTexture(GL_TEXTURE_2D, Q.tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, side, side, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    free(px);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    Q.n = n; Q.w = w; Q.h = h; Q.side = side;
+    return 0;
+}
+
+static void quads_frame(int n, int w, int h) {
+    glBindFramebuffer(GL_FRAMEBUFFER, G.fbo);
+    glViewport(0, 0, w, h);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glUseProgram(Q.program);
+    glUniform2f(Q.u_viewport, (float)w, (float)h);
+    glUniform1i(Q.u_tex, 0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, Q.tex);
+    glBindVertexArray(Q.vao);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, n);
+}
+
+double glb_quads_ms(int n, int w, int h, int frames, int side) {
+    if (!G.ready || n < 0 || w < 1 || h < 1 || frames < 1 || side < 1 || side > 4096) return -1;
+    if (quads_init(NULL, 0) != 0) return -6;
+    if (ensure_fbo(w, h) != 0) return -2;
+    if (quads_scene(n, w, h, side) != 0) return -3;
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_DITHER);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    quads_frame(n, w, h);  // warm-up
+    glFinish();
+    double *t = malloc((size_t)frames * sizeof(double));
+    if (!t) return -4;
+    for (int f = 0; f < frames; f++) {
+        double t0 = now_ms();
+        quads_frame(n, w, h);
+        glFinish();
+        t[f] = now_ms() - t0;
+    }
+    qsort(t, (size_t)frames, sizeof(double), cmp_double);
+    double median = frames % 2 ? t[frames / 2] : 0.5 * (t[frames / 2 - 1] + t[frames / 2]);
+    free(t);
+    if (glGetError() != GL_NO_ERROR) return -5;
+    return median;
+}

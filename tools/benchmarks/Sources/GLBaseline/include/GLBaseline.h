@@ -52,6 +52,10 @@ const char *glb_platform(void);
 double glb_rects_ms(int n, int w, int h, int frames, unsigned seed);
 /// glb_rects_ms over the scene variant of glb_scene_rect_ex.
 double glb_rects_ms_ex(int n, int w, int h, int frames, unsigned seed, int max_size);
+/// The particle floor: n turned, tinted quads of one side x side white texture (linear
+/// filtering) at hashed places over a w x h FBO, one instanced draw per frame, premultiplied
+/// source-over; the median ms per frame of `frames` timed frames, or a negative value on error.
+double glb_quads_ms(int n, int w, int h, int frames, int side);
 /// Reads back the FBO of the last glb_rects_ms (premultiplied RGBA8, rows top-down, w*h*4 bytes
 /// into rgba, w and h must match). Returns 0 on success.
 int glb_read_rgba(unsigned char *rgba, int w, int h);
