@@ -80,7 +80,7 @@ extension SVGBuilder {
             $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         }.filter { !$0.isEmpty }
         let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
-        let size = CGFloat(style.fontSize.isFinite && style.fontSize > 0 ? style.fontSize : 16)
+        let size = CGFloat(style.fontSize.isFinite && style.fontSize > 0 ? style.fontSize : SVGComputedStyle.initialFontSize)
         var first: FontFace?
         for family in families {
             guard let face = FontRegistry.shared.match(family: family, weight: style.fontWeight, italic: style.fontItalic,
@@ -177,7 +177,7 @@ extension SVGBuilder {
             log.add(.brokenReference, "<textPath href>", "no path with that id; its text is not drawn")
             return nil
         }
-        let ctx = SVGShapeGeometry.Context(viewport: viewport, fontSize: 16, log: log, limits: limits)
+        let ctx = SVGShapeGeometry.Context(viewport: viewport, fontSize: SVGComputedStyle.initialFontSize, log: log, limits: limits)
         guard Self.shapes.contains(target.name), var path = SVGShapeGeometry.path(for: target, ctx) else {
             log.add(.brokenReference, "<textPath href>", "<\(target.name)> is not a path or shape; its text is not drawn")
             return nil
