@@ -63,6 +63,20 @@ struct SVGTextTests {
         #expect(shapeLayers(doc.layer).count == 3)
     }
 
+    /// The text's underline follows a tspan's shifted baseline (as the resvg suite's
+    /// alignment-baseline/hanging-with-underline reference draws it): with the tspan 20 units
+    /// lower, the underline's outline spans 20 more vertically than the unshifted one's.
+    @Test("An underline follows a tspan's baseline-shift: two pieces 20 units apart")
+    func underlineFollowsBaselineShift() throws {
+        func underlineBox(_ shift: String) throws -> CGRect {
+            let doc = try svg(#"<text x="0" y="50" text-decoration="underline" font-family="Noto Sans" font-size="20">Ab<tspan baseline-shift="\#(shift)">cd</tspan></text>"#)
+            return try #require(shapeLayers(doc.layer).first?.path).boundingBoxOfPath
+        }
+        let plain = try underlineBox("0"), shifted = try underlineBox("-20")
+        #expect(plain.height > 0 && plain.height < 3, "\(plain)")
+        #expect(close(shifted.height, Double(plain.height) + 20), "\(shifted) vs \(plain)")
+    }
+
     /// SVG 1.1 §10.5 textLength / lengthAdjust: "HH" at 100 px is 148.2 wide; at 200, `spacing`
     /// puts the 51.8 difference in the one gap, `spacingAndGlyphs` scales by 200 / 148.2.
     @Test("textLength stretches a text: spacing widens the gaps, spacingAndGlyphs scales glyphs; one character stays put")

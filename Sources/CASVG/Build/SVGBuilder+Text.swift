@@ -414,8 +414,11 @@ extension SVGBuilder {
                     var x1 = charEnd[k - a]
                     let font = run.fonts[run.chars[k].styleIndex]
                     let y0 = cy + shiftY[k - a] + run.chars[k].baselineOffset
+                    // A run ends where the baseline moves (baseline-shift, alignment-baseline):
+                    // the line follows the characters' baseline, as the suite's references do.
                     var m = k + 1
-                    while m < b, run.chars[m].decorations.contains(di) {
+                    while m < b, run.chars[m].decorations.contains(di),
+                          run.chars[m].baselineOffset == run.chars[k].baselineOffset, shiftY[m - a] == shiftY[k - a] {
                         if charX[m - a] != nil { x1 = max(x1, charEnd[m - a]) }
                         m += 1
                     }
