@@ -14,8 +14,9 @@ import Foundation
         #expect(px("25.4mm") == 96)
         #expect(px("72pt") == 96)
         #expect(px("6pc") == 96)
-        #expect(px("2em") == 32)
-        #expect(px("2ex") == 16)
+        // em and ex against the initial font size, 12 px (resvg's default; SVGComputedStyle).
+        #expect(px("2em") == 24)
+        #expect(px("2ex") == 12)
         #expect(px("1e1px") == 10)
         #expect(SVGLength.parse("10 px") == nil)
         #expect(SVGLength.parse("px") == nil)

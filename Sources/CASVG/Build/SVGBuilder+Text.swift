@@ -14,8 +14,9 @@ import Foundation
 /// of the element that declares it (§10.12); `baseline-shift` (lengths, percentages, sub,
 /// super from the font's OS/2 offsets) and `dominant-baseline`/`alignment-baseline` from the
 /// font's metrics; `font-kerning`; `<textPath>` (§10.13: each glyph's middle on the path,
-/// turned with its tangent, from `startOffset`). Approximated, reported once: vertical
-/// `writing-mode` (laid out horizontally), `textLength`/`lengthAdjust` (natural width),
+/// turned with its tangent, from `startOffset`); `textLength`/`lengthAdjust` on a `<text>` of one
+/// chunk (§10.5). Approximated, reported once: vertical `writing-mode` (glyphs turned sideways),
+/// `textLength` elsewhere (natural width),
 /// decorations on a text path (not drawn), textPath `side`/`method`/`spacing`.
 extension SVGBuilder {
     /// One addressable character after white-space handling.
@@ -46,6 +47,13 @@ extension SVGBuilder {
         var decorations: [(kind: String, style: Int)] = []
         var paths: [SVGTextPath] = []
         var lastWasSpace = true
+        /// The `<text>` element's `textLength` and whether `lengthAdjust` is spacingAndGlyphs.
+        var textLength: (length: Double, glyphs: Bool)? = nil
+    }
+
+    /// Whether a style's `writing-mode` runs top to bottom.
+    func vertical(_ style: SVGComputedStyle) -> Bool {
+        ["tb", "tb-rl", "tb-lr", "vertical-rl", "vertical-lr"].contains(style.writingMode)
     }
 
     func text(_ e: SVGElement, style: SVGComputedStyle) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
@@ -60,14 +68,24 @@ extension SVGBuilder {
             while let last = run.chars.last, last.scalar == " " { run.chars.removeLast() }
         }
         guard !run.chars.isEmpty else { return nil }
-        if ["tb", "tb-rl", "tb-lr", "vertical-rl", "vertical-lr"].contains(style.writingMode) {
+        if vertical(style) {
             log.add(.approximated, "writing-mode=\(style.writingMode)",
                     "vertical text: every glyph is turned sideways (upright CJK is not done), decorations and dx are not applied")
         } else if !["lr-tb", "lr", "horizontal-tb", "rl-tb", "rl"].contains(style.writingMode) {
             log.add(.invalidValue, "writing-mode=\(style.writingMode)", "unknown; horizontal used")
         }
-        for attr in ["textLength", "lengthAdjust"] where e.attributes[attr] != nil {
-            log.add(.approximated, attr, "text is not stretched to a length; its natural width is used")
+        // textLength on <text> (SVG 1.1 §10.5): the one chunk is stretched or squeezed to it.
+        if let raw = e.attributes["textLength"] {
+            let l = SVGLength.parse(raw).map { $0.resolve(vertical(style) ? .y : .x, viewport: viewport, fontSize: style.fontSize) }
+            if let l, l.isFinite, l >= 0 {
+                let adjust = e.attributes["lengthAdjust"] ?? "spacing"
+                if adjust != "spacing" && adjust != "spacingAndGlyphs" {
+                    log.add(.invalidValue, "lengthAdjust=\"\(adjust.prefix(40))\"", "not spacing or spacingAndGlyphs; spacing used")
+                }
+                run.textLength = (min(l, Double(limits.maxCoordinate)), adjust == "spacingAndGlyphs")
+            } else {
+                log.add(.invalidValue, "textLength=\"\(raw.prefix(40))\"", "not a non-negative length; ignored")
+            }
         }
         return layoutText(run)
     }
@@ -80,7 +98,7 @@ extension SVGBuilder {
             $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         }.filter { !$0.isEmpty }
         let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
-        let size = CGFloat(style.fontSize.isFinite && style.fontSize > 0 ? style.fontSize : 16)
+        let size = CGFloat(style.fontSize.isFinite && style.fontSize > 0 ? style.fontSize : SVGComputedStyle.initialFontSize)
         var first: FontFace?
         for family in families {
             guard let face = FontRegistry.shared.match(family: family, weight: style.fontWeight, italic: style.fontItalic,
@@ -126,6 +144,9 @@ extension SVGBuilder {
                 }
                 let st = computeStyle(child, parent: run.styles[styleIndex])
                 guard st.display else { continue }
+                if child.attributes["textLength"] != nil {
+                    log.add(.approximated, "textLength", "on <\(child.name)> it is not applied; the natural width is used")
+                }
                 let first = run.chars.count
                 run.styles.append(st)
                 run.fonts.append(font(for: st))
@@ -177,7 +198,7 @@ extension SVGBuilder {
             log.add(.brokenReference, "<textPath href>", "no path with that id; its text is not drawn")
             return nil
         }
-        let ctx = SVGShapeGeometry.Context(viewport: viewport, fontSize: 16, log: log, limits: limits)
+        let ctx = SVGShapeGeometry.Context(viewport: viewport, fontSize: SVGComputedStyle.initialFontSize, log: log, limits: limits)
         guard Self.shapes.contains(target.name), var path = SVGShapeGeometry.path(for: target, ctx) else {
             log.add(.brokenReference, "<textPath href>", "<\(target.name)> is not a path or shape; its text is not drawn")
             return nil
@@ -256,7 +277,7 @@ extension SVGBuilder {
         var glyphPieces: [(path: CGMutablePath, style: Int)] = []
         var cx = 0.0, cy = 0.0
         let mode = run.styles[0].writingMode
-        let vertical = ["tb", "tb-rl", "tb-lr", "vertical-rl", "vertical-lr"].contains(mode)
+        let vertical = self.vertical(run.styles[0])
         for (a, b) in zip(chunkStarts, chunkStarts.dropFirst()) where a < b {
             let chars = run.chars[a..<b]
             let onPath = chars.first!.pathIndex.map { run.paths[$0] }
@@ -297,7 +318,40 @@ extension SVGBuilder {
                 let ws = c.scalar == " " ? st.wordSpacing.resolve(.x, viewport: viewport, fontSize: st.fontSize) : 0
                 accX += (ls.isFinite ? ls : 0) + (ws.isFinite ? ws : 0)
             }
-            let width = CTLineGetTypographicBounds(line, nil, nil, nil) + accX
+            var width = CTLineGetTypographicBounds(line, nil, nil, nil) + accX
+            // textLength (SVG 1.1 §10.5) on a text of one chunk off a path: `spacing` spreads the
+            // difference evenly over the gaps between characters in visual order (nothing for
+            // one character); `spacingAndGlyphs` scales advances and glyphs along the line.
+            var glyphScale = 1.0
+            var visualGap = [Double](repeating: 0, count: b - a)
+            if let tl = run.textLength {
+                if chunkStarts.count != 2 || onPath != nil {
+                    log.add(.approximated, "textLength", "only a text of one chunk off a path is stretched; others keep their natural width")
+                } else if tl.glyphs {
+                    if width > 0 { glyphScale = tl.length / width; width = tl.length }
+                } else {
+                    // Characters with glyphs, ordered by where their first glyph sits.
+                    var firstX = [Double?](repeating: nil, count: b - a)
+                    for r in CTLineGetGlyphRuns(line) as! [CTRun] {
+                        let n = CTRunGetGlyphCount(r)
+                        guard n > 0 else { continue }
+                        var positions = [CGPoint](repeating: .zero, count: n), indices = [CFIndex](repeating: 0, count: n)
+                        CTRunGetPositions(r, CFRange(location: 0, length: 0), &positions)
+                        CTRunGetStringIndices(r, CFRange(location: 0, length: 0), &indices)
+                        for g in 0..<n {
+                            let k = charOfUnit[max(0, min(charOfUnit.count - 1, indices[g]))] - a
+                            let x = Double(positions[g].x) + shiftX[k]
+                            firstX[k] = min(firstX[k] ?? x, x)
+                        }
+                    }
+                    let order = firstX.indices.filter { firstX[$0] != nil }.sorted { firstX[$0]! < firstX[$1]! }
+                    if order.count > 1 {
+                        let extra = (tl.length - width) / Double(order.count - 1)
+                        for (rank, k) in order.enumerated() { visualGap[k] = extra * Double(rank) }
+                        width = tl.length
+                    }
+                }
+            }
             let anchor = run.styles[run.chars[a].styleIndex].textAnchor
             let shift = anchor == "middle" ? -width / 2 : anchor == "end" ? -width : 0
             var pathEnd: CGPoint?
@@ -321,9 +375,9 @@ extension SVGBuilder {
                     let u = max(0, min(charOfUnit.count - 1, indices[g]))
                     let k = charOfUnit[u]
                     let c = run.chars[k]
-                    let px = origin.x + shift + Double(positions[g].x) + shiftX[k - a]
+                    let px = origin.x + shift + (Double(positions[g].x) + shiftX[k - a]) * glyphScale + visualGap[k - a]
                     let py = origin.y + shiftY[k - a] + c.baselineOffset
-                    var m = CGAffineTransform(scaleX: 1, y: -1)
+                    var m = CGAffineTransform(scaleX: glyphScale, y: -1)
                     if let rot = c.rotate, rot != 0 { m = m.concatenating(CGAffineTransform(rotationAngle: rot * .pi / 180)) }
                     if let path = onPath {
                         // The glyph's middle on the path, turned with its tangent (SVG 1.1 §10.13.2).
@@ -344,7 +398,7 @@ extension SVGBuilder {
                             .concatenating(CGAffineTransform(translationX: origin.x - across, y: origin.y + (px - origin.x) + shiftY[k - a]))
                     } else {
                         if charX[k - a] == nil { charX[k - a] = px }
-                        charEnd[k - a] = max(charEnd[k - a], px + Double(advances[g].width))
+                        charEnd[k - a] = max(charEnd[k - a], px + Double(advances[g].width) * glyphScale)
                         m = m.concatenating(CGAffineTransform(translationX: px, y: py))
                     }
                     guard let gp = CTFontCreatePathForGlyph(font, glyphs[g], &m), !gp.isEmpty else { continue }
@@ -360,8 +414,11 @@ extension SVGBuilder {
                     var x1 = charEnd[k - a]
                     let font = run.fonts[run.chars[k].styleIndex]
                     let y0 = cy + shiftY[k - a] + run.chars[k].baselineOffset
+                    // A run ends where the baseline moves (baseline-shift, alignment-baseline):
+                    // the line follows the characters' baseline, as the suite's references do.
                     var m = k + 1
-                    while m < b, run.chars[m].decorations.contains(di) {
+                    while m < b, run.chars[m].decorations.contains(di),
+                          run.chars[m].baselineOffset == run.chars[k].baselineOffset, shiftY[m - a] == shiftY[k - a] {
                         if charX[m - a] != nil { x1 = max(x1, charEnd[m - a]) }
                         m += 1
                     }

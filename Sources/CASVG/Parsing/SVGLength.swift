@@ -27,7 +27,7 @@ package struct SVGLength: Equatable {
     }
 
     /// The length in user units (px).
-    package func resolve(_ axis: Axis, viewport: CGSize, fontSize: Double = 16) -> Double {
+    package func resolve(_ axis: Axis, viewport: CGSize, fontSize: Double = SVGComputedStyle.initialFontSize) -> Double {
         switch unit {
         case .none, .px: return value
         case .pt: return value * 96 / 72

@@ -41,7 +41,11 @@ struct SVGComputedStyle {
     var color: (Double, Double, Double, Double) = (0, 0, 0, 1)
     var visible = true
     var clipRule = CAShapeLayerFillRule.nonZero
-    var fontSize = 16.0
+    /// `font-size` starts at `medium` (SVG 1.1 §10.10: initial value `medium`, whose size the user
+    /// agent picks). The importer uses 12 px, resvg's default (usvg's `--font-size` option,
+    /// default 12), the renderer that made the reference images `SVGTextCorpusTests` compares to.
+    static let initialFontSize = 12.0
+    var fontSize = SVGComputedStyle.initialFontSize
     /// Text (SVG 1.1 §10.10–10.12, all inherited but `textDecoration`, which holds what this
     /// element itself declares; `SVGBuilder+Text` applies it to the element's descendants).
     var fontFamily = "serif"
@@ -85,10 +89,13 @@ struct SVGComputedStyle {
         }
     }
 
-    /// CSS absolute font sizes (CSS Fonts 3 §3.5, the 16 px medium scale).
-    static let absoluteFontSizes: [String: Double] = [
-        "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24, "xx-large": 32,
-    ]
+    /// CSS absolute font sizes: `medium` is the initial font size and each step scales by 1.2, the
+    /// factor CSS 2 §15.7 suggests between adjacent sizes (and that `larger`/`smaller` use), as
+    /// resvg does.
+    static let absoluteFontSizes: [String: Double] = {
+        let steps = ["xx-small": -3, "x-small": -2, "small": -1, "medium": 0, "large": 1, "x-large": 2, "xx-large": 3]
+        return steps.mapValues { initialFontSize * pow(1.2, Double($0)) }
+    }()
 
     /// Names of the presentation attributes / properties read here. Anything else found in a
     /// `style` attribute or style sheet is reported as unsupported.
