@@ -24,6 +24,16 @@ struct FrameBenchmark {
         var perFrame: Counts
         /// Each timed frame's ms, in order (frame `warmupFrames + i` of the scene for entry i).
         var frameMs: [Double]
+        /// The process's peak resident memory at the end (getrusage `ru_maxrss`): comparing a short
+        /// and a long run shows whether frames leave memory behind (tools/soak.sh, issue 17).
+        var peakResidentBytes: Int
+    }
+
+    /// The peak resident set size of this process so far, in bytes.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        return usage.ru_maxrss * 1024   // Linux reports KiB
     }
     struct Percentiles: Codable { var p50, p95, p99, mean, min, max: Double }
     struct CPUSplit: Codable { var engine, renderTree, gl: Double }
@@ -76,7 +86,7 @@ struct FrameBenchmark {
                                    gl: Self.round3(Self.median(gl) * 1000)),
             gpuMsPerFrame: gpu.isEmpty ? nil : Self.percentiles(gpu),
             gpuTimer: timer == nil ? "unavailable (no GL_TIME_ELAPSED counter)" : "GL_TIME_ELAPSED",
-            perFrame: mid, frameMs: total.map { Self.round3($0 * 1000) })
+            perFrame: mid, frameMs: total.map { Self.round3($0 * 1000) }, peakResidentBytes: Self.peakResidentBytes())
         if json {
             let enc = JSONEncoder()
             enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
