@@ -305,21 +305,20 @@ double glb_rects_ms(int n, int w, int h, int frames, unsigned seed) {
     return glb_rects_ms_ex(n, w, h, frames, seed, GLB_SCENE_MAX_SIZE);
 }
 
-double glb_rects_ms_ex(int n, int w, int h, int frames, unsigned seed, int max_size) {
-    if (!G.ready || n < 0 || w < 1 || h < 1 || frames < 1) return -1;
-    if (ensure_fbo(w, h) != 0) return -2;
-    if (ensure_scene(n, w, h, seed, max_size) != 0) return -3;
+/// Premultiplied source-over blending, one warm-up frame (it pays for shader variants and
+/// binning setup), then the median of `frames` timed frames, each waited for with glFinish.
+static double median_frame_ms(void (*frame)(int, int, int), int n, int w, int h, int frames) {
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_DITHER);
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    draw_frame(n, w, h);  // warm-up: the first frame pays for shader variants and binning setup
+    frame(n, w, h);
     glFinish();
     double *t = malloc((size_t)frames * sizeof(double));
     if (!t) return -4;
     for (int f = 0; f < frames; f++) {
         double t0 = now_ms();
-        draw_frame(n, w, h);
+        frame(n, w, h);
         glFinish();
         t[f] = now_ms() - t0;
     }
@@ -328,6 +327,13 @@ double glb_rects_ms_ex(int n, int w, int h, int frames, unsigned seed, int max_s
     free(t);
     if (glGetError() != GL_NO_ERROR) return -5;
     return median;
+}
+
+double glb_rects_ms_ex(int n, int w, int h, int frames, unsigned seed, int max_size) {
+    if (!G.ready || n < 0 || w < 1 || h < 1 || frames < 1) return -1;
+    if (ensure_fbo(w, h) != 0) return -2;
+    if (ensure_scene(n, w, h, seed, max_size) != 0) return -3;
+    return median_frame_ms(draw_frame, n, w, h, frames);
 }
 
 int glb_read_rgba(unsigned char *rgba, int w, int h) {
@@ -465,23 +471,5 @@ double glb_quads_ms(int n, int w, int h, int frames, int side) {
     if (quads_init(NULL, 0) != 0) return -6;
     if (ensure_fbo(w, h) != 0) return -2;
     if (quads_scene(n, w, h, side) != 0) return -3;
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_DITHER);
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    quads_frame(n, w, h);  // warm-up
-    glFinish();
-    double *t = malloc((size_t)frames * sizeof(double));
-    if (!t) return -4;
-    for (int f = 0; f < frames; f++) {
-        double t0 = now_ms();
-        quads_frame(n, w, h);
-        glFinish();
-        t[f] = now_ms() - t0;
-    }
-    qsort(t, (size_t)frames, sizeof(double), cmp_double);
-    double median = frames % 2 ? t[frames / 2] : 0.5 * (t[frames / 2 - 1] + t[frames / 2]);
-    free(t);
-    if (glGetError() != GL_NO_ERROR) return -5;
-    return median;
+    return median_frame_ms(quads_frame, n, w, h, frames);
 }
