@@ -180,6 +180,30 @@ static GLuint compile(GLenum type, const char *src, char *err, int errlen) {
     return s;
 }
 
+/// A linked program of the two shader sources, or 0 with the compile or link log in `err`.
+static GLuint link_program(const char *vs_src, const char *fs_src, char *err, int errlen) {
+    GLuint vs = compile(GL_VERTEX_SHADER, vs_src, err, errlen);
+    if (!vs) return 0;
+    GLuint fs = compile(GL_FRAGMENT_SHADER, fs_src, err, errlen);
+    if (!fs) { glDeleteShader(vs); return 0; }
+    GLuint program = glCreateProgram();
+    glAttachShader(program, vs);
+    glAttachShader(program, fs);
+    glLinkProgram(program);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint ok = 0;
+    glGetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[1024] = {0};
+        glGetProgramInfoLog(program, sizeof log, NULL, log);
+        if (err && errlen > 0) snprintf(err, (size_t)errlen, "program link failed: %s", log);
+        glDeleteProgram(program);
+        return 0;
+    }
+    return program;
+}
+
 int glb_init(char *err, int errlen) {
     if (G.ready) return 0;
     if (!G.display) {  // one display per process: initialise once, never terminate
@@ -210,24 +234,8 @@ int glb_init(char *err, int errlen) {
     snprintf(G.renderer, sizeof G.renderer, "%s", (const char *)glGetString(GL_RENDERER));
     snprintf(G.version, sizeof G.version, "%s", (const char *)glGetString(GL_VERSION));
 
-    GLuint vs = compile(GL_VERTEX_SHADER, VS, err, errlen);
-    if (!vs) return -1;
-    GLuint fs = compile(GL_FRAGMENT_SHADER, FS, err, errlen);
-    if (!fs) return -1;
-    G.program = glCreateProgram();
-    glAttachShader(G.program, vs);
-    glAttachShader(G.program, fs);
-    glLinkProgram(G.program);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
-    GLint ok = 0;
-    glGetProgramiv(G.program, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[1024] = {0};
-        glGetProgramInfoLog(G.program, sizeof log, NULL, log);
-        if (err && errlen > 0) snprintf(err, (size_t)errlen, "program link failed: %s", log);
-        return -1;
-    }
+    G.program = link_program(VS, FS, err, errlen);
+    if (!G.program) return -1;
     G.u_viewport = glGetUniformLocation(G.program, "u_viewport");
     G.u_radius = glGetUniformLocation(G.program, "u_radius");
     G.u_border = glGetUniformLocation(G.program, "u_border");
@@ -393,19 +401,8 @@ static struct {
 
 static int quads_init(char *err, int errlen) {
     if (Q.ready) return 0;
-    GLuint vs = compile(GL_VERTEX_SHADER, QVS, err, errlen);
-    if (!vs) return -1;
-    GLuint fs = compile(GL_FRAGMENT_SHADER, QFS, err, errlen);
-    if (!fs) return -1;
-    Q.program = glCreateProgram();
-    glAttachShader(Q.program, vs);
-    glAttachShader(Q.program, fs);
-    glLinkProgram(Q.program);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
-    GLint ok = 0;
-    glGetProgramiv(Q.program, GL_LINK_STATUS, &ok);
-    if (!ok) { if (err && errlen > 0) snprintf(err, (size_t)errlen, "quad program link failed"); return -1; }
+    Q.program = link_program(QVS, QFS, err, errlen);
+    if (!Q.program) return -1;
     Q.u_viewport = glGetUniformLocation(Q.program, "u_viewport");
     Q.u_tex = glGetUniformLocation(Q.program, "u_tex");
     glGenVertexArrays(1, &Q.vao);
