@@ -198,15 +198,13 @@ enum ShapeRasterizer {
             rast.resolve(evenOdd: r.evenOdd, into: &out.coverage, channels: 4, channel: 0)
         }
         out.totalLength = strokeSubpaths.reduce(0) { $0 + arcLength($1) }
-        if let m = widthFree, r.stroke != nil {
-            out.work = areaWork + rast.work + fieldWork(strokeSubpaths, map: map, width: w, height: h, reach: m * 2.0.squareRoot() + 2)
-            guard out.work <= r.workLimit else { return .failure(.overBudget) }
-        }
         if let m = widthFree, let style = r.stroke {
             // The gauge field out to the widest stroke (and its square caps), and G marking the
             // texels that stroke reaches, so cropping keeps them and the shader reads the field.
-            let (field, gauge) = GaugeField.compute(strokeSubpaths, style: style, map: map, width: w, height: h,
-                                                    reach: m * 2.0.squareRoot() + 2)
+            let reach = m * 2.0.squareRoot() + 2
+            out.work = areaWork + rast.work + fieldWork(strokeSubpaths, map: map, width: w, height: h, reach: reach)
+            guard out.work <= r.workLimit else { return .failure(.overBudget) }
+            let (field, gauge) = GaugeField.compute(strokeSubpaths, style: style, map: map, width: w, height: h, reach: reach)
             let bound = Float(m + 1)
             for k in 0..<(w * h) where gauge[k] <= bound { out.coverage[4 * k + 1] = 255 }
             out.field = field
