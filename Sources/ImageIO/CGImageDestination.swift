@@ -3,7 +3,6 @@
 // CoreGraphics' encoder) and JPEG (libjpeg-turbo). See docs/IMAGEIO.md.
 import CoreGraphics
 import Foundation
-import Synchronization
 
 /// An image destination: where `CGImageDestinationFinalize` writes the image added to it.
 /// PNG and JPEG hold one image each: a second `CGImageDestinationAddImage` warns and is ignored.
@@ -23,11 +22,11 @@ public final class CGImageDestination: Sendable {
     }
 
     let format: ImageFormat
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(format: ImageFormat, target: Target, options: CFDictionary?) {
         self.format = format
-        state = Mutex(State(target: target))
+        state = Locked(State(target: target))
         setProperties(options)
     }
 
