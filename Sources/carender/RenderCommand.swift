@@ -62,6 +62,30 @@ struct Render: ParsableCommand {
     @Option(help: .hidden)
     var readback: String = "pipelined"
 
+    @Option(help: ArgumentHelp("With -o - (standard output): png (one frame) or a video container: mp4, mov, mkv, webm, gif, apng.", valueName: "format"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("Video codec: h264, hevc, prores, vp9, av1, gif, apng. Default: the container's (.mp4/.mkv h264, .mov prores 4444, .webm vp9 with alpha).", valueName: "codec"))
+    var codec: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Constant quality (h264/hevc 0...51, vp9/av1 0...63; lower is better).", valueName: "n"))
+    var crf: String?
+
+    @Option(help: ArgumentHelp("Target bitrate instead of --crf, e.g. 8M.", valueName: "rate"))
+    var bitrate: String?
+
+    @Option(help: ArgumentHelp("ffmpeg pixel format, e.g. yuv420p, yuv422p10le, yuva444p10le (alpha kept when it has a).", valueName: "name"))
+    var pixFmt: String?
+
+    @Option(help: ArgumentHelp("Video colour: bt709 (default) or bt2020-pq (HDR10-style PQ, 10 bits); every video is tagged.", valueName: "space"))
+    var color: String = "bt709"
+
+    @Option(help: ArgumentHelp("An audio file muxed under the video, trimmed to the rendered frames' time range.", valueName: "file"))
+    var audio: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("JPEG/WebP still quality, 0...100 (default 90).", valueName: "q"))
+    var quality: String?
+
     func run() throws {
         try CLI.run { try render() }
     }
@@ -70,7 +94,35 @@ struct Render: ParsableCommand {
         guard output != nil || contactSheet != nil else {
             throw CLIError.usage("nothing to write: give -o OUT (and/or --contact-sheet PNG)")
         }
-        let target = try output.map(OutputTarget.init(path:))
+        let target = try output.map { try OutputTarget(path: $0, format: format) }
+        if output == nil, format != nil { throw CLIError.usage("--format is for -o - (standard output)") }
+        let videoFormat: VideoFormat?
+        switch target {
+        case .video(_, let f): videoFormat = f
+        case .stdout(let f): videoFormat = f
+        default: videoFormat = nil
+        }
+        let crf = try self.crf.map { try parseNumber($0, option: "--crf", in: 0...63, what: "a constant-quality level, 0...63") }
+        guard let color = VideoColor(rawValue: color) else { throw CLIError.usage("--color \(self.color): bt709 or bt2020-pq") }
+        let codec = try self.codec.map { name -> VideoCodec in
+            guard let c = VideoCodec(rawValue: name.lowercased()) else {
+                throw CLIError.usage("--codec \(name): one of \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return c
+        }
+        var encoding = try videoFormat.map { try VideoEncoding(format: $0, codec: codec, crf: crf, bitrate: bitrate, pixFmt: pixFmt, color: color) }
+        if encoding == nil, codec != nil || crf != nil || bitrate != nil || pixFmt != nil || audio != nil || self.color != "bt709" {
+            throw CLIError.usage("--codec, --crf, --bitrate, --pix-fmt, --color and --audio are for video output (-o movie.mp4, .mov, .mkv, .webm, .gif, .apng)")
+        }
+        if case .stdout = target { encoding?.streaming = true }
+        if let audio {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: audio, isDirectory: &isDir), !isDir.boolValue else {
+                throw CLIError("--audio \(audio): no such file")
+            }
+        }
+        let quality = try self.quality.map { try parseNumber($0, option: "--quality", in: 0...100, what: "a still's quality, 0...100") }
+        if quality != nil { guard case .still = target else { throw CLIError.usage("--quality is for .jpg and .webp stills") } }
         let sheetURL = try contactSheet.map { path -> URL in
             guard URL(fileURLWithPath: path).pathExtension.lowercased() == "png" else {
                 throw CLIError.usage("--contact-sheet \(path): the contact sheet is a .png")
@@ -107,7 +159,7 @@ struct Render: ParsableCommand {
             var range: Range<Int>
             if let frames {
                 range = frames.range
-            } else if case .png = target, frames == nil {
+            } else if target?.isSingleImage == true {
                 range = 0..<1
             } else {
                 // ⌈duration × fps⌉ frames (LoadedScene.frameCount's rule), frame i at i / fps.
@@ -125,8 +177,12 @@ struct Render: ParsableCommand {
             jobs = range.map { FrameJob(index: $0, time: Double($0) / rate) }
             guard !jobs.isEmpty || shard != nil else { throw CLIError.usage("--frames: the range is empty") }
         }
-        if case .png(let url) = target, jobs.count > 1 {
-            throw CLIError.usage("-o \(url.lastPathComponent): \(jobs.count) frames cannot go into one PNG; use a numbered pattern such as out/%04d.png, or a video")
+        if target?.isSingleImage == true, jobs.count > 1 {
+            throw CLIError.usage("-o \(output ?? ""): \(jobs.count) frames cannot go into one image; use a numbered pattern such as out/%04d.png, or a video (with -o -, --format mp4 …)")
+        }
+        if let audio, let first = jobs.first {
+            encoding?.audio = AudioTrack(path: audio, start: Double(first.index) / rate, duration: Double(jobs.count) / rate)
+            try encoding?.validate()
         }
         if jobs.isEmpty {
             if !quiet { CLI.note("shard \(shard!.index)/\(shard!.count) of this range is empty: nothing to render") }
@@ -136,14 +192,15 @@ struct Render: ParsableCommand {
         let exporter = Exporter(scene: scene, size: pointSize, scale: scale, readback: mode)
         let renderer = try exporter.makeRenderer()
         let (w, h) = renderer.pixelSize
-        if let target { try FileWriting.prepareDirectory(target.directory) }
+        if let dir = target?.directory { try FileWriting.prepareDirectory(dir) }
         if let sheetURL { try FileWriting.prepareDirectory(sheetURL.deletingLastPathComponent()) }
         // Names, path lengths and free space are checked now, not when the first file is
         // written (for a video or one PNG that was after the whole render). One frame's RGBA
         // (what a PNG of noise or a raw video frame can take) plus 64 KiB must fit.
         let frameBytes = w * h * 4 + (1 << 16)
         switch target {
-        case .png(let u), .video(let u, _): try FileWriting.checkDestination(u, bytes: frameBytes)
+        case .png(let u), .video(let u, _), .still(let u, _): try FileWriting.checkDestination(u, bytes: frameBytes)
+        case .stdout: break
         case .sequence(let p):
             // Names grow with the frame number: the first and the last bound them.
             for i in Set([jobs.first!.index, jobs.last!.index]) {
@@ -165,10 +222,20 @@ struct Render: ParsableCommand {
                 try FileWriting.writeAtomically(try FileWriting.pngData(f.pixels, width: w, height: h, compression: png),
                                                 to: URL(fileURLWithPath: pattern.path(for: f.index)))
             }
-        case .video(let url, let format):
-            let v = try FFmpegWriter(url: url, format: format, width: w, height: h, framesPerSecond: rate)
+        case .video(let url, _):
+            let v = try FFmpegWriter(url: url, encoding: encoding!, width: w, height: h, framesPerSecond: rate)
             video = v
             write = { f in sheet?.add(f); try v.write(f) }
+        case .still(let url, let format):
+            write = { f in sheet?.add(f); try FileWriting.writeAtomically(try StillEncoder.encode(f.pixels, width: w, height: h, format: format, quality: quality), to: url) }
+        case .stdout(let format):
+            if format != nil {
+                let v = try FFmpegWriter(url: nil, encoding: encoding!, width: w, height: h, framesPerSecond: rate)
+                video = v
+                write = { f in sheet?.add(f); try v.write(f) }
+            } else {
+                write = { f in sheet?.add(f); try FileWriting.writeAll(try FileWriting.pngData(f.pixels, width: w, height: h, compression: png), to: STDOUT_FILENO) }
+            }
         case nil:
             write = { f in sheet?.add(f) }
         }
@@ -180,20 +247,26 @@ struct Render: ParsableCommand {
         let progress = Progress(total: jobs.count, label: "rendering", quiet: quiet)
         do {
             try exporter.run(renderer, jobs: jobs, consumer: queue, progress: progress)
-            if Interrupts.pending != nil, video != nil { queue.cancel() } else { try queue.finish() }
+            // Interrupted or not, the frames rendered are encoded and the video is closed
+            // cleanly: a first SIGINT/SIGTERM leaves a shorter, playable file.
+            try queue.finish()
             progress.finish()
-            try Interrupts.checkpoint()
             try video?.finish()
         } catch {
             queue.cancel()
             progress.finish()
             video?.abort()
-            if let s = Interrupts.pending, video == nil, case .sequence = target {
-                CLI.note("interrupted: \(progress.done) of \(jobs.count) frames were rendered; the PNGs written are complete")
-                throw CLIError("interrupted by \(s == SIGINT ? "SIGINT" : "SIGTERM")", code: 128 + s)
-            }
-            if Interrupts.pending != nil, video != nil { CLI.note("interrupted: the unfinished video was removed") }
             throw error
+        }
+        if let s = Interrupts.pending {
+            let kept: String
+            switch target {
+            case .sequence: kept = "the PNGs written are complete"
+            case .video, .stdout(.some(_)): kept = "the video holds the frames rendered and is complete"
+            default: kept = "nothing was written"
+            }
+            CLI.note("interrupted: \(progress.done) of \(jobs.count) frames were rendered; \(kept)")
+            throw CLIError("interrupted by \(Interrupts.name(s))", code: 128 + s)
         }
         if let sheetURL, let sheet, let img = sheet.image() {
             guard let data = img.pngData() else { throw CLIError("PNG encoding of the contact sheet failed") }
@@ -204,7 +277,8 @@ struct Render: ParsableCommand {
             switch target {
             case .png(let u): what = u.path
             case .sequence(let p): what = "\(p.path(for: jobs.first!.index)) … \(p.path(for: jobs.last!.index))"
-            case .video(let u, _): what = u.path
+            case .video(let u, _), .still(let u, _): what = u.path
+            case .stdout: what = "standard output"
             case nil: what = "nothing but the contact sheet"
             }
             let secs = progress.elapsed

@@ -68,6 +68,7 @@ enum SceneInput {
     /// A scene file through CAScene (`SceneFile.load`). Problems become one line: the first
     /// problem and how many more there are (`carender validate` lists them all).
     static func loadFile(_ path: String, allowOutsideImages: Bool) throws -> SceneSource {
+        if path == "-" { return try loadStandardInput(allowOutsideImages: allowOutsideImages) }
         if URL(fileURLWithPath: path).pathExtension.lowercased() == "svg" { return try loadSVG(path) }
         let scene: LoadedScene
         do {
@@ -80,6 +81,41 @@ enum SceneInput {
             throw CLIError("\(path): \(error)")
         }
         return source(scene, name: path)
+    }
+
+    /// Reads standard input to its end, at most the scene-file limit (64 MiB) and one byte
+    /// more to tell an over-long input.
+    static func readStandardInput(limit: Int) throws -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while data.count <= limit {
+            let n = read(STDIN_FILENO, &buffer, buffer.count)
+            if n == 0 { break }
+            if n < 0 { if errno == EINTR { continue }; throw CLIError("-: cannot read standard input: \(String(cString: strerror(errno)))") }
+            data.append(contentsOf: buffer[0..<n])
+        }
+        guard data.count <= limit else { throw CLIError("-: standard input holds more than \(limit) bytes (the scene-file limit)") }
+        return data
+    }
+
+    /// `-` as SCENE: a scene (JSON) or an SVG document (its first non-space byte is `<`) from
+    /// standard input; image paths are relative to the current folder.
+    static func loadStandardInput(allowOutsideImages: Bool) throws -> SceneSource {
+        let options = options(allowOutsideImages: allowOutsideImages)
+        let data = try readStandardInput(limit: options.limits.maxFileBytes)
+        if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "<") {
+            let doc: SVGDocument
+            do { doc = try SVGDocument(data: data) } catch { throw CLIError("-: \(error)") }
+            return SceneSource(name: "-", rootLayer: doc.layer, size: doc.size, scale: 1, duration: 0, framesPerSecond: 30,
+                               notes: doc.issues.map { "-: \($0)" })
+        }
+        do {
+            let scene = try SceneFile.load(data: data, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), options: options)
+            return source(scene, name: "-")
+        } catch let e as SceneLoadError {
+            let more = e.problems.count > 1 ? " (and \(e.problems.count - 1) more)" : ""
+            throw CLIError("-: \(e.problems.first.map(\.description) ?? "the scene could not be loaded")\(more)")
+        }
     }
 
     /// An SVG file through CASVG: its size in points (`width`/`height` at 96 per inch, else the
