@@ -11,6 +11,8 @@ extension SceneReader {
     /// or a required member is missing (problems reported).
     func document(_ node: JSONNode) -> LoadedScene? {
         guard let o = ObjectReader(node, path: "", self, what: "a scene object") else { return nil }
+        // `$schema` names the JSON Schema editors check the file with (docs/scene.schema.json).
+        if let v = o["$schema"] { _ = string(v, "$schema") }
         if let v = o["format"], let s = string(v, "format"), s != SceneFormat.name {
             problem("format", v, "expected \"\(SceneFormat.name)\", found \"\(s.prefix(80))\"")
         }
@@ -70,6 +72,12 @@ extension SceneReader {
         var root: CALayer? = nil
         if let v = o["root"] {
             root = layer(v, "root", depth: 1)
+            // A root with no size draws nothing (issue 25): the scene's frame shows only the
+            // clear colour. Say so, with the fix, instead of rendering a transparent image.
+            if case .object(let members) = v.value, !members.contains(where: { $0.key == "frame" || $0.key == "bounds" }) {
+                let fix = size.map { "\"frame\": [0, 0, \(JSONWriter.number($0.width)), \(JSONWriter.number($0.height))]" } ?? "\"frame\": [0, 0, width, height]"
+                problem("root", v, "the root layer has no size, so nothing would be drawn: add \(fix) (the scene's size) or \"bounds\"")
+            }
         } else {
             problem("root", "missing (the root layer object)", line: node.line)
         }

@@ -18,6 +18,8 @@ struct Carender: ParsableCommand {
           carender bench --builtin rects                          time a stress scene
           carender info                                           the GPU/driver used
 
+        Exit status: 0 success; 1 a failed render or an invalid scene (validate: an error found); 2 a usage error (a bad option or value); 130 / 143 interrupted by SIGINT / SIGTERM (a first signal finishes the frame in hand and closes the output cleanly, a second exits at once, leaving no partial file and no ffmpeg behind).
+
         Run `carender help <subcommand>` for a subcommand's options and examples.
         """,
         version: "0.1.0",

@@ -58,11 +58,10 @@ enum SceneInput {
         SceneLoadOptions(allowImagesOutsideSceneFolder: allowOutsideImages)
     }
 
-    /// Every problem in the scene file, each as "JSON.path (line N): message".
-    static func validate(_ path: String, allowOutsideImages: Bool) throws -> [String] {
+    /// Every problem in the scene file, each with its JSON path, line and column.
+    static func validateProblems(_ path: String, allowOutsideImages: Bool) throws -> [SceneProblem] {
         CAMediaClock.freeze(at: 0)
         return SceneFile.validate(contentsOf: URL(fileURLWithPath: path), options: options(allowOutsideImages: allowOutsideImages))
-            .map(\.description)
     }
 
     /// A scene file through CAScene (`SceneFile.load`). Problems become one line: the first
