@@ -7,8 +7,8 @@ import Foundation
 /// (§5.1: numbers 0…255 or percentages, alpha 0…1 or a percentage, comma- or space-separated
 /// with `/` before alpha) and `hsl()`/`hsla()` (§7: hue in degrees or with `deg`, `rad`, `grad`,
 /// `turn`; saturation and lightness as percentages). All sRGB, straight alpha.
-enum SceneCSSColor {
-    static let names: [String: UInt32] = [
+package enum SceneCSSColor {
+    package static let names: [String: UInt32] = [
         "aliceblue": 0xf0f8ff,
         "antiquewhite": 0xfaebd7,
         "aqua": 0x00ffff,
@@ -160,7 +160,7 @@ enum SceneCSSColor {
     ]
 
     /// The colour a CSS string names; nil when it is none of the forms above.
-    static func parse(_ text: String) -> CGColor? {
+    package static func parse(_ text: String) -> CGColor? {
         let s = text.trimmingCharacters(in: .whitespaces).lowercased()
         if s == "transparent" { return CGColor(red: 0, green: 0, blue: 0, alpha: 0) }
         if let v = names[s] {
@@ -221,10 +221,10 @@ enum SceneCSSColor {
 /// Angles with CSS units (CSS Values 4 §7.1: `deg`, `grad`, `rad`, `turn`), as scene files
 /// accept them wherever an angle is read: `"90deg"`, `"0.25turn"`, `"1.2rad"`, `"100grad"`.
 /// A bare number keeps the API's unit (radians for Core Animation's angles).
-enum SceneAngle {
+package enum SceneAngle {
     /// The angle in turns; a unitless string counts `bareUnit` turns per unit. Nil when not
     /// an angle.
-    static func parse(_ text: String, bareUnit: Double) -> Double? {
+    package static func parse(_ text: String, bareUnit: Double) -> Double? {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()
         for (unit, turns) in [("grad", 1.0 / 400), ("deg", 1.0 / 360), ("rad", 1 / (2 * Double.pi)), ("turn", 1.0)] where t.hasSuffix(unit) {
             guard let v = Double(t.dropLast(unit.count).trimmingCharacters(in: .whitespaces)), v.isFinite else { return nil }
@@ -235,7 +235,7 @@ enum SceneAngle {
     }
 
     /// Radians from `"90deg"`, `"0.25turn"`, `"1.2rad"`, `"100grad"` or a numeric string.
-    static func radians(_ text: String) -> Double? {
+    package static func radians(_ text: String) -> Double? {
         parse(text, bareUnit: 1 / (2 * Double.pi)).map { $0 * 2 * Double.pi }
     }
 }

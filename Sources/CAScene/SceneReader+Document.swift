@@ -72,12 +72,6 @@ extension SceneReader {
         var root: CALayer? = nil
         if let v = o["root"] {
             root = layer(v, "root", depth: 1)
-            // A root with no size draws nothing (issue 25): the scene's frame shows only the
-            // clear colour. Say so, with the fix, instead of rendering a transparent image.
-            if case .object(let members) = v.value, !members.contains(where: { $0.key == "frame" || $0.key == "bounds" }) {
-                let fix = size.map { "\"frame\": [0, 0, \(JSONWriter.number($0.width)), \(JSONWriter.number($0.height))]" } ?? "\"frame\": [0, 0, width, height]"
-                problem("root", v, "the root layer has no size, so nothing would be drawn: add \(fix) (the scene's size) or \"bounds\"")
-            }
         } else {
             problem("root", "missing (the root layer object)", line: node.line)
         }

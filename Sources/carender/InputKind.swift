@@ -73,7 +73,11 @@ enum Validators {
                         message: p.path.isEmpty ? p.message : "\(p.path): \(p.message)")
             }
         }
-        guard let source = try? SceneInput.load(path: path, allowOutsideImages: options.allowOutsideImages) else { return [] }
+        let source: SceneSource
+        do { source = try SceneInput.load(path: path, allowOutsideImages: options.allowOutsideImages) } catch {
+            let message = "\(error)"
+            return [Finding(file: path, severity: .error, message: message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message)]
+        }
         return SceneGaps.list(source).map { Finding(file: path, severity: .warning, message: "not reproduced: \($0)") }
     }
 

@@ -4,6 +4,11 @@ import CASVG
 import CADemoScenes
 import Foundation
 
+/// Numbers as scene files write them: whole numbers without a fraction.
+enum JSONNumber {
+    static func text(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+}
+
 /// A scene ready to render: its layer tree and the defaults a scene file carries (size in
 /// points, scale, duration, frame rate), plus the scene's scheduled model changes.
 struct SceneSource {
@@ -79,7 +84,17 @@ enum SceneInput {
         } catch {
             throw CLIError("\(path): \(error)")
         }
+        try checkRootSize(scene, name: path)
         return source(scene, name: path)
+    }
+
+    /// A root layer without a size draws nothing: the frame would be only the clear colour
+    /// (issue 25). An error naming the fix rather than a transparent image.
+    static func checkRootSize(_ scene: LoadedScene, name: String) throws {
+        let b = scene.rootLayer.bounds
+        guard b.width <= 0 || b.height <= 0 else { return }
+        let w = JSONNumber.text(Double(scene.size.width)), h = JSONNumber.text(Double(scene.size.height))
+        throw CLIError("\(name): root: the root layer has no size, so nothing would be drawn: add \"frame\": [0, 0, \(w), \(h)] (the scene's size) or \"bounds\" to \"root\"")
     }
 
     /// Reads standard input to its end, at most the scene-file limit (64 MiB) and one byte
@@ -110,6 +125,7 @@ enum SceneInput {
         }
         do {
             let scene = try SceneFile.load(data: data, baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), options: options)
+            try checkRootSize(scene, name: "-")
             return source(scene, name: "-")
         } catch let e as SceneLoadError {
             let more = e.problems.count > 1 ? " (and \(e.problems.count - 1) more)" : ""
