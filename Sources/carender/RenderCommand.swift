@@ -86,11 +86,71 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("JPEG/WebP still quality, 0...100 (default 90).", valueName: "q"))
     var quality: String?
 
+    @Option(name: .customLong("set"), help: ArgumentHelp("Override a property before rendering: LAYERNAME.member=value (or root.…, duration=…); repeatable.", valueName: "keyPath=value"))
+    var assignments: [String] = []
+
+    @Option(help: ArgumentHelp("Overrides from a JSON object of keyPath: value (applied before --set).", valueName: "file.json"))
+    var values: String?
+
+    @Option(help: ArgumentHelp("Render one output per CSV row: columns with a dot are key paths to set, every column fills {column} in -o (and {row}).", valueName: "rows.csv"))
+    var batch: String?
+
     func run() throws {
         try CLI.run { try render() }
     }
 
+    /// `--batch rows.csv`: this render once per row, with the row's key-path columns as
+    /// `--set` values and `{column}` / `{row}` in -o replaced by the row's values (characters
+    /// that cannot be in a file name become `_`). A failed row is reported and the others
+    /// still render; the status is 1 when any failed.
+    func renderBatch(_ path: String) throws {
+        let table = try CSVTable(contentsOf: path)
+        guard let output, output.contains("{") else {
+            throw CLIError.usage("--batch: -o needs a {column} placeholder so each row writes its own file, e.g. -o 'out/{name}.mp4'")
+        }
+        for name in Self.placeholders(output) where name != "row" && !table.header.contains(name) {
+            throw CLIError.usage("-o \(output): {\(name)} is not a column of \(path) (columns: \(table.header.joined(separator: ", ")))")
+        }
+        var failed = 0
+        for (i, row) in table.rows.enumerated() {
+            if Interrupts.pending != nil { break }
+            var values = Dictionary(uniqueKeysWithValues: zip(table.header, row))
+            values["row"] = String(i + 1)
+            var job = self
+            job.batch = nil
+            job.output = Self.fill(output, values)
+            job.assignments = zip(table.header, row).filter { $0.0.contains(".") }.map { "\($0.0)=\($0.1)" } + assignments
+            do { try job.render() } catch let e as CLIError {
+                if e.code == 2 { throw e }
+                CLI.note("row \(i + 1): \(e.message)")
+                failed += 1
+            }
+        }
+        try Interrupts.checkpoint()
+        if failed > 0 { throw CLIError("\(failed) of \(table.rows.count) rows failed") }
+    }
+
+    static func placeholders(_ pattern: String) -> [String] {
+        var out: [String] = []
+        var rest = pattern[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return out
+    }
+
+    static func fill(_ pattern: String, _ values: [String: String]) -> String {
+        var s = pattern
+        for (k, v) in values {
+            let safe = String(v.map { "/\\\0:*?\"<>|".contains($0) || $0.isNewline ? "_" : $0 })
+            s = s.replacingOccurrences(of: "{\(k)}", with: safe.isEmpty ? "_" : safe)
+        }
+        return s
+    }
+
     func render() throws {
+        if let batch { return try renderBatch(batch) }
         guard output != nil || contactSheet != nil else {
             throw CLIError.usage("nothing to write: give -o OUT (and/or --contact-sheet PNG)")
         }
@@ -144,7 +204,10 @@ struct Render: ParsableCommand {
         let shard = try self.shard.map(ShardArgument.init)
 
         Interrupts.install()
-        let scene = try SceneInput.load(path: scene, allowOutsideImages: allowOutsideImages)
+        var overrides = SceneOverrides()
+        if let values { try overrides.add(valuesFile: values) }
+        for a in assignments { try overrides.add(assignment: a) }
+        let scene = try SceneInput.load(path: scene, allowOutsideImages: allowOutsideImages, overrides: overrides)
         if !quiet { scene.notes.forEach(CLI.note) }
         let rate = fps ?? scene.framesPerSecond
         let pointSize = size.map { CGSize(width: $0.width, height: $0.height) } ?? scene.size

@@ -32,10 +32,41 @@ struct SceneSource {
 enum SceneInput {
     /// Builds the scene with the media clock frozen at 0, so layers made now and the
     /// animations added to them begin at time 0 whatever the first frame drawn is.
-    static func load(path: String?, allowOutsideImages: Bool) throws -> SceneSource {
+    static func load(path: String?, allowOutsideImages: Bool, overrides: SceneOverrides = .init()) throws -> SceneSource {
         CAMediaClock.freeze(at: 0)
-        guard let path else { return demo() }
-        return try loadFile(path, allowOutsideImages: allowOutsideImages)
+        guard !overrides.isEmpty else {
+            guard let path else { return demo() }
+            return try loadFile(path, allowOutsideImages: allowOutsideImages)
+        }
+        return try loadWithOverrides(path, allowOutsideImages: allowOutsideImages, overrides: overrides)
+    }
+
+    /// A scene file (or standard input, or the demo as its scene file) with template values
+    /// applied to its JSON (`SceneOverrides`) before loading.
+    static func loadWithOverrides(_ path: String?, allowOutsideImages: Bool, overrides: SceneOverrides) throws -> SceneSource {
+        let options = options(allowOutsideImages: allowOutsideImages)
+        let data: Data, base: URL, name: String
+        switch path {
+        case nil:
+            do { data = try SceneFile.encode(DemoScene.makeScene(), imageDirectory: nil) } catch { throw CLIError("the demo cannot be written as JSON for --set: \(error)") }
+            base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath); name = "demo"
+        case "-"?:
+            data = try readStandardInput(limit: options.limits.maxFileBytes)
+            base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath); name = "-"
+        case let p?:
+            guard InputKind.of(path: p) == .scene else { throw CLIError.usage("--set, --values and --batch change scene files (JSON), not \(p)") }
+            guard let d = FileManager.default.contents(atPath: p) else { throw CLIError("\(p): scene file not found or not readable") }
+            data = d; base = URL(fileURLWithPath: p).deletingLastPathComponent(); name = p
+        }
+        let changed = try overrides.apply(to: data, source: name)
+        let scene: LoadedScene
+        do {
+            scene = try SceneFile.load(data: changed, baseDirectory: base, options: options)
+        } catch let e as SceneLoadError {
+            throw CLIError("\(name) with --set/--values: \(e.problems.first.map(\.description) ?? "the scene could not be loaded")")
+        }
+        try checkRootSize(scene, name: name)
+        return source(scene, name: name)
     }
 
     static func builtin(_ name: String) throws -> SceneSource {
