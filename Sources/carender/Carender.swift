@@ -23,5 +23,5 @@ struct Carender: ParsableCommand {
         Run `carender help <subcommand>` for a subcommand's options and examples.
         """,
         version: "0.1.0",
-        subcommands: [Render.self, Preview.self, Validate.self, Bench.self, Info.self])
+        subcommands: [Render.self, Preview.self, Validate.self, Bench.self, Info.self, Join.self])
 }

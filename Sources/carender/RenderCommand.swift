@@ -47,8 +47,11 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a contact sheet: a grid of up to 12 frames spread over the run.", valueName: "png"))
     var contactSheet: String?
 
-    @Option(help: ArgumentHelp("Render slice K (counting from 0) of N contiguous blocks of the frame range.", valueName: "K/N"))
+    @Option(help: ArgumentHelp("Render slice K (counting from 0) of N contiguous blocks of the frame range; auto: K and N from Kubernetes (JOB_COMPLETION_INDEX), Slurm (SLURM_ARRAY_TASK_*) or AWS Batch (AWS_BATCH_JOB_ARRAY_INDEX).", valueName: "K/N|auto"))
     var shard: String?
+
+    @Option(help: ArgumentHelp("With --shard auto: the number of tasks where the job system does not say (Kubernetes, AWS Batch); else CARENDER_SHARD_COUNT.", valueName: "N"))
+    var shardCount: Int?
 
     @Option(help: ArgumentHelp("PNG compression: fast (deflate level 1) or small (libpng defaults, ~7× slower).", valueName: "fast|small"))
     var pngCompression: String = "fast"
@@ -201,7 +204,10 @@ struct Render: ParsableCommand {
         let fps = try self.fps.map { try parseNumber($0, option: "--fps", in: 1e-3...1000, what: "frames per second must be more than 0 and at most 1000") }
         let size = try self.size.map(SizeArgument.init)
         if let size { try CLI.check(size) }
-        let shard = try self.shard.map(ShardArgument.init)
+        let shard = try self.shard.map { text in
+            text == "auto" ? try ShardArgument(auto: ProcessInfo.processInfo.environment, count: shardCount) : try ShardArgument(text)
+        }
+        if shardCount != nil, self.shard != "auto" { throw CLIError.usage("--shard-count goes with --shard auto") }
 
         Interrupts.install()
         var overrides = SceneOverrides()
