@@ -59,6 +59,9 @@ struct Render: ParsableCommand {
     @Flag(help: "No progress output.")
     var quiet = false
 
+    @Flag(help: "Progress as JSON events on stderr, one object per line (start, progress, done, interrupted, error).")
+    var json = false
+
     @Flag(help: "Let a scene file use images outside its folder.")
     var allowOutsideImages = false
 
@@ -99,7 +102,12 @@ struct Render: ParsableCommand {
     var batch: String?
 
     func run() throws {
-        try CLI.run { try render() }
+        try CLI.run {
+            do { try render() } catch let e as CLIError where json {
+                ProgressEvents().emit(["event": e.code >= 128 ? "interrupted" : "error", "message": e.message, "status": Int(e.code)])
+                throw e
+            }
+        }
     }
 
     /// `--batch rows.csv`: this render once per row, with the row's key-path columns as
@@ -313,7 +321,9 @@ struct Render: ParsableCommand {
         let workers: Int
         if case .sequence = target { workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) } else { workers = 1 }
         let queue = EncoderQueue(workers: workers, capacity: workers + 2, handle: write)
-        let progress = Progress(total: jobs.count, label: "rendering", quiet: quiet)
+        let events = json ? ProgressEvents() : nil
+        let progress = Progress(total: jobs.count, label: "rendering", quiet: quiet, events: events)
+        events?.emit(["event": "start", "frames": jobs.count, "width": w, "height": h, "output": output ?? contactSheet ?? ""])
         do {
             try exporter.run(renderer, jobs: jobs, consumer: queue, progress: progress)
             // Interrupted or not, the frames rendered are encoded and the video is closed
@@ -341,7 +351,9 @@ struct Render: ParsableCommand {
             guard let data = img.pngData() else { throw CLIError("PNG encoding of the contact sheet failed") }
             try FileWriting.writeAtomically(data, to: sheetURL)
         }
-        if !quiet {
+        if let events {
+            events.emit(["event": "done", "frames": jobs.count, "seconds": (progress.elapsed * 1000).rounded() / 1000, "output": output ?? contactSheet ?? ""])
+        } else if !quiet {
             let what: String
             switch target {
             case .png(let u): what = u.path
