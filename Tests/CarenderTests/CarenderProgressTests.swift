@@ -43,15 +43,19 @@ final class CarenderProgressTests: CarenderTestCase {
             return String(decoding: r.out, as: UTF8.self)
         }
         let out = try onTerminal(["render", "--frames", "0..<30", "-o", dir.appendingPathComponent("t/%02d.png").path] + small, columns: 60)
-        let draws = out.components(separatedBy: "\r").map { $0.replacingOccurrences(of: "\u{1B}[K", with: "") }.filter { $0.hasPrefix("rendering") }
+        // Each redraw: the text after a carriage return up to the end of that line.
+        func redraws(_ s: String) -> [String] {
+            // The terminal turns "\n" into "\r\n", one Character in Swift: make it "\n" first.
+            s.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\r").map { String($0.replacingOccurrences(of: "\u{1B}[K", with: "").split(separator: "\n").first ?? "") }
+                .filter { $0.hasPrefix("rendering") }
+        }
+        let draws = redraws(out)
         XCTAssertFalse(draws.isEmpty, out)
-        for d in draws { XCTAssertLessThanOrEqual(d.trimmingCharacters(in: .newlines).count, 59, d) }
+        for d in draws { XCTAssertLessThanOrEqual(d.count, 59, d) }
         XCTAssertTrue(draws.last?.contains("30/30 frames") == true, out)
         XCTAssertFalse(draws.last?.contains("░") ?? true, "the last draw is full")
         let narrow = try onTerminal(["render", "--frames", "0..<5", "-o", dir.appendingPathComponent("n/%02d.png").path] + small, columns: 30)
-        for d in narrow.components(separatedBy: "\r").filter({ $0.hasPrefix("rendering") }) {
-            XCTAssertLessThanOrEqual(d.replacingOccurrences(of: "\u{1B}[K", with: "").trimmingCharacters(in: .newlines).count, 29, d)
-        }
+        for d in redraws(narrow) { XCTAssertLessThanOrEqual(d.count, 29, d) }
         let single = try onTerminal(["render", "--time", "1", "-o", dir.appendingPathComponent("one.png").path] + small, columns: 60)
         XCTAssertFalse(single.contains("rendering"), single)
     }

@@ -5,7 +5,7 @@ import CoreGraphics
 /// Templates (issue 25): `--set keyPath=value`, `--values file.json` and `--batch rows.csv`
 /// change a scene's properties before rendering; one scene, many variants.
 final class CarenderTemplateTests: CarenderTestCase {
-    static let scene = #"{"format": "ca-scene", "version": 1, "size": [40, 20], "duration": 1, "root": {"frame": [0, 0, 40, 20], "backgroundColor": "#000000", "sublayers": [{"name": "card", "frame": [20, 0, 20, 20], "backgroundColor": "#ffffff"}]}}"#
+    static let scene = ##"{"format": "ca-scene", "version": 1, "size": [40, 20], "duration": 1, "root": {"frame": [0, 0, 40, 20], "backgroundColor": "#000000", "sublayers": [{"name": "card", "frame": [20, 0, 20, 20], "backgroundColor": "#ffffff"}]}}"##
 
     override func setUpWithError() throws {
         try super.setUpWithError()

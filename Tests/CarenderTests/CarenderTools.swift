@@ -6,7 +6,7 @@ import Foundation
 enum Tools {
     /// Runs `tool` (found on PATH) with `args`; its status and standard output.
     static func run(_ tool: String, _ args: [String], stdin: Data? = nil) throws -> (status: Int32, out: Data) {
-        guard let path = Carender.which(tool) else { throw XCTSkip("\(tool) is not installed (tools/install-deps.sh installs it)") }
+        guard let path = tool.hasPrefix("/") ? tool : Carender.which(tool) else { throw XCTSkip("\(tool) is not installed (tools/install-deps.sh installs it)") }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = args
