@@ -1,5 +1,6 @@
 import ArgumentParser
 import QuartzCore
+import CAWindow
 import Foundation
 
 struct Render: ParsableCommand {
@@ -59,6 +60,9 @@ struct Render: ParsableCommand {
     @Flag(help: "No progress output.")
     var quiet = false
 
+    @Flag(help: "Render again whenever the scene file (or --values file) changes, until Ctrl-C.")
+    var watch = false
+
     @Flag(help: "Progress as JSON events on stderr, one object per line (start, progress, done, interrupted, error).")
     var json = false
 
@@ -103,6 +107,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try CLI.run {
+            if watch { return try renderWatching() }
             do { try render() } catch let e as CLIError where json {
                 ProgressEvents().emit(["event": e.code >= 128 ? "interrupted" : "error", "message": e.message, "status": Int(e.code)])
                 throw e
@@ -139,6 +144,39 @@ struct Render: ParsableCommand {
         }
         try Interrupts.checkpoint()
         if failed > 0 { throw CLIError("\(failed) of \(table.rows.count) rows failed") }
+    }
+
+    /// `--watch`: renders, then polls the scene file (and the --values file) with the
+    /// preview's `FileWatcher` and renders again on every change. A render that fails (a
+    /// broken save) is reported and the next change tried; a usage error ends it at once.
+    /// SIGINT/SIGTERM ends the watch (status 128 + signal) after any render in progress.
+    func renderWatching() throws {
+        guard let scene, scene != "-" else { throw CLIError.usage("--watch needs a scene file to watch") }
+        guard batch == nil else { throw CLIError.usage("--watch and --batch exclude each other") }
+        Interrupts.install()
+        var watchers = [FileWatcher(url: URL(fileURLWithPath: scene))] + (values.map { [FileWatcher(url: URL(fileURLWithPath: $0))] } ?? [])
+        var job = self
+        job.watch = false
+        let clock = ContinuousClock()
+        let start = clock.now
+        func once() throws {
+            do { try job.render() } catch let e as CLIError where e.code == 1 {
+                CLI.note(e.message)
+            }
+        }
+        try once()
+        if !quiet { CLI.note("watching \(scene) for changes (Ctrl-C to stop)") }
+        while Interrupts.pending == nil {
+            usleep(100_000)
+            let now = Double((clock.now - start).components.seconds) + Double((clock.now - start).components.attoseconds) * 1e-18
+            var changed = false
+            for i in watchers.indices where watchers[i].changed(now: now) { changed = true }
+            if changed, Interrupts.pending == nil {
+                if !quiet { CLI.note("\(scene) changed: rendering again") }
+                try once()
+            }
+        }
+        try Interrupts.checkpoint()
     }
 
     static func placeholders(_ pattern: String) -> [String] {

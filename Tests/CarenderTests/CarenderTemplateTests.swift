@@ -64,4 +64,33 @@ final class CarenderTemplateTests: CarenderTestCase {
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.contains("not closed"), bad.stderr)
     }
+
+    /// `--watch` renders again when the scene file changes (the preview's FileWatcher), keeps
+    /// watching past a broken save, and ends on SIGINT with status 130.
+    func testWatchRendersAgainOnChange() throws {
+        let p = try Carender.start(["render", "s.json", "-o", "w.png", "--watch"], in: dir,
+                                   stdout: dir.appendingPathComponent(".stdout-w"), stderr: dir.appendingPathComponent(".stderr-w"))
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        func waitFor(_ what: String, _ condition: () -> Bool) {
+            let deadline = Date().addingTimeInterval(60)
+            while !condition(), Date() < deadline, p.isRunning { usleep(50_000) }
+            XCTAssertTrue(condition(), what)
+        }
+        waitFor("the first render") { (try? pixel("w.png", x: 30)) == [255, 255, 255, 255] }
+        usleep(1_100_000)   // a later modification time than the first version's
+        try Data("{ broken".utf8).write(to: dir.appendingPathComponent("s.json"))
+        waitFor("the broken save is reported") {
+            ((try? String(contentsOf: dir.appendingPathComponent(".stderr-w"), encoding: .utf8)) ?? "").contains("malformed JSON")
+        }
+        XCTAssertTrue(p.isRunning, "a broken save does not end the watch")
+        try Data(Self.scene.replacingOccurrences(of: "#ffffff", with: "#ff0000").utf8).write(to: dir.appendingPathComponent("s.json"))
+        waitFor("the render after the change") { (try? pixel("w.png", x: 30)) == [255, 0, 0, 255] }
+        kill(p.processIdentifier, SIGINT)
+        let deadline = Date().addingTimeInterval(20)
+        while p.isRunning, Date() < deadline { usleep(20_000) }
+        XCTAssertFalse(p.isRunning)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 130)
+        XCTAssertFalse(listing(dir).contains { $0.contains(".partial-") })
+    }
 }
