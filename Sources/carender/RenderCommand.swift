@@ -8,13 +8,18 @@ struct Render: ParsableCommand {
         abstract: "Render a scene to a PNG, a numbered PNG sequence or a video.",
         discussion: """
         The output's form decides what is written:
-          -o frame.png      one PNG (of --time T, default 0)
+          -o frame.png      one PNG (of --time T, default 0); also .jpg, .webp (--quality)
           -o out/%04d.png   one PNG per frame, numbered by frame index
-          -o movie.mp4      H.264 video; also .webm (VP9 + alpha), .gif, .apng
+          -o movie.mp4      H.264 video; also .mov (ProRes 4444 + alpha), .mkv, .webm (VP9 + alpha), .gif, .apng
+          -o -              standard output: a PNG, or a video with --format mp4|mov|mkv|webm|gif|apng
+
+        Videos are converted to YUV with the BT.709 matrix and tagged (primaries, transfer, matrix, range); --color bt2020-pq makes 10-bit PQ. --codec, --crf/--bitrate, --pix-fmt choose the encoding; --audio FILE adds sound trimmed to the rendered frames.
 
         Frame i shows the scene at time i / fps. Without --time or --frames, a sequence or video covers the scene's whole duration at its frame rate (--fps overrides the rate). The same input gives byte-identical PNGs. Videos need ffmpeg (on PATH, or CARENDER_FFMPEG).
 
-        Files appear under their final names only when complete. Ctrl-C (or SIGTERM) stops after the frame in hand: PNGs already written stay, an unfinished video is removed.
+        Files appear under their final names only when complete. Ctrl-C (or SIGTERM) stops after the frame in hand: PNGs already written stay, a video is closed with the frames rendered (exit 130/143); a second Ctrl-C exits at once, removing the unfinished file and stopping ffmpeg.
+
+        --set LAYER.member=value (repeatable) and --values FILE.json change the scene before rendering; --batch rows.csv renders one output per row (-o 'out/{name}.mp4'); --watch renders again when the file changes. --shard auto takes the slice from Kubernetes, Slurm or AWS Batch.
 
         Examples:
           carender render -o demo.mp4 --contact-sheet sheet.png
@@ -22,6 +27,9 @@ struct Render: ParsableCommand {
           carender render scene.json --frames '0..<90' --fps 30 -o out/%04d.png
           carender render scene.json --frames '0..<900' --shard 2/8 -o out/%05d.png
           carender render icon.svg --scale 4 -o icon.png
+          carender render scene.json -o overlay.mov --audio music.wav
+          carender render scene.json --set title.string=Hello -o hello.webp
+          carender render scene.json --batch rows.csv -o 'out/{name}.mp4'
         """)
 
     @Argument(help: "A scene file (JSON, see docs/SCENE-FORMAT.md) or an SVG file (.svg). Omitted: the built-in demo.")
