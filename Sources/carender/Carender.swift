@@ -14,7 +14,9 @@ struct Carender: ParsableCommand {
           carender render scene.json -o frames/%04d.png           every frame as PNG
           carender render icon.svg --scale 4 -o icon.png          an SVG file
           carender preview scene.json                             play it in a window
-          carender validate scene.json                            list the problems
+          carender validate 'scenes/*.json' icon.svg              file:line:column: problems
+          carender render scene.json --set title.string=Hi -o x.webp   a template variant
+          carender join -o movie.mp4 'part-*.mp4'                 shards joined, no re-encoding
           carender bench --builtin rects                          time a stress scene
           carender info                                           the GPU/driver used
 
