@@ -200,10 +200,9 @@ struct VideoEncoding: Equatable {
             }
             if let bitrate {
                 a += ["-b:v", bitrate]
-            } else if let r = codec.crfRange {
+            } else if codec.crfRange != nil {
                 a += ["-crf", String(Int((crf ?? codec.defaultCRF).rounded()))]
                 if codec == .vp9 { a += ["-b:v", "0"] }   // libvpx: constant quality only with no target rate
-                _ = r
             }
             a += color.tagArguments
         }
