@@ -171,3 +171,6 @@ let package = Package(
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x
 )
+
+// carender (issue 25): JPEG and WebP stills through ImageIO's CGImageDestination.
+package.targets.first { $0.name == "carender" }!.dependencies.append("ImageIO")

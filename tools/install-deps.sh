@@ -2,7 +2,9 @@
 # Installs the system packages the project builds and tests with (Debian bookworm):
 # OpenGL/EGL headers and glvnd (libgl-dev, libopengl-dev, libegl-dev), Mesa's llvmpipe and EGL
 # vendor library (libgl1-mesa-dri, libegl-mesa0) for headless rendering without a GPU, libpng
-# for PNG in/out, GLFW and Xvfb for the windowed preview, ffmpeg for carender's video output,
+# for PNG in/out, GLFW and Xvfb for the windowed preview, ffmpeg for carender's video output
+# (Debian's build carries every encoder and filter carender drives: libx264, libx265, prores_ks,
+# libvpx-vp9, libsvtav1, gif, apng, AAC, libopus, and zimg's zscale for BT.2020 PQ),
 # libdeflate for CRC-32 and Adler-32 in the fast PNG writer (CAExport); for text (CoreText):
 # FreeType (outlines, metrics), HarfBuzz (shaping), fontconfig (lookup, fallback), FriBidi
 # (bidi), ICU (UAX #14 line breaks), and Liberation fonts (Helvetica/Arial/Times/Courier

@@ -1,6 +1,7 @@
 // Writing images, as Apple's ImageIO `CGImageDestination`
 // (https://developer.apple.com/documentation/imageio/cgimagedestination): PNG (libpng, through
-// CoreGraphics' encoder) and JPEG (libjpeg-turbo). See docs/IMAGEIO.md.
+// CoreGraphics' encoder), JPEG (libjpeg-turbo) and, beyond Apple's, WebP (libwebp). See
+// docs/IMAGEIO.md.
 import CoreGraphics
 import Foundation
 
@@ -85,7 +86,14 @@ public final class CGImageDestination: Sendable {
                     CGDiagnostics.warnOnce("ImageIO: \(f.message)")
                     return false
                 }
-            case .gif, .webP:
+            case .webP:
+                switch WebPCodec.encode(image, quality: s.quality) {
+                case .success(let d): encoded = d
+                case .failure(let f):
+                    CGDiagnostics.warnOnce("ImageIO: \(f.message)")
+                    return false
+                }
+            case .gif:
                 return false  // refused at creation
             }
             switch s.target {
@@ -108,8 +116,10 @@ public final class CGImageDestination: Sendable {
         switch type {
         case ImageIOTypeIdentifier.png: return .png
         case ImageIOTypeIdentifier.jpeg: return .jpeg
+        // Extension beyond Apple's API (Apple's ImageIO does not write WebP): WebPEncoder.swift.
+        case ImageIOTypeIdentifier.webP: return .webP
         default:
-            CGDiagnostics.warnOnce("ImageIO: writing \(type) is not supported (only public.png and public.jpeg)")
+            CGDiagnostics.warnOnce("ImageIO: writing \(type) is not supported (only public.png, public.jpeg and org.webmproject.webp)")
             return nil
         }
     }
@@ -148,7 +158,7 @@ public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
     idst.finalize()
 }
 
-/// The type identifiers destinations write: PNG and JPEG.
+/// The type identifiers destinations write: PNG, JPEG and WebP (WebP beyond Apple's).
 public func CGImageDestinationCopyTypeIdentifiers() -> CFArray {
-    [ImageIOTypeIdentifier.png, ImageIOTypeIdentifier.jpeg]
+    [ImageIOTypeIdentifier.png, ImageIOTypeIdentifier.jpeg, ImageIOTypeIdentifier.webP]
 }
