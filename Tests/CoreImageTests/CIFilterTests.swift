@@ -1,6 +1,5 @@
 import Testing
 import Foundation
-import CoreImage
 
 /// Apple's CIFilter API subset (Core Image Filter Reference): names, keys, defaults, the
 /// settable `name` Core Animation's key paths use, and bad input (unknown names and keys).

@@ -213,6 +213,58 @@ import Foundation
         #expect(glow.rgba(30, 30) == RGBA(255, 255, 255))
     }
 
+    // MARK: Key-path animation
+
+    /// A white layer whose left half is black, with a blur named "blur" of radius 0.
+    func edgeScene() throws -> (CALayer, CALayer) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 60, height: 20)
+        let l = CALayer()
+        l.frame = root.frame
+        l.backgroundColor = solid(1, 1, 1)
+        let dark = CALayer()
+        dark.frame = CGRect(x: 0, y: 0, width: 30, height: 20)
+        dark.backgroundColor = solid(0, 0, 0)
+        l.addSublayer(dark)
+        let blur = try filter("CIGaussianBlur", [kCIInputRadiusKey: 0])
+        blur.name = "blur"
+        l.filters = [blur]
+        root.addSublayer(l)
+        return (root, l)
+    }
+
+    /// CALayer `filters` doc: a filter's parameters animate by key path through its name.
+    @Test func animatingFiltersBlurInputRadiusChangesPixelsOverTime() throws {
+        let (root, l) = try edgeScene()
+        l.add(basic("filters.blur.inputRadius", from: 0, to: 6), forKey: "blur")
+        let frames = try RenderHarness.renderFrames(root, size: CGSize(width: 60, height: 20), times: [0, 0.5, 0.999])
+        // Pixel 32 (2.5 px past the edge): white while sharp, greyer as the blur widens.
+        let v = frames.map { $0.rgba(32, 10).g }
+        #expect(v[0] == 255, "\(v)")
+        #expect(v[1] < v[0] && v[2] < v[1], "\(v)")
+        // σ = 3 halfway: Φ(2.5 / 3).
+        let expected = Int((255 * 0.5 * (1 + erf(2.5 / 3 / 2.0.squareRoot()))).rounded())
+        #expect(abs(v[1] - expected) <= 3, "\(v[1]) vs \(expected)")
+        // The model's filter is untouched by the animation.
+        #expect((l.filters?.first as? CIFilter)?.number(kCIInputRadiusKey) == 0)
+        #expect(l.value(forKeyPath: "filters.blur.inputRadius") as? Double == 0)
+    }
+
+    /// setValue(_:forKeyPath:) on a committed layer animates implicitly (J4) to the new value.
+    @Test func settingFiltersBlurInputRadiusAnimatesImplicitly() throws {
+        let (root, l) = try edgeScene()
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 20))
+        r.layer = root
+        let before = try RenderHarness.frame(r, at: 0).rgba(32, 10).g
+        l.setValue(6, forKeyPath: "filters.blur.inputRadius")
+        #expect(l.value(forKeyPath: "filters.blur.inputRadius") as? Double == 6)
+        let start = try RenderHarness.frame(r, at: 1).rgba(32, 10).g
+        let mid = try RenderHarness.frame(r, at: 1.125).rgba(32, 10).g
+        let end = try RenderHarness.frame(r, at: 2).rgba(32, 10).g
+        #expect(before == 255 && start == 255, "\(before) \(start)")
+        #expect(mid < 255 && end < mid, "\(mid) \(end)")
+    }
+
     // MARK: Bad input
 
     @Test func hugeAndNaNRadiiAreClampedWithAWarning() throws {
