@@ -149,8 +149,10 @@ import Foundation
             l.filters = [try filter("CIGaussianBlur", [kCIInputRadiusKey: 3])]
             root.addSublayer(l)
             let img = try RenderHarness.render(root, size: size, scale: scale)
-            // Point 52.5 (σ = 3 pt): Φ(2.5 / 3) whatever the scale.
-            return img.rgba(Int(52.5 * scale), Int(25 * scale)).g
+            // Point 52.5 (σ = 3 pt): Φ(2.5 / 3) whatever the scale (at scale 2 the pixels
+            // whose centres are 52.25 and 52.75 points, averaged).
+            if scale == 1 { return img.rgba(52, 25).g }
+            return (img.rgba(104, 50).g + img.rgba(105, 50).g + 1) / 2
         }
         let one = try edge(1), two = try edge(2)
         #expect(abs(one - two) <= 3, "\(one) vs \(two)")
@@ -247,7 +249,7 @@ import Foundation
         #expect(abs(v[1] - expected) <= 3, "\(v[1]) vs \(expected)")
         // The model's filter is untouched by the animation.
         #expect((l.filters?.first as? CIFilter)?.number(kCIInputRadiusKey) == 0)
-        #expect(l.value(forKeyPath: "filters.blur.inputRadius") as? Double == 0)
+        #expect(l.value(forKeyPath: "filters.blur.inputRadius") as? CGFloat == 0)
     }
 
     /// setValue(_:forKeyPath:) on a committed layer animates implicitly (J4) to the new value.
@@ -257,7 +259,7 @@ import Foundation
         r.layer = root
         let before = try RenderHarness.frame(r, at: 0).rgba(32, 10).g
         l.setValue(6, forKeyPath: "filters.blur.inputRadius")
-        #expect(l.value(forKeyPath: "filters.blur.inputRadius") as? Double == 6)
+        #expect(l.value(forKeyPath: "filters.blur.inputRadius") as? CGFloat == 6)
         let start = try RenderHarness.frame(r, at: 1).rgba(32, 10).g
         let mid = try RenderHarness.frame(r, at: 1.125).rgba(32, 10).g
         let end = try RenderHarness.frame(r, at: 2).rgba(32, 10).g
