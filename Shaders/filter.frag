@@ -5,6 +5,7 @@
 in vec2 v_uv;
 uniform sampler2D u_source;
 uniform sampler2D u_other;
+uniform sampler2D u_mask;
 uniform vec4 u_rows[5];   // CA_FILTER_COLOR: rows r, g, b, a of the matrix, then the bias
 uniform float u_power;
 uniform vec4 u_params;
@@ -177,6 +178,12 @@ void main() {
     // u_params: the shape's clip index, the outer clip's.
     vec4 b = texture(u_other, v_uv);
     float cover = clipCoverage(pixel(), int(u_params.x + 0.5)) * clipCoverage(pixel(), int(u_params.y + 0.5));
+#ifdef CA_MASK
+    // u_extent: the mask target's rectangle (frame pixels); nothing of the mask outside it.
+    vec2 m = (pixel() - u_extent.xy) / u_extent.zw;
+    bool inside = all(greaterThanEqual(m, vec2(0.0))) && all(lessThanEqual(m, vec2(1.0)));
+    cover *= inside ? texture(u_mask, m).a : 0.0;
+#endif
     o_color = mix(b, s, cover);
 #else
     o_color = s;

@@ -29,14 +29,17 @@ package enum FilterOp: Sendable, Equatable {
     /// layer's outer clip): the result replaces the backdrop (`ShaderVariant.replace`).
     case blend(mode: Int32, backdrop: TargetID, opacity: Float, clip: Int32)
     /// Background filters: the filtered backdrop (source) inside clip `shape` (the layer's rounded
-    /// bounds) and clip `outer`, the unfiltered `backdrop` elsewhere; the result replaces it.
-    case inside(backdrop: TargetID, shape: Int32, outer: Int32)
+    /// bounds), clip `outer` and the alpha of target `mask` (the layer's mask, covering
+    /// `maskRect` in frame pixels; nothing of it outside), the unfiltered `backdrop` elsewhere;
+    /// the result replaces it.
+    case inside(backdrop: TargetID, shape: Int32, outer: Int32, mask: TargetID?, maskRect: SIMD4<Float>)
 
     /// The targets besides the pass's source that the step samples.
     package var samples: [TargetID] {
         switch self {
         case .add(let glow, _): return [glow]
-        case .blend(_, let backdrop, _, _), .inside(let backdrop, _, _): return [backdrop]
+        case .blend(_, let backdrop, _, _): return [backdrop]
+        case .inside(let backdrop, _, _, let mask, _): return [backdrop] + (mask.map { [$0] } ?? [])
         case .color, .blur, .vignette, .pixellate: return []
         }
     }

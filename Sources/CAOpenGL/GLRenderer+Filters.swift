@@ -18,7 +18,9 @@ extension GLRenderer {
         case .blend(let mode, _, _, _):
             let m = min(max(mode, 0), BlendModeID.count - 1)
             key = "blend\(m)"; defines = ["CA_FILTER_BLEND", "CA_CLIP", "CA_BLEND_\(m)"]
-        case .inside: key = "inside"; defines = ["CA_FILTER_INSIDE", "CA_CLIP"]
+        case .inside(_, _, _, let mask, _):
+            key = mask == nil ? "inside" : "insideMask"
+            defines = ["CA_FILTER_INSIDE", "CA_CLIP"] + (mask == nil ? [] : ["CA_MASK"])
         }
         if let p = filterPrograms[key] { return p }
         let fragment: String
@@ -63,9 +65,15 @@ extension GLRenderer {
         case .blend(_, let backdrop, let opacity, let clip):
             try bindOther(backdrop)
             p.set("u_params", SIMD4(opacity, Float(clip), 0, 0))
-        case .inside(let backdrop, let shape, let outer):
+        case .inside(let backdrop, let shape, let outer, let mask, let maskRect):
             try bindOther(backdrop)
             p.set("u_params", SIMD4(Float(shape), Float(outer), 0, 0))
+            if let mask {
+                guard let tex = other(mask) else { throw GLBackendError("filter mask \(mask) is not offscreen") }
+                bindTexture(tex, unit: 3, filter: .linear)
+                p.set("u_mask", int: 3)
+                p.set("u_extent", maskRect)
+            }
         }
         glDrawArrays(E(GL_TRIANGLES), 0, 3)
         stats.drawCalls += 1

@@ -33,7 +33,7 @@ extension RenderTreeBuilder {
     func compositeIsolated(_ source: TargetID, mask: TargetID?, rect: CGRect, opacity: Float, clip: Int32,
                            _ plan: CompositingPlan, _ s: LayerState, h: Homography) {
         if !plan.backgroundFilters.isEmpty {
-            filterPasses.emitBackground(plan.backgroundFilters, s, h: h, outer: clip, into: out)
+            filterPasses.emitBackground(plan.backgroundFilters, s, h: h, outer: clip, mask: mask.map { ($0, rect) }, into: out)
         }
         guard let mode = plan.blend else {
             out.appendComposite(source: source, mask: mask, rect: rect, opacity: opacity, clip: clip)

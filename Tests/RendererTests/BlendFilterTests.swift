@@ -119,10 +119,9 @@ import Foundation
         #expect(img.rgba(20, 20).isClose(to: want, tolerance: 3), "\(img.rgba(20, 20)) vs \(want)")
     }
 
-    /// Frosted glass: a checkerboard of 4-point squares; a rounded layer over its middle with a
-    /// blur as background filter. Inside the shape the squares average out to grey; outside the
-    /// rounded corner and outside the layer they stay black and white.
-    @Test func backgroundFiltersBlurTheCheckerboardInsideTheRoundedShapeOnly() throws {
+    /// A checkerboard of 4-point squares over 80×80 points, and a rounded 40×40 layer over its
+    /// middle with a 4-point blur as background filter.
+    func frostedGlass(_ configure: (CALayer) -> Void = { _ in }) throws -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 80, height: 80)
         root.backgroundColor = solid(1, 1, 1)
@@ -138,14 +137,46 @@ import Foundation
         glass.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
         glass.cornerRadius = 12
         glass.backgroundFilters = [try #require(CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 4]))]
+        configure(glass)
         root.addSublayer(glass)
-        let img = try RenderHarness.render(root, size: CGSize(width: 80, height: 80))
+        return root
+    }
+
+    func isChecker(_ p: RGBA) -> Bool { p == RGBA(0, 0, 0) || p == RGBA(255, 255, 255) }
+
+    /// Frosted glass: inside the shape the squares average out to grey; outside the rounded
+    /// corner and outside the layer they stay black and white.
+    @Test func backgroundFiltersBlurTheCheckerboardInsideTheRoundedShapeOnly() throws {
+        let img = try RenderHarness.render(try frostedGlass(), size: CGSize(width: 80, height: 80))
         let inside = img.rgba(40, 40)
         #expect(abs(inside.g - 128) <= 12, "\(inside)")
-        // Outside the layer, and inside its bounds but outside the rounded corner: untouched.
         for (x, y) in [(10, 10), (70, 41), (21, 21), (58, 58)] {
-            let p = img.rgba(x, y)
-            #expect(p == RGBA(0, 0, 0) || p == RGBA(255, 255, 255), "(\(x), \(y)) \(p)")
+            #expect(isChecker(img.rgba(x, y)), "(\(x), \(y)) \(img.rgba(x, y))")
         }
+    }
+
+    /// The layer's mask cuts the frosted area too: a mask over the left half of the layer.
+    @Test func backgroundFiltersStayInsideTheMask() throws {
+        let root = try frostedGlass { glass in
+            let m = CALayer()
+            m.frame = CGRect(x: 0, y: 0, width: 20, height: 40)
+            m.backgroundColor = solid(0, 0, 0)
+            glass.mask = m
+        }
+        let img = try RenderHarness.render(root, size: CGSize(width: 80, height: 80))
+        #expect(abs(img.rgba(30, 40).g - 128) <= 12, "\(img.rgba(30, 40))")
+        #expect(isChecker(img.rgba(50, 40)), "\(img.rgba(50, 40))")
+    }
+
+    /// Radii are in points: at scale 3 the frosted area looks as at scale 1 (the same grey
+    /// at the same point, the same untouched checker outside).
+    @Test func backgroundFiltersAreResolutionIndependent() throws {
+        let one = try RenderHarness.render(try frostedGlass(), size: CGSize(width: 80, height: 80))
+        let three = try RenderHarness.render(try frostedGlass(), size: CGSize(width: 80, height: 80), scale: 3)
+        for (x, y) in [(40, 40), (30, 45), (50, 33)] {
+            let a = one.rgba(x, y).g, b = three.rgba(3 * x + 1, 3 * y + 1).g
+            #expect(abs(a - b) <= 10, "(\(x), \(y)): \(a) at scale 1, \(b) at scale 3")
+        }
+        #expect(isChecker(three.rgba(3 * 21 + 1, 3 * 21 + 1)))
     }
 }

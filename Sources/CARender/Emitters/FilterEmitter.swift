@@ -179,8 +179,10 @@ final class FilterEmitter {
     }
 
     /// Background filters: the backdrop under the layer's bounds (grown by the steps' reach),
-    /// filtered, replacing what is inside the layer's rounded bounds (and clip `outer`).
-    func emitBackground(_ steps: [Step], _ s: LayerState, h: Homography, outer: Int32, into out: FrameWriter) {
+    /// filtered, replacing what is inside the layer's rounded bounds, clip `outer` and the
+    /// layer's mask (its target and rectangle).
+    func emitBackground(_ steps: [Step], _ s: LayerState, h: Homography, outer: Int32, mask: (TargetID, CGRect)?,
+                        into out: FrameWriter) {
         guard let inv = h.inverted(), let box = h.boundingBox(of: s.bounds.standardized) else { return }
         let pass = out.passRect
         let region = FrameWriter.pixelAligned(Self.aligned(box.insetBy(dx: -Self.reach(steps, h: h) - 1, dy: -Self.reach(steps, h: h) - 1),
@@ -190,7 +192,8 @@ final class FilterEmitter {
         let filtered = apply(steps, to: backdrop, rect: region, bounds: s.bounds, h: h, into: out)
         let shape = out.appendClip(ClipShape(inverse: inv, rect: s.bounds.simd, radii: LayerGeometry.cornerRadii(s),
                                              continuous: s.cornerCurve == .continuous))
-        let result = out.appendFilter(.inside(backdrop: backdrop, shape: shape, outer: outer), source: filtered, rect: region, downscale: 1)
+        let result = out.appendFilter(.inside(backdrop: backdrop, shape: shape, outer: outer, mask: mask?.0,
+                                              maskRect: mask?.1.simd ?? .zero), source: filtered, rect: region, downscale: 1)
         out.appendReplacingComposite(source: result, rect: region)
     }
 
