@@ -33,6 +33,8 @@ let package = Package(
         // (UIColor, UIBezierPath, UIImage, UIFont, UIEdgeInsets …), so a ported iOS file
         // changes only its import line. Not named UIKit on purpose (docs/UIKIT-COMPAT.md).
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
+        // Core Image's CIFilter subset that CALayer's filters take (issue 24); re-exported by QuartzCore.
+        .library(name: "CoreImage", targets: ["CoreImage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -87,10 +89,17 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CoreGraphics", "CTurboJPEG", "CWebP", "CGIF"]),
         // Fixtures/ holds WebP files made with cwebp/img2webp (see its README), read in place.
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CoreGraphics"], exclude: ["Fixtures"]),
+        // Core Image (issue 24): CIFilter, CIVector, CIColor and the kCIInput…Key constants that
+        // CALayer's filters, backgroundFilters and compositingFilter take; run on the GPU by
+        // the renderer (docs/FILTERS.md). Depends on CoreGraphics only.
+        .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage"]),
         .target(
             name: "CoreAnimation",
             dependencies: [
                 "CoreGraphics",
+                // Filter parameters animate by key path (filters.<name>.inputRadius, issue 24).
+                "CoreImage",
                 // CATextLayer lays out and draws its text with Core Text (issue 20).
                 "CoreText",
                 .product(name: "Logging", package: "swift-log"),
@@ -100,10 +109,10 @@ let package = Package(
         // instance layouts, clip table, textures. Plain data on CoreGraphics alone; the builder
         // (CARender) produces it, a backend (CAOpenGL) consumes it and never sees the builder.
         .target(name: "CAFrame", dependencies: ["CoreGraphics"]),
-        .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame"]),
+        .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame", "CoreImage"]),
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CAFrame"]),
         .target(name: "CASurfaces", dependencies: ["CEGL", "CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreImage", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
         // (Path data in scenes is SVG path data: the grammar is CASVG's.)
         .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CASVG", "ImageIO"]),

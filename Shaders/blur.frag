@@ -9,7 +9,12 @@ out vec4 o_color;
 // are normalised, so a large shape keeps full strength inside and half at its edge. Taps go
 // two texels at a time through bilinear filtering; at most 256 texels each side (σ ≈ 100 px),
 // beyond which the kernel is cut short.
+// Filters (CIGaussianBlur, CIBloom; CA_FILTER_BLUR) cut at 3σ, where the kernel's tail is 0.27 %.
+#ifdef CA_FILTER_BLUR
+const float CUT = 3.0;
+#else
 const float CUT = 2.5;
+#endif
 
 void main() {
     int n = int(min(floor(CUT * u_sigma + 1e-3), 256.0));

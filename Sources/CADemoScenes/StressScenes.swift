@@ -9,7 +9,7 @@ public enum StressScenes {
 
     /// The built-in scenes by the name `carender bench --builtin` takes, in listing order.
     public static let names = ["rects", "static-rects", "mostly-static-rects", "images", "gradients", "shadows",
-                               "shapes", "shapes-animated"]
+                               "shapes", "shapes-animated", "filters"]
 
     /// The scene called `name` (see `names`), or nil for an unknown name.
     public static func make(named name: String) -> CALayer? {
@@ -22,6 +22,7 @@ public enum StressScenes {
         case "shadows": return shadows(count: 100)
         case "shapes": return ShapeScene.make(animated: false)
         case "shapes-animated": return ShapeScene.make(animated: true)
+        case "filters": return filters()
         default: return nil
         }
     }
@@ -36,6 +37,7 @@ public enum StressScenes {
         "shadows": "100 rounded layers with animated shadowRadius",
         "shapes": "1,000 filled and stroked cubic-Bézier stars (CAShapeLayer), static",
         "shapes-animated": "the same 1,000 stars with strokeEnd and fillColor animating",
+        "filters": "20 layers with a 16-point Gaussian blur and 10 sliding blend-mode layers (issue 24)",
     ]
 
     static func root() -> CALayer {

@@ -26,6 +26,12 @@ extension RenderFrame {
             switch pass.kind {
             case .blur(let source, _, _):
                 if !drawn.contains(source) { out.append("pass \(p) blurs \(source) before it is drawn") }
+            case .filter(let source, let op):
+                for t in [source] + op.samples where !drawn.contains(t) || t == pass.target {
+                    out.append("pass \(p) filters \(t), which is not drawn before this pass")
+                }
+            case .copy(let source):
+                if !drawn.contains(source) || source == pass.target { out.append("pass \(p) copies \(source) before it is drawn") }
             case .draw(let batches):
                 for (b, batch) in batches.enumerated() {
                     let at = "pass \(p) batch \(b)"

@@ -87,13 +87,23 @@ package struct RenderPass: Sendable {
         /// Separable Gaussian blur of `source` into the pass target, along x or y. Sigma in
         /// texels of the target (source and target have the same size and downscale).
         case blur(source: TargetID, sigma: Float, horizontal: Bool)
+        /// One step of a filter chain (`FilterPass.swift`): reads `source` (and what the step
+        /// names), writes every texel of the pass target, which covers the same pixels.
+        case filter(source: TargetID, FilterOp)
+        /// Copies the pixels of `source` under the pass target's rectangle into it (the backdrop
+        /// a compositing filter or background filter reads).
+        case copy(source: TargetID)
     }
     package var target: TargetID
     package var kind: Kind
+    /// A `.draw` pass clears its target first; false continues a target an earlier pass drew
+    /// (a pass split where a compositing or background filter copied what was drawn so far).
+    package var clears = true
 
-    package init(target: TargetID, kind: Kind) {
+    package init(target: TargetID, kind: Kind, clears: Bool = true) {
         self.target = target
         self.kind = kind
+        self.clears = clears
     }
 }
 
@@ -161,6 +171,10 @@ package struct ShaderVariant: OptionSet, Hashable, Sendable {
     /// `CAEmitterLayer` whose `renderMode` is `additive`. Backend state, not shader code; its
     /// define only keeps the programs apart.
     package static let additive = ShaderVariant(rawValue: 32768)
+    /// Replacing blending (GL ONE, ZERO): a composite whose source already holds the final
+    /// pixels, backdrop included (compositing and background filters, `FilterOp`). Backend
+    /// state, not shader code.
+    package static let replace = ShaderVariant(rawValue: 65536)
 
     /// The GLSL defines of this variant.
     package var defines: [String] {
@@ -181,6 +195,7 @@ package struct ShaderVariant: OptionSet, Hashable, Sendable {
         if contains(.shapeWidthField) { d.append("CA_SHAPE_WIDTH_FIELD") }
         if contains(.depthPrepass) { d.append("CA_DEPTH_PREPASS") }
         if contains(.additive) { d.append("CA_ADDITIVE") }
+        if contains(.replace) { d.append("CA_REPLACE") }
         return d
     }
 

@@ -19,6 +19,8 @@ package final class GLRenderer {
     /// Programs by (stage files, variant), compiled on first use; the common variants are
     /// compiled at start so the first frame does not pay for them.
     var programs: [ProgramKey: GLProgram] = [:]
+    /// Filter-step programs by family and blend mode (`GLRenderer+Filters.swift`).
+    var filterPrograms: [String: GLProgram] = [:]
     let blur: GLProgram
 
     struct ProgramKey: Hashable {
@@ -249,12 +251,15 @@ package final class GLRenderer {
             case .draw(let batches):
                 let c = pass.target == .main ? frame.clearColor : .zero
                 glClearColor(c.x, c.y, c.z, c.w)
+                // A pass that continues its target (split at a compositing or background
+                // filter, `RenderPass.clears`) keeps the colour drawn so far.
+                let colorBit = pass.clears ? GL_COLOR_BUFFER_BIT : 0
                 if prepass.isEmpty {
-                    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                    if pass.clears { glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
                 } else {
                     glClearDepth(1)
                     glDepthMask(GLboolean(GL_TRUE))
-                    glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
+                    glClear(GLbitfield(colorBit | GL_DEPTH_BUFFER_BIT))
                     try drawPrepass(prepass, viewport: vp, flip: passFlip, orderScale: orderScale, stats: &stats)
                     glEnable(E(GL_DEPTH_TEST))
                     glDepthFunc(E(GL_LEQUAL))
@@ -281,6 +286,16 @@ package final class GLRenderer {
                 stats.drawCalls += 1
                 stats.vertices += 3
                 glEnable(E(GL_BLEND))
+            case .filter(let source, let op):
+                guard let src = texture(of: source) else { throw GLBackendError("filter source \(source) is not offscreen") }
+                try runFilter(op, source: src, other: texture(of:), viewport: vp, texels: texels, stats: &stats)
+            case .copy(let source):
+                let srcFBO: GLuint
+                switch source {
+                case .main: srcFBO = mainFBO
+                case .offscreen(let i): srcFBO = targets[i].fbo
+                }
+                runCopy(from: srcFBO, srcRect: rect(source), srcFlip: source == .main ? flip : 1, into: fbo, dst: vp, texels: texels)
             }
             glCheck("pass \(pass.target)")
             if case .offscreen(let i) = pass.target, frame.targets[i].cacheKey != 0 { rasterTargetDrawn(frame.targets[i], targets[i]) }
@@ -296,10 +311,11 @@ package final class GLRenderer {
         program.set("u_clips", int: Self.clipTextureUnit)
         program.set("u_orderBase", orderBase)
         program.set("u_orderScale", orderScale)
-        let additive = b.variant.contains(.additive)
+        let additive = b.variant.contains(.additive), replace = b.variant.contains(.replace)
         if additive { glBlendFunc(E(GL_ONE), E(GL_ONE)) }
+        if replace { glBlendFunc(E(GL_ONE), E(GL_ZERO)) }
         glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(b.range.count))
-        if additive { glBlendFunc(E(GL_ONE), E(GL_ONE_MINUS_SRC_ALPHA)) }
+        if additive || replace { glBlendFunc(E(GL_ONE), E(GL_ONE_MINUS_SRC_ALPHA)) }
         stats.drawCalls += 1
         stats.vertices += 4 * b.range.count
         glCheck("draw \(b.pipeline)")

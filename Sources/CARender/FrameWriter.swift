@@ -39,6 +39,8 @@ final class FrameWriter {
         var target: TargetID
         var rect: CGRect
         var batches: [Batch] = []
+        /// False once the pass was split (`FrameWriter+Split.swift`): the rest continues the target.
+        var clears = true
     }
 
     /// Starts a frame: empty arrays (keeping their capacity), the main pass open.
@@ -57,7 +59,7 @@ final class FrameWriter {
     /// composite them).
     func endMainPass() {
         let main = passStack.removeLast()
-        frame.passes.append(RenderPass(target: .main, kind: .draw(main.batches)))
+        frame.passes.append(RenderPass(target: .main, kind: .draw(main.batches), clears: main.clears))
     }
 
     /// Counts the finished frame's instances, batches and offscreen passes into `stats`.
@@ -88,7 +90,7 @@ final class FrameWriter {
 
     func endOffscreen() {
         let p = passStack.removeLast()
-        frame.passes.append(RenderPass(target: p.target, kind: .draw(p.batches)))
+        frame.passes.append(RenderPass(target: p.target, kind: .draw(p.batches), clears: p.clears))
     }
 
     /// A target of `rect` (a blur's intermediate), drawn by passes appended directly.

@@ -1,6 +1,7 @@
 import CoreGraphics
 import CoreAnimation
 import CAFrame
+import CoreImage
 
 extension RenderTreeBuilder {
     /// How one layer composites, decided in one place: what it casts, what masks it, and whether
@@ -23,9 +24,16 @@ extension RenderTreeBuilder {
 
         /// `shouldRasterize`: drawn into a kept, possibly smaller target (`RenderTreeBuilder+Rasterization.swift`).
         var rasterize = false
+        /// Core Image filters (`RenderTreeBuilder+Filters.swift`): the layer's `filters`, its
+        /// `backgroundFilters`, its `compositingFilter` as a blend mode (nil: source-over).
+        var filters: [FilterEmitter.Step] = []
+        var backgroundFilters: [FilterEmitter.Step] = []
+        var blend: CIBlendMode? = nil
 
         /// The subtree draws into an offscreen target first.
-        var isolated: Bool { mask != nil || groupOpacity || offscreenShadow || rasterize }
+        var isolated: Bool {
+            mask != nil || groupOpacity || offscreenShadow || rasterize || !filters.isEmpty || !backgroundFilters.isEmpty || blend != nil
+        }
     }
 
     /// The plan for a visible layer. A `CATransformLayer` has none of it: "mask and shadow are
@@ -41,8 +49,10 @@ extension RenderTreeBuilder {
         let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && drawsSeveralPieces(layer, copy, s, claims: claims)
         let implied = shadow != nil && s.shadowPath == nil ? impliedShadowShape(layer, copy, s, claims: claims) : nil
         let offscreenShadow = shadow != nil && s.shadowPath == nil && implied == nil
-        return CompositingPlan(mask: mask, shadow: shadow, impliedShadow: implied, groupOpacity: groupOpacity,
-                               offscreenShadow: offscreenShadow, rasterize: s.shouldRasterize)
+        var plan = CompositingPlan(mask: mask, shadow: shadow, impliedShadow: implied, groupOpacity: groupOpacity,
+                                   offscreenShadow: offscreenShadow, rasterize: s.shouldRasterize)
+        if s.filters != nil || s.backgroundFilters != nil || s.compositingFilter != nil { planFilters(&plan, s) }
+        return plan
     }
 
     /// Whether a layer paints more than one overlapping piece, so that group opacity

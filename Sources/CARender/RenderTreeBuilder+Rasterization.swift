@@ -131,6 +131,10 @@ extension RenderTreeBuilder {
                 }
             case .blur(let source, let sigma, let horizontal):
                 hasher.combine(source); hasher.combine(sigma); hasher.combine(horizontal)
+            case .filter(let source, let op):
+                hasher.combine(source); hasher.combine("\(op)")
+            case .copy(let source):
+                hasher.combine(source)
             }
         }
         // Gradient ramps are shared by rows across the frame: hash the rows the window samples.

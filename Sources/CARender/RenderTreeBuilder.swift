@@ -50,6 +50,8 @@ package final class RenderTreeBuilder {
     package var shapeWorkThisFrame: Int { shapes.cache.workThisFrame }
     let shadows: ShadowEmitter
     let particles: ParticleEmitter
+    /// Core Image filters' passes (`Emitters/FilterEmitter.swift`).
+    let filterPasses = FilterEmitter()
     /// The kinds of content a layer paints besides its background and border, in the order
     /// they are composited (`ContentEmitter`): a new kind of content is one more entry here.
     let contentEmitters: [any ContentEmitter]
@@ -304,7 +306,7 @@ package final class RenderTreeBuilder {
         if offscreenShadow, let shadow {
             rect = shadows.contentRect(rect, shadow, h: h, in: out)
         } else {
-            rect = rect.intersection(out.passRect)
+            rect = filterRect(rect, plan, h: h)
         }
         rect = FrameWriter.pixelAligned(rect)
         if let shadow, let path = s.shadowPath, !pathShadowInside {
@@ -317,13 +319,16 @@ package final class RenderTreeBuilder {
         let innerOpacity: Float = groupOpacity ? 1 : opacity
         let raster = plan.rasterize ? beginRasterTarget(layer, s, rect: rect, h: h) : nil
         if let raster { rect = raster.rect }
-        let content = raster?.id ?? out.beginOffscreen(rect)
+        var content = raster?.id ?? out.beginOffscreen(rect)
         if pathShadowInside, let shadow, let path = s.shadowPath {
             shadows.emitPath(shadow, path: path, h: h, clip: s.masksToBounds ? out.boundsClip(s, h: h, outer: 0).0 : 0, opacity: innerOpacity, into: out)
         }
         drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, ctx: ctx, lineage: lineage, claims: claims)
         out.endOffscreen()
         if let raster { finishRasterTarget(content, start: raster.start, passes: raster.passes) }
+        if !plan.filters.isEmpty {
+            content = filterPasses.apply(plan.filters, to: content, rect: rect, bounds: s.bounds, h: h, into: out)
+        }
         // The shadow goes under the content in one more target when a mask or an outer clip
         // that cannot merge with the bounds must cut both together; that target (and the
         // mask's) then covers the offset shadow as well.
@@ -353,12 +358,12 @@ package final class RenderTreeBuilder {
                                     clip: s.masksToBounds ? out.boundsClip(s, h: h, outer: 0).0 : 0, opacity: 1, into: out)
                 out.appendComposite(source: content, mask: nil, rect: rect, opacity: 1, clip: 0)
                 out.endOffscreen()
-                out.appendComposite(source: together, mask: maskTarget, rect: outRect, opacity: outer, clip: ctx.clip)
+                compositeIsolated(together, mask: maskTarget, rect: outRect, opacity: outer, clip: ctx.clip, plan, s, h: h)
                 return
             }
             shadows.emitBlurred(shadow, of: content, rect: rect, h: h, clip: shadowClip.0, opacity: outer, into: out)
         }
-        out.appendComposite(source: content, mask: maskTarget, rect: rect, opacity: outer, clip: ctx.clip)
+        compositeIsolated(content, mask: maskTarget, rect: rect, opacity: outer, clip: ctx.clip, plan, s, h: h)
     }
 
     /// A layer's own drawing and its sublayers, into the current pass, in Core Animation's

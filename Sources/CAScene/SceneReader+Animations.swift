@@ -72,7 +72,7 @@ extension SceneReader {
             }
             if let v = o["startProgress"], let d = number(v, o.at("startProgress")) { t.startProgress = Float(d) }
             if let v = o["endProgress"], let d = number(v, o.at("endProgress")) { t.endProgress = Float(d) }
-            if let v = o["filter"] { problem(o.at("filter"), v, "transition filters are not rendered (Core Image filters do not exist on Linux)") }
+            if let v = o["filter"] { problem(o.at("filter"), v, "a transition's filter is not rendered (CATransition.filter is not reproduced)") }
         }
         o.finish("a \(className)")
         return anim

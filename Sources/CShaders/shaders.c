@@ -36,6 +36,9 @@ static const char blur_vert[] = {
 static const char blur_frag[] = {
 #embed "../../Shaders/blur.frag"
 , 0 };
+static const char filter_frag[] = {
+#embed "../../Shaders/filter.frag"
+, 0 };
 
 static const char shape_vert[] = {
 #embed "../../Shaders/shape.vert"
@@ -56,6 +59,7 @@ static const struct { const char *name; const char *source; } table[] = {
     { "gradient.frag", gradient_frag },
     { "blur.vert", blur_vert },
     { "blur.frag", blur_frag },
+    { "filter.frag", filter_frag },
     { "shape.vert", shape_vert },
     { "shape.frag", shape_frag },
 };

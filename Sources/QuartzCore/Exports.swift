@@ -6,6 +6,8 @@
 // (docs/API.md; api/ lists what is public).
 @_exported import CoreGraphics
 @_exported import CoreText
+// CIFilter and its parameter types (issue 24): on macOS `import QuartzCore` brings Core Image too.
+@_exported import CoreImage
 @_exported import CoreAnimation
 @_exported import CARender
 @_exported import CAFrame

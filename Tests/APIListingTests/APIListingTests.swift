@@ -15,7 +15,7 @@ import Testing
     /// or depend on.
     static let modules = [
         "CoreGraphics", "CoreText", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "QuartzCore",
-        "CASVG", "CAScene", "CAWindow", "UIKitCompat", "CADemoScenes", "ImageIO",
+        "CASVG", "CAScene", "CAWindow", "UIKitCompat", "CADemoScenes", "ImageIO", "CoreImage",
     ]
 
     static let packageRoot = URL(fileURLWithPath: #filePath)

@@ -49,6 +49,32 @@ import CAFrame
         #expect(p.contains { $0.contains("not whole rows") }, "\(p)")
     }
 
+    /// Filter steps and backdrop copies (issue 24): a step reads only targets drawn before it,
+    /// and a continued pass (`clears` false) follows a pass of its target.
+    @Test func filterAndCopyPassesFollowTheContract() {
+        var f = Self.wellFormed()
+        f.targets += [OffscreenTarget(x: 0, y: 0, width: 32, height: 32), OffscreenTarget(x: 0, y: 0, width: 32, height: 32)]
+        f.passes.insert(RenderPass(target: .offscreen(1), kind: .copy(source: .offscreen(0))), at: 1)
+        f.passes.insert(RenderPass(target: .offscreen(2), kind: .filter(source: .offscreen(0),
+                        .blend(mode: 1, backdrop: .offscreen(1), opacity: 1, clip: 0))), at: 2)
+        #expect(f.problems == [])
+        var bad = f
+        bad.passes[2] = RenderPass(target: .offscreen(2), kind: .filter(source: .offscreen(0), .add(glow: .offscreen(2), weight: 1)))
+        #expect(bad.problems.contains { $0.contains("filters off2, which is not drawn before this pass") }, "\(bad.problems)")
+        bad.passes[1] = RenderPass(target: .offscreen(1), kind: .copy(source: .offscreen(2)))
+        #expect(bad.problems.contains { $0.contains("copies off2 before it is drawn") }, "\(bad.problems)")
+    }
+
+    /// The colour step's arithmetic, as the shader does it (a CPU backend can reuse it).
+    @Test func colorTransformAppliesRowsBiasClampAndPower() {
+        var t = ColorTransform(r: SIMD4(0, 1, 0, 0), g: SIMD4(1, 0, 0, 0), b: SIMD4(0, 0, 2, 0), a: SIMD4(0, 0, 0, 1),
+                               bias: SIMD4(0, 0, 0.25, 0))
+        #expect(t.apply(SIMD4(0.25, 0.5, 0.5, 1)) == SIMD4(0.5, 0.25, 1, 1))
+        t = .identity
+        t.power = 2
+        #expect(t.apply(SIMD4(0.5, 1, 0, 0.5)) == SIMD4(0.25, 1, 0, 0.5))
+    }
+
     @Test func homographyMapsWithoutALayer() {
         let h = Homography(r0: SIMD3(2, 0, 0), r1: SIMD3(0, 3, 0), r2: SIMD3(5, 7, 1))
         #expect(h.map(1, 1) == SIMD2(7, 10))

@@ -37,6 +37,8 @@ package final class KeyPathBinding {
         let rest = parts.count > 1 ? parts[1] : nil
         // `emitterCells.<name>.<property>` (CAEmitterCell+KeyPaths.swift).
         if head == "emitterCells", let rest, layer is CAEmitterLayer { return emitterCells(rest) }
+        // `filters.<name>.<key>`, `backgroundFilters.<name>.<key>` (CALayer+FilterKeyPaths.swift).
+        if head == "filters" || head == "backgroundFilters", let rest { return filterParameter(head, rest) }
         let table = PropertyTable.of(type(of: layer))
         let top: KeyPathBinding
         if let d = table.descriptors[head] {

@@ -1,0 +1,191 @@
+// One step of a layer's filter chain (FilterOp in Sources/CAFrame/FilterPass.swift,
+// docs/FILTERS.md): reads u_source (and u_other) at the same frame pixels and writes every texel
+// of the target, blending off. One program per step family (and per blend mode), so llvmpipe
+// runs only the code of the step it draws.
+in vec2 v_uv;
+uniform sampler2D u_source;
+uniform sampler2D u_other;
+uniform sampler2D u_mask;
+uniform vec4 u_rows[5];   // CA_FILTER_COLOR: rows r, g, b, a of the matrix, then the bias
+uniform float u_power;
+uniform vec4 u_params;
+uniform vec4 u_extent;
+out vec4 o_color;
+
+// The sRGB transfer function (IEC 61966-2-1): colour steps work in linear light, as Core
+// Image's working space does.
+vec3 toLinear(vec3 c) { return mix(c / 12.92, pow((c + 0.055) / 1.055, vec3(2.4)), step(0.04045, c)); }
+vec3 toSRGB(vec3 c) { return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, c)); }
+vec4 unpremultiply(vec4 p) { return p.a > 0.0 ? vec4(p.rgb / p.a, p.a) : vec4(0.0); }
+// Frame pixel of this fragment (the target may be downscaled: not gl_FragCoord).
+vec2 pixel() { return u_viewport.xy + v_uv * u_viewport.zw; }
+
+#ifdef CA_FILTER_BLEND
+// The mode comes as a define CA_BLEND_<n> (one program per mode).
+#if defined(CA_BLEND_1)
+#define CA_BLEND_MODE 1
+#elif defined(CA_BLEND_2)
+#define CA_BLEND_MODE 2
+#elif defined(CA_BLEND_3)
+#define CA_BLEND_MODE 3
+#elif defined(CA_BLEND_4)
+#define CA_BLEND_MODE 4
+#elif defined(CA_BLEND_5)
+#define CA_BLEND_MODE 5
+#elif defined(CA_BLEND_6)
+#define CA_BLEND_MODE 6
+#elif defined(CA_BLEND_7)
+#define CA_BLEND_MODE 7
+#elif defined(CA_BLEND_8)
+#define CA_BLEND_MODE 8
+#elif defined(CA_BLEND_9)
+#define CA_BLEND_MODE 9
+#elif defined(CA_BLEND_10)
+#define CA_BLEND_MODE 10
+#elif defined(CA_BLEND_11)
+#define CA_BLEND_MODE 11
+#elif defined(CA_BLEND_12)
+#define CA_BLEND_MODE 12
+#elif defined(CA_BLEND_13)
+#define CA_BLEND_MODE 13
+#elif defined(CA_BLEND_14)
+#define CA_BLEND_MODE 14
+#elif defined(CA_BLEND_15)
+#define CA_BLEND_MODE 15
+#elif defined(CA_BLEND_16)
+#define CA_BLEND_MODE 16
+#elif defined(CA_BLEND_17)
+#define CA_BLEND_MODE 17
+#elif defined(CA_BLEND_18)
+#define CA_BLEND_MODE 18
+#elif defined(CA_BLEND_19)
+#define CA_BLEND_MODE 19
+#elif defined(CA_BLEND_20)
+#define CA_BLEND_MODE 20
+#else
+#define CA_BLEND_MODE 0
+#endif
+// W3C Compositing and Blending Level 1: separable modes (§10.1–10.2) on unpremultiplied
+// backdrop b and source s, non-separable (§10.3–10.4) with Lum weights 0.3, 0.59, 0.11.
+float dodge(float b, float s) { return b == 0.0 ? 0.0 : (s >= 1.0 ? 1.0 : min(1.0, b / (1.0 - s))); }
+float burn(float b, float s) { return b >= 1.0 ? 1.0 : (s <= 0.0 ? 0.0 : 1.0 - min(1.0, (1.0 - b) / s)); }
+float hard(float b, float s) { return s <= 0.5 ? b * 2.0 * s : b + (2.0 * s - 1.0) - b * (2.0 * s - 1.0); }
+float soft(float b, float s) {
+    float d = b <= 0.25 ? ((16.0 * b - 12.0) * b + 4.0) * b : sqrt(b);
+    return s <= 0.5 ? b - (1.0 - 2.0 * s) * b * (1.0 - b) : b + (2.0 * s - 1.0) * (d - b);
+}
+float lum(vec3 c) { return dot(c, vec3(0.3, 0.59, 0.11)); }
+vec3 clipColor(vec3 c) {
+    float l = lum(c), n = min(c.r, min(c.g, c.b)), x = max(c.r, max(c.g, c.b));
+    if (n < 0.0) c = l + (c - l) * l / (l - n);
+    if (x > 1.0) c = l + (c - l) * (1.0 - l) / (x - l);
+    return c;
+}
+vec3 setLum(vec3 c, float l) { return clipColor(c + (l - lum(c))); }
+float sat(vec3 c) { return max(c.r, max(c.g, c.b)) - min(c.r, min(c.g, c.b)); }
+vec3 setSat(vec3 c, float s) {
+    float mx = max(c.r, max(c.g, c.b)), mn = min(c.r, min(c.g, c.b));
+    return mx > mn ? (c - mn) * s / (mx - mn) : vec3(0.0);
+}
+vec3 mixFunction(vec3 b, vec3 s) {
+#if CA_BLEND_MODE == 1
+    return b * s;
+#elif CA_BLEND_MODE == 2
+    return b + s - b * s;
+#elif CA_BLEND_MODE == 3
+    return vec3(hard(s.r, b.r), hard(s.g, b.g), hard(s.b, b.b));
+#elif CA_BLEND_MODE == 4
+    return min(b, s);
+#elif CA_BLEND_MODE == 5
+    return max(b, s);
+#elif CA_BLEND_MODE == 6
+    return vec3(dodge(b.r, s.r), dodge(b.g, s.g), dodge(b.b, s.b));
+#elif CA_BLEND_MODE == 7
+    return vec3(burn(b.r, s.r), burn(b.g, s.g), burn(b.b, s.b));
+#elif CA_BLEND_MODE == 8
+    return vec3(soft(b.r, s.r), soft(b.g, s.g), soft(b.b, s.b));
+#elif CA_BLEND_MODE == 9
+    return vec3(hard(b.r, s.r), hard(b.g, s.g), hard(b.b, s.b));
+#elif CA_BLEND_MODE == 10
+    return abs(b - s);
+#elif CA_BLEND_MODE == 11
+    return b + s - 2.0 * b * s;
+#elif CA_BLEND_MODE == 12
+    return setLum(setSat(s, sat(b)), lum(b));
+#elif CA_BLEND_MODE == 13
+    return setLum(setSat(b, sat(s)), lum(b));
+#elif CA_BLEND_MODE == 14
+    return setLum(s, lum(b));
+#elif CA_BLEND_MODE == 15
+    return setLum(b, lum(s));
+#else
+    return s;
+#endif
+}
+
+// Premultiplied source s over premultiplied backdrop b.
+vec4 blend(vec4 s, vec4 b) {
+#if CA_BLEND_MODE == 16
+    return s * b.a;                                   // source-in
+#elif CA_BLEND_MODE == 17
+    return s * (1.0 - b.a);                           // source-out
+#elif CA_BLEND_MODE == 18
+    return vec4(s.rgb * b.a + b.rgb * (1.0 - s.a), b.a);   // source-atop
+#elif CA_BLEND_MODE == 19
+    return min(s + b, vec4(1.0));                     // plus-lighter
+#elif CA_BLEND_MODE == 20
+    float ao = min(1.0, s.a + b.a);                   // plus-darker (as CGBlendMode's)
+    return vec4(clamp(vec3(ao) - ((vec3(b.a) - b.rgb) + (vec3(s.a) - s.rgb)), 0.0, 1.0), ao);
+#else
+    vec3 cs = s.a > 0.0 ? s.rgb / s.a : vec3(0.0);
+    vec3 cb = b.a > 0.0 ? b.rgb / b.a : vec3(0.0);
+    vec3 m = clamp(mixFunction(cb, cs), 0.0, 1.0);
+    return vec4(s.rgb * (1.0 - b.a) + b.rgb * (1.0 - s.a) + s.a * b.a * m, s.a + b.a * (1.0 - s.a));
+#endif
+}
+#endif
+
+void main() {
+    vec4 s = texture(u_source, v_uv);
+#if defined(CA_FILTER_COLOR)
+    vec4 c = unpremultiply(s);
+    c.rgb = toLinear(c.rgb);
+    vec4 o = clamp(vec4(dot(u_rows[0], c), dot(u_rows[1], c), dot(u_rows[2], c), dot(u_rows[3], c)) + u_rows[4], 0.0, 1.0);
+    o.rgb = toSRGB(pow(o.rgb, vec3(u_power)));
+    o_color = vec4(o.rgb * o.a, o.a);
+#elif defined(CA_FILTER_VIGNETTE)
+    // u_params: centre (frame pixels), reach r, intensity.
+    float d = distance(pixel(), u_params.xy) / max(u_params.z, 1e-6);
+    float f = clamp(1.0 - u_params.w * smoothstep(0.0, 1.0, d * d), 0.0, 1.0);
+    vec4 c = unpremultiply(s);
+    c.rgb = toSRGB(toLinear(c.rgb) * f);
+    o_color = vec4(c.rgb * c.a, c.a);
+#elif defined(CA_FILTER_PIXELLATE)
+    // u_params: grid origin (frame pixels), cell size.
+    vec2 cell = floor((pixel() - u_params.xy) / u_params.z);
+    vec2 centre = u_params.xy + (cell + 0.5) * u_params.z;
+    o_color = texture(u_source, clamp((centre - u_viewport.xy) / u_viewport.zw, vec2(0.0), vec2(1.0)));
+#elif defined(CA_FILTER_ADD)
+    vec4 o = s + u_params.x * texture(u_other, v_uv);
+    o.a = min(o.a, 1.0);
+    o_color = vec4(min(o.rgb, vec3(o.a)), o.a);
+#elif defined(CA_FILTER_BLEND)
+    // u_params: opacity, clip index. The result replaces the backdrop (mixed by the clip).
+    vec4 b = texture(u_other, v_uv);
+    float cover = clipCoverage(pixel(), int(u_params.y + 0.5));
+    o_color = mix(b, blend(s * u_params.x, b), cover);
+#elif defined(CA_FILTER_INSIDE)
+    // u_params: the shape's clip index, the outer clip's.
+    vec4 b = texture(u_other, v_uv);
+    float cover = clipCoverage(pixel(), int(u_params.x + 0.5)) * clipCoverage(pixel(), int(u_params.y + 0.5));
+#ifdef CA_MASK
+    // u_extent: the mask target's rectangle (frame pixels); nothing of the mask outside it.
+    vec2 m = (pixel() - u_extent.xy) / u_extent.zw;
+    bool inside = all(greaterThanEqual(m, vec2(0.0))) && all(lessThanEqual(m, vec2(1.0)));
+    cover *= inside ? texture(u_mask, m).a : 0.0;
+#endif
+    o_color = mix(b, s, cover);
+#else
+    o_color = s;
+#endif
+}
