@@ -33,6 +33,8 @@ let package = Package(
         // (UIColor, UIBezierPath, UIImage, UIFont, UIEdgeInsets …), so a ported iOS file
         // changes only its import line. Not named UIKit on purpose (docs/UIKIT-COMPAT.md).
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
+        // Lottie import (issue 23): Lottie JSON and dotLottie → a live layer tree of keyframe animations.
+        .library(name: "CALottie", targets: ["CALottie"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -41,6 +43,8 @@ let package = Package(
         // `swift package generate-documentation --target QuartzCore` (DocC; a build-time plugin
         // only, nothing of it is linked into the products).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // dotLottie archives (issue 23): the zip reader CALottie opens `.lottie` files with.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl",
@@ -141,7 +145,8 @@ let package = Package(
         .executableTarget(
             name: "carender",
             dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "CADemoScenes", "CAExport",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           "CALottie"]),
         .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation", "CoreText", "CATestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
@@ -154,6 +159,11 @@ let package = Package(
         // iOS loading-animations file rendered offscreen).
         .target(name: "UIKitCompat", dependencies: ["QuartzCore", "CoreAnimation"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "CATestSupport"]),
+        // Lottie import (issue 23): Lottie JSON / dotLottie → CALayer trees driven by
+        // CAKeyframeAnimations, as lottie-ios's Core Animation engine builds them; no GL.
+        .target(name: "CALottie", dependencies: ["CoreGraphics", "CoreAnimation", "ImageIO",
+                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "CALottieTests", dependencies: ["CALottie", "QuartzCore"]),
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
         // The documents checked against the code they describe (read in place through #filePath).
         .testTarget(name: "DocsTests"),
