@@ -33,7 +33,8 @@ def run(r):
     fps, ip = float(r["fps"]), float(r["ip"])
     t = max(0.0, (float(r["frame"]) - ip) / fps)
     cmd = [carender, "render", os.path.join(corpus, r["sample"]), "-o", out, "--quiet", "--time", repr(t),
-           "--size", f'{r["pt_w"]}x{r["pt_h"]}', "--scale", r["scale"]]
+           # The view in pixels at scale 1 (the same picture as pt × scale; points may be fractional).
+           "--size", f'{r["px_w"]}x{r["px_h"]}', "--scale", "1"]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return name, None, p.stderr.strip().splitlines()[-1] if p.stderr.strip() else f"exit {p.returncode}"

@@ -121,7 +121,6 @@ final class LottieLayerBuilder {
         let container = fullLayer(size)
         container.addSublayer(top)
         // In/out points: hidden outside [ip, op) of the composition's frames.
-        let shown = max(layer.inPoint, range.lowerBound - 1)...max(layer.outPoint, layer.inPoint)
         if layer.inPoint > range.lowerBound || layer.outPoint < range.upperBound || time.remapped != nil {
             let ip = layer.inPoint, op = layer.outPoint
             container.isHidden = !(ip <= range.lowerBound && range.lowerBound < op)
@@ -132,7 +131,6 @@ final class LottieLayerBuilder {
                 !(ip <= f && f < op)
             }
         }
-        _ = shown
         return container
     }
 
