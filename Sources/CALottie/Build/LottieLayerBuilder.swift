@@ -94,8 +94,12 @@ final class LottieLayerBuilder {
     private func build(_ layer: LottieLayerModel, time: LottieTime, size: CGSize, byIndex: [Int: LottieLayerModel],
                        stack: [String], range: ClosedRange<Double>, asMatte: Bool = false) throws -> CALayer? {
         let what = "layer \"\(layer.name)\""
-        let ltime = LottieLayerTime(comp: time, startTime: layer.startTime, stretch: layer.timeStretch)
-        guard let content = try content(layer, ltime: ltime, stack: stack) else { return nil }
+        // A layer's own keyframes are in its composition's frames: its start time and stretch shift
+        // only the content of a precomposition (what lottie-ios's Core Animation engine shows; the
+        // corpus's 9squares sample, whose layers all have negative start times, proves it).
+        let ltime = LottieLayerTime(comp: time)
+        let contentTime = LottieLayerTime(comp: time, startTime: layer.startTime, stretch: layer.timeStretch)
+        guard let content = try content(layer, ltime: ltime, contentTime: contentTime, stack: stack) else { return nil }
         if layer.autoOrient { log.add(.unsupported, "auto-orient (ao)", "the layer keeps its rotation") }
         if layer.blendMode != 0 { log.add(.unsupported, "blend mode \(layer.blendMode)", "drawn with normal blending") }
         if layer.hasEffects { log.add(.unsupported, "layer effects (ef)", "not applied") }
@@ -109,7 +113,7 @@ final class LottieLayerBuilder {
         var seen: Set<Int> = []
         var parentID = layer.parent
         while let pid = parentID, let p = byIndex[pid], seen.insert(pid).inserted, seen.count <= 64 {
-            let pt = LottieTransformLayers(p.transform, time: LottieLayerTime(comp: time, startTime: p.startTime, stretch: p.timeStretch),
+            let pt = LottieTransformLayers(p.transform, time: LottieLayerTime(comp: time),
                                            includeOpacity: false, factory: factory, log: log, what: "layer \"\(p.name)\"")
             pt.inner.addSublayer(top)
             top = pt.outer
@@ -136,9 +140,9 @@ final class LottieLayerBuilder {
 
     // MARK: Content
 
-    private func content(_ layer: LottieLayerModel, ltime: LottieLayerTime, stack: [String]) throws -> CALayer? {
+    private func content(_ layer: LottieLayerModel, ltime: LottieLayerTime, contentTime: LottieLayerTime, stack: [String]) throws -> CALayer? {
         switch layer.type {
-        case 0: return try precomp(layer, ltime: ltime, stack: stack)
+        case 0: return try precomp(layer, ltime: contentTime, stack: stack)
         case 1:
             let l = CALayer()
             l.anchorPoint = .zero; l.position = .zero
@@ -203,7 +207,9 @@ final class LottieLayerBuilder {
             let outer = ltime.comp.remapped
             let frames = outer?.frames ?? Self.frames(outerRange, limit: 20_000)
             let toParent: (Double) -> Double = outer?.toComp ?? { $0 }
-            childTime = LottieTime(fps: fps, remapped: (frames, { f in tm.value(at: ltime.layerFrame(toParent(f))).x * fps }))
+            // Like the layer's own keyframes, `tm`'s are in composition frames; its values (in
+            // seconds) are the child's time outright, so the start time plays no part.
+            childTime = LottieTime(fps: fps, remapped: (frames, { f in tm.value(at: toParent(f)).x * fps }))
             let values = tm.keyframes.map { $0.value.x * fps }
             childRange = (values.min() ?? 0)...(max(values.max() ?? 0, values.min() ?? 0))
         } else if let outer = ltime.comp.remapped {
