@@ -118,15 +118,13 @@ final class LottieShapeBuilder {
 
     /// A path property animation (`path` of a shape layer) for `paths`; `transform` is applied
     /// to each path (a gradient's mask is offset into the gradient layer's bounds).
-    private func pathAnimation(on layer: CAShapeLayer, paths: [LottieShapeItem], round: LVector?,
-                               doubled: Bool = false, offset: CGPoint = .zero) {
+    private func pathAnimation(on layer: CAShapeLayer, paths: [LottieShapeItem], round: LVector?, offset: CGPoint = .zero) {
         func make(_ f: Double) -> CGPath {
             let p = CGMutablePath()
             for item in paths { addPath(item, at: f, round: round, into: p) }
             var m = CGAffineTransform(translationX: -offset.x, y: -offset.y)
             var out = p as CGPath
             if offset != .zero, let moved = p.copy(using: &m) { out = moved }
-            if doubled { let d = CGMutablePath(); d.addPath(out); d.addPath(out); return d }
             return out
         }
         layer.path = make(0)
@@ -155,9 +153,8 @@ final class LottieShapeBuilder {
                 l.fillColor = nil
                 strokeStyle(l, s)
                 colorAndOpacity(l, key: "strokeColor", color: s.color, opacity: s.opacity)
-                applyTrims(trims, to: l, paths: ps, round: round)
-                return l
-            }
+                return applyTrims(trims, to: l, paths: ps, round: round)
+            }.flatMap { $0 }
         case let .gradientFill(g, opacity, evenOdd):
             if !trims.isEmpty { noteTrimOnFill(trims) }
             let mask = CAShapeLayer()
@@ -215,13 +212,15 @@ final class LottieShapeBuilder {
     }
 
     /// Trim paths as `strokeStart`/`strokeEnd`. With an offset the trimmed range can wrap past
-    /// the path's end; then the layer's path is the path twice and the range is halved.
-    private func applyTrims(_ trims: [Trim], to l: CAShapeLayer, paths: [LottieShapeItem], round: LVector?, offset: CGPoint = .zero) {
-        guard let t = trims.first else {
-            pathAnimation(on: l, paths: paths, round: round, offset: offset)
-            return
-        }
+    /// the path's end: then a second layer (a copy of `l`'s style) draws the wrapped part from
+    /// the path's start. Returns the layers to use (`l`, and the copy when needed).
+    @discardableResult
+    private func applyTrims(_ trims: [Trim], to l: CAShapeLayer, paths: [LottieShapeItem], round: LVector?,
+                            offset: CGPoint = .zero) -> [CAShapeLayer] {
+        pathAnimation(on: l, paths: paths, round: round, offset: offset)
+        guard let t = trims.first else { return [l] }
         if trims.count > 1 { log.add(.approximated, "several trim paths on one stroke", "only the innermost is applied") }
+        // The range [s, e] of the path (0…1), moved by the offset (turns) so that s ∈ [0, 1).
         func range(_ f: Double) -> (Double, Double) {
             var s = (t.start?.value(at: f).x ?? 0) / 100, e = (t.end?.value(at: f).x ?? 100) / 100
             s = min(max(s, 0), 1); e = min(max(e, 0), 1)
@@ -230,14 +229,26 @@ final class LottieShapeBuilder {
             let shift = o - o.rounded(.down)
             return (s + shift, e + shift)
         }
-        let hasOffset = t.offset.map { $0.keyframes.contains { $0.value.x.truncatingRemainder(dividingBy: 360) != 0 } } ?? false
-        pathAnimation(on: l, paths: paths, round: round, doubled: hasOffset, offset: offset)
-        let k = hasOffset ? 0.5 : 1.0
-        let r0 = range(0)
-        l.strokeStart = CGFloat(r0.0 * k); l.strokeEnd = CGFloat(r0.1 * k)
         let tr = LottieKeyTrack.combined([t.start.track(), t.end.track(), t.offset.track()])
-        factory.add(to: l, keyPath: "strokeStart", track: tr, time: time) { CGFloat(range($0).0 * k) }
-        factory.add(to: l, keyPath: "strokeEnd", track: tr, time: time) { CGFloat(range($0).1 * k) }
+        let r0 = range(0)
+        l.strokeStart = CGFloat(min(r0.0, 1)); l.strokeEnd = CGFloat(min(r0.1, 1))
+        factory.add(to: l, keyPath: "strokeStart", track: tr, time: time) { CGFloat(min(range($0).0, 1)) }
+        factory.add(to: l, keyPath: "strokeEnd", track: tr, time: time) { CGFloat(min(range($0).1, 1)) }
+        let wraps = t.offset.map { $0.keyframes.contains { $0.value.x.truncatingRemainder(dividingBy: 360) != 0 } } ?? false
+        guard wraps else { return [l] }
+        let w = CAShapeLayer()
+        for key in ["fillColor", "strokeColor", "lineWidth", "opacity", "lineDashPhase"] {
+            if let a = l.animation(forKey: key) { w.add(a, forKey: key) }
+        }
+        w.fillColor = l.fillColor; w.strokeColor = l.strokeColor; w.lineWidth = l.lineWidth; w.opacity = l.opacity
+        w.lineCap = l.lineCap; w.lineJoin = l.lineJoin; w.miterLimit = l.miterLimit
+        w.lineDashPattern = l.lineDashPattern; w.lineDashPhase = l.lineDashPhase
+        w.anchorPoint = l.anchorPoint; w.position = l.position
+        pathAnimation(on: w, paths: paths, round: round, offset: offset)
+        w.strokeStart = 0
+        w.strokeEnd = CGFloat(max(r0.1 - 1, 0))
+        factory.add(to: w, keyPath: "strokeEnd", track: tr, time: time) { CGFloat(max(range($0).1 - 1, 0)) }
+        return [l, w]
     }
 
     // MARK: Gradients
@@ -290,8 +301,13 @@ final class LottieShapeBuilder {
         }
         mask.anchorPoint = .zero
         mask.position = .zero
-        applyTrims(trims, to: mask, paths: paths, round: round, offset: box.origin)
-        gl.mask = mask
+        let masks = applyTrims(trims, to: mask, paths: paths, round: round, offset: box.origin)
+        if masks.count == 1 { gl.mask = mask } else {
+            let holder = CALayer()
+            holder.anchorPoint = .zero; holder.bounds = .zero; holder.position = .zero
+            for m in masks { holder.addSublayer(m) }
+            gl.mask = holder
+        }
         return gl
     }
 
