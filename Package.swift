@@ -163,7 +163,8 @@ let package = Package(
         // CAKeyframeAnimations, as lottie-ios's Core Animation engine builds them; no GL.
         .target(name: "CALottie", dependencies: ["CoreGraphics", "CoreAnimation", "ImageIO",
                                                  .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "CALottieTests", dependencies: ["CALottie", "QuartzCore"]),
+        .testTarget(name: "CALottieTests", dependencies: ["CALottie", "QuartzCore",
+                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
         // The documents checked against the code they describe (read in place through #filePath).
         .testTarget(name: "DocsTests"),
