@@ -172,7 +172,8 @@ let package = Package(
         // graphs and fails on any difference (docs/API.md). Depends on the product modules only so
         // that they are built before it runs; it imports none of them.
         .testTarget(name: "APIListingTests",
-                    dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "UIKitCompat", "CADemoScenes", "ImageIO"]),
+                    dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "UIKitCompat", "CADemoScenes", "ImageIO",
+                                   "CALottie"]),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x

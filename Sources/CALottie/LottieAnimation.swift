@@ -43,6 +43,9 @@ public final class LottieAnimation: @unchecked Sendable {
         public var name: String
         public var frameTime: Double
         public var durationFrameTime: Double
+        public init(name: String, frameTime: Double, durationFrameTime: Double) {
+            self.name = name; self.frameTime = frameTime; self.durationFrameTime = durationFrameTime
+        }
     }
 
     /// Everything the file uses that the import does not reproduce exactly, each listed once:
@@ -68,6 +71,15 @@ public final class LottieAnimation: @unchecked Sendable {
         }
         if let f = JSONSyntaxLocator.locate(data) {
             throw LottieError.malformedJSON(line: f.line, column: f.column, reason: f.reason)
+        }
+        // The layer count is checked before the typed decoding, which costs far more per layer:
+        // a file of 100,000 layers fails here in a fraction of the time.
+        if let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            var count = (top["layers"] as? [Any])?.count ?? 0
+            for a in top["assets"] as? [[String: Any]] ?? [] { count += (a["layers"] as? [Any])?.count ?? 0 }
+            guard count <= limits.maxLayers else {
+                throw LottieError.limitExceeded("more than \(limits.maxLayers) layers (precomposition uses counted each time)")
+            }
         }
         let model: LottieAnimationModel
         do {

@@ -16,6 +16,7 @@ import Testing
     static let modules = [
         "CoreGraphics", "CoreText", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "QuartzCore",
         "CASVG", "CAScene", "CAWindow", "UIKitCompat", "CADemoScenes", "ImageIO",
+        "CALottie",
     ]
 
     static let packageRoot = URL(fileURLWithPath: #filePath)

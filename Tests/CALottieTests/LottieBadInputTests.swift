@@ -1,7 +1,6 @@
 import Testing
 import Foundation
 import ZIPFoundation
-@testable import CALottie
 
 /// Hostile input (issue 23): each a clear error or a documented clamp, in bounded time/memory.
 @Suite struct LottieBadInputTests {

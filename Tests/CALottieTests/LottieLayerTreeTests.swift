@@ -1,7 +1,5 @@
 import Testing
 import Foundation
-import QuartzCore
-@testable import CALottie
 
 /// The layer tree (issue 23): shapes as CAShapeLayers, keyframes as CAKeyframeAnimations,
 /// in/out points, precompositions with their own time, masks; checked on rendered pixels whose

@@ -1,6 +1,4 @@
 import Foundation
-import QuartzCore
-@testable import CALottie
 
 /// A one-layer Lottie document: `layers` and `assets` are JSON array bodies.
 func lottie(w: Int = 100, h: Int = 100, fr: Double = 10, ip: Double = 0, op: Double = 100,

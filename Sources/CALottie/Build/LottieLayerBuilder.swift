@@ -68,8 +68,12 @@ final class LottieLayerBuilder {
     private func applyMatte(_ mode: Int, matte: CALayer, to node: CALayer, size: CGSize) -> CALayer {
         switch mode {
         case 1: break
-        case 2: log.add(.unsupported, "track matte alpha inverted", "Core Animation masks by alpha only; the layer is drawn unmatted")
-            return node
+        case 2:
+            guard Self.invertSingleShape(matte) else {
+                log.add(.unsupported, "track matte alpha inverted (of more than one filled shape)",
+                        "Core Animation masks by alpha only; the layer is drawn unmatted")
+                return node
+            }
         case 3: log.add(.approximated, "track matte luma", "masked by the matte's alpha (Core Animation masks by alpha)")
         case 4: log.add(.unsupported, "track matte luma inverted", "Core Animation masks by alpha only; the layer is drawn unmatted")
             return node
@@ -79,6 +83,38 @@ final class LottieLayerBuilder {
         wrapper.addSublayer(node)
         wrapper.mask = matte
         return wrapper
+    }
+
+    /// An inverted alpha matte whose tree draws one opaque fill: the same tree with that
+    /// shape's path framed by a far larger rectangle, filled even-odd, is its inverse. Returns
+    /// false (nothing changed) for any other tree.
+    static func invertSingleShape(_ matte: CALayer) -> Bool {
+        var shapes: [CAShapeLayer] = []
+        var other = false
+        func walk(_ l: CALayer) {
+            if let s = l as? CAShapeLayer { shapes.append(s) } else if l is CAGradientLayer || l.contents != nil || l.backgroundColor != nil { other = true }
+            if l.mask != nil { other = true }
+            for c in l.sublayers ?? [] { walk(c) }
+        }
+        walk(matte)
+        guard !other, shapes.count == 1, let s = shapes.first, s.strokeColor == nil, let fill = s.fillColor, fill.alpha >= 1,
+              s.animation(forKey: "fillColor") == nil, s.animation(forKey: "opacity") == nil, s.opacity >= 1 else { return false }
+        let far = CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5)
+        func framed(_ p: CGPath?) -> CGPath {
+            let m = CGMutablePath()
+            m.addRect(far)
+            if let p { m.addPath(p) }
+            return m
+        }
+        s.fillRule = .evenOdd
+        s.path = framed(s.path)
+        if let a = s.animation(forKey: "path") as? CAKeyframeAnimation, let values = a.values {
+            let b = a.copy() as! CAKeyframeAnimation
+            b.values = values.map { framed($0 as! CGPath) }
+            s.removeAnimation(forKey: "path")
+            s.add(b, forKey: "path")
+        }
+        return true
     }
 
     private func fullLayer(_ size: CGSize) -> CALayer {

@@ -30,7 +30,8 @@ struct LottieVector: LottieValue, Equatable {
     init?(json: LottieJSON) { guard let v = json.vector, !v.isEmpty else { return nil }; self.v = v }
     subscript(i: Int) -> Double { i < v.count ? v[i] : (v.last ?? 0) }
     var x: Double { self[0] }
-    var y: Double { v.count > 1 ? v[1] : v[0] }
+    /// A missing second component is 0 (lottie-ios decodes `[x]` as (x, 0, 0)).
+    var y: Double { v.count > 1 ? v[1] : 0 }
     static func interpolate(_ a: Self, _ b: Self, _ t: Double) -> Self {
         guard a.v.count == b.v.count else { return t < 1 ? a : b }
         return LottieVector(zip(a.v, b.v).map { $0 + ($1 - $0) * t })
