@@ -1,5 +1,5 @@
 import Foundation
-import ZIPFoundation
+internal import ZIPFoundation
 
 /// A dotLottie archive (`.lottie`: a zip with `manifest.json`, `animations/*.json`, `images/`),
 /// read through ZIPFoundation with limits: the number of entries and the bytes actually
