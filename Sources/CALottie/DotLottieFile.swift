@@ -42,17 +42,17 @@ struct DotLottieFile {
         var budget = limits.maxArchiveBytes
         func read(_ e: Entry) throws -> Data {
             var out = Data()
+            var overBudget = false
             do {
                 _ = try archive.extract(e, skipCRC32: false) { chunk in
                     budget -= chunk.count
-                    if budget < 0 { throw Stop() }
+                    if budget < 0 { overBudget = true; throw Stop() }
                     out.append(chunk)
                 }
-            } catch is Stop {
-                throw LottieError.limitExceeded("the dotLottie archive inflates to more than \(limits.maxArchiveBytes) bytes")
-            } catch let error as LottieError {
-                throw error
             } catch {
+                if overBudget {
+                    throw LottieError.limitExceeded("the dotLottie archive inflates to more than \(limits.maxArchiveBytes) bytes")
+                }
                 throw LottieError.unreadable("entry \(e.path) of the dotLottie archive: \(error)")
             }
             return out

@@ -38,8 +38,11 @@ public enum LottieLoopMode: Sendable, Equatable {
 open class LottieAnimationLayer: CALayer {
     /// The animation shown; setting it builds a new tree at its first frame.
     public var animation: LottieAnimation? {
-        didSet { rebuild() }
+        get { storedAnimation }
+        set { storedAnimation = newValue; rebuild() }
     }
+    /// Copies (`init(layer:)`, the presentation layer) share it without building a tree.
+    private var storedAnimation: LottieAnimation?
     /// How the composition is placed in `bounds` (fit and centred by default).
     public var contentMode: LottieContentMode = .scaleAspectFit {
         didSet { setNeedsLayout() }
@@ -62,13 +65,12 @@ open class LottieAnimationLayer: CALayer {
     public convenience init(animation: LottieAnimation?) {
         self.init()
         self.animation = animation
-        rebuild()
     }
 
     public required init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? LottieAnimationLayer {
-            animation = other.animation
+            storedAnimation = other.storedAnimation
             contentMode = other.contentMode
             animationSpeed = other.animationSpeed
             loopMode = other.loopMode
@@ -178,9 +180,11 @@ open class LottieAnimationLayer: CALayer {
         return elapsed < abs(p.endFrame - p.startFrame)
     }
 
-    /// Plays from `fromProgress` (default: where it is) to `toProgress` (default 1) with
-    /// `loopMode` (default: `self.loopMode`): the tree's time runs from now, and a hold at the
-    /// end keeps the last frame (no per-frame work here).
+    /// Plays from `fromProgress` (default: where it is) towards `toProgress` (default 1) with
+    /// `loopMode` (default: `self.loopMode`): the tree's time runs from now at `animationSpeed`.
+    /// The tree's time is not stopped at `toProgress` (nothing runs per frame here to stop it):
+    /// `currentFrame` reads at most the end frame and `isAnimationPlaying` turns false there;
+    /// call `pause()` or set a frame to hold it.
     public func play(fromProgress: CGFloat? = nil, toProgress: CGFloat = 1, loopMode: LottieLoopMode? = nil) {
         guard let a = animation else { return }
         let mode = loopMode ?? self.loopMode
