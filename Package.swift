@@ -106,7 +106,7 @@ let package = Package(
         .target(name: "CAFrame", dependencies: ["CoreGraphics"]),
         .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame"]),
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CAFrame"]),
-        .target(name: "CASurfaces", dependencies: ["CEGL"]),
+        .target(name: "CASurfaces", dependencies: ["CEGL", "CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
         // (Path data in scenes is SVG path data: the grammar is CASVG's.)
@@ -117,7 +117,12 @@ let package = Package(
         // Scenes built in Swift that tools and tests share (the bundled demo).
         .target(name: "CADemoScenes", dependencies: ["QuartzCore", "CAScene"]),
         // SVG import (issue 6): parses SVG into CAShapeLayer/CAGradientLayer trees; no GL.
-        .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation"]),
+        // libxml2's SAX parser for SVG's XML, behind a C header naming no libxml2 type
+        // (libxml2's headers include ICU's, which clash with Foundation's in one module graph).
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CXMLSAX", dependencies: ["CLibXML2"]),
+        .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CXMLSAX"]),
         // Fuzz/ holds the seed corpus and corpus-expected-failures.tsv is read in place (#filePath).
         .testTarget(name: "SVGTests", dependencies: ["QuartzCore", "CASVG", "CATestSupport"],
                     exclude: ["Fuzz", "corpus-expected-failures.tsv", "text-corpus-expected-failures.tsv"]),
@@ -178,3 +183,6 @@ let package = Package(
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x
 )
+
+// carender (issue 25): JPEG and WebP stills through ImageIO's CGImageDestination.
+package.targets.first { $0.name == "carender" }!.dependencies.append("ImageIO")

@@ -4,8 +4,11 @@
 package struct JSONNode: Sendable {
     package var value: JSONValue
     package var line: Int
+    /// 1-based column (in bytes) where the value starts; 0 when unknown (through a `Decoder`).
+    package var column: Int = 0
 
     package init(_ value: JSONValue, line: Int = 0) { self.value = value; self.line = line }
+    package init(_ value: JSONValue, line: Int, column: Int) { self.value = value; self.line = line; self.column = column }
 }
 
 package indirect enum JSONValue: Sendable {
@@ -104,14 +107,15 @@ package struct JSONParser {
         guard depth < maxDepth else { throw error("JSON nested deeper than \(maxDepth) levels") }
         guard i < bytes.count else { throw error("unexpected end of file where a value was expected") }
         let startLine = line
+        let startColumn = i - lineStart + 1
         switch bytes[i] {
-        case UInt8(ascii: "{"): return JSONNode(try object(depth: depth), line: startLine)
-        case UInt8(ascii: "["): return JSONNode(try array(depth: depth), line: startLine)
-        case UInt8(ascii: "\""): return JSONNode(.string(try string()), line: startLine)
-        case UInt8(ascii: "t"): try literal("true"); return JSONNode(.bool(true), line: startLine)
-        case UInt8(ascii: "f"): try literal("false"); return JSONNode(.bool(false), line: startLine)
-        case UInt8(ascii: "n"): try literal("null"); return JSONNode(.null, line: startLine)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(.number(try number()), line: startLine)
+        case UInt8(ascii: "{"): return JSONNode(try object(depth: depth), line: startLine, column: startColumn)
+        case UInt8(ascii: "["): return JSONNode(try array(depth: depth), line: startLine, column: startColumn)
+        case UInt8(ascii: "\""): return JSONNode(.string(try string()), line: startLine, column: startColumn)
+        case UInt8(ascii: "t"): try literal("true"); return JSONNode(.bool(true), line: startLine, column: startColumn)
+        case UInt8(ascii: "f"): try literal("false"); return JSONNode(.bool(false), line: startLine, column: startColumn)
+        case UInt8(ascii: "n"): try literal("null"); return JSONNode(.null, line: startLine, column: startColumn)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(.number(try number()), line: startLine, column: startColumn)
         default: throw error("unexpected \(describeHere()) where a value was expected")
         }
     }

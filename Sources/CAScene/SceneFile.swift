@@ -23,7 +23,7 @@ public enum SceneFile {
         do {
             node = try JSONParser.parse([UInt8](data), maxDepth: limits.maxJSONDepth)
         } catch {
-            throw SceneLoadError(problems: [SceneProblem(path: "", message: "malformed JSON at column \(error.column): \(error.message)", line: error.line)])
+            throw SceneLoadError(problems: [SceneProblem(path: "", message: "malformed JSON at column \(error.column): \(error.message)", line: error.line, column: error.column)])
         }
         return try load(node, baseDirectory: baseDirectory, options: options)
     }

@@ -9,11 +9,15 @@ public struct SceneProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// 1-based line of the value in the file, when the problem comes from parsed JSON.
     public var line: Int?
+    /// 1-based column (in bytes) of the value on its line, when known; with `line`, what
+    /// `carender validate` prints as `file:line:column:` for editors and CI.
+    public var column: Int?
 
-    public init(path: String, message: String, line: Int? = nil) {
+    public init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
         self.path = path
         self.message = message
         self.line = line
+        self.column = column
     }
 
     /// `path: message` (`path (line N): message` when the line is known).

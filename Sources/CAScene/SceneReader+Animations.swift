@@ -117,6 +117,11 @@ extension SceneReader {
                 return .some(n)
             }
             guard let kind else { return nil }  // unknown key path: reported already
+            // Rotation angles may carry a CSS unit ("90deg", "0.25turn"); numbers are radians.
+            if case .number = kind, case .string = node.value, p.keyPath?.hasPrefix("transform.rotation") == true {
+                guard let a = angle(node, path) else { return nil }
+                return .some(a)
+            }
             return value(node, kind, path)
         }
         if let b = p as? CABasicAnimation {

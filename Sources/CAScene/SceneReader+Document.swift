@@ -11,6 +11,8 @@ extension SceneReader {
     /// or a required member is missing (problems reported).
     func document(_ node: JSONNode) -> LoadedScene? {
         guard let o = ObjectReader(node, path: "", self, what: "a scene object") else { return nil }
+        // `$schema` names the JSON Schema editors check the file with (docs/scene.schema.json).
+        if let v = o["$schema"] { _ = string(v, "$schema") }
         if let v = o["format"], let s = string(v, "format"), s != SceneFormat.name {
             problem("format", v, "expected \"\(SceneFormat.name)\", found \"\(s.prefix(80))\"")
         }

@@ -54,7 +54,7 @@ extension SceneReader {
         }
         for (key, axis) in [("rotateX", (1.0, 0.0, 0.0)), ("rotateY", (0, 1, 0)), ("rotateZ", (0, 0, 1))] {
             guard let v = o[key] else { continue }
-            if let a = number(v, o.at(key)) { then(CATransform3DMakeRotation(a, axis.0, axis.1, axis.2)) } else { ok = false }
+            if let a = angle(v, o.at(key)) { then(CATransform3DMakeRotation(a, axis.0, axis.1, axis.2)) } else { ok = false }
         }
         if let v = o["translate"] {
             if let n = fixedNumbers(v, o.at("translate"), counts: [2, 3], expected: "[tx, ty] or [tx, ty, tz]") {

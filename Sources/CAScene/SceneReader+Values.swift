@@ -164,11 +164,12 @@ extension SceneReader {
         let e = SceneValueKind.color.expected
         switch node.value {
         case .string(let s):
-            if let c = CGColor(named: s) ?? CGColor(hex: s) { return c }
-            problem(path, node, "\"\(s.prefix(40))\" is not a colour: use \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", black, white or clear")
+            if let c = CGColor(named: s) ?? CGColor(hex: s) ?? SceneCSSColor.parse(s) { return c }
+            problem(path, node, "\"\(s.prefix(40))\" is not a colour: use \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", a CSS name (\"tomato\"), \"rgb(242 107 82)\", \"hsl(9 86% 63%)\" or clear")
             return nil
         case .array:
             guard let n = fixedNumbers(node, path, counts: [2, 3, 4], expected: "a colour [r, g, b], [r, g, b, a] or [gray, alpha]") else { return nil }
+            guard n.count == 2 || checkUnitComponents(n, node, path) else { return nil }
             switch n.count {
             case 2: return CGColor(gray: n[0], alpha: n[1])
             case 3: return CGColor(red: n[0], green: n[1], blue: n[2], alpha: 1)

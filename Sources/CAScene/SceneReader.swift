@@ -33,17 +33,18 @@ final class SceneReader {
         self.baseDirectory = baseDirectory
     }
 
-    func problem(_ path: String, _ message: String, line: Int? = nil) {
+    func problem(_ path: String, _ message: String, line: Int? = nil, column: Int? = nil) {
         guard problems.count < Self.maxProblems else { return }
         // Line 0: the JSON came through a `Decoder`, which knows no lines.
-        problems.append(SceneProblem(path: path, message: message, line: line.flatMap { $0 > 0 ? $0 : nil }))
+        problems.append(SceneProblem(path: path, message: message, line: line.flatMap { $0 > 0 ? $0 : nil },
+                                     column: column.flatMap { $0 > 0 ? $0 : nil }))
         if problems.count == Self.maxProblems {
             problems.append(SceneProblem(path: "", message: "more than \(Self.maxProblems) problems; the rest are not listed"))
         }
     }
 
     func problem(_ path: String, _ node: JSONNode, _ message: String) {
-        problem(path, message, line: node.line)
+        problem(path, message, line: node.line, column: node.column)
     }
 
     /// Reports a limit once per load (a 200 000-layer file gives one problem, not 100 000);

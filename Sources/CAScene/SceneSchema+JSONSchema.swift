@@ -138,6 +138,7 @@ extension SceneSchema {
             ("type", .string("object")),
             ("required", .array(["format", "version", "size", "duration", "root"].map { n(.string($0)) })),
             ("properties", ordered([
+                ("$schema", obj(["type": .string("string")])),
                 ("format", obj(["const": .string(SceneFormat.name)])),
                 ("version", obj(["type": .string("integer"), "minimum": .number(1)])),
                 ("size", ref("size")),

@@ -1,5 +1,5 @@
 internal import CEGL
-import Synchronization
+import CoreGraphics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -109,7 +109,7 @@ package final class EGLHeadlessContext {
 
     /// Displays initialised so far, by platform (never terminated: one per process).
     nonisolated(unsafe) private static var displays: [EGLPlatformChoice: EGLDisplay] = [:]
-    private static let lock = Mutex(())
+    private static let lock = Locked(())
 
     private static func display(for platform: EGLPlatformChoice, info: inout [String: String]) throws -> EGLDisplay {
         try lock.withLock { _ in

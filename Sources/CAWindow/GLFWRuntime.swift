@@ -1,13 +1,12 @@
 internal import CGLFW
 import Foundation
-import Synchronization
 
 /// GLFW's process-wide state: initialised once, on the main thread, on first use, and never
 /// terminated while the process runs (windows come and go; `glfwTerminate` would destroy the
 /// windows of other code). GLFW reports errors through a callback; the last one is kept so
 /// failures can say why.
 enum GLFWRuntime {
-    private static let lastErrorBox = Mutex<(code: Int32, text: String)?>(nil)
+    private static let lastErrorBox = Locked<(code: Int32, text: String)?>(nil)
     nonisolated(unsafe) private static var initialised = false
 
     /// The last GLFW error since `takeError()` (code and GLFW's text).

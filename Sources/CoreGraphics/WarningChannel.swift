@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One place that reports problems the libraries ignore, clamp or do not reproduce ("no silent
 /// gaps"): each distinct message once per process to its output, and every message, repeats
@@ -9,11 +8,11 @@ import Synchronization
 /// their own prefix, output and collector; this is the mechanism they share.
 package final class WarningChannel: Sendable {
     package final class Collector: Sendable {
-        package let messages = Mutex<[String]>([])
+        package let messages = Locked<[String]>([])
         package init() {}
     }
 
-    private let seen = Mutex<Set<String>>([])
+    private let seen = Locked<Set<String>>([])
     private let collector: TaskLocal<Collector?>
     private let emit: @Sendable (String) -> Void
 

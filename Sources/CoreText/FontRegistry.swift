@@ -23,7 +23,7 @@ package final class FontRegistry: @unchecked Sendable {
         var byName: [String: FontFace] = [:]             // resolved names
         var registered: [FontFace] = []                  // CTFontManagerRegisterFontsForURL, CGFont(provider)
     }
-    private let state = LockedState(State())
+    private let state = Locked(State())
 
     /// Apple font names and the families they map to here, first installed one wins. Helvetica
     /// and Arial have the metric-compatible Liberation Sans (same advance widths) and URW's
@@ -258,17 +258,5 @@ package final class FontRegistry: @unchecked Sendable {
             s.fallback[scalar] = .some(found)
         }
         return found
-    }
-}
-
-/// A value behind a lock, for state holding C pointers (which `Mutex` cannot take across
-/// isolation boundaries). Callers never call back into the registry while holding it.
-final class LockedState<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock(); defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -1,9 +1,9 @@
 // Writing images, as Apple's ImageIO `CGImageDestination`
 // (https://developer.apple.com/documentation/imageio/cgimagedestination): PNG (libpng, through
-// CoreGraphics' encoder) and JPEG (libjpeg-turbo). See docs/IMAGEIO.md.
+// CoreGraphics' encoder), JPEG (libjpeg-turbo) and, beyond Apple's, WebP (libwebp). See
+// docs/IMAGEIO.md.
 import CoreGraphics
 import Foundation
-import Synchronization
 
 /// An image destination: where `CGImageDestinationFinalize` writes the image added to it.
 /// PNG and JPEG hold one image each: a second `CGImageDestinationAddImage` warns and is ignored.
@@ -23,11 +23,11 @@ public final class CGImageDestination: Sendable {
     }
 
     let format: ImageFormat
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(format: ImageFormat, target: Target, options: CFDictionary?) {
         self.format = format
-        state = Mutex(State(target: target))
+        state = Locked(State(target: target))
         setProperties(options)
     }
 
@@ -86,7 +86,14 @@ public final class CGImageDestination: Sendable {
                     CGDiagnostics.warnOnce("ImageIO: \(f.message)")
                     return false
                 }
-            case .gif, .webP:
+            case .webP:
+                switch WebPCodec.encode(image, quality: s.quality) {
+                case .success(let d): encoded = d
+                case .failure(let f):
+                    CGDiagnostics.warnOnce("ImageIO: \(f.message)")
+                    return false
+                }
+            case .gif:
                 return false  // refused at creation
             }
             switch s.target {
@@ -109,8 +116,10 @@ public final class CGImageDestination: Sendable {
         switch type {
         case ImageIOTypeIdentifier.png: return .png
         case ImageIOTypeIdentifier.jpeg: return .jpeg
+        // Extension beyond Apple's API (Apple's ImageIO does not write WebP): WebPEncoder.swift.
+        case ImageIOTypeIdentifier.webP: return .webP
         default:
-            CGDiagnostics.warnOnce("ImageIO: writing \(type) is not supported (only public.png and public.jpeg)")
+            CGDiagnostics.warnOnce("ImageIO: writing \(type) is not supported (only public.png, public.jpeg and org.webmproject.webp)")
             return nil
         }
     }
@@ -149,7 +158,7 @@ public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
     idst.finalize()
 }
 
-/// The type identifiers destinations write: PNG and JPEG.
+/// The type identifiers destinations write: PNG, JPEG and WebP (WebP beyond Apple's).
 public func CGImageDestinationCopyTypeIdentifiers() -> CFArray {
-    [ImageIOTypeIdentifier.png, ImageIOTypeIdentifier.jpeg]
+    [ImageIOTypeIdentifier.png, ImageIOTypeIdentifier.jpeg, ImageIOTypeIdentifier.webP]
 }

@@ -3,7 +3,6 @@
 // frame, composed) and WebP (still and animated). See docs/IMAGEIO.md.
 import CoreGraphics
 import Foundation
-import Synchronization
 
 /// An image source: the bytes of one image file and what its headers say. Created by
 /// `CGImageSourceCreateWithData` or `CGImageSourceCreateWithURL`; immutable apart from the
@@ -19,7 +18,7 @@ public final class CGImageSource: Sendable {
     /// The file's path, for error messages.
     let file: String?
     let container: ImageContainer
-    private let gifCanvas = Mutex<GIFCanvasState?>(nil)
+    private let gifCanvas = Locked<GIFCanvasState?>(nil)
 
     init(data: Data, file: String?) {
         self.data = data

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// UIKit's `UIFont` (https://developer.apple.com/documentation/uikit/uifont): a font name and
 /// a point size, so code that builds fonts (for a `CATextLayer`, say) compiles and keeps them.
@@ -118,7 +117,7 @@ open class UIFont: Hashable, CustomStringConvertible, @unchecked Sendable {
                                    "is used for text layout or drawing (first: \(what)), but there is no text rendering here: metrics are estimates and no glyphs are drawn")
     }
 
-    private static let warnedFonts = Mutex<Set<String>>([])
+    private static let warnedFonts = Locked<Set<String>>([])
 
     private static func sanitised(_ size: CGFloat) -> CGFloat {
         size.isFinite && size > 0 ? size : 12

@@ -14,12 +14,16 @@ struct Carender: ParsableCommand {
           carender render scene.json -o frames/%04d.png           every frame as PNG
           carender render icon.svg --scale 4 -o icon.png          an SVG file
           carender preview scene.json                             play it in a window
-          carender validate scene.json                            list the problems
+          carender validate 'scenes/*.json' icon.svg              file:line:column: problems
+          carender render scene.json --set title.string=Hi -o x.webp   a template variant
+          carender join -o movie.mp4 'part-*.mp4'                 shards joined, no re-encoding
           carender bench --builtin rects                          time a stress scene
           carender info                                           the GPU/driver used
+
+        Exit status: 0 success; 1 a failed render or an invalid scene (validate: an error found); 2 a usage error (a bad option or value); 130 / 143 interrupted by SIGINT / SIGTERM (a first signal finishes the frame in hand and closes the output cleanly, a second exits at once, leaving no partial file and no ffmpeg behind).
 
         Run `carender help <subcommand>` for a subcommand's options and examples.
         """,
         version: "0.1.0",
-        subcommands: [Render.self, Preview.self, Validate.self, Bench.self, Info.self])
+        subcommands: [Render.self, Preview.self, Validate.self, Bench.self, Info.self, Join.self])
 }

@@ -1,26 +1,33 @@
 import Foundation
 
 /// A video written by an `ffmpeg` child process fed raw RGBA frames on its standard input
-/// (`-f rawvideo`). ffmpeg writes a temporary file (created by carender, see `init`) that is renamed to the final name only
-/// after ffmpeg exits successfully; on an interruption or an error the process is stopped and
-/// the temporary file removed. ffmpeg is looked up on PATH, or taken from `CARENDER_FFMPEG`.
+/// (`-f rawvideo`). ffmpeg writes a temporary file (created by carender, see `init`) that is
+/// renamed to the final name only after ffmpeg exits successfully; on an error or a second
+/// interrupt the process group is killed and the temporary file removed. With no URL the
+/// video goes to carender's standard output (`-o -`). ffmpeg runs in a process group of its
+/// own (`ChildProcess`), is looked up on PATH, or taken from `CARENDER_FFMPEG`.
 final class FFmpegWriter: @unchecked Sendable {
-    let url: URL
-    let temporary: URL
-    let format: VideoFormat
+    let url: URL?
+    let temporary: URL?
+    let encoding: VideoEncoding
     let width: Int, height: Int
-    let process = Process()
-    let stdinPipe = Pipe()
+    let child: ChildProcess
+    let stdinFD: Int32
     let logURL: URL
     var finished = false
 
-    init(url: URL, format: VideoFormat, width: Int, height: Int, framesPerSecond: Double) throws {
+    convenience init(url: URL, format: VideoFormat, width: Int, height: Int, framesPerSecond: Double) throws {
+        try self.init(url: url, encoding: try VideoEncoding(format: format), width: width, height: height, framesPerSecond: framesPerSecond)
+    }
+
+    init(url: URL?, encoding: VideoEncoding, width: Int, height: Int, framesPerSecond: Double) throws {
         self.url = url
-        self.format = format
+        self.encoding = encoding
         self.width = width
         self.height = height
-        if format.needsEvenSize, width % 2 != 0 || height % 2 != 0 {
-            throw CLIError.usage("\(url.lastPathComponent): \(format.rawValue) video needs an even width and height, not \(width)×\(height) pixels (choose another --size)")
+        let name = url?.lastPathComponent ?? "-"
+        if encoding.evenWidth && width % 2 != 0 || encoding.evenHeight && height % 2 != 0 {
+            throw CLIError.usage("\(name): \(encoding.codec.rawValue) in \(encoding.resolvedPixFmt) needs an even \(encoding.evenHeight ? "width and height" : "width"), not \(width)×\(height) pixels (choose another --size, or --pix-fmt)")
         }
         let exe = try Self.locate()
         // Both files are created here, exclusively (see FileWriting): ffmpeg never opens a
@@ -29,8 +36,18 @@ final class FFmpegWriter: @unchecked Sendable {
         // opens the same file again (through /proc/self/fd/1), seekable, so MP4's +faststart
         // pass works; a link planted in the folder cannot redirect it. The temporary name keeps
         // the real extension's meaning out of it: the container is given with -f.
-        let (tmp, videoFD) = try FileWriting.createTemporary(for: url)
-        temporary = tmp
+        var videoFD: Int32 = STDOUT_FILENO
+        var tmpURL: URL?
+        if let url {
+            let (tmp, fd) = try FileWriting.createTemporary(for: url)
+            tmpURL = tmp
+            videoFD = fd
+        }
+        temporary = tmpURL
+        let dropVideo = { [tmpURL, videoFD] in
+            guard let tmpURL else { return }
+            close(videoFD); unlink(tmpURL.path); Interrupts.untrack(temporary: tmpURL.path)
+        }
         var logPath = ""
         var logFD: Int32 = -1
         for _ in 0..<16 where logFD < 0 {
@@ -39,26 +56,32 @@ final class FFmpegWriter: @unchecked Sendable {
         }
         logURL = URL(fileURLWithPath: logPath)
         guard logFD >= 0 else {
-            close(videoFD); unlink(tmp.path)
+            dropVideo()
             throw CLIError("cannot create ffmpeg's log file in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")
         }
-        let log = FileHandle(fileDescriptor: logFD, closeOnDealloc: true)
-        let video = FileHandle(fileDescriptor: videoFD, closeOnDealloc: true)
-        process.executableURL = exe
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin",
-                             "-f", "rawvideo", "-pix_fmt", format.keepsAlpha ? "rgba" : "rgb0",
-                             "-s", "\(width)x\(height)", "-framerate", Self.rate(framesPerSecond), "-i", "pipe:0"]
-            + format.encoderArguments + ["-y", "file:/dev/stdout"]
-        process.standardInput = stdinPipe
-        process.standardOutput = video
-        process.standardError = log
-        do { try process.run() } catch {
-            try? video.close(); try? log.close()
-            unlink(tmp.path); unlink(logPath)
-            throw CLIError("cannot start ffmpeg at \(exe.path): \(FileWriting.reason(error))")
+        Interrupts.track(temporary: logPath)
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0, fcntl(fds[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(fds[1], F_SETFD, FD_CLOEXEC) == 0 else {
+            dropVideo(); close(logFD); unlink(logPath)
+            throw CLIError("cannot create a pipe to ffmpeg: \(String(cString: strerror(errno)))")
         }
-        try? log.close()
-        try? video.close()
+        var arguments = ["-hide_banner", "-loglevel", "error", "-nostdin",
+                         "-f", "rawvideo", "-pix_fmt", encoding.keepsAlpha ? "rgba" : "rgb0",
+                         "-s", "\(width)x\(height)", "-framerate", Self.rate(framesPerSecond), "-i", "pipe:0"]
+        if let audio = encoding.audio {
+            arguments += ["-ss", String(format: "%.6f", audio.start), "-t", String(format: "%.6f", audio.duration), "-i", "file:" + audio.path]
+        }
+        arguments += encoding.outputArguments + ["-y", url == nil ? "pipe:1" : "file:/dev/stdout"]
+        do {
+            child = try ChildProcess(executable: exe.path, arguments: arguments, stdin: fds[0], stdout: videoFD, stderr: logFD)
+        } catch {
+            close(fds[0]); close(fds[1]); close(logFD); unlink(logPath); dropVideo()
+            throw CLIError("cannot start ffmpeg at \(exe.path): \(error)")
+        }
+        close(fds[0])
+        close(logFD)
+        if url != nil { close(videoFD) }
+        stdinFD = fds[1]
     }
 
     /// ffmpeg's frame rate as an exact fraction where it is a whole number (30, 60, …).
@@ -77,14 +100,14 @@ final class FFmpegWriter: @unchecked Sendable {
             let p = String(dir) + "/ffmpeg"
             if FileManager.default.isExecutableFile(atPath: p) { return URL(fileURLWithPath: p) }
         }
-        throw CLIError("ffmpeg not found on PATH; video output (.mp4, .webm, .gif, .apng) needs it: apt-get install ffmpeg (or run tools/install-deps.sh), or write PNGs with -o out/%04d.png")
+        throw CLIError("ffmpeg not found on PATH; video output (.mp4, .mov, .mkv, .webm, .gif, .apng) needs it: apt-get install ffmpeg (or run tools/install-deps.sh), or write PNGs with -o out/%04d.png")
     }
 
     /// Writes one frame (called from the single encoder thread, in frame order).
     func write(_ frame: RenderedFrame) throws {
         var bytes = frame.pixels
-        if format.keepsAlpha { Self.unpremultiply(&bytes) }
-        let fd = stdinPipe.fileHandleForWriting.fileDescriptor
+        if encoding.keepsAlpha { Self.unpremultiply(&bytes) }
+        let fd = stdinFD
         try bytes.withUnsafeBytes { buf in
             var offset = 0
             while offset < buf.count {
@@ -100,8 +123,8 @@ final class FFmpegWriter: @unchecked Sendable {
 
     /// The error for an ffmpeg that stopped reading: its exit status and last message.
     func earlyExit(_ writeError: String, frame: Int) -> CLIError {
-        process.waitUntilExit()
-        return CLIError("ffmpeg exited early (status \(process.terminationStatus)) while frame \(frame) was written (\(writeError))\(lastLogLine())")
+        let (_, status) = child.wait()
+        return CLIError("ffmpeg exited early (status \(status)) while frame \(frame) was written (\(writeError))\(lastLogLine())")
     }
 
     func lastLogLine() -> String {
@@ -110,30 +133,35 @@ final class FFmpegWriter: @unchecked Sendable {
         return lines.last.map { ": \($0)" } ?? ""
     }
 
-    /// Closes ffmpeg's input, waits for it to finish the file, renames it into place.
-    func finish() throws {
-        try? stdinPipe.fileHandleForWriting.close()
-        process.waitUntilExit()
-        finished = true
-        defer { try? FileManager.default.removeItem(at: logURL) }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let status = process.terminationReason == .exit ? "status \(process.terminationStatus)" : "signal \(process.terminationStatus)"
-            let msg = "ffmpeg failed (\(status))\(lastLogLine())"
-            try? FileManager.default.removeItem(at: temporary)
-            throw CLIError(msg)
-        }
-        try FileWriting.commit(temporary, to: url)
+    func removeLog() {
+        unlink(logURL.path)
+        Interrupts.untrack(temporary: logURL.path)
     }
 
-    /// Stops ffmpeg and removes its unfinished file (an interruption or an error).
+    /// Closes ffmpeg's input, waits for it to finish the file, renames it into place.
+    func finish() throws {
+        guard !finished else { return }
+        close(stdinFD)
+        let (exited, status) = child.wait()
+        finished = true
+        defer { removeLog() }
+        guard exited, status == 0 else {
+            let what = exited ? "status \(status)" : "signal \(status - 128)"
+            let msg = "ffmpeg failed (\(what))\(lastLogLine())"
+            if let temporary { unlink(temporary.path); Interrupts.untrack(temporary: temporary.path) }
+            throw CLIError(msg)
+        }
+        if let temporary, let url { try FileWriting.commit(temporary, to: url) }
+    }
+
+    /// Kills ffmpeg and removes its unfinished file (an error).
     func abort() {
         guard !finished else { return }
         finished = true
-        try? stdinPipe.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: temporary)
-        try? FileManager.default.removeItem(at: logURL)
+        close(stdinFD)
+        child.kill()
+        if let temporary { unlink(temporary.path); Interrupts.untrack(temporary: temporary.path) }
+        removeLog()
     }
 
     /// Premultiplied → straight alpha, for formats that keep alpha (ffmpeg's rgba is straight).

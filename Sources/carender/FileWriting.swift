@@ -55,7 +55,7 @@ enum FileWriting {
             let stem = prefix(url.lastPathComponent, bytes: max(limit - 1 - suffix.utf8.count, 1))
             let tmp = dir.appendingPathComponent("." + stem + suffix)
             let fd = createExclusively(tmp.path)
-            if fd >= 0 { return (tmp, fd) }
+            if fd >= 0 { Interrupts.track(temporary: tmp.path); return (tmp, fd) }
             if errno == EEXIST || errno == ELOOP { continue }   // something is there: another name
             throw CLIError("cannot write \(url.path): \(String(cString: strerror(errno)))")
         }
@@ -80,13 +80,30 @@ enum FileWriting {
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(tmp.path)
+            Interrupts.untrack(temporary: tmp.path)
             throw CLIError("cannot write \(url.path): \(failure)")
         }
         try commit(tmp, to: url)
     }
 
+    /// Writes all of `data` to an open descriptor (standard output for `-o -`).
+    static func writeAll(_ data: Data, to fd: Int32) throws {
+        try data.withUnsafeBytes { buf in
+            var offset = 0
+            while offset < buf.count {
+                let n = write(fd, buf.baseAddress! + offset, buf.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw CLIError("cannot write to standard output: \(String(cString: strerror(errno)))")
+                }
+                offset += n
+            }
+        }
+    }
+
     /// Renames a finished temporary file to its final name (replacing an older file).
     static func commit(_ tmp: URL, to url: URL) throws {
+        defer { Interrupts.untrack(temporary: tmp.path) }
         if rename(tmp.path, url.path) != 0 {
             let e = String(cString: strerror(errno))
             unlink(tmp.path)

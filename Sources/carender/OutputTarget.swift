@@ -9,11 +9,24 @@ enum OutputTarget: Equatable {
     case png(URL)
     case sequence(FramePattern)
     case video(URL, VideoFormat)
+    /// A JPEG or WebP still (`--quality`).
+    case still(URL, StillFormat)
+    /// `-o -`: standard output; a PNG (one frame) or a video stream of `--format`.
+    case stdout(VideoFormat?)
 
-    init(path: String) throws {
+    init(path: String, format: String? = nil) throws {
         guard !path.isEmpty else { throw CLIError.usage("-o: the output path is empty") }
+        if path == "-" {
+            guard let format, format.lowercased() != "png" else { self = .stdout(nil); return }
+            guard let f = VideoFormat(rawValue: format.lowercased()) else {
+                throw CLIError.usage("--format \(format): png, \(VideoFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self = .stdout(f)
+            return
+        }
         let url = URL(fileURLWithPath: path)
         let ext = url.pathExtension.lowercased()
+        if format != nil { throw CLIError.usage("--format is for -o - (standard output); a file's extension says its format") }
         if path.contains("%") {
             guard ext == "png" else {
                 throw CLIError.usage("-o \(path): a numbered sequence must end in .png (e.g. out/%04d.png)")
@@ -23,24 +36,40 @@ enum OutputTarget: Equatable {
         }
         switch ext {
         case "png": self = .png(url)
-        case "mp4": self = .video(url, .mp4)
-        case "webm": self = .video(url, .webm)
-        case "gif": self = .video(url, .gif)
-        case "apng": self = .video(url, .apng)
-        case "":
-            throw CLIError.usage("-o \(path): no extension; use .png, a numbered out/%04d.png, .mp4, .webm, .gif or .apng")
+        case "jpg", "jpeg": self = .still(url, .jpeg)
+        case "webp": self = .still(url, .webp)
+        case "": throw CLIError.usage("-o \(path): no extension; use \(Self.forms)")
         default:
-            throw CLIError.usage("-o \(path): unknown extension .\(ext); use .png, a numbered out/%04d.png, .mp4, .webm, .gif or .apng")
+            guard let f = VideoFormat(rawValue: ext) else { throw CLIError.usage("-o \(path): unknown extension .\(ext); use \(Self.forms)") }
+            self = .video(url, f)
         }
     }
 
-    /// The folder files are written into (must exist or be creatable, and be writable).
-    var directory: URL {
+    /// One image: a PNG, JPEG or WebP file, or a PNG on standard output.
+    var isSingleImage: Bool {
         switch self {
-        case .png(let u), .video(let u, _): return u.deletingLastPathComponent()
+        case .png, .still, .stdout(nil): return true
+        default: return false
+        }
+    }
+
+    static let forms = ".png, .jpg, .webp, a numbered out/%04d.png, .mp4, .mov, .mkv, .webm, .gif, .apng, or - (standard output)"
+
+    /// The folder files are written into (must exist or be creatable, and be writable); nil
+    /// for standard output.
+    var directory: URL? {
+        switch self {
+        case .stdout: return nil
+        case .png(let u), .video(let u, _), .still(let u, _): return u.deletingLastPathComponent()
         case .sequence(let p): return URL(fileURLWithPath: p.path(for: 0)).deletingLastPathComponent()
         }
     }
+}
+
+/// Stills other than PNG, written through ImageIO's `CGImageDestination`.
+enum StillFormat: String, Equatable {
+    case jpeg, webp
+    var typeIdentifier: String { self == .jpeg ? "public.jpeg" : "org.webmproject.webp" }
 }
 
 /// A numbered file name: `prefix` + frame number (zero-padded to `width`) + `suffix`. Parsed
@@ -85,25 +114,43 @@ struct FramePattern: Equatable {
     }
 }
 
-/// Video containers carender writes through ffmpeg, and how.
+/// Video containers carender writes through ffmpeg (`-o` extension or `--format`), and the
+/// codecs each holds.
 enum VideoFormat: String, Equatable, CaseIterable {
-    case mp4, webm, gif, apng
+    case mp4, mov, mkv, webm, gif, apng
 
-    /// ffmpeg arguments after the raw-video input: codec, pixel format and container.
-    var encoderArguments: [String] {
+    /// ffmpeg's muxer name.
+    var muxer: String { self == .mkv ? "matroska" : rawValue }
+
+    /// The codec used when `--codec` is not given: H.264 for MP4/MKV, ProRes 4444 for MOV
+    /// (what studios exchange, with alpha), VP9 with alpha for WebM.
+    var defaultCodec: VideoCodec {
         switch self {
-        case .mp4: return ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "18", "-movflags", "+faststart", "-f", "mp4"]
-        case .webm: return ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "30", "-f", "webm"]
-        case .gif: return ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a", "-f", "gif"]
-        case .apng: return ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "0", "-f", "apng"]
+        case .mp4, .mkv: return .h264
+        case .mov: return .prores
+        case .webm: return .vp9
+        case .gif: return .gif
+        case .apng: return .apng
         }
     }
 
-    /// Whether the format keeps alpha. Those that do get straight (un-premultiplied) RGBA;
-    /// the others get the premultiplied frame with alpha ignored (`rgb0`): the picture over
-    /// black, as a premultiplied image composites.
-    var keepsAlpha: Bool { self == .webm || self == .apng }
+    var codecs: [VideoCodec] {
+        switch self {
+        case .mp4: return [.h264, .hevc, .av1, .vp9]
+        case .mov: return [.prores, .h264, .hevc]
+        case .mkv: return [.h264, .hevc, .prores, .vp9, .av1]
+        case .webm: return [.vp9, .av1]
+        case .gif: return [.gif]
+        case .apng: return [.apng]
+        }
+    }
 
-    /// H.264 in yuv420p needs even sizes.
-    var needsEvenSize: Bool { self == .mp4 || self == .webm }
+    /// The audio encoder for `--audio` (nil: the container has no audio).
+    var audioCodec: String? {
+        switch self {
+        case .mp4, .mov, .mkv: return "aac"
+        case .webm: return "libopus"
+        case .gif, .apng: return nil
+        }
+    }
 }

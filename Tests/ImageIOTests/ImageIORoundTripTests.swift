@@ -85,7 +85,7 @@ import Testing
         #expect(CGImageDestinationCreateWithData(NSMutableData(), "public.png", 0, nil) == nil)
         let dst = try #require(CGImageDestinationCreateWithData(NSMutableData(), "public.png", 1, nil))
         #expect(CGImageDestinationFinalize(dst) == false)
-        #expect(CGImageDestinationCopyTypeIdentifiers() as? [String] == ["public.png", "public.jpeg"])
+        #expect(CGImageDestinationCopyTypeIdentifiers() as? [String] == ["public.png", "public.jpeg", "org.webmproject.webp"])
     }
 
     /// Options this implementation does not reproduce warn, naming the key.

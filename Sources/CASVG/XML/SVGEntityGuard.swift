@@ -8,13 +8,16 @@ import Foundation
 /// cycles detected), and the document is rejected when any entity would expand beyond
 /// `maxEntityExpansion` characters, when there are more than `maxEntityDeclarations`, or when a
 /// parameter entity (`%name;`) is declared. External entities (`SYSTEM`/`PUBLIC`) are never
-/// fetched (`shouldResolveExternalEntities = false`) and are reported.
+/// fetched: their declarations are rewritten in place to empty internal entities (same byte
+/// length, so the parser's line and column numbers still match the input), which is what the
+/// import promises ("expands to nothing"), and they are reported.
 enum SVGEntityGuard {
     struct Declared { var value: String; var external: Bool }
 
     /// Throws `SVGError.entityExpansionLimit` for a hostile subset; returns the names of
-    /// external entities (reported as issues, never fetched).
-    static func check(_ bytes: [UInt8], limits: SVGImportLimits) throws -> [String] {
+    /// external entities (reported as issues, never fetched), whose declarations it has
+    /// rewritten to `""` followed by spaces.
+    static func check(_ bytes: inout [UInt8], limits: SVGImportLimits) throws -> [String] {
         guard let doctype = find(Array("<!DOCTYPE".utf8), in: bytes, from: 0) else { return [] }
         // The internal subset runs from the first '[' after DOCTYPE to the matching "]".
         var i = doctype
@@ -49,7 +52,7 @@ enum SVGEntityGuard {
                 pos = k + 1
             } else {
                 decls[name] = Declared(value: "", external: true)
-                pos = j
+                pos = blankExternalID(&bytes, from: j)
             }
         }
         // Expanded length of each entity, following references, with a cycle check.
@@ -88,6 +91,25 @@ enum SVGEntityGuard {
         }
         for name in decls.keys.sorted() { _ = try expanded(name) }
         return decls.filter { $0.value.external }.keys.sorted()
+    }
+
+    /// Rewrites `SYSTEM "uri"` / `PUBLIC "id" "uri"` (and anything else up to the declaration's
+    /// `>`, quoted strings skipped) as `""` and spaces; returns the index after the `>`.
+    static func blankExternalID(_ b: inout [UInt8], from start: Int) -> Int {
+        var k = start
+        while k < b.count, b[k] != UInt8(ascii: ">") {
+            if b[k] == UInt8(ascii: "\"") || b[k] == UInt8(ascii: "'") {
+                let q = b[k]
+                k += 1
+                while k < b.count, b[k] != q { k += 1 }
+            }
+            if k < b.count { k += 1 }
+        }
+        guard k - start >= 2 else { return k }
+        b[start] = UInt8(ascii: "\"")
+        b[start + 1] = UInt8(ascii: "\"")
+        for i in (start + 2)..<k where b[i] != 0x0A && b[i] != 0x0D { b[i] = 0x20 }
+        return min(k + 1, b.count)
     }
 
     static func find(_ needle: [UInt8], in hay: [UInt8], from: Int) -> Int? {

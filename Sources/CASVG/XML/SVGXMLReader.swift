@@ -1,14 +1,16 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+internal import CXMLSAX
 
-/// Reads SVG bytes into an `SVGElement` tree with Foundation's `XMLParser` (libxml2 on
-/// Linux). External entities and DTDs are never loaded (`shouldResolveExternalEntities =
-/// false`); entity expansion is bounded by `SVGEntityGuard` before the parser sees the bytes;
-/// nesting depth and element count are bounded while parsing (the parse is aborted, not
-/// continued, so a 10⁶-deep document costs one pass up to the limit).
-final class SVGXMLReader: NSObject, XMLParserDelegate {
+/// Reads SVG bytes into an `SVGElement` tree with libxml2's SAX parser, called directly
+/// (`CXMLSAX`): Foundation's `XMLParser` on Linux crashes on some markup (a NULL string handed
+/// to `strlen`; `SVGMarkupFilter` still blanks that markup so documents parse as before) and
+/// keeps 200–700 bytes per document it parses (issue 17, item 10). External entities and DTDs
+/// are never loaded (external entity declarations are rewritten to empty internal ones by
+/// `SVGEntityGuard`, and the parser loads no subset and no entity); entity expansion is bounded
+/// by `SVGEntityGuard` before the parser sees the bytes; nesting depth and element count are
+/// bounded while parsing (the parse is stopped, not continued, so a 10⁶-deep document costs one
+/// pass up to the limit).
+final class SVGXMLReader {
     private let limits: SVGImportLimits
     private var stack: [SVGElement] = []
     private(set) var root: SVGElement?
@@ -20,29 +22,45 @@ final class SVGXMLReader: NSObject, XMLParserDelegate {
     static func read(_ data: Data, limits: SVGImportLimits, log: SVGIssueLog) throws -> SVGElement {
         if data.count > limits.maxInputBytes { throw SVGError.inputTooLarge(bytes: data.count, limit: limits.maxInputBytes) }
         let utf8 = try SVGTextEncoding.utf8(data)
-        // Markup that crashes XMLParser on Linux is blanked first (see SVGMarkupFilter).
-        let bytes = try SVGMarkupFilter.filter([UInt8](utf8))
-        let data = Data(bytes)
-        for name in try SVGEntityGuard.check(bytes, limits: limits) {
+        // Markup that crashed Foundation's XMLParser is blanked first (see SVGMarkupFilter).
+        var bytes = try SVGMarkupFilter.filter([UInt8](utf8))
+        for name in try SVGEntityGuard.check(&bytes, limits: limits) {
             log.add(.externalReference, "<!ENTITY \(name) SYSTEM …>", "external entity not fetched; expands to nothing")
         }
         let reader = SVGXMLReader(limits: limits)
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.delegate = reader
-        let ok = parser.parse()
+        var status = ca_xml_status()
+        var handler = ca_xml_handler(
+            start_element: { ctx, name, attributes in
+                Unmanaged<SVGXMLReader>.fromOpaque(ctx!).takeUnretainedValue().start(name, attributes) ? 0 : 1
+            },
+            end_element: { ctx, _ in
+                _ = Unmanaged<SVGXMLReader>.fromOpaque(ctx!).takeUnretainedValue().stack.popLast()
+            },
+            characters: { ctx, text, length in
+                Unmanaged<SVGXMLReader>.fromOpaque(ctx!).takeUnretainedValue().characters(text, length, cdata: false)
+            },
+            cdata: { ctx, text, length in
+                Unmanaged<SVGXMLReader>.fromOpaque(ctx!).takeUnretainedValue().characters(text, length, cdata: true)
+            })
+        let context = Unmanaged.passUnretained(reader).toOpaque()
+        let failed = withExtendedLifetime(reader) {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    ca_xml_parse(chars.baseAddress, chars.count, &handler, context, &status)
+                }
+            }
+        }
         if let e = reader.limitError { throw e }
-        // Measured on Linux: `parse()` can return true for a truncated document while
-        // `parserError` is set, so both are checked.
-        if !ok || parser.parserError != nil || !reader.stack.isEmpty {
-            let message = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unexpected end of document"
-            let code = parser.parserError.map { " (libxml2 error \(($0 as NSError).code))" } ?? ""
-            throw SVGError.malformedXML(message: message + code, line: parser.lineNumber, column: parser.columnNumber)
+        if failed != 0 || !reader.stack.isEmpty {
+            let message = withUnsafeBytes(of: status.message) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            let text = message.isEmpty ? "unexpected end of document" : message
+            let code = status.code > 0 ? " (libxml2 error \(status.code))" : ""
+            throw SVGError.malformedXML(message: text + code, line: Int(status.line), column: Int(status.column))
         }
         guard let root = reader.root else {
-            throw SVGError.malformedXML(message: "no root element", line: parser.lineNumber, column: parser.columnNumber)
+            throw SVGError.malformedXML(message: "no root element", line: Int(status.line), column: Int(status.column))
         }
         return root
     }
@@ -53,41 +71,44 @@ final class SVGXMLReader: NSObject, XMLParserDelegate {
         return q
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    /// One element opened; false stops the parse (a limit was reached).
+    private func start(_ qualifiedName: UnsafePointer<CChar>?, _ attributes: UnsafePointer<UnsafePointer<CChar>?>?) -> Bool {
+        if limitError != nil { return false }
         elementCount += 1
         if elementCount > limits.maxElements {
             limitError = .tooManyElements(limit: limits.maxElements)
-            parser.abortParsing(); return
+            return false
         }
         if stack.count >= limits.maxDepth {
             limitError = .nestingTooDeep(limit: limits.maxDepth)
-            parser.abortParsing(); return
+            return false
         }
         var attrs: [String: String] = [:]
-        attrs.reserveCapacity(attributeDict.count)
-        for (k, v) in attributeDict {
-            if k == "xlink:href" { if attrs["href"] == nil { attrs["href"] = v } }
-            else if k.hasPrefix("svg:") { attrs[String(k.dropFirst(4))] = v }
-            else { attrs[k] = v }
+        if var p = attributes {
+            while let k = p[0] {
+                let key = String(cString: k)
+                let value = p[1].map { String(cString: $0) } ?? ""
+                // A plain `href` wins over `xlink:href` (SVG 2), in either order.
+                if key == "xlink:href" { if attrs["href"] == nil { attrs["href"] = value } }
+                else if key.hasPrefix("svg:") { attrs[String(key.dropFirst(4))] = value }
+                else { attrs[key] = value }
+                p += 2
+            }
         }
-        let e = SVGElement(name: Self.localName(elementName), attributes: attrs)
+        let name = qualifiedName.map { String(cString: $0) } ?? ""
+        let e = SVGElement(name: Self.localName(name), attributes: attrs)
         if let p = stack.last { e.parent = p; p.children.append(e) } else if root == nil { root = e }
         stack.append(e)
+        return true
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        _ = stack.popLast()
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if let e = stack.last, e.name == "style" { e.text += string }
+    private func characters(_ text: UnsafePointer<CChar>?, _ length: Int32, cdata: Bool) {
+        guard limitError == nil, let text, length > 0, let e = stack.last else { return }
+        let string = text.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: Int(length)), as: UTF8.self)
+        }
+        if e.name == "style" { e.text += string }
         textContent(string)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        if let e = stack.last, e.name == "style" { e.text += String(decoding: CDATABlock, as: UTF8.self) }
-        textContent(String(decoding: CDATABlock, as: UTF8.self))
     }
 
     /// Elements whose character data is text to draw (SVG 1.1 §10), kept in document order as
@@ -111,6 +132,4 @@ final class SVGXMLReader: NSObject, XMLParserDelegate {
         t.parent = e
         e.children.append(t)
     }
-
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? { nil }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +17,7 @@ public func CACurrentMediaTime() -> CFTimeInterval {
 /// runs the calling thread's frame step, so delegate callbacks, removals and completion blocks
 /// arrive as they would during playback.
 public enum CAMediaClock {
-    private static let pinned = Mutex<Double?>(nil)
+    private static let pinned = Locked<Double?>(nil)
 
     package static var frozenTime: Double? { pinned.withLock { $0 } }
 

@@ -1,5 +1,4 @@
 import Logging
-import Synchronization
 
 /// Where the model reports input it ignores or clamps. Bad input never crashes; it is logged
 /// once per distinct message (so a per-frame problem does not flood the log) and, for tests,
@@ -8,7 +7,7 @@ package enum Diagnostics {
     package static let logger = Logger(label: "QuartzCore")
 
     static let channel = WarningChannel(emit: { logger.warning("\($0)") })
-    private static let recent = Mutex<[String]>([])
+    private static let recent = Locked<[String]>([])
 
     /// Logs `message` once; later identical messages are dropped.
     package static func warnOnce(_ message: String) {

@@ -53,7 +53,7 @@ package final class TransactionStack {
     /// Whether this stack is counted in `CrossThreadRelease.animatingStacks`.
     var countedAnimating = false
     /// Changes other threads made to `animatedLayers`, applied at this thread's next use of it.
-    let foreignChanges = Mutex<[ForeignSetChange]>([])
+    let foreignChanges = Locked<[ForeignSetChange]>([])
     let hasForeignChanges = Atomic<Bool>(false)
     /// Set (under `foreignChanges`' lock) when the thread has exited.
     var exited = false

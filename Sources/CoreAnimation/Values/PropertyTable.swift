@@ -1,4 +1,3 @@
-import Synchronization
 
 /// How the model reads and writes one property by key: used by key-value coding, by compiled
 /// animations (resolved once, when the animation is added) and by the action search.
@@ -129,7 +128,7 @@ extension CGPath: AnimValueConvertibleObject {
 package struct PropertyTable: Sendable {
     package var descriptors: [String: PropertyDescriptor] = [:]
 
-    private static let cache = Mutex<[ObjectIdentifier: PropertyTable]>([:])
+    private static let cache = Locked<[ObjectIdentifier: PropertyTable]>([:])
 
     package static func of(_ cls: CALayer.Type) -> PropertyTable {
         let id = ObjectIdentifier(cls)
