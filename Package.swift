@@ -35,6 +35,8 @@ let package = Package(
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
         // Core Image's CIFilter subset that CALayer's filters take (issue 24); re-exported by QuartzCore.
         .library(name: "CoreImage", targets: ["CoreImage"]),
+        // Lottie import (issue 23): Lottie JSON and dotLottie → a live layer tree of keyframe animations.
+        .library(name: "CALottie", targets: ["CALottie"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
@@ -43,6 +45,8 @@ let package = Package(
         // `swift package generate-documentation --target QuartzCore` (DocC; a build-time plugin
         // only, nothing of it is linked into the products).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // dotLottie archives (issue 23): the zip reader CALottie opens `.lottie` files with.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(name: "CGL", path: "Sources/CGL", pkgConfig: "opengl",
@@ -155,7 +159,8 @@ let package = Package(
         .executableTarget(
             name: "carender",
             dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "CADemoScenes", "CAExport",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           "CALottie"]),
         .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation", "CoreText", "CATestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
@@ -168,6 +173,12 @@ let package = Package(
         // iOS loading-animations file rendered offscreen).
         .target(name: "UIKitCompat", dependencies: ["QuartzCore", "CoreAnimation"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "CATestSupport"]),
+        // Lottie import (issue 23): Lottie JSON / dotLottie → CALayer trees driven by
+        // CAKeyframeAnimations, as lottie-ios's Core Animation engine builds them; no GL.
+        .target(name: "CALottie", dependencies: ["CoreGraphics", "CoreAnimation", "ImageIO",
+                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "CALottieTests", dependencies: ["CALottie", "QuartzCore",
+                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
         // The documents checked against the code they describe (read in place through #filePath).
         .testTarget(name: "DocsTests"),
@@ -175,7 +186,8 @@ let package = Package(
         // graphs and fails on any difference (docs/API.md). Depends on the product modules only so
         // that they are built before it runs; it imports none of them.
         .testTarget(name: "APIListingTests",
-                    dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "UIKitCompat", "CADemoScenes", "ImageIO"]),
+                    dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "UIKitCompat", "CADemoScenes", "ImageIO",
+                                   "CALottie"]),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c2x

@@ -10,10 +10,12 @@
 # (bidi), ICU (UAX #14 line breaks), and Liberation fonts (Helvetica/Arial/Times/Courier
 # metric-compatible families that Apple's font names map to; docs/TEXT.md); libjpeg-turbo's
 # TurboJPEG (libturbojpeg0-dev), libwebp (libwebp-dev, with libwebpdemux) and giflib
-# (libgif-dev) for ImageIO; libxml2 (libxml2-dev) for SVG's XML reader (CXMLSAX).
+# (libgif-dev) for ImageIO; libxml2 (libxml2-dev) for SVG's XML reader (CXMLSAX);
+# python3-pil and python3-numpy for the Lottie corpus comparison (tools/lottie-corpus.sh,
+# docs/LOTTIE.md).
 # Does nothing when all are present.
 set -eu
-PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth ffmpeg libdeflate-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev fonts-liberation2 libturbojpeg0-dev libwebp-dev libgif-dev libxml2-dev"
+PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth ffmpeg libdeflate-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev fonts-liberation2 libturbojpeg0-dev libwebp-dev libgif-dev libxml2-dev python3-pil python3-numpy"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

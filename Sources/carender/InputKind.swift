@@ -53,6 +53,7 @@ enum Validators {
     nonisolated(unsafe) static var table: [InputKind: Check] = [
         .scene: sceneFindings,
         .svg: svgFindings,
+        .lottie: LottieInput.findings,
     ]
 
     static func findings(for path: String, options: Options) -> [Finding] {

@@ -272,6 +272,7 @@ struct Render: ParsableCommand {
         let rate = fps ?? scene.framesPerSecond
         let pointSize = size.map { CGSize(width: $0.width, height: $0.height) } ?? scene.size
         let scale = CGFloat(scaleOption ?? Double(scene.scale))
+        scene.resize?(pointSize)
 
         // Which frames.
         var jobs: [FrameJob]

@@ -24,6 +24,8 @@ struct SceneSource {
     /// What the input could not reproduce exactly (an SVG's unsupported features), printed
     /// unless `--quiet`.
     var notes: [String] = []
+    /// Called with the render size in points before rendering (a Lottie file fits itself in).
+    var resize: ((CGSize) -> Void)? = nil
 }
 
 /// Where scenes come from: the bundled demo (no SCENE argument), the benchmark's built-in
@@ -105,6 +107,7 @@ enum SceneInput {
     static func loadFile(_ path: String, allowOutsideImages: Bool) throws -> SceneSource {
         if path == "-" { return try loadStandardInput(allowOutsideImages: allowOutsideImages) }
         if URL(fileURLWithPath: path).pathExtension.lowercased() == "svg" { return try loadSVG(path) }
+        if LottieInput.isLottie(path) { return try LottieInput.load(path) }
         let scene: LoadedScene
         do {
             scene = try SceneFile.load(contentsOf: URL(fileURLWithPath: path), options: options(allowOutsideImages: allowOutsideImages))

@@ -16,6 +16,7 @@ import Testing
     static let modules = [
         "CoreGraphics", "CoreText", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "QuartzCore",
         "CASVG", "CAScene", "CAWindow", "UIKitCompat", "CADemoScenes", "ImageIO", "CoreImage",
+        "CALottie",
     ]
 
     static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -148,6 +149,15 @@ struct SymbolGraphExtractor {
         for dir in (try? fm.contentsOfDirectory(atPath: build.directory.path)) ?? [] where dir.hasSuffix(".build") {
             let map = build.directory.appendingPathComponent(dir).appendingPathComponent("module.modulemap")
             if fm.fileExists(atPath: map.path) { maps.append(map) }
+        }
+        // C modules of package dependencies (ZIPFoundation's CZLib, for CALottie).
+        let checkouts = packageRoot.appendingPathComponent(".build/checkouts")
+        for dep in (try? fm.contentsOfDirectory(atPath: checkouts.path)) ?? [] {
+            let depSources = checkouts.appendingPathComponent(dep).appendingPathComponent("Sources")
+            for dir in (try? fm.contentsOfDirectory(atPath: depSources.path)) ?? [] {
+                let map = depSources.appendingPathComponent(dir).appendingPathComponent("module.modulemap")
+                if fm.fileExists(atPath: map.path) { maps.append(map) }
+            }
         }
         return maps.sorted { $0.path < $1.path }.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] } + pkgConfigIncludes()
     }

@@ -52,12 +52,22 @@ final class CarenderValidateTests: CarenderTestCase {
     }
 
     /// The kind of a file is told by extension and content: Lottie JSON (top-level v, fr, op,
-    /// layers) and .lottie go to the Lottie entry of the table, which this build lacks.
+    /// layers) and .lottie go to the Lottie entry of the table (issue 23): a valid animation is
+    /// valid, a malformed one is an error at its line and column, what the import does not
+    /// reproduce is a warning.
     func testLottieFilesAreRecognised() throws {
         try write(#"{"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": []}"#, "anim.json")
         let r = try Carender.run(["validate", "anim.json"], in: dir)
-        XCTAssertTrue(r.stdout.hasPrefix("anim.json:1:1: "), r.stdout)
-        XCTAssertFalse(r.stdout.contains("format"), "not read as a scene: \(r.stdout)")
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertEqual(r.stdout, "anim.json: valid\n")
+        try write("{\"v\": \"5.7.4\", \"fr\": 30, \"ip\": 0, \"op\": 60,\n \"layers\": [}", "bad.json")
+        let bad = try Carender.run(["validate", "bad.json"], in: dir)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stdout.hasPrefix("bad.json:2:13: error: malformed JSON"), bad.stdout)
+        try write(#"{"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [{"ty": 5, "ip": 0, "op": 60, "st": 0, "ks": {}}]}"#, "text.json")
+        let text = try Carender.run(["validate", "text.json"], in: dir)
+        XCTAssertEqual(text.status, 0)
+        XCTAssertTrue(text.stdout.contains("text.json:1:1: warning: unsupported: layer type 5 (text)"), text.stdout)
     }
 
     /// A root layer without a size renders nothing: validate and render say so and name the fix.
