@@ -5,6 +5,9 @@ import CAFrame
 struct SoftwareBoxPipeline: SoftwareBatchWork {
     let instances: ArraySlice<BoxInstance>
     let quads: [SoftwareQuad]
+    /// Per instance, the texels where the box is its fill colour exactly (coverage 1, no
+    /// border, no clip): filled as spans, opaque ones without reading the target.
+    let interiors: [SoftwareSpan]
     let variant: SoftwareVariant
     let additive: Bool
 
@@ -20,6 +23,31 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
             let hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) + margin
             return SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: lo, hi: hi, width: target.width, height: target.height)
         }
+        let v = variant
+        interiors = instances.map { i in Self.interior(i, v, map, target) }
+    }
+
+    /// The texels whose centres lie in the part of an axis-aligned, affine box that is its
+    /// fill colour exactly: inset from every edge by the largest radius, the border and one
+    /// pixel of AA fringe (the fields there are ≤ −0.5 px: coverage 1, ring 0).
+    static func interior(_ i: BoxInstance, _ v: SoftwareVariant, _ map: SoftwareViewport, _ target: SoftwareTarget) -> SoftwareSpan {
+        let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
+        guard !v.blur, i.params.y == 0, flags & Int(InstanceFlags.borderOnly) == 0,
+              i.h1.w < 0.5 || !v.clip,
+              i.h0.y == 0, i.h1.x == 0, i.h0.z == 0, i.h1.z == 0, i.h2.z > 0 else { return .none }
+        let ppu = softwarePlaneScale(i.h0, i.h1, i.h2)
+        guard ppu > 1e-6 else { return .none }
+        let r = max(max(i.radii.x, i.radii.y), max(i.radii.z, i.radii.w)) * (v.continuous ? 1.6 : 1)
+        let inset = r + max(i.params.x, 0) + 1.5 / ppu
+        let lo = SIMD2(i.rect.x, i.rect.y) + inset, hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) - inset
+        guard lo.x < hi.x, lo.y < hi.y else { return .none }
+        let g = map.planeToTexel(i.h0, i.h1, i.h2)
+        guard let a = g.map(Double(lo.x), Double(lo.y)), let b = g.map(Double(hi.x), Double(hi.y)) else { return .none }
+        let minX = min(a.x, b.x), maxX = max(a.x, b.x), minY = min(a.y, b.y), maxY = max(a.y, b.y)
+        func c(_ v: Double, _ limit: Int) -> Int { v.isNaN ? 0 : Int(max(0, min(Double(limit), v))) }
+        // Texel t's centre t + 0.5 within [min, max].
+        return SoftwareSpan(x0: c((minX - 0.5).rounded(.up), target.width), y0: c((minY - 0.5).rounded(.up), target.height),
+                            x1: c((maxX - 0.5).rounded(.down) + 1, target.width), y1: c((maxY - 0.5).rounded(.down) + 1, target.height))
     }
 
     func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {
@@ -41,7 +69,9 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
             let innerHalf = SIMD2(max(half.x - bw, 0), max(half.y - bw, 0))
             let innerRadii = SIMD4(max(i.radii.x - bw, 0), max(i.radii.y - bw, 0), max(i.radii.z - bw, 0), max(i.radii.w - bw, 0))
             let sigma = i.params.y
-            q.forEachTexel(rows: rows) { x, y, p, px, py in
+            let hole = interiors[k]
+            if !hole.isEmpty { Self.fillSpan(hole, rows: rows, i.fill, target, additive: additive) }
+            q.forEachTexel(rows: rows, skipping: hole) { x, y, p, px, py in
                 let clip = ctx.clip(i.h1.w, x, y, v)
                 if v.blur {
                     let cov = SoftwareBlurredShape.coverage(p, SIMD2(rect.x, rect.y), SIMD2(rect.x + rect.z, rect.y + rect.w),
@@ -64,6 +94,31 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
                     color = b + fill * (1 - hides)
                 }
                 target.blend(x, y, color * clip, additive: additive)
+            }
+        }
+    }
+}
+
+extension SoftwareBoxPipeline {
+    /// Fills the rows of `span` in `rows` with `color`: an opaque colour is written without
+    /// reading the target; a translucent one blends one constant colour.
+    static func fillSpan(_ span: SoftwareSpan, rows: Range<Int>, _ color: SIMD4<Float>, _ t: SoftwareTarget, additive: Bool) {
+        let ya = max(span.y0, rows.lowerBound), yb = min(span.y1, rows.upperBound)
+        guard ya < yb else { return }
+        let n = span.x1 - span.x0
+        if !additive && color.w >= 1 {
+            let v = SoftwarePixel.pack(color)
+            for y in ya..<yb { (t.pixels + y * t.width + span.x0).update(repeating: v, count: n) }
+            return
+        }
+        if color == .zero && !additive { return }
+        for y in ya..<yb {
+            let row = t.pixels + y * t.width
+            var last: UInt32 = 0, lastOut = SoftwarePixel.blend(color, over: 0, additive: additive)
+            for x in span.x0..<span.x1 {
+                let d = row[x]
+                if d != last { last = d; lastOut = SoftwarePixel.blend(color, over: d, additive: additive) }
+                row[x] = lastOut
             }
         }
     }

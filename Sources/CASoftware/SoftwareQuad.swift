@@ -42,13 +42,17 @@ struct SoftwareQuad {
     /// quad (in front of the eye), with `p` the plane point under the texel centre and its
     /// derivatives per texel (what `dFdx`/`dFdy` of a varying give).
     @inline(__always)
-    func forEachTexel(rows: Range<Int>, _ body: (Int, Int, SIMD2<Float>, SIMD2<Float>, SIMD2<Float>) -> Void) {
+    func forEachTexel(rows: Range<Int>, skipping hole: SoftwareSpan = .none,
+                      _ body: (Int, Int, SIMD2<Float>, SIMD2<Float>, SIMD2<Float>) -> Void) {
         let ya = max(y0, rows.lowerBound), yb = min(y1, rows.upperBound)
         guard ya < yb, x0 < x1 else { return }
         let a0 = SIMD2(i0.x, i0.y), a1 = SIMD2(i1.x, i1.y)
         for y in ya..<yb {
             let base = (Float(y) + 0.5) * i1 + i2
+            // Texels of the hole (an interior the caller fills as a span) are skipped.
+            let inHole = y >= hole.y0 && y < hole.y1
             for x in x0..<x1 {
+                if inHole && x >= hole.x0 && x < hole.x1 { continue }
                 let h = (Float(x) + 0.5) * i0 + base
                 guard h.z > 0 else { continue }
                 let inv = 1 / h.z
@@ -58,6 +62,13 @@ struct SoftwareQuad {
             }
         }
     }
+}
+
+/// A rectangle of texels, [x0, x1) × [y0, y1): an instance's flat interior, filled as spans.
+struct SoftwareSpan {
+    var x0 = 0, y0 = 0, x1 = 0, y1 = 0
+    static let none = SoftwareSpan()
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
 }
 
 /// `planeScale` of common.glsl: pixels per plane unit of a homography (for AA margins).

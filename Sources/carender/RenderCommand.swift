@@ -59,11 +59,13 @@ struct Render: ParsableCommand {
     @Flag(help: "Let a scene file use images outside its folder.")
     var allowOutsideImages = false
 
+    @OptionGroup var backendChoice: BackendOption
+
     @Option(help: .hidden)
     var readback: String = "pipelined"
 
     func run() throws {
-        try CLI.run { try render() }
+        try CLI.run { try backendChoice.apply(); try render() }
     }
 
     func render() throws {
