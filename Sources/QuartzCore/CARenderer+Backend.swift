@@ -91,7 +91,7 @@ extension CARenderer {
 /// The stand-in context of a renderer drawing with the CPU backend: nothing to make current.
 final class SoftwareRendererContext: RendererContext {
     let info: [String: String]
-    init(reason: String) { info = ["backend": "software", "backend reason": reason] }
+    init(reason: String) { info = ["backend": "software"] }
     func makeCurrent() throws {}
     func destroyForTesting() {}
 }
