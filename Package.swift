@@ -115,8 +115,10 @@ let package = Package(
         .target(name: "CAFrame", dependencies: ["CoreGraphics"]),
         .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame", "CoreImage"]),
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CAFrame"]),
+        // The CPU backend (issue 22): executes the same CAFrame frames in memory, on every core; no GL.
+        .target(name: "CASoftware", dependencies: ["CoreGraphics", "CAFrame"]),
         .target(name: "CASurfaces", dependencies: ["CEGL", "CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreImage", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreImage", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "CASoftware"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
         // (Path data in scenes is SVG path data: the grammar is CASVG's.)
         .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CASVG", "ImageIO"]),
@@ -164,6 +166,8 @@ let package = Package(
         .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation", "CoreText", "CATestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        // The CPU backend (issue 22): its own pixel tests, parity with GL, the backend choice.
+        .testTarget(name: "SoftwareRendererTests", dependencies: ["QuartzCore", "CASoftware", "CAFrame", "CADemoScenes", "CAScene", "CATestSupport"]),
         // The frame format alone (no builder, no GL): what a second backend can rely on.
         .testTarget(name: "FrameFormatTests", dependencies: ["CAFrame"]),
         // XCTest on purpose (see the file): the README's own examples, run as written.

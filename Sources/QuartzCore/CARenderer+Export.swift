@@ -10,7 +10,7 @@ extension CARenderer {
     /// The implementation limits of this renderer's context (`GL_MAX_TEXTURE_SIZE`, …,
     /// `GL_TIME_ELAPSED` counter bits), in a fixed order. Extension beyond Apple's API.
     package var contextLimits: [(name: String, value: String)] {
-        (try? context.makeCurrent()).map { backend.limits() } ?? []
+        software != nil ? [] : (try? context.makeCurrent()).map { backend.limits() } ?? []
     }
 
     /// The target's size in pixels (`bounds.size × scale`, rounded). Extension beyond Apple's API.
@@ -29,11 +29,13 @@ extension CARenderer {
 /// stalling on it as `makeImage()` does. Extension beyond Apple's API.
 package final class CARendererFrameReader {
     let renderer: CARenderer
-    let readback: GLPixelPackReadback
+    /// nil with the CPU backend, whose frames are in memory already.
+    let readback: GLPixelPackReadback?
 
     package init(renderer: CARenderer, buffers: Int = 2) throws {
         self.renderer = renderer
         try renderer.currentOrThrow()
+        if renderer.software != nil { readback = nil; return }
         do {
             readback = try GLPixelPackReadback(width: renderer.pixelWidth, height: renderer.pixelHeight, slots: buffers)
         } catch let e as GLBackendError { throw CARendererError.backend(e.description) }
@@ -46,6 +48,7 @@ package final class CARendererFrameReader {
         if let e = renderer.lastError { throw e }
         guard renderer.rendered else { throw CARendererError.notInFrame("frame reader: no frame was rendered") }
         try renderer.currentOrThrow()
+        guard let readback else { return (tag, try renderer.readFrameBytes()) }
         do { return try readback.enqueue(from: renderer.backend, tag: tag) } catch let e as GLBackendError {
             throw CARendererError.backend(e.description)
         }
@@ -54,6 +57,7 @@ package final class CARendererFrameReader {
     /// The frames still queued, oldest first (after the last frame).
     package func drain() throws -> [(tag: Int, pixels: [UInt8])] {
         try renderer.currentOrThrow()
+        guard let readback else { return [] }
         do { return try readback.drain() } catch let e as GLBackendError { throw CARendererError.backend(e.description) }
     }
 }

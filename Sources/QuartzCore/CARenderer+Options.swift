@@ -32,6 +32,13 @@ extension CARenderer {
         /// check). The check stalls the pipeline; for finding a driver or backend problem. It
         /// is process-wide while a renderer with it on lives: the check sits on the GL call path.
         public var checksGLErrors = false
+        /// Which backend draws (`CARenderer.Backend`); fixed when the renderer is made. Default
+        /// `.openGL`: the recorded goldens and frame hashes are GL's (`.automatic` picks the CPU
+        /// backend on llvmpipe). Extension beyond Apple's API, like every option here.
+        public var backend: Backend = .openGL
+        /// `GL_RENDERER` substrings that make `.automatic` choose the CPU backend (Mesa's software
+        /// rasterisers). Package-only: tests empty it to get an automatic renderer on GL.
+        package var softwareGLDrivers = ["llvmpipe", "softpipe", "swrast"]
 
         /// The defaults: everything on, every platform in turn, no GL error checks in release.
         public init() {}
@@ -52,6 +59,7 @@ extension CARenderer {
             usesImageAtlas = environment["CA_IMAGE_ATLAS"] != "0"
             patchesSubtrees = environment["CA_SUBTREE_PATCH"] != "0"
             checksGLErrors = environment["CA_GL_CHECK"] == "1"
+            if let b = environment["CA_BACKEND"], !b.isEmpty { backend = try Backend(name: b) }
         }
 
         var platformChoices: [EGLPlatformChoice] {
@@ -79,7 +87,7 @@ extension CARenderer {
 
     /// Hands the speed switches to the backend and the builder.
     func applyOptions() {
-        backend.usesDepthPrepass = currentOptions.usesDepthPrepass
+        backend?.usesDepthPrepass = currentOptions.usesDepthPrepass
         builder.usesImageAtlas = currentOptions.usesImageAtlas
         builder.recordsSubtrees = currentOptions.patchesSubtrees
         lastKey = nil   // the next frame is built and drawn anew

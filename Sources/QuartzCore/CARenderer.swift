@@ -2,6 +2,7 @@ import CoreGraphics
 import CoreAnimation
 import CARender
 import CAOpenGL
+import CASoftware
 import CASurfaces
 import Dispatch
 
@@ -33,10 +34,14 @@ public final class CARenderer {
     package private(set) var lastFrame: RenderFrame?
 
     /// Bytes of image textures the backend holds (for this package's tests).
-    package var cachedImageTextureBytes: Int { backend.cachedImageTextureBytes }
+    package var cachedImageTextureBytes: Int { software?.cachedImageTextureBytes ?? backend.cachedImageTextureBytes }
     /// Its own headless EGL context, or a context someone else owns (a window's).
-    let context: any RendererContext
-    let backend: GLRenderer
+    var context: any RendererContext
+    /// The GL backend; nil while the CPU backend draws (`CARenderer+Backend.swift`).
+    let backend: GLRenderer!
+    /// The CPU backend (issue 22), when `activeBackend` is `.software`.
+    var software: SoftwareRenderer?
+    var backendReason = ""
     package let builder = RenderTreeBuilder()
     var pixelWidth: Int
     var pixelHeight: Int
@@ -68,14 +73,14 @@ public final class CARenderer {
     /// (`GLRenderer.init(maxTextureSize:)`), so tests can check how oversized images are
     /// handled without a process-wide setting. Package API.
     package convenience init(offscreenSize: CGSize, scale: CGFloat = 1, maxTextureSize: Int?, options: Options = Options()) throws {
-        try self.init(size: offscreenSize, scale: scale, maxTextureSize: maxTextureSize, options: options) {
+        try self.init(size: offscreenSize, scale: scale, maxTextureSize: maxTextureSize, options: options, softwareCapable: true) {
             try EGLHeadlessContext(platforms: options.platformChoices)
         }
     }
 
     /// Checks the size, makes (and makes current) the context with `makeContext`, and the
     /// backend in it.
-    init(size offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, options: Options,
+    init(size offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, options: Options, softwareCapable: Bool = false,
          makeContext: () throws -> any RendererContext) throws {
         guard offscreenSize.width.isFinite, offscreenSize.height.isFinite, scale.isFinite, scale > 0 else {
             throw CARendererError.invalidSize("offscreenSize \(offscreenSize) at scale \(scale) is not finite and positive")
@@ -89,14 +94,14 @@ public final class CARenderer {
         }
         let w = Int(fw), h = Int(fh)
         do {
-            context = try makeContext()
-            backend = try GLRenderer(maxTextureSize: maxTextureSize)
+            (context, backend, software, backendReason) = try Self.makeBackends(
+                options: options, maxTextureSize: maxTextureSize, softwareCapable: softwareCapable, makeContext: makeContext)
         } catch let e as SurfaceError {
             throw CARendererError.noContext(e.description)
         } catch let e as GLBackendError {
             throw CARendererError.backend(e.description)
         }
-        guard w <= backend.maxTextureSize, h <= backend.maxTextureSize else {
+        guard software != nil || (w <= backend.maxTextureSize && h <= backend.maxTextureSize) else {
             throw CARendererError.invalidSize("\(w)×\(h) pixels exceeds GL_MAX_TEXTURE_SIZE \(backend.maxTextureSize)")
         }
         pixelWidth = w
@@ -104,7 +109,8 @@ public final class CARenderer {
         self.scale = scale
         bounds = CGRect(origin: .zero, size: offscreenSize)
         currentOptions = options
-        backend.warn = { RenderDiagnostics.warn($0) }
+        backend?.warn = { RenderDiagnostics.warn($0) }
+        software?.warn = { RenderDiagnostics.warn($0) }
         if options.checksGLErrors { GLDiagnostics.retainReleaseChecks() }
         applyOptions()
     }
@@ -169,7 +175,9 @@ public final class CARenderer {
         do {
             try context.makeCurrent()
         } catch let e as SurfaceError {
-            throw CARendererError.noContext("the renderer's OpenGL context cannot be made current (lost or destroyed): \(e.description)")
+            guard fallBackToSoftware(after: e) else {
+                throw CARendererError.noContext("the renderer's OpenGL context cannot be made current (lost or destroyed): \(e.description)")
+            }
         }
         if presentsToBoundFramebuffer { boundFramebuffer = backend.drawFramebufferBinding() }
         let clear = clearColor.map { c -> SIMD4<Float> in
@@ -235,11 +243,7 @@ public final class CARenderer {
             stats = RenderStats()
         }
         let mid = DispatchTime.now().uptimeNanoseconds
-        do {
-            try backend.render(frame, stats: &stats)
-        } catch let e as GLBackendError {
-            throw CARendererError.backend(e.description)
-        }
+        try execute(frame, stats: &stats)
         let end = DispatchTime.now().uptimeNanoseconds
         stats.buildSeconds = Double(mid - start) * 1e-9
         stats.glSeconds = Double(end - mid) * 1e-9
@@ -299,8 +303,7 @@ public final class CARenderer {
         } catch let e as SurfaceError {
             throw CARendererError.noContext("the renderer's OpenGL context cannot be made current (lost or destroyed): \(e.description)")
         }
-        let bytes = backend.readPixels()
-        do { try backend.checkError("reading the frame back") } catch let e as GLBackendError { throw CARendererError.backend(e.description) }
+        let bytes = try readFrameBytes()
         guard let img = CGImage(width: pixelWidth, height: pixelHeight, rgba8Bytes: bytes, premultiplied: true) else {
             throw CARendererError.backend("readback of \(pixelWidth)×\(pixelHeight) failed")
         }
@@ -311,14 +314,14 @@ public final class CARenderer {
     /// GPU's share. Extension beyond Apple's API.
     public func waitUntilCompleted() throws {
         try context.makeCurrent()
-        backend.finish()
+        if software == nil { backend.finish() }
     }
 
     // MARK: Test hooks (package only)
 
     /// Makes the next frame hit a GL error (see `GLRenderer.injectsGLErrorOnNextFrame`).
     package func injectGLErrorForTesting() {
-        backend.injectsGLErrorOnNextFrame = true
+        backend?.injectsGLErrorOnNextFrame = true
         lastKey = nil   // the next frame must really be drawn
     }
 
@@ -326,7 +329,7 @@ public final class CARenderer {
     package func destroyContextForTesting() { context.destroyForTesting() }
 
     /// EGL platform, device and GL strings of this renderer's context. Extension beyond Apple's API.
-    public var contextInfo: [String: String] { context.info.merging(backend.info) { a, _ in a } }
+    public var contextInfo: [String: String] { context.info.merging(backend?.info ?? [:]) { a, _ in a } }
 }
 
 /// Why a `CARenderer` could not be made or could not render. Extension beyond Apple's API.

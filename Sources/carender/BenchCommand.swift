@@ -44,11 +44,14 @@ struct Bench: ParsableCommand {
     @Option(help: "With --export: rounds over all modes; each mode reports its best round.")
     var rounds = 3
 
+    @OptionGroup var backendChoice: BackendOption
+
     @Flag(help: "No progress output.")
     var quiet = false
 
     func run() throws {
         try CLI.run {
+            try backendChoice.apply()
             guard frames >= 1, frames <= 100_000 else { throw CLIError.usage("--frames \(frames): 1...100000") }
             if export, frames <= ExportBenchmark.warmup { throw CLIError.usage("--export --frames \(frames): more than \(ExportBenchmark.warmup) (the warm-up frames)") }
             let size = try self.size.map(SizeArgument.init)

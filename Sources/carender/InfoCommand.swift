@@ -21,7 +21,7 @@ struct Info: ParsableCommand {
             let r: CARenderer
             let options = try CARenderer.Options.fromCarenderEnvironment()
             do { r = try CARenderer(offscreenSize: CGSize(width: 16, height: 16), options: options) } catch { throw CLIError("\(error)") }
-            let info = r.contextInfo
+            let info = r.contextInfo.merging(["backend": r.activeBackend.backend.rawValue, "backend reason": r.activeBackend.reason]) { _, b in b }
             let limits = r.contextLimits
             if json {
                 var obj: [String: Any] = [:]

@@ -77,6 +77,8 @@ struct Render: ParsableCommand {
     @Flag(help: "Let a scene file use images outside its folder.")
     var allowOutsideImages = false
 
+    @OptionGroup var backendChoice: BackendOption
+
     @Option(help: .hidden)
     var readback: String = "pipelined"
 
@@ -115,6 +117,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try CLI.run {
+            try backendChoice.apply()
             if watch { return try renderWatching() }
             do { try render() } catch let e as CLIError where json {
                 ProgressEvents().emit(["event": e.code >= 128 ? "interrupted" : "error", "message": e.message, "status": Int(e.code)])

@@ -16,6 +16,12 @@ import Foundation
 var args = Array(CommandLine.arguments.dropFirst())
 let withPeers = args.contains("--peers")
 args.removeAll { $0 == "--peers" }
+// --backend gl|cpu|auto (issue 22): which backend draws; every renderer here takes its options
+// from the environment, so the flag is handed on as CA_BACKEND.
+if let i = args.firstIndex(of: "--backend"), i + 1 < args.count {
+    setenv("CA_BACKEND", args[i + 1], 1)
+    args.removeSubrange(i...(i + 1))
+}
 /// `--engine-only`: the rect scene without the baseline, peers and readback (for profilers such as
 /// callgrind, where only the engine's frames matter).
 let engineOnly = args.contains("--engine-only")

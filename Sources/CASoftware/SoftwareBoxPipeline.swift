@@ -1,0 +1,177 @@
+import Foundation
+import CAFrame
+
+/// Backgrounds, borders and analytic shadows: Shaders/box.vert and box.frag on the CPU.
+struct SoftwareBoxPipeline: SoftwareBatchWork {
+    let instances: ArraySlice<BoxInstance>
+    let quads: [SoftwareQuad]
+    /// Per instance, the texels where the box is its fill colour exactly (coverage 1, no
+    /// border, no clip): filled as spans, opaque ones without reading the target.
+    let interiors: [SoftwareSpan]
+    let variant: SoftwareVariant
+    let additive: Bool
+
+    init(_ all: [BoxInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget) {
+        instances = all[b.range]
+        variant = SoftwareVariant(b.variant)
+        additive = b.variant.contains(.additive)
+        let fringe: Float = b.variant.contains(.projective) ? 1.5 : 0.75
+        quads = instances.map { i in
+            // box.vert: the quad grows by the AA fringe (or the blur's reach) in plane units.
+            let margin = fringe / max(softwarePlaneScale(i.h0, i.h1, i.h2), 1e-6) + 3 * i.params.y
+            let lo = SIMD2(i.rect.x, i.rect.y) - margin
+            let hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) + margin
+            return SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: lo, hi: hi, width: target.width, height: target.height)
+        }
+        let v = variant
+        interiors = instances.map { i in Self.interior(i, v, map, target) }
+    }
+
+    /// The texels whose centres lie in the part of an axis-aligned, affine box that is its
+    /// fill colour exactly: inset from every edge by the largest radius, the border and one
+    /// pixel of AA fringe (the fields there are ≤ −0.5 px: coverage 1, ring 0).
+    static func interior(_ i: BoxInstance, _ v: SoftwareVariant, _ map: SoftwareViewport, _ target: SoftwareTarget) -> SoftwareSpan {
+        let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
+        guard !v.blur, i.params.y == 0, flags & Int(InstanceFlags.borderOnly) == 0,
+              i.h1.w < 0.5 || !v.clip,
+              i.h0.y == 0, i.h1.x == 0, i.h0.z == 0, i.h1.z == 0, i.h2.z > 0 else { return .none }
+        let ppu = softwarePlaneScale(i.h0, i.h1, i.h2)
+        guard ppu > 1e-6 else { return .none }
+        let r = max(max(i.radii.x, i.radii.y), max(i.radii.z, i.radii.w)) * (v.continuous ? 1.6 : 1)
+        let inset = r + max(i.params.x, 0) + 1.5 / ppu
+        let lo = SIMD2(i.rect.x, i.rect.y) + inset, hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) - inset
+        guard lo.x < hi.x, lo.y < hi.y else { return .none }
+        let g = map.planeToTexel(i.h0, i.h1, i.h2)
+        guard let a = g.map(Double(lo.x), Double(lo.y)), let b = g.map(Double(hi.x), Double(hi.y)) else { return .none }
+        let minX = min(a.x, b.x), maxX = max(a.x, b.x), minY = min(a.y, b.y), maxY = max(a.y, b.y)
+        func c(_ v: Double, _ limit: Int) -> Int { v.isNaN ? 0 : Int(max(0, min(Double(limit), v))) }
+        // Texel t's centre t + 0.5 within [min, max].
+        return SoftwareSpan(x0: c((minX - 0.5).rounded(.up), target.width), y0: c((minY - 0.5).rounded(.up), target.height),
+                            x1: c((maxX - 0.5).rounded(.down) + 1, target.width), y1: c((maxY - 0.5).rounded(.down) + 1, target.height))
+    }
+
+    func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {
+        let v = variant
+        let target = ctx.target
+        for (k, i) in instances.enumerated() {
+            let q = quads[k]
+            if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+            let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
+            let aa = flags & Int(InstanceFlags.edgeMask)
+            let continuous = flags & Int(InstanceFlags.continuousCorners) != 0
+            let borderOnly = flags & Int(InstanceFlags.borderOnly) != 0
+            let fillOnly = flags & Int(InstanceFlags.fillOnly) != 0
+            let ppu = softwarePlaneScale(i.h0, i.h1, i.h2)
+            let rect = i.rect
+            let half = SIMD2(rect.z, rect.w) * 0.5
+            let c = SIMD2(rect.x, rect.y) + half
+            let bw = i.params.x
+            let innerHalf = SIMD2(max(half.x - bw, 0), max(half.y - bw, 0))
+            let innerRadii = SIMD4(max(i.radii.x - bw, 0), max(i.radii.y - bw, 0), max(i.radii.z - bw, 0), max(i.radii.w - bw, 0))
+            let sigma = i.params.y
+            let hole = interiors[k]
+            if !hole.isEmpty { Self.fillSpan(hole, rows: rows, i.fill, target, additive: additive) }
+            q.forEachTexel(rows: rows, skipping: hole) { x, y, p, px, py in
+                let clip = ctx.clip(i.h1.w, x, y, v)
+                if v.blur {
+                    let cov = SoftwareBlurredShape.coverage(p, SIMD2(rect.x, rect.y), SIMD2(rect.x + rect.z, rect.y + rect.w),
+                                                            SIMD2(i.radii.x, i.radii.y), sigma)
+                    target.blend(x, y, i.fill * (cov * clip), additive: additive)
+                    return
+                }
+                let fo = SoftwareField.shape(p, c, half, i.radii, continuous: continuous, v)
+                let outer = SoftwareField.edgeCoverage(fo, p, px, py, pxPerUnit: ppu, rect: rect, aaMask: aa, v)
+                let fill = borderOnly ? SIMD4<Float>.zero : i.fill * outer
+                var color = fill
+                if v.border && !fillOnly {
+                    let fi = SoftwareField.shape(p, c, innerHalf, innerRadii, continuous: continuous, v)
+                    let inner = innerHalf.x > 0 && innerHalf.y > 0 ? SoftwareField.coverage(fi, px, py, pxPerUnit: ppu, v) : 0
+                    let ring = SoftwareField.clamp01(outer - inner)
+                    let b = i.border * ring
+                    // Border over background; with group opacity the border hides the
+                    // background by its alpha before the fade (N4), as box.frag.
+                    let hides = i.params.z > 0 ? min(b.w / i.params.z, 1) : b.w
+                    color = b + fill * (1 - hides)
+                }
+                target.blend(x, y, color * clip, additive: additive)
+            }
+        }
+    }
+}
+
+extension SoftwareBoxPipeline {
+    /// Fills the rows of `span` in `rows` with `color`: an opaque colour is written without
+    /// reading the target; a translucent one blends one constant colour.
+    static func fillSpan(_ span: SoftwareSpan, rows: Range<Int>, _ color: SIMD4<Float>, _ t: SoftwareTarget, additive: Bool) {
+        let ya = max(span.y0, rows.lowerBound), yb = min(span.y1, rows.upperBound)
+        guard ya < yb else { return }
+        let n = span.x1 - span.x0
+        if !additive && color.w >= 1 {
+            let v = SoftwarePixel.pack(color)
+            for y in ya..<yb { (t.pixels + y * t.width + span.x0).update(repeating: v, count: n) }
+            return
+        }
+        if color == .zero && !additive { return }
+        for y in ya..<yb {
+            let row = t.pixels + y * t.width
+            var last: UInt32 = 0, lastOut = SoftwarePixel.blend(color, over: 0, additive: additive)
+            for x in span.x0..<span.x1 {
+                let d = row[x]
+                if d != last { last = d; lastOut = SoftwarePixel.blend(color, over: d, additive: additive) }
+                row[x] = lastOut
+            }
+        }
+    }
+}
+
+/// box.frag's blurred shape: a rectangle with quarter-ellipse corners convolved with the shadow
+/// kernel (a Gaussian cut at 2.5σ, renormalised).
+enum SoftwareBlurredShape {
+    static let cut: Float = 2.5
+    static let erfCut: Float = 0.98758067
+
+    /// erf by Abramowitz–Stegun 7.1.26, as the shader.
+    @inline(__always) static func erfApprox(_ x0: Float) -> Float {
+        let s: Float = x0 > 0 ? 1 : (x0 < 0 ? -1 : 0)
+        let x = abs(x0)
+        let t = 1 / (1 + 0.3275911 * x)
+        let poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t
+        return s * (1 - poly * expf(-x * x))
+    }
+
+    @inline(__always) static func cdf2(_ t: Float, _ sigma: Float) -> Float {
+        let r = cut * sigma
+        return min(max(erfApprox(min(max(t, -r), r) / (sigma * 1.41421356)) / erfCut, -1), 1)
+    }
+
+    @inline(__always) static func mass(_ a: Float, _ b: Float, _ sigma: Float) -> Float {
+        0.5 * (cdf2(b, sigma) - cdf2(a, sigma))
+    }
+
+    static func coverage(_ p: SIMD2<Float>, _ lo: SIMD2<Float>, _ hi: SIMD2<Float>, _ c: SIMD2<Float>, _ sigma: Float) -> Float {
+        let r = cut * sigma
+        let y0 = max(lo.y, p.y - r), y1 = min(hi.y, p.y + r)
+        if y0 >= y1 || p.x < lo.x - r || p.x > hi.x + r { return 0 }
+        let full = mass(lo.x - p.x, hi.x - p.x, sigma)
+        if c.x <= 0 || c.y <= 0 { return full * mass(y0 - p.y, y1 - p.y, sigma) }
+        var sum: Float = 0
+        let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
+        if m1 > m0 { sum += full * mass(m0 - p.y, m1 - p.y, sigma) }
+        for zone in 0..<2 {
+            let z0 = zone == 0 ? lo.y : hi.y - c.y
+            let z1 = zone == 0 ? lo.y + c.y : hi.y
+            let a = max(y0, z0), b = min(y1, z1)
+            if b <= a { continue }
+            let step = (b - a) / 8
+            for k in 0..<8 {
+                let s0 = a + step * Float(k)
+                let ym = s0 + 0.5 * step
+                let e = zone == 0 ? (lo.y + c.y - ym) / c.y : (ym - (hi.y - c.y)) / c.y
+                let inset = c.x * (1 - max(1 - e * e, 0).squareRoot())
+                let row = mass(lo.x + inset - p.x, hi.x - inset - p.x, sigma)
+                sum += row * mass(s0 - p.y, s0 + step - p.y, sigma)
+            }
+        }
+        return sum
+    }
+}

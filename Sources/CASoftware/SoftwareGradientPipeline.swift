@@ -1,0 +1,72 @@
+import Foundation
+import CAFrame
+
+/// CAGradientLayer: Shaders/gradient.vert and gradient.frag on the CPU (axial, radial, conic
+/// ramps, the 8-bit dither, the layer's rounded shape).
+struct SoftwareGradientPipeline: SoftwareBatchWork {
+    let instances: ArraySlice<GradientInstance>
+    let quads: [SoftwareQuad]
+    let variant: SoftwareVariant
+    let radial: Bool
+    let conic: Bool
+    let additive: Bool
+
+    init(_ all: [GradientInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget) {
+        instances = all[b.range]
+        variant = SoftwareVariant(b.variant)
+        radial = b.variant.contains(.radial)
+        conic = b.variant.contains(.conic) && !radial
+        additive = b.variant.contains(.additive)
+        quads = instances.map { i in
+            let m = 1.5 / max(softwarePlaneScale(i.h0, i.h1, i.h2), 1e-6)
+            let lo = SIMD2(i.rect.x, i.rect.y) - m, hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) + m
+            return SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: lo, hi: hi, width: target.width, height: target.height)
+        }
+    }
+
+    /// Interleaved gradient noise of gradient.frag (`ign`), at a fragment's window position.
+    @inline(__always) static func ign(_ p: SIMD2<Float>) -> Float {
+        func fract(_ x: Float) -> Float { x - x.rounded(.down) }
+        return fract(52.9829189 * fract(p.x * 0.06711056 + p.y * 0.00583715))
+    }
+
+    func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {
+        let v = variant
+        let target = ctx.target
+        for (k, i) in instances.enumerated() {
+            let q = quads[k]
+            if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+            let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
+            let aa = flags & Int(InstanceFlags.edgeMask)
+            let continuous = flags & Int(InstanceFlags.continuousCorners) != 0
+            let ppu = softwarePlaneScale(i.h0, i.h1, i.h2)
+            let s = SIMD2(i.points.x, i.points.y), axis = SIMD2(i.points.z, i.points.w) - s
+            let axisLen2 = (axis * axis).sum()
+            let r = SIMD2(max(abs(axis.x), 1e-6), max(abs(axis.y), 1e-6))
+            let a0: Float = axisLen2 > 1e-12 ? atan2f(axis.y, axis.x) : 0
+            q.forEachTexel(rows: rows) { x, y, p, px, py in
+                let d = p - s
+                var t: Float
+                if radial {
+                    let u = d / r
+                    t = (u * u).sum().squareRoot()
+                } else if conic {
+                    let a = (d * d).sum() > 1e-12 ? atan2f(d.y, d.x) : a0
+                    let f = (a - a0) / 6.28318531 + 1
+                    t = f - f.rounded(.down)
+                } else {
+                    t = (d * axis).sum() / max(axisLen2, 1e-12)
+                }
+                t = SoftwareField.clamp01(t)
+                var c = ctx.ramps.sample(row: i.params.y, t: t)
+                let n = (Self.ign(SIMD2(Float(x) + 0.5, Float(y) + 0.5)) - 0.5) / 255
+                if c.w > 0 { c += SIMD4(n, n, n, c.w < 1 ? n : 0) }
+                c = c.replacing(with: 0, where: c .< 0).replacing(with: 1, where: c .> 1)
+                c = SIMD4(min(c.x, c.w), min(c.y, c.w), min(c.z, c.w), c.w)
+                let cov = SoftwareField.shapeCoverage(p, px, py, pxPerUnit: ppu, rect: i.rect, radii: i.radii, continuous: continuous,
+                                                      aaMask: aa, v)
+                target.blend(x, y, c * (i.params.z * cov * ctx.clip(i.h1.w, x, y, v)), additive: additive)
+            }
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import CoreGraphics
+import CAFrame
+import Dispatch
+
+/// The CPU backend (issue 22): executes a `RenderFrame` — the same passes, batches, instances,
+/// clip table and offscreen targets the GL backend executes — into a premultiplied RGBA8
+/// buffer, with no OpenGL at all. Each pipeline's shader (Shaders/*.vert|frag, the
+/// specification of the pixels) is ported to Swift in `Software*Pipeline.swift`; a draw pass
+/// is cut into bands of rows run on every core, each band walking the batches in order and
+/// only the instances whose pixel bounds touch it. It never sees a layer.
+package final class SoftwareRenderer {
+    /// Where the backend's warnings go (as `GLRenderer.warn`): a feature it does not
+    /// reproduce is named once.
+    package var warn: (String) -> Void = { _ in }
+    /// Bands run at once (1: everything on the calling thread). Default: the active cores.
+    package var threads: Int
+    var main: SoftwareTarget?
+    var textures: [ObjectIdentifier: SoftwareTexture] = [:]
+    let shapeAtlas = SoftwareShapeAtlas()
+    var frameNumber = 0
+
+    package init(threads: Int? = nil) {
+        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Draws `frame` into the renderer's own target of the frame's size. Throws for an empty
+    /// frame or a frame that refers to what it does not hold (a batch past its instances, a
+    /// composite of the main target): never a silently blank frame.
+    package func render(_ frame: RenderFrame, stats: inout RenderStats) throws {
+        guard frame.width > 0, frame.height > 0 else { throw SoftwareBackendError("frame size \(frame.width)×\(frame.height) is empty") }
+        // Filter steps and backdrop copies (issue 24's Core Image filters) are not ported yet:
+        // the frame fails with their name rather than drawing without them.
+        for pass in frame.passes {
+            switch pass.kind {
+            case .filter, .copy:
+                throw SoftwareBackendError("Core Image filters (CALayer.filters, backgroundFilters, compositingFilter) are not reproduced by the CPU backend yet; draw this scene with the OpenGL backend (CARenderer.Options.backend = .openGL, carender --backend gl)")
+            case .draw, .blur: continue
+            }
+        }
+        frameNumber += 1
+        if main == nil || main!.width != frame.width || main!.height != frame.height {
+            main = SoftwareTarget(width: frame.width, height: frame.height)
+        }
+        for img in frame.retiredTextures { textures.removeValue(forKey: ObjectIdentifier(img)) }
+        shapeAtlas.sync(frame)
+        var tex: [SoftwareTexture] = []
+        tex.reserveCapacity(frame.textures.count)
+        for img in frame.textures { tex.append(texture(for: img, stats: &stats)) }
+        let targets = frame.targets.map { SoftwareTarget(width: $0.textureWidth, height: $0.textureHeight) }
+        let clips = frame.clips.map(SoftwareClip.init)
+        let ramps = SoftwareRamps(frame)
+        func target(_ id: TargetID) -> SoftwareTarget {
+            switch id {
+            case .main: return main!
+            case .offscreen(let i): return targets[i]
+            }
+        }
+        for pass in frame.passes {
+            if case .offscreen(let i) = pass.target, i < 0 || i >= targets.count {
+                throw SoftwareBackendError("pass draws into \(pass.target), which the frame does not list")
+            }
+            let dst = target(pass.target)
+            let vp: SIMD4<Float>
+            switch pass.target {
+            case .main: vp = SIMD4(0, 0, Float(frame.width), Float(frame.height))
+            case .offscreen(let i): let t = frame.targets[i]; vp = SIMD4(Float(t.x), Float(t.y), Float(t.width), Float(t.height))
+            }
+            switch pass.kind {
+            case .draw(let batches):
+                if pass.clears { dst.clear(pass.target == .main ? frame.clearColor : .zero) }
+                var work: [SoftwareBatchWork] = []
+                work.reserveCapacity(batches.count)
+                for b in batches {
+                    if let w = try prepare(b, frame: frame, viewport: vp, target: dst, textures: tex, targets: targets, stats: &stats) {
+                        work.append(w)
+                    }
+                }
+                let ctx = SoftwarePassContext(frame: frame, target: dst, viewport: vp, clips: clips, ramps: ramps,
+                                              shapeAtlas: shapeAtlas)
+                run(rows: dst.height) { rows in
+                    for w in work { w.draw(ctx, rows) }
+                }
+            case .blur(let source, let sigma, let horizontal):
+                guard case .offscreen(let si) = source, si >= 0, si < targets.count else {
+                    throw SoftwareBackendError("blur source \(source) is not offscreen")
+                }
+                let src = targets[si]
+                run(rows: dst.height) { rows in
+                    SoftwareBlur.pass(from: src, into: dst, sigma: max(sigma, 0.01), horizontal: horizontal, rows: rows)
+                }
+                stats.drawCalls += 1
+                stats.vertices += 3
+            case .filter, .copy:
+                continue // refused above
+            }
+        }
+        evictUnused()
+    }
+
+    /// Premultiplied RGBA8 of the last frame, top row first.
+    package func readPixels() -> [UInt8] {
+        guard let main else { return [] }
+        let n = main.width * main.height
+        return [UInt8](unsafeUninitializedCapacity: n * 4) { buf, count in
+            UnsafeMutableRawBufferPointer(buf).copyMemory(from: UnsafeRawBufferPointer(start: main.pixels, count: n * 4))
+            count = n * 4
+        }
+    }
+
+    /// Runs `body` over bands of `rows` rows, on `threads` threads.
+    func run(rows: Int, _ body: (Range<Int>) -> Void) {
+        let bands = threads <= 1 ? 1 : min(rows, threads * 4)
+        if bands <= 1 { body(0..<rows); return }
+        let per = (rows + bands - 1) / bands
+        withoutActuallyEscaping(body) { body in
+            let box = SoftwareUnchecked(body)
+            DispatchQueue.concurrentPerform(iterations: bands) { b in
+                let lo = b * per, hi = min(rows, lo + per)
+                if lo < hi { box.value(lo..<hi) }
+            }
+        }
+    }
+
+    /// The per-instance setup of one batch (pixel bounds, inverse maps), made once per pass
+    /// before the bands run.
+    func prepare(_ b: Batch, frame: RenderFrame, viewport vp: SIMD4<Float>, target: SoftwareTarget, textures: [SoftwareTexture],
+                 targets: [SoftwareTarget], stats: inout RenderStats) throws -> SoftwareBatchWork? {
+        guard !b.range.isEmpty else { return nil }
+        let texels = SIMD2(Float(target.width), Float(target.height))
+        let map = SoftwareViewport(viewport: vp, texels: texels)
+        func check(_ count: Int) throws {
+            guard b.range.lowerBound >= 0, b.range.upperBound <= count else {
+                throw SoftwareBackendError("batch \(b.pipeline) covers instances \(b.range), the frame holds \(count)")
+            }
+        }
+        stats.drawCalls += 1
+        stats.vertices += 4 * b.range.count
+        switch b.pipeline {
+        case .box:
+            try check(frame.boxes.count)
+            return SoftwareBoxPipeline(frame.boxes, b, map, target)
+        case .image(let t, let filter):
+            try check(frame.images.count)
+            guard t >= 0, t < textures.count else { throw SoftwareBackendError("image batch refers to texture \(t), which the frame does not list") }
+            if filter == .trilinear { textures[t].ensureMipmaps() }
+            return SoftwareImagePipeline(frame.images, b, map, target, texture: textures[t], filter: filter)
+        case .gradient:
+            try check(frame.gradients.count)
+            return SoftwareGradientPipeline(frame.gradients, b, map, target)
+        case .composite(let source, let mask):
+            try check(frame.composites.count)
+            func off(_ id: TargetID) throws -> SoftwareTarget {
+                guard case .offscreen(let i) = id, i >= 0, i < targets.count else {
+                    throw SoftwareBackendError("composite samples \(id), which is not an offscreen target of the frame")
+                }
+                return targets[i]
+            }
+            let src = try off(source)
+            let m: SoftwareTarget? = try mask.map(off) ?? (b.variant.contains(.mask) ? src : nil)
+            return SoftwareCompositePipeline(frame.composites, b, map, target, source: src, mask: m)
+        case .shape(let page, let fieldPage):
+            try check(frame.shapes.count)
+            let pages = frame.shapePages
+            guard page >= 0, page < pages.count, let cov = shapeAtlas.coverage[pages[page].id] else {
+                throw SoftwareBackendError("shape batch refers to atlas page \(page), which the frame does not list")
+            }
+            let field = fieldPage >= 0 && fieldPage < pages.count ? shapeAtlas.fields[pages[fieldPage].id] : nil
+            var aux: SoftwareTarget? = nil
+            if b.variant.contains(.shapeField), !b.variant.isDisjoint(with: [.shapeDash, .shapeRoundCap]) {
+                guard let a = shapeAtlas.aux[pages[page].id] else {
+                    throw SoftwareBackendError("shape batch reads the auxiliary field texture of atlas page \(page), which no upload made")
+                }
+                aux = a
+            }
+            if b.variant.contains(.shapeWideField), field == nil {
+                warn("shape batch reads an exact field page that the frame does not list: strokes drawn uncut")
+            }
+            return SoftwareShapePipeline(frame.shapes, b, map, target, coverage: cov, field: field, aux: aux)
+        }
+    }
+
+    /// An image's texels, converted once and kept while frames use it.
+    func texture(for img: CGImage, stats: inout RenderStats) -> SoftwareTexture {
+        let id = ObjectIdentifier(img)
+        if let t = textures[id] { t.lastUsed = frameNumber; return t }
+        let t = SoftwareTexture(img)
+        t.lastUsed = frameNumber
+        textures[id] = t
+        stats.textureUploads += 1
+        return t
+    }
+
+    /// Textures not used for 120 frames are dropped (as the GL backend's).
+    func evictUnused() {
+        if frameNumber % 60 == 0 { textures = textures.filter { frameNumber - $0.value.lastUsed < 120 } }
+    }
+
+    /// Bytes of the image textures held now.
+    package var cachedImageTextureBytes: Int { textures.values.reduce(0) { $0 + $1.byteCount } }
+}
+
+/// Why the CPU backend could not draw a frame.
+package struct SoftwareBackendError: Error, CustomStringConvertible {
+    package var description: String
+    init(_ d: String) { description = d }
+}
+
+/// A non-Sendable value handed to `concurrentPerform`'s workers: every band writes its own rows
+/// and reads only what no band writes.
+struct SoftwareUnchecked<T>: @unchecked Sendable {
+    let value: T
+    init(_ v: T) { value = v }
+}
+
+/// What the bands of one draw pass share.
+struct SoftwarePassContext {
+    let frame: RenderFrame
+    let target: SoftwareTarget
+    let viewport: SIMD4<Float>
+    let clips: [SoftwareClip]
+    let ramps: SoftwareRamps
+    let shapeAtlas: SoftwareShapeAtlas
+}
+
+/// One batch made ready to draw: it draws its instances into the rows of one band.
+protocol SoftwareBatchWork {
+    func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>)
+}
+
+/// A pass target's placement: frame pixels ↔ target texels (a downscaled target has fewer
+/// texels than the frame pixels it covers), as the GL viewport maps them.
+struct SoftwareViewport {
+    let viewport: SIMD4<Float>
+    let texels: SIMD2<Float>
+    /// Frame pixels per texel along x and y.
+    var scale: SIMD2<Double> { SIMD2(Double(viewport.z) / Double(texels.x), Double(viewport.w) / Double(texels.y)) }
+
+    /// The plane-to-texel map of an instance whose plane-to-frame-pixel map has rows h0, h1, h2.
+    func planeToTexel(_ h0: SIMD4<Float>, _ h1: SIMD4<Float>, _ h2: SIMD4<Float>) -> Homography {
+        let s = scale, vx = Double(viewport.x), vy = Double(viewport.y)
+        func row(_ r: SIMD4<Float>) -> SIMD3<Double> {
+            let x = Double(r.x), y = Double(r.y), w = Double(r.z)
+            return SIMD3((x - vx * w) / s.x, (y - vy * w) / s.y, w)
+        }
+        return Homography(r0: row(h0), r1: row(h1), r2: row(h2))
+    }
+}

@@ -1,0 +1,87 @@
+/// A premultiplied RGBA8 render target in memory, row 0 at the top (as the GL backend's
+/// offscreen targets and its read-back): one `UInt32` per texel, bytes R, G, B, A in memory
+/// order. Blending is GL's premultiplied source-over (`ONE, ONE_MINUS_SRC_ALPHA`) or additive
+/// (`ONE, ONE`), rounding to 8 bits at every write as an RGBA8 colour attachment does.
+final class SoftwareTarget: @unchecked Sendable {
+    let width: Int
+    let height: Int
+    let pixels: UnsafeMutablePointer<UInt32>
+
+    init(width: Int, height: Int) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        pixels = .allocate(capacity: self.width * self.height)
+        pixels.initialize(repeating: 0, count: self.width * self.height)
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Fills every texel with `color` (premultiplied, 0…1), as `glClear`.
+    func clear(_ color: SIMD4<Float>) {
+        let v = SoftwarePixel.pack(color)
+        pixels.update(repeating: v, count: width * height)
+    }
+
+    /// The texel at (x, y), clamped to the edge (GL_CLAMP_TO_EDGE), as 0…1 floats.
+    @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+        let cx = min(max(x, 0), width - 1), cy = min(max(y, 0), height - 1)
+        return SoftwarePixel.unpack(pixels[cy * width + cx])
+    }
+
+    /// Bilinear sample at texel-space point (x, y) (texel centres at +0.5), clamped to the
+    /// edge: GL_LINEAR on an RGBA8 texture.
+    @inline(__always) func bilinear(_ x: Float, _ y: Float) -> SIMD4<Float> {
+        let fx = x - 0.5, fy = y - 0.5
+        let x0f = fx.rounded(.down), y0f = fy.rounded(.down)
+        let ax = fx - x0f, ay = fy - y0f
+        let x0 = SoftwareClamp.int(x0f), y0 = SoftwareClamp.int(y0f)
+        let a = texel(x0, y0), b = texel(x0 &+ 1, y0), c = texel(x0, y0 &+ 1), d = texel(x0 &+ 1, y0 &+ 1)
+        let top = a + (b - a) * ax, bottom = c + (d - c) * ax
+        return top + (bottom - top) * ay
+    }
+
+    /// Premultiplied source-over of `src` (0…1, clamped as a colour attachment clamps) at (x, y).
+    @inline(__always) func blend(_ x: Int, _ y: Int, _ src: SIMD4<Float>, additive: Bool) {
+        let i = y * width + x
+        pixels[i] = SoftwarePixel.blend(src, over: pixels[i], additive: additive)
+    }
+}
+
+/// Conversions between packed RGBA8 texels and 0…1 floats.
+enum SoftwarePixel {
+    @inline(__always) static func unpack(_ v: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(v & 0xFF), Float((v >> 8) & 0xFF), Float((v >> 16) & 0xFF), Float(v >> 24)) * (1 / 255)
+    }
+
+    /// Rounds to the nearest 8-bit level (GL's float → UNORM8 conversion), clamping to 0…1
+    /// (NaN becomes 0).
+    @inline(__always) static func pack(_ c: SIMD4<Float>) -> UInt32 {
+        var s = c * 255 + 0.5
+        s = s.replacing(with: 0, where: .!(s .>= 0))
+        s = s.replacing(with: 255.5, where: s .> 255.5)
+        let u = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int32>(s.rounded(.towardZero)))
+        return min(u.x, 255) | (min(u.y, 255) << 8) | (min(u.z, 255) << 16) | (min(u.w, 255) << 24)
+    }
+
+    /// GL blending into an RGBA8 attachment: the fragment colour is clamped to 0…1, the
+    /// destination read as UNORM8, the sum rounded back to 8 bits.
+    @inline(__always) static func blend(_ src: SIMD4<Float>, over dst: UInt32, additive: Bool) -> UInt32 {
+        var s = src.replacing(with: 0, where: .!(src .>= 0))
+        s = s.replacing(with: 1, where: s .> 1)
+        if !additive && s.w >= 1 { return pack(s) }
+        if dst == 0 { return pack(s) }
+        let d = unpack(dst)
+        return pack(additive ? s + d : s + d * (1 - s.w))
+    }
+}
+
+/// Float → Int for texel addressing of values that may be huge or NaN (saturating, as the
+/// project's clamped conversions).
+enum SoftwareClamp {
+    @inline(__always) static func int(_ v: Float) -> Int {
+        guard v == v else { return 0 }
+        if v >= 1e9 { return 1_000_000_000 }
+        if v <= -1e9 { return -1_000_000_000 }
+        return Int(v)
+    }
+}

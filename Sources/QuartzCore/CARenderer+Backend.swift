@@ -1,0 +1,110 @@
+import CoreGraphics
+import CARender
+import CAFrame
+import CAOpenGL
+import CASoftware
+import CASurfaces
+
+// The backend choice (issue 22): the same `RenderFrame` executed by OpenGL (`GLRenderer`) or
+// on the CPU (`SoftwareRenderer`, module CASoftware). Extension beyond Apple's API.
+
+extension CARenderer {
+    /// Which backend executes a renderer's frames. Extension beyond Apple's API (Apple's
+    /// `CARenderer` always draws with the GPU context it is given).
+    public enum Backend: String, Sendable, Equatable, CaseIterable {
+        /// The CPU backend where OpenGL would run in software anyway (`GL_RENDERER` names
+        /// llvmpipe, softpipe or swrast) or no EGL display can be made; OpenGL otherwise. A
+        /// renderer on `automatic` whose GL context is lost draws on with the CPU backend (one
+        /// warning) instead of failing its frames.
+        case automatic
+        /// OpenGL 3.3 core through headless EGL (or a window's context).
+        case openGL
+        /// The CPU backend: no EGL, no GL; every core draws bands of the frame.
+        case software
+    }
+
+    /// The backend that draws this renderer's frames now (`.openGL` or `.software`, never
+    /// `.automatic`), and why it was chosen. Extension beyond Apple's API.
+    public var activeBackend: (backend: Backend, reason: String) { (software == nil ? .openGL : .software, backendReason) }
+
+    /// The context, GL backend and CPU backend for `options.backend`. `makeContext` is not
+    /// called for `.software` (a CPU renderer needs no EGL display); `softwareCapable` is false
+    /// for a window's renderer, which must present into the window's GL framebuffer.
+    static func makeBackends(options: Options, maxTextureSize: Int?, softwareCapable: Bool,
+                             makeContext: () throws -> any RendererContext)
+        throws -> (any RendererContext, GLRenderer?, SoftwareRenderer?, String) {
+        let choice = softwareCapable ? options.backend : .openGL
+        if choice == .software {
+            return (SoftwareRendererContext(reason: "chosen"), nil, SoftwareRenderer(), "Options.backend is .software")
+        }
+        let context: any RendererContext
+        do {
+            context = try makeContext()
+        } catch let e as SurfaceError where choice == .automatic {
+            RenderDiagnostics.warn("no EGL display for OpenGL (\(e.description)): drawing with the CPU backend")
+            return (SoftwareRendererContext(reason: "no EGL display"), nil, SoftwareRenderer(), "automatic: no EGL display (\(e.description))")
+        }
+        let gl = try GLRenderer(maxTextureSize: maxTextureSize)
+        if choice == .automatic {
+            let name = gl.info["renderer"] ?? ""
+            if let driver = options.softwareGLDrivers.first(where: { name.lowercased().contains($0) }) {
+                return (SoftwareRendererContext(reason: "software GL"), nil, SoftwareRenderer(),
+                        "automatic: GL_RENDERER \"\(name)\" is a software driver (\(driver))")
+            }
+            return (context, gl, nil, "automatic: GL_RENDERER \"\(name)\" is a hardware driver")
+        }
+        return (context, gl, nil, "Options.backend is .openGL")
+    }
+
+    /// A renderer on `.automatic` whose GL context cannot be made current (lost, destroyed)
+    /// switches to the CPU backend with one warning and returns true; otherwise false.
+    func fallBackToSoftware(after error: SurfaceError) -> Bool {
+        guard currentOptions.backend == .automatic, software == nil, !presentsToBoundFramebuffer else { return false }
+        RenderDiagnostics.warn("the OpenGL context is lost (\(error.description)): drawing with the CPU backend from now on")
+        let s = SoftwareRenderer()
+        s.warn = { RenderDiagnostics.warn($0) }
+        software = s
+        context = SoftwareRendererContext(reason: "GL context lost")
+        backendReason = "automatic: the OpenGL context was lost (\(error.description))"
+        lastKey = nil
+        return true
+    }
+
+    /// Executes `frame` on the active backend.
+    func execute(_ frame: RenderFrame, stats: inout RenderStats) throws {
+        if let software {
+            do { try software.render(frame, stats: &stats) } catch let e as SoftwareBackendError { throw CARendererError.backend(e.description) }
+            return
+        }
+        do { try backend.render(frame, stats: &stats) } catch let e as GLBackendError { throw CARendererError.backend(e.description) }
+    }
+
+    /// Premultiplied RGBA8 of the last frame from the active backend, top row first.
+    func readFrameBytes() throws -> [UInt8] {
+        if let software { return software.readPixels() }
+        let bytes = backend.readPixels()
+        do { try backend.checkError("reading the frame back") } catch let e as GLBackendError { throw CARendererError.backend(e.description) }
+        return bytes
+    }
+}
+
+/// The stand-in context of a renderer drawing with the CPU backend: nothing to make current.
+final class SoftwareRendererContext: RendererContext {
+    let info: [String: String]
+    init(reason: String) { info = ["backend": "software"] }
+    func makeCurrent() throws {}
+    func destroyForTesting() {}
+}
+
+extension CARenderer.Backend {
+    /// A backend by its command-line name: `gl`/`opengl`, `cpu`/`software`, `auto`/`automatic`
+    /// (`CA_BACKEND`, carender's `--backend`). Throws for another name.
+    public init(name: String) throws {
+        switch name.lowercased() {
+        case "gl", "opengl": self = .openGL
+        case "cpu", "software": self = .software
+        case "auto", "automatic": self = .automatic
+        default: throw CARendererError.noContext("backend \(name) is not one of gl, cpu, auto")
+        }
+    }
+}

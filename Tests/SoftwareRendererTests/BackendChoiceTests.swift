@@ -1,0 +1,113 @@
+import Testing
+import Foundation
+
+/// `CARenderer.Options.backend` (issue 22; an extension beyond Apple's API).
+@Suite struct BackendChoiceTests {
+    static func layerTree() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let child = CALayer()
+        child.frame = CGRect(x: 10, y: 10, width: 10, height: 10)
+        child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(child)
+        return root
+    }
+
+    @Test(".software draws without OpenGL, on a machine that has it")
+    func softwareRenders() throws {
+        var o = CARenderer.Options()
+        o.backend = .software
+        let r = try CARenderer(offscreenSize: CGSize(width: 40, height: 30), options: o)
+        #expect(r.activeBackend.backend == .software)
+        #expect(r.contextInfo["backend"] == "software")
+        r.layer = Self.layerTree()
+        r.beginFrame(atTime: 0)
+        try r.renderChecked()
+        r.endFrame()
+        let img = try r.makeImage()
+        let inside = img.pixel(x: 15, y: 15), outside = img.pixel(x: 2, y: 2)
+        #expect([inside.r, inside.g, inside.b, inside.a] == [255, 0, 0, 255])
+        #expect([outside.r, outside.g, outside.b, outside.a] == [0, 0, 255, 255])
+        #expect(r.statistics.drawCalls > 0)
+    }
+
+    @Test("a frame with Core Image filters fails on the CPU backend naming them, never drawn without them")
+    func filtersAreRefusedByName() throws {
+        var o = CARenderer.Options()
+        o.backend = .software
+        let r = try CARenderer(offscreenSize: CGSize(width: 40, height: 30), options: o)
+        let root = Self.layerTree()
+        let blur = try #require(CIFilter(name: "CIGaussianBlur"))
+        blur.setValue(2, forKey: kCIInputRadiusKey)
+        root.sublayers?.first?.filters = [blur]
+        r.layer = root
+        r.beginFrame(atTime: 0)
+        #expect {
+            try r.renderChecked()
+        } throws: { error in
+            "\(error)".contains("not reproduced by the CPU backend")
+        }
+        r.endFrame()
+    }
+
+    @Test("the default renderer draws with OpenGL (the recorded goldens are GL's)")
+    func defaultIsGL() throws {
+        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8))
+        #expect(r.activeBackend.backend == .openGL)
+    }
+
+    @Test(".automatic picks the CPU backend on a software GL driver and says why")
+    func automaticOnSoftwareGL() throws {
+        var o = CARenderer.Options()
+        o.backend = .automatic
+        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: o)
+        var gl = CARenderer.Options()
+        gl.backend = .openGL
+        let probe = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: gl)
+        let name = (probe.contextInfo["GL_RENDERER"] ?? probe.contextInfo["renderer"] ?? "").lowercased()
+        let software = ["llvmpipe", "softpipe", "swrast"].contains { name.contains($0) }
+        #expect(r.activeBackend.backend == (software ? .software : .openGL), "\(name): \(r.activeBackend.reason)")
+        #expect(r.activeBackend.reason.hasPrefix("automatic"))
+    }
+
+    @Test("an automatic renderer whose GL context is lost draws on with the CPU backend, warning once")
+    func lostContextFallsBack() throws {
+        var o = CARenderer.Options()
+        o.backend = .automatic
+        o.softwareGLDrivers = []   // automatic resolves to GL here, even on llvmpipe
+        let r = try CARenderer(offscreenSize: CGSize(width: 40, height: 30), options: o)
+        #expect(r.activeBackend.backend == .openGL)
+        r.layer = Self.layerTree()
+        r.destroyContextForTesting()
+        let (img, warnings) = try RenderDiagnostics.capture { () throws -> CGImage in
+            r.beginFrame(atTime: 0)
+            try r.renderChecked()
+            r.endFrame()
+            return try r.makeImage()
+        }
+        #expect(r.activeBackend.backend == .software)
+        #expect(warnings.filter { $0.contains("CPU backend") }.count == 1, "\(warnings)")
+        let p = img.pixel(x: 15, y: 15)
+        #expect([p.r, p.g, p.b, p.a] == [255, 0, 0, 255])
+    }
+
+    @Test("an OpenGL renderer whose context is lost still fails its frame (no silent switch)")
+    func lostContextOnGLThrows() throws {
+        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8))
+        r.layer = Self.layerTree()
+        r.destroyContextForTesting()
+        r.beginFrame(atTime: 0)
+        #expect(throws: CARendererError.self) { try r.renderChecked() }
+        r.endFrame()
+    }
+
+    @Test("backend names: gl, cpu, auto; anything else is an error")
+    func names() throws {
+        #expect(try CARenderer.Backend(name: "gl") == .openGL)
+        #expect(try CARenderer.Backend(name: "cpu") == .software)
+        #expect(try CARenderer.Backend(name: "auto") == .automatic)
+        #expect(throws: CARendererError.self) { try CARenderer.Backend(name: "vulkan") }
+        #expect(try CARenderer.Options(environment: ["CA_BACKEND": "cpu"]).backend == .software)
+    }
+}

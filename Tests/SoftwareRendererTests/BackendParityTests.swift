@@ -1,0 +1,71 @@
+import Testing
+import Foundation
+import CATestSupport
+
+/// Issue 22 "must show": the CPU backend draws what the GL backend draws — ≤ 2/255 per channel
+/// on ≥ 99.5 % of the pixels — for the bundled demo's frames, the stress scenes and the example
+/// scenes. Exact equality is not the bar: GL's rasteriser decides pixel-centre ties on quad edges
+/// by its own fill rule, llvmpipe interpolates varyings and blends in fixed point, and its
+/// derivatives are per 2×2 quad, where the CPU backend computes them exactly per pixel.
+@Suite struct BackendParityTests {
+    static func renderer(_ scene: LoadedScene, _ backend: CARenderer.Backend) throws -> CARenderer {
+        var o = CARenderer.Options()
+        o.backend = backend
+        let r = try CARenderer(offscreenSize: scene.size, scale: scene.scale, options: o)
+        r.layer = scene.rootLayer
+        return r
+    }
+
+    /// Renders `scene` at `times` on both backends (one renderer each, frames in order) and
+    /// records a failure naming the frame for each pair that is not within the bar.
+    static func expectParity(_ scene: () throws -> LoadedScene, times: [CFTimeInterval], name: String) throws {
+        var images: [[UInt8]] = []
+        var width = 0
+        for backend in [CARenderer.Backend.openGL, .software] {
+            let s = try scene()
+            let r = try renderer(s, backend)
+            #expect(r.activeBackend.backend == backend)
+            for t in times {
+                s.applyScheduledChanges(upTo: t)
+                r.beginFrame(atTime: t)
+                try r.renderChecked()
+                r.endFrame()
+                let img = try r.makeImage()
+                width = img.width
+                images.append(img.rgba8Bytes)
+            }
+        }
+        for (i, t) in times.enumerated() {
+            let p = BackendParity(images[i], images[times.count + i], width: width)
+            #expect(p.passes(), "\(name) at t = \(t): \(p)")
+        }
+    }
+
+    @Test("the demo's frames match on the CPU and GL backends")
+    func demoFrames() throws {
+        let demo = DemoScene.makeScene()
+        let count = Int((demo.duration * demo.framesPerSecond).rounded())
+        let times = stride(from: 0, to: count, by: 7).map { Double($0) / demo.framesPerSecond }
+        try Self.expectParity({ DemoScene.makeScene() }, times: times, name: "demo")
+    }
+
+    @Test("each stress scene matches on the CPU and GL backends", arguments: StressScenes.names)
+    func stressScene(_ name: String) throws {
+        try Self.expectParity({
+            LoadedScene(rootLayer: StressScenes.make(named: name)!, size: StressScenes.size, scale: 1, duration: 1, framesPerSecond: 30)
+        }, times: [0, 0.5], name: name)
+    }
+
+    static let examples: [String] = {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Scenes/examples")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+            .map { dir.appendingPathComponent($0).path }
+    }()
+
+    @Test("each example scene file matches on the CPU and GL backends", arguments: examples)
+    func exampleScene(_ path: String) throws {
+        try Self.expectParity({ try SceneFile.load(contentsOf: URL(fileURLWithPath: path)) }, times: [0, 0.4, 1.1],
+                              name: URL(fileURLWithPath: path).lastPathComponent)
+    }
+}
