@@ -49,7 +49,14 @@ import CATestSupport
         try Self.expectParity({ DemoScene.makeScene() }, times: times, name: "demo")
     }
 
-    @Test("each stress scene matches on the CPU and GL backends", arguments: StressScenes.names)
+    /// Opt-in (`CA_STRESS_PARITY=1 swift test --filter BackendParityTests`): at 1920×1080 with
+    /// 10,000 instances the CPU backend's debug build needs far more than CI's hour on two cores
+    /// (a run was stopped after 45 minutes). The "filters" scene is left out: the CPU backend
+    /// refuses filter passes by name (`BackendChoiceTests.filtersAreRefusedByName`).
+    @Test("each stress scene matches on the CPU and GL backends",
+          .enabled(if: ProcessInfo.processInfo.environment["CA_STRESS_PARITY"] != nil,
+                   "1080p stress scenes on the debug CPU backend take too long for CI; CA_STRESS_PARITY=1 runs them"),
+          arguments: StressScenes.names.filter { $0 != "filters" })
     func stressScene(_ name: String) throws {
         try Self.expectParity({
             LoadedScene(rootLayer: StressScenes.make(named: name)!, size: StressScenes.size, scale: 1, duration: 1, framesPerSecond: 30)
