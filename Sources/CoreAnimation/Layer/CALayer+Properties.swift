@@ -145,7 +145,7 @@ extension CALayer {
         set { update("shadowPath", \.shadowPath, newValue.map { CGPath(elements: $0.elements) }) }
     }
 
-    // MARK: Filters and rasterisation (stored; filters are not rendered)
+    // MARK: Filters and rasterisation (filters: CoreImage filters the renderer runs as GPU passes, docs/FILTERS.md)
 
     public var filters: [Any]? { get { state.filters } set { updateObject("filters", \.filters, newValue) } }
     public var backgroundFilters: [Any]? { get { state.backgroundFilters } set { updateObject("backgroundFilters", \.backgroundFilters, newValue) } }
