@@ -187,8 +187,15 @@ public final class CARenderer {
         // Nothing changed since the last frame (no commit, nothing animating, same root, bounds
         // and clear colour): the target already holds this picture, so neither the render tree
         // nor GL is touched. Static scenes cost nothing per frame.
+        // Other threads' commits to this tree join this thread's commit log first; the tree
+        // remembers which thread renders it, and that thread reads layers from now on
+        // (`CrossThreadMutation`).
+        let stack = TransactionStack.current
+        stack.noteRendersLayers()
+        if let root = layer, root.renderingStack !== stack { root.renderingStack = stack }
+        stack.absorbForeignCommits()
         let key = FrameKey(root: layer.map(ObjectIdentifier.init), bounds: bounds, clear: clear,
-                           generation: TimingEngine.commitGeneration)
+                           generation: stack.commitGeneration, stack: ObjectIdentifier(stack))
         let animating = TimingEngine.hasActiveAnimations()
         // The frame after the last animation ended must still be drawn (the end state).
         // (A frame with particles changes with time alone: `dependsOnTime`.)
@@ -229,6 +236,8 @@ public final class CARenderer {
         // The builder patches its copy of the last frame in place: this one would make it copy
         // every instance array first (the frame is set again below).
         if canPatch { lastFrame = nil }
+        // The build reads the layer tree: other threads' changes to it wait until it ends.
+        stack.beginSetUse()
         if canPatch, let patched = CAMediaClock.withFrameTime(t, { builder.patch(changed, committed: committed ?? []) }) {
             (frame, stats) = patched
         } else if let root = layer {
@@ -242,6 +251,7 @@ public final class CARenderer {
             frame.passes = [RenderPass(target: .main, kind: .draw([]))]
             stats = RenderStats()
         }
+        stack.endSetUse()
         let mid = DispatchTime.now().uptimeNanoseconds
         try execute(frame, stats: &stats)
         let end = DispatchTime.now().uptimeNanoseconds
@@ -271,9 +281,11 @@ public final class CARenderer {
         var bounds: CGRect
         var clear: SIMD4<Float>
         var generation: UInt64
+        /// The thread that rendered: generations count that thread's commits.
+        var stack: ObjectIdentifier
 
-        /// Same root, bounds and clear colour: only commits can have changed the picture.
-        func showsSameView(as o: FrameKey) -> Bool { root == o.root && bounds == o.bounds && clear == o.clear }
+        /// Same root, bounds, clear colour and thread: only commits can have changed the picture.
+        func showsSameView(as o: FrameKey) -> Bool { root == o.root && bounds == o.bounds && clear == o.clear && stack == o.stack }
     }
     var lastKey: FrameKey?
     var lastFrameAnimated = false

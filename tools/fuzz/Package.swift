@@ -18,6 +18,25 @@ let package = Package(
             dependencies: ["CFuzzDriver", .product(name: "CAScene", package: "CoreAnimationLinux")],
             path: "Sources/FuzzScene"),
         .executableTarget(
+            name: "fuzz-lottie",
+            dependencies: ["CFuzzDriver", .product(name: "CALottie", package: "CoreAnimationLinux")],
+            path: "Sources/FuzzLottie"),
+        .executableTarget(
+            name: "fuzz-font",
+            dependencies: ["CFuzzDriver", .product(name: "CoreText", package: "CoreAnimationLinux"),
+                           .product(name: "CoreGraphics", package: "CoreAnimationLinux")],
+            path: "Sources/FuzzFont"),
+        .executableTarget(
+            name: "fuzz-path",
+            dependencies: ["CFuzzDriver", .product(name: "CASVG", package: "CoreAnimationLinux"),
+                           .product(name: "QuartzCore", package: "CoreAnimationLinux")],
+            path: "Sources/FuzzPath"),
+        .executableTarget(
+            name: "fuzz-image",
+            dependencies: ["CFuzzDriver", .product(name: "ImageIO", package: "CoreAnimationLinux"),
+                           .product(name: "CoreGraphics", package: "CoreAnimationLinux")],
+            path: "Sources/FuzzImage"),
+        .executableTarget(
             name: "fuzz-png",
             dependencies: ["CFuzzDriver", .product(name: "CoreGraphics", package: "CoreAnimationLinux")],
             path: "Sources/FuzzPNG"),

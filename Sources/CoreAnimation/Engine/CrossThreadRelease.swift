@@ -28,7 +28,7 @@ import Glibc
 /// `deinit` has begun.
 package enum CrossThreadRelease {
     // Allocated once and never freed; every access goes through pthread's own synchronisation.
-    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_rwlock_t> = {
+    nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_rwlock_t> = {
         let p = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
         var attr = pthread_rwlockattr_t()
         pthread_rwlockattr_init(&attr)
@@ -39,7 +39,8 @@ package enum CrossThreadRelease {
         return p
     }()
 
-    /// How many threads' stacks have a non-empty animated set.
+    /// How many threads' stacks have a non-empty animated set or render layer trees
+    /// (`noteRendersLayers`): the threads whose walks read layers.
     static let animatingStacks = Atomic<Int>(0)
 
     @inline(__always) static func lockShared() { pthread_rwlock_rdlock(lock) }
@@ -135,7 +136,7 @@ extension TransactionStack {
     /// Keeps `CrossThreadRelease.animatingStacks` true to whether this set is empty.
     @inline(__always)
     func updateAnimatingCount() {
-        let animating = animatedLayers.count > 0
+        let animating = animatedLayers.count > 0 || rendersLayers
         guard animating != countedAnimating else { return }
         countedAnimating = animating
         CrossThreadRelease.animatingStacks.add(animating ? 1 : -1, ordering: .releasing)

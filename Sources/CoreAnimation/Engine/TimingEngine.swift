@@ -54,6 +54,7 @@ package enum TimingEngine {
             layer.sublayersChangedInTransaction = false
             layer.touchedInTransaction = 0
         }
+        CrossThreadRelease.forwardCommits(frame.touchedLayers, from: TransactionStack.current)
         var live: [AnimationRecord] = []
         for r in frame.addedAnimations where !r.isRemoved {
             guard let layer = r.layer else { continue }

@@ -9,8 +9,13 @@ extension CALayer {
     /// Called before a property changes. Records the change in the transaction and, for a
     /// committed layer, snapshots the old presentation value an implied animation starts from.
     /// Returns whether actions should run after the change.
+    /// Every call is paired with a `layerDidChange`: from here to there the change holds other
+    /// threads' walks off when they may read this layer (`CrossThreadMutation`).
     package func layerWillChange(_ key: String) -> Bool {
-        TransactionStack.current.touch(self)
+        let stack = TransactionStack.current
+        if stack.changeDepth == 0 { stack.changeTookLock = CrossThreadRelease.beginMutation(stack) }
+        stack.changeDepth += 1
+        stack.touch(self)
         guard committedCopy != nil else { return false }  // not yet committed: no animation (D4)
         if implicitFromValues[key] == nil, let binding = PropertyTable.of(type(of: self)).descriptors[key] {
             let source = TimingEngine.hasAnimations(self)
@@ -27,6 +32,12 @@ extension CALayer {
         // The step's table caches this layer's timing (its local time, C1).
         if stepIndex >= 0 { invalidateStepBlock() }
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        let stack = TransactionStack.current
+        stack.changeDepth -= 1
+        if stack.changeDepth == 0, stack.changeTookLock {
+            stack.changeTookLock = false
+            CrossThreadRelease.endMutation(stack, true)
+        }
         guard runAction, !CATransaction.disableActions() else { return }
         if let action = action(forKey: key) {
             action.run(forKey: key, object: self, arguments: nil)

@@ -7,6 +7,10 @@ extension CALayer {
     /// `"transition"` (D3). A beginTime of 0 is replaced by the commit time (C9).
     package func addImpl(_ anim: CAAnimation, forKey key: String?) {
         guard !isPresentationCopy else { return }
+        CrossThreadRelease.excluding { addExcluding(anim, forKey: key) }
+    }
+
+    private func addExcluding(_ anim: CAAnimation, forKey key: String?) {
         guard let copy = anim.copy() as? CAAnimation else { return }
         Self.sanitize(copy)
         if !(copy.duration > 0) { copy.duration = CATransaction.animationDuration() }
@@ -60,7 +64,7 @@ extension CALayer {
     }
 
     package func removeAnimationImpl(forKey key: String) {
-        removeRecords { $0.key == key }
+        CrossThreadRelease.excluding { removeRecords { $0.key == key } }
     }
 
     /// The transition showing on this layer at media time `t` and its progress (I2), nil when
@@ -80,7 +84,7 @@ extension CALayer {
 
     /// Idempotent (D4). Removed animations' delegates hear `finished == false`.
     package func removeAllAnimationsImpl() {
-        removeRecords { _ in true }
+        CrossThreadRelease.excluding { removeRecords { _ in true } }
     }
 
     private func removeRecords(where match: (AnimationRecord) -> Bool) {

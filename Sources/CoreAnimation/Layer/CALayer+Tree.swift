@@ -10,17 +10,19 @@ extension CALayer {
         }
         set {
             guard !isPresentationCopy else { return }
-            keepSublayersBeforeChange()
-            // Detach all at once (one pass, not a search per layer).
-            let old = _sublayers ?? []
-            _sublayers = nil
-            for l in old {
-                l.noteOrdered(in: false)
-                l._superlayer = nil
-                TransactionStack.current.touch(l)
+            CrossThreadRelease.excluding {
+                keepSublayersBeforeChange()
+                // Detach all at once (one pass, not a search per layer).
+                let old = _sublayers ?? []
+                _sublayers = nil
+                for l in old {
+                    l.noteOrdered(in: false)
+                    l._superlayer = nil
+                    TransactionStack.current.touch(l)
+                }
+                for l in newValue ?? [] { insertSublayer(l, at: UInt32(_sublayers?.count ?? 0)) }
+                if newValue == nil { noteSublayersChanged() }
             }
-            for l in newValue ?? [] { insertSublayer(l, at: UInt32(_sublayers?.count ?? 0)) }
-            if newValue == nil { noteSublayersChanged() }
         }
     }
 
@@ -37,49 +39,59 @@ extension CALayer {
     /// Inserts at `idx`, clamped to the end. Adding an ancestor (a cycle) or the layer itself is
     /// ignored with a warning.
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
-        guard canAdopt(layer) else { return }
-        layer.removeFromSuperlayer()
-        keepSublayersBeforeChange()
-        // Mutated in place: building a tree of n layers stays O(n), not O(n²) copies.
-        if _sublayers == nil { _sublayers = [] }
-        _sublayers!.insert(layer, at: min(Int(idx), _sublayers!.count))
-        layer._superlayer = self
-        layer.noteOrdered(in: true)
-        noteSublayersChanged()
+        CrossThreadRelease.excluding {
+            guard canAdopt(layer) else { return }
+            layer.removeFromSuperlayer()
+            keepSublayersBeforeChange()
+            // Mutated in place: building a tree of n layers stays O(n), not O(n²) copies.
+            if _sublayers == nil { _sublayers = [] }
+            _sublayers!.insert(layer, at: min(Int(idx), _sublayers!.count))
+            layer._superlayer = self
+            layer.noteOrdered(in: true)
+            noteSublayersChanged()
+        }
     }
 
     /// Inserts below `sibling`; a sibling that is not a sublayer puts the layer at the back.
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        guard canAdopt(layer) else { return }
-        layer.removeFromSuperlayer()
-        let i = sibling.flatMap { s in _sublayers?.firstIndex { $0 === s } } ?? 0
-        insertSublayer(layer, at: UInt32(i))
+        CrossThreadRelease.excluding {
+            guard canAdopt(layer) else { return }
+            layer.removeFromSuperlayer()
+            let i = sibling.flatMap { s in _sublayers?.firstIndex { $0 === s } } ?? 0
+            insertSublayer(layer, at: UInt32(i))
+        }
     }
 
     /// Inserts above `sibling`; a sibling that is not a sublayer puts the layer at the front.
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        guard canAdopt(layer) else { return }
-        layer.removeFromSuperlayer()
-        let i = sibling.flatMap { s in _sublayers?.firstIndex { $0 === s } }.map { $0 + 1 } ?? (_sublayers?.count ?? 0)
-        insertSublayer(layer, at: UInt32(i))
+        CrossThreadRelease.excluding {
+            guard canAdopt(layer) else { return }
+            layer.removeFromSuperlayer()
+            let i = sibling.flatMap { s in _sublayers?.firstIndex { $0 === s } }.map { $0 + 1 } ?? (_sublayers?.count ?? 0)
+            insertSublayer(layer, at: UInt32(i))
+        }
     }
 
     /// Replaces `oldLayer` (which must be a sublayer; otherwise nothing happens) with `newLayer`.
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard oldLayer !== newLayer, let i = _sublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
-        guard canAdopt(newLayer) else { return }
-        oldLayer.removeFromSuperlayer()
-        insertSublayer(newLayer, at: UInt32(i))
+        CrossThreadRelease.excluding {
+            guard oldLayer !== newLayer, let i = _sublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
+            guard canAdopt(newLayer) else { return }
+            oldLayer.removeFromSuperlayer()
+            insertSublayer(newLayer, at: UInt32(i))
+        }
     }
 
     public func removeFromSuperlayer() {
-        guard !isPresentationCopy, let parent = _superlayer else { return }
-        if isMaskLayer {
-            parent.mask = nil
-            return
+        CrossThreadRelease.excluding {
+            guard !isPresentationCopy, let parent = _superlayer else { return }
+            if isMaskLayer {
+                parent.mask = nil
+                return
+            }
+            detachFromParent()
+            parent.noteSublayersChanged()
         }
-        detachFromParent()
-        parent.noteSublayersChanged()
     }
 
     /// The mask layer, whose rendered alpha decides what of this layer shows (M8). Setting it

@@ -55,6 +55,9 @@ open class CALayer: NSObject, CAMediaTiming {
     package unowned var modelRef: CALayer?
     /// The thread stack whose frame step visits this layer while it has animations.
     package var animationStack: TransactionStack?
+    /// Set on the root of a tree a `CARenderer` draws: the stack of the thread that rendered it
+    /// last, which learns of other threads' commits in the tree through it (`CrossThreadMutation`).
+    package weak var renderingStack: TransactionStack?
     /// Old presentation values captured when a property changed in the open transaction; an
     /// implied animation with no from/to values starts from them (docs/BEHAVIOUR.md E1, last row).
     package var implicitFromValues: [String: AnimValue] = [:]
@@ -177,8 +180,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// A fresh evaluation each call; don't hold on to it (L2).
     open func presentation() -> Self? {
         if isPresentationCopy { return self }
-        guard let base = committedCopy else { return nil }
-        return (TimingEngine.evaluatePresentation(of: self, base: base, at: CACurrentMediaTime()) as? Self)
+        // Another thread's step may be writing this layer's copies (`CrossThreadMutation`).
+        return CrossThreadRelease.excluding {
+            guard let base = committedCopy else { return nil }
+            return (TimingEngine.evaluatePresentation(of: self, base: base, at: CACurrentMediaTime()) as? Self)
+        }
     }
 
     /// The model layer: itself for a model layer, the model for a presentation (docs/BEHAVIOUR.md L2).

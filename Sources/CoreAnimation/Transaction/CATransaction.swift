@@ -8,7 +8,6 @@ public let kCATransactionCompletionBlock = "completionBlock"
 /// and are per thread; a change outside `begin()`/`commit()` opens an implicit transaction that
 /// is committed at the end of the run-loop turn, by `flush()`, or by the renderer's next frame.
 open class CATransaction: NSObject {
-    private static let lockObject = NSRecursiveLock()
 
     /// Begins a transaction for the current thread; nests (K2).
     open class func begin() { TransactionStack.current.begin() }
@@ -21,9 +20,12 @@ open class CATransaction: NSObject {
     /// Commits the implicit transaction now, if one is open and no explicit one encloses it.
     open class func flush() { TransactionStack.current.flush() }
 
-    /// A global recursive lock, as Apple's `+lock`/`+unlock` (K3: neither raises).
-    open class func lock() { lockObject.lock() }
-    open class func unlock() { lockObject.unlock() }
+    /// A process-wide lock, recursive per thread, as Apple's: while a thread holds it no other
+    /// thread steps animations, renders or changes a layer, so values read, modified and set
+    /// back stay valid (Apple's discussion of `lock()`; `CrossThreadMutation`). An `unlock()`
+    /// without a `lock()` is ignored (K3: neither raises).
+    open class func lock() { CrossThreadRelease.lockTransaction() }
+    open class func unlock() { CrossThreadRelease.unlockTransaction() }
 
     /// 0.25 s unless the transaction sets another duration (K1).
     open class func animationDuration() -> CFTimeInterval {

@@ -31,8 +31,9 @@ package final class TransactionStack {
     /// checked statically (the frame step and every `renderCopy` go through it).
     // Kept, measured with CALayer.stepIndex (see there): renderCopy's stores +38% when checked.
     @exclusivity(unchecked) package var animatedLayers = AnimatedLayerSet()
-    /// Bumped by every commit that changed a layer or added an animation: a renderer whose
-    /// last frame saw the same generation, with nothing animating, can reuse that frame.
+    /// Bumped by every commit that changed a layer or added an animation (and by the commits
+    /// of other threads to the trees this thread renders, `absorbForeignCommits`): a renderer
+    /// whose last frame saw the same generation, with nothing animating, can reuse that frame.
     package var commitGeneration: UInt64 = 0
     /// Which layers each recent commit changed, so a renderer can re-emit just those when they
     /// are leaves of its last frame instead of rebuilding the tree (`CommitLog`).
@@ -52,6 +53,21 @@ package final class TransactionStack {
     var holdsExclusive = false
     /// Whether this stack is counted in `CrossThreadRelease.animatingStacks`.
     var countedAnimating = false
+    /// Set once a renderer has built a frame on this thread (`noteRendersLayers`).
+    var rendersLayers = false
+    /// How deep this thread is in `layerWillChange`…`layerDidChange` pairs, and whether the
+    /// outermost one took the lock (`CrossThreadMutation`).
+    var changeDepth = 0
+    var changeTookLock = false
+    /// `CATransaction.lock()` nesting, and whether the outermost lock took the rwlock.
+    var transactionLockDepth = 0
+    var transactionLockTook = false
+    /// Layers of the trees this thread renders that other threads committed, for its commit
+    /// log (`absorbForeignCommits`).
+    let foreignCommits = Locked<[ObjectIdentifier]>([])
+    let hasForeignCommits = Atomic<Bool>(false)
+    /// Set (under `foreignCommits`' lock) when more arrived than are kept.
+    var foreignCommitsOverflowed = false
     /// Changes other threads made to `animatedLayers`, applied at this thread's next use of it.
     let foreignChanges = Locked<[ForeignSetChange]>([])
     let hasForeignChanges = Atomic<Bool>(false)
@@ -157,7 +173,8 @@ package final class TransactionStack {
             return
         }
         if f.isImplicit { implicitCommitScheduled = false }
-        TimingEngine.commit(f)
+        // New copies and begin times, read by other threads' steps and builds.
+        CrossThreadRelease.excluding { TimingEngine.commit(f) }
     }
 
     /// Commits the implicit transaction if it is the only one open (CATransaction.flush).
@@ -184,12 +201,22 @@ package struct CommitLog {
     private var droppedThrough: UInt64 = 0
 
     mutating func append(_ layer: CALayer, generation: UInt64) {
+        append(ObjectIdentifier(layer), generation: generation)
+    }
+
+    /// Forgets every entry up to `generation`: a renderer asking about them rebuilds.
+    mutating func dropAll(through generation: UInt64) {
+        entries.removeAll()
+        droppedThrough = generation
+    }
+
+    mutating func append(_ layer: ObjectIdentifier, generation: UInt64) {
         if entries.count >= Self.capacity {
             let drop = entries.count / 2
             droppedThrough = entries[drop - 1].generation
             entries.removeFirst(drop)
         }
-        entries.append((generation, ObjectIdentifier(layer)))
+        entries.append((generation, layer))
     }
 
     /// The layers committed after `generation`, or nil when the log no longer covers them all.
