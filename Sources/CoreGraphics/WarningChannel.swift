@@ -13,6 +13,11 @@ package final class WarningChannel: Sendable {
     }
 
     private let seen = Locked<Set<String>>([])
+    /// Distinct messages remembered at most. Messages can carry input-derived values (a size, a
+    /// name), so a long-running process (`carender serve`) fed endless bad inputs would otherwise
+    /// grow this set without bound; past the cap it starts over, so a message may be written
+    /// again after this many others.
+    package static let seenCapacity = 4096
     private let collector: TaskLocal<Collector?>
     private let emit: @Sendable (String) -> Void
 
@@ -26,7 +31,10 @@ package final class WarningChannel: Sendable {
     @discardableResult
     package func warnOnce(_ message: String) -> Bool {
         collector.get()?.messages.withLock { $0.append(message) }
-        let isNew = seen.withLock { $0.insert(message).inserted }
+        let isNew = seen.withLock { set in
+            if set.count >= Self.seenCapacity, !set.contains(message) { set.removeAll(keepingCapacity: true) }
+            return set.insert(message).inserted
+        }
         if isNew { emit(message) }
         return isNew
     }
