@@ -205,7 +205,14 @@ static GLuint link_program(const char *vs_src, const char *fs_src, char *err, in
 }
 
 int glb_init(char *err, int errlen) {
-    if (G.ready) return 0;
+    // Ready already: make the context current again (an engine renderer in the same process may
+    // have made its own current since).
+    if (G.ready) {
+        if (!eglMakeCurrent(G.display, EGL_NO_SURFACE, EGL_NO_SURFACE, G.context)) {
+            set_err(err, errlen, "eglMakeCurrent failed", eglGetError()); return -1;
+        }
+        return 0;
+    }
     if (!G.display) {  // one display per process: initialise once, never terminate
         G.display = open_display();
         if (G.display == EGL_NO_DISPLAY) { set_err(err, errlen, "no EGL display", eglGetError()); return -1; }

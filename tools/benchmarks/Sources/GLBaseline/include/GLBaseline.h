@@ -39,7 +39,7 @@ unsigned glb_scene_word(int i, int k, unsigned seed);
 
 // ---- The GL baseline ----------------------------------------------------------------------
 /// Creates the headless EGL display and GL 3.3 core context, makes it current on the calling
-/// thread, compiles the program. Idempotent. Returns 0 on success, else -1 with a message in err.
+/// thread, compiles the program. Idempotent (a later call makes the context current again). Returns 0 on success, else -1 with a message in err.
 int glb_init(char *err, int errlen);
 /// GL_RENDERER / GL_VERSION of the context (after glb_init), for the report.
 const char *glb_renderer(void);
