@@ -32,6 +32,11 @@ void main() {
     float cov = shapeCoverage(v_local, v_shape, v_shapeRadii, (v_flags & CA_FLAG_CONTINUOUS) != 0, v_flags & CA_FLAG_EDGE_MASK);
     // Samples clamp to the image's edge texels (contentsRect beyond the unit square).
     vec2 uv = clamp(v_uv, 0.0, 1.0);
+#ifdef CA_LINEAR_FILTERS
+    // Linear both ways (ShaderVariant.linearFilters): sampleContents' mode 0, whether minified
+    // or magnified, so neither the derivatives nor the other filters' samples are needed.
+    vec4 c = textureLod(u_texture, v_atlas.xy + uv * v_atlas.zw, 0.0);
+#else
     vec2 gx = dFdx(v_uv) * v_atlas.zw, gy = dFdy(v_uv) * v_atlas.zw;
     vec2 size = vec2(textureSize(u_texture, 0));
     // Minified where one screen pixel spans more than one texel along either axis (GL's own
@@ -40,5 +45,6 @@ void main() {
     bool minified = max(dot(dx, dx), dot(dy, dy)) > 1.0 + 1e-4;
     int mode = minified ? ((v_flags >> CA_FLAG_MIN_FILTER_SHIFT) & CA_FLAG_FILTER_MASK) : ((v_flags >> CA_FLAG_MAG_FILTER_SHIFT) & CA_FLAG_FILTER_MASK);
     vec4 c = sampleContents(mode, uv, size, gx, gy);
+#endif
     o_color = c * v_tint * cov * clipCoverage(framePixel(), v_clip);
 }

@@ -175,6 +175,11 @@ package struct ShaderVariant: OptionSet, Hashable, Sendable {
     /// pixels, backdrop included (compositing and background filters, `FilterOp`). Backend
     /// state, not shader code.
     package static let replace = ShaderVariant(rawValue: 65536)
+    /// Every instance of the batch samples its image with the linear filter both minified and
+    /// magnified (particles of cells with the default filters): the image shader compiles that
+    /// one sampling path, without the derivatives and the other filters' samples (a software
+    /// rasteriser runs every side of a branch). The same pixels as without it.
+    package static let linearFilters = ShaderVariant(rawValue: 131072)
 
     /// The GLSL defines of this variant.
     package var defines: [String] {
@@ -196,6 +201,7 @@ package struct ShaderVariant: OptionSet, Hashable, Sendable {
         if contains(.depthPrepass) { d.append("CA_DEPTH_PREPASS") }
         if contains(.additive) { d.append("CA_ADDITIVE") }
         if contains(.replace) { d.append("CA_REPLACE") }
+        if contains(.linearFilters) { d.append("CA_LINEAR_FILTERS") }
         return d
     }
 

@@ -6,7 +6,7 @@ import CAFrame
 ///
 /// Every instance of the main pass gets a depth from its paint order (later nearer,
 /// `orderDepth` in common.glsl). The interiors of opaque boxes — an opaque background, not
-/// clipped, blurred or under perspective, inset past its corners, its border unless that is
+/// clipped or blurred, inset past its corners, its border unless that is
 /// opaque too, and the antialiased fringe — are drawn first, nearest first, writing depth only;
 /// the pass then draws as before with the depth test on, so llvmpipe skips shading and blending
 /// the pixels a later opaque layer covers. Nothing else changes: a covered pixel ends as the
@@ -22,7 +22,7 @@ extension GLRenderer {
         var order = 0
         for b in batches {
             defer { order += b.range.count }
-            guard case .box = b.pipeline, !b.variant.contains(.projective) else { continue }
+            guard case .box = b.pipeline else { continue }
             for i in b.range {
                 if var inner = interior(of: frame.boxes[i]) {
                     inner.params.w = Float(order + (i - b.range.lowerBound)) - 0.5
@@ -39,15 +39,25 @@ extension GLRenderer {
     /// border), or nil when it has none worth drawing.
     static func interior(of b: BoxInstance) -> BoxInstance? {
         let flags = UInt32(max(b.h2.w, 0))
-        guard b.fill.w >= 1, flags & 64 == 0, b.params.y <= 0, b.h1.w == 0, b.h0.z == 0, b.h1.z == 0, b.h2.z > 0 else { return nil }
-        // Pixels per plane unit along the least stretched direction (the smaller singular value).
-        let a = b.h0.x / b.h2.z, c = b.h1.x / b.h2.z, bb = b.h0.y / b.h2.z, d = b.h1.y / b.h2.z
-        let s1 = a * a + bb * bb + c * c + d * d, det = a * d - bb * c
-        let minScale = ((s1 - max(s1 * s1 - 4 * det * det, 0).squareRoot()) / 2).squareRoot()
+        guard b.fill.w >= 1, flags & 64 == 0, b.params.y <= 0, b.h1.w == 0 else { return nil }
+        let affine = b.h0.z == 0 && b.h1.z == 0
+        let minScale: Float
+        if affine {
+            guard b.h2.z > 0 else { return nil }
+            minScale = smallerSingularValue(b.h0.x / b.h2.z, b.h1.x / b.h2.z, b.h0.y / b.h2.z, b.h1.y / b.h2.z)
+        } else {
+            // A plane under perspective (a CATransformLayer's opaque sublayer, issue 21): its
+            // pixels per plane unit vary; the least over the rectangle's corners, where the
+            // homogeneous w (affine in the plane) is at its extremes.
+            guard let s = projectiveMinScale(b) else { return nil }
+            minScale = s
+        }
         guard minScale > 1e-6, minScale.isFinite else { return nil }
         let radius = max(max(b.radii.x, b.radii.y), max(b.radii.z, b.radii.w)) * (flags & 16 != 0 ? 1.53 : 1)
         let border: Float = flags & 32 == 0 && b.border.w < 1 ? b.params.x : 0
-        let inset = radius + border + 1.5 / minScale
+        // Under perspective the antialiased fringe is 1.5 px either way (box.vert's projective
+        // fringe): twice that, for the scale varying between the corners.
+        let inset = radius + border + (affine ? 1.5 : 3) / minScale
         var inner = b
         let w = b.rect.z - 2 * inset, h = b.rect.w - 2 * inset
         // At least a few pixels each way, or the pass costs more than it saves.
@@ -56,6 +66,29 @@ extension GLRenderer {
         inner.radii = .zero
         inner.border = .zero
         return inner
+    }
+
+    /// The smaller singular value of the 2×2 matrix ((a, c), (b, d)).
+    static func smallerSingularValue(_ a: Float, _ c: Float, _ b: Float, _ d: Float) -> Float {
+        let s1 = a * a + b * b + c * c + d * d, det = a * d - b * c
+        return ((s1 - max(s1 * s1 - 4 * det * det, 0).squareRoot()) / 2).squareRoot()
+    }
+
+    /// The least pixels per plane unit of a projective box over its rectangle's corners (the
+    /// Jacobian of the homogeneous divide there); nil when a corner is at or behind w = 0.
+    static func projectiveMinScale(_ b: BoxInstance) -> Float? {
+        var least = Float.infinity
+        for (x, y) in [(b.rect.x, b.rect.y), (b.rect.x + b.rect.z, b.rect.y),
+                       (b.rect.x, b.rect.y + b.rect.w), (b.rect.x + b.rect.z, b.rect.y + b.rect.w)] {
+            let X = x * b.h0.x + y * b.h1.x + b.h2.x, Y = x * b.h0.y + y * b.h1.y + b.h2.y
+            let W = x * b.h0.z + y * b.h1.z + b.h2.z
+            guard W > 1e-6, W.isFinite else { return nil }
+            let px = X / W, py = Y / W
+            let s = smallerSingularValue((b.h0.x - px * b.h0.z) / W, (b.h1.x - px * b.h1.z) / W,
+                                         (b.h0.y - py * b.h0.z) / W, (b.h1.y - py * b.h1.z) / W)
+            least = min(least, s)
+        }
+        return least.isFinite ? least : nil
     }
 
     /// Draws the interiors into depth only (colour writes off), nearest first.

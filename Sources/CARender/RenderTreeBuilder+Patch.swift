@@ -120,7 +120,7 @@ extension RenderTreeBuilder {
             // Images placed in atlas pages by the re-emission, and new shape rasters.
             for e in contentEmitters { e.finishFrame(out) }
         }
-        if !rasterWindows.isEmpty { rehashRasterTargets() }
+        if !rasterWindows.isEmpty { rehashRasterTargets(); noteRasterHashesAfterPatch() }
         var stats = lastStats
         let leavesPatched = records.count - failed.count - skipped
         stats.layersVisited = leavesPatched + subtreeStats.visited

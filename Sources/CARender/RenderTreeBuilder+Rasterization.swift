@@ -21,9 +21,10 @@ import CAFrame
 /// and skips drawing it again while the hash is unchanged (`RenderStats.rasterCacheHits`). The
 /// hash covers the instances, clips, nested targets and passes the subtree emitted, the ramps
 /// and images they sample, so a change anywhere inside — a sublayer's colour, position, an
-/// animation — is a miss and redraws it. Unlike Apple, whose bitmap lives in the layer's own
-/// space, the instances are in frame pixels: moving or transforming the rasterised layer itself
-/// redraws it too (docs/BEHAVIOUR.md N9).
+/// animation — is a miss and redraws it. The instances are in frame pixels; so that moving the
+/// layer does not redraw it, a layer composited as a plain group is drawn at the place it was
+/// last drawn and its bitmap composited moved (`RenderTreeBuilder+RasterPlacement.swift`).
+/// Turning or scaling it still redraws it, where Apple reuses the bitmap (docs/BEHAVIOUR.md N9).
 extension RenderTreeBuilder {
     /// Where the instances of one rasterised target's subtree lie in the frame, so its hash can
     /// be computed again after a patch changed instances in place.
@@ -63,7 +64,7 @@ extension RenderTreeBuilder {
 
     /// Opens the offscreen target of a rasterised layer over `rect` grown so each side is a
     /// whole number of texels (the rectangle it covers), with the marks its window starts at.
-    func beginRasterTarget(_ layer: CALayer, _ s: LayerState, rect: CGRect, h: Homography)
+    func beginRasterTarget(_ layer: CALayer, _ s: LayerState, rect: CGRect, h: Homography, key: UInt64? = nil)
         -> (id: TargetID, rect: CGRect, start: SubtreeMarks, passes: Int) {
         let d = rasterDownscale(s, h: h)
         var r = rect
@@ -76,11 +77,7 @@ extension RenderTreeBuilder {
         let id = out.beginOffscreen(r)
         if case .offscreen(let i) = id {
             out.frame.targets[i].downscale = d
-            // A layer drawn twice in one frame (the pieces of a split plane, say) keeps a
-            // texture per occurrence: the next key for each further one.
-            var key = UInt64(UInt(bitPattern: ObjectIdentifier(layer).hashValue)) | 1
-            while !rasterKeys.insert(key).inserted { key = (key &+ 0x9E37_79B9_7F4A_7C16) | 1 }
-            out.frame.targets[i].cacheKey = key
+            out.frame.targets[i].cacheKey = key ?? nextRasterKey(layer)
         }
         return (id, r, marks, passes)
     }

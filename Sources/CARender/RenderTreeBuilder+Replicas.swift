@@ -24,9 +24,12 @@ import CAFrame
 ///   shifted by k × instanceDelay (`CALayer.renderCopy(atMedia:)`), and the copy's new
 ///   instances tinted afterwards.
 ///
-/// The instance colour multiplies each piece a copy draws (its backgrounds, borders, images,
-/// gradients, shapes, shadows), as opacity does without group opacity; the contents of masks
-/// are not tinted (they only cut). Copies draw in order, later copies over earlier ones, each
+/// The instance colour multiplies the copy as one picture ("the color used to multiply the
+/// source object", `instanceColor` doc): its colour part multiplies each piece a copy draws
+/// (its backgrounds, borders, images, gradients, shapes, shadows), which is the same, and a
+/// translucent copy of overlapping pieces is composed in a target of its own before its alpha
+/// applies (`RenderTreeBuilder+ReplicaGroups.swift`); the contents of masks are not tinted
+/// (they only cut). Copies draw in order, later copies over earlier ones, each
 /// copy's sublayers in their zPosition order.
 extension RenderTreeBuilder {
     /// Most instances that replication may add to one frame (copies of all replicators, nested
@@ -53,6 +56,8 @@ extension RenderTreeBuilder {
         // "instanceCount: The number of copies to create, including the source layers": none,
         // nothing is drawn (the model refuses negative counts).
         guard r.count > 0 else { return }
+        // Translucent copies of overlapping pieces are composed, then faded (`+ReplicaGroups.swift`).
+        if replicaCopiesNeedFlattening(children, r) { drawReplicasFlattened(children, ctx, r); return }
         let first = ReplicaMark(out)
         for child in children { visit(child, ctx, isMask: false) }
         let end0 = ReplicaMark(out)
@@ -310,6 +315,8 @@ struct ReplicaFrameState {
     /// Instances replication may still add in this frame (`maxReplicatedInstances`).
     var budget = RenderTreeBuilder.maxReplicatedInstances
     var tintedRampRows = 0
+    /// Copies drawn through a target of their own (`RenderTreeBuilder.maxFlattenedCopies`).
+    var flattenedCopies = 0
 }
 
 /// A replicator's properties as one copy of the walk reads them (from its render copy, so

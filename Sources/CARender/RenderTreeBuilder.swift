@@ -61,6 +61,9 @@ package final class RenderTreeBuilder {
     /// The rasterised targets of the frame being built (`RenderTreeBuilder+Rasterization.swift`).
     var rasterWindows: [RasterWindow] = []
     var rasterKeys = Set<UInt64>()
+    /// Where each rasterised occurrence was last drawn (`+RasterPlacement.swift`), by its key.
+    var rasterAnchors: [UInt64: RasterAnchor] = [:]
+    var rasterGeneration = 0
     let rasterMissSalt = RasterMissSalt()
     var warnedStack = false
     /// The stack of the thread that builds (re-read when another thread builds).
@@ -167,6 +170,7 @@ package final class RenderTreeBuilder {
         warnedStack = false
         rasterWindows.removeAll(keepingCapacity: true)
         rasterKeys.removeAll(keepingCapacity: true)
+        rasterGeneration &+= 1
         replicas = ReplicaFrameState()
         refreshStackGuard()
         recorded.reset(root: root)
@@ -175,6 +179,7 @@ package final class RenderTreeBuilder {
                                        CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
         visit(root, recordedContext(Context(parentWorld: base, parentState: nil, clip: 0, opacity: 1, depth: 0)), isMask: false)
         out.endMainPass()
+        dropUnusedRasterAnchors()
         for e in contentEmitters { e.finishFrame(out) }
         out.countFrame()
         lastStats = out.stats
@@ -297,6 +302,11 @@ package final class RenderTreeBuilder {
     func drawIsolated(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, world: CATransform3D, h: Homography, _ ctx: Context,
                       _ plan: CompositingPlan, lineage: Lineage, opacity: Float, shadowClip: (Int32, Bool), transitions: Bool,
                       claims: UInt32) {
+        if Self.rasterCompositesPlainly(plan) {
+            drawRasterizedPlainly(layer, copy, s, world: world, h: h, ctx, plan, lineage: lineage, opacity: opacity,
+                                  shadowClip: shadowClip, transitions: transitions, claims: claims)
+            return
+        }
         let mask = plan.mask, shadow = plan.shadow, implied = plan.impliedShadow
         // A rasterised layer is one bitmap composited with its opacity (so a fade reuses it).
         let groupOpacity = plan.groupOpacity || plan.rasterize, offscreenShadow = plan.offscreenShadow

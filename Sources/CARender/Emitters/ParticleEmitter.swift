@@ -146,6 +146,8 @@ final class ParticleEmitter: ContentEmitter {
                                          shape: rect, shapeRadii: .zero, atlas: look.placement)
             var variant = ShaderVariant.of(clip: clip, flags: Float(look.flags), h0: packed.0, h1: packed.1, h2: packed.2)
             if additive { variant.insert(.additive) }
+            // Linear both ways (the default filters): the image shader's one-sample path.
+            if look.flags & ~InstanceFlags.edgeMask == 0 { variant.insert(.linearFilters) }
             // Straight into the image array (not the generic `append`, whose key-path access per
             // instance is measurable at 100,000 particles).
             out.frame.images.append(instance)

@@ -205,7 +205,14 @@ static GLuint link_program(const char *vs_src, const char *fs_src, char *err, in
 }
 
 int glb_init(char *err, int errlen) {
-    if (G.ready) return 0;
+    // Ready already: make the context current again (an engine renderer in the same process may
+    // have made its own current since).
+    if (G.ready) {
+        if (!eglMakeCurrent(G.display, EGL_NO_SURFACE, EGL_NO_SURFACE, G.context)) {
+            set_err(err, errlen, "eglMakeCurrent failed", eglGetError()); return -1;
+        }
+        return 0;
+    }
     if (!G.display) {  // one display per process: initialise once, never terminate
         G.display = open_display();
         if (G.display == EGL_NO_DISPLAY) { set_err(err, errlen, "no EGL display", eglGetError()); return -1; }
@@ -469,4 +476,51 @@ double glb_quads_ms(int n, int w, int h, int frames, int side) {
     if (ensure_fbo(w, h) != 0) return -2;
     if (quads_scene(n, w, h, side) != 0) return -3;
     return median_frame_ms(quads_frame, n, w, h, frames);
+}
+
+// ---- Grid of rounded rects (the replicator floor) ----------------------------------------------
+// The rect program (VS/FS above) over a grid of copies of one cell: what a replicator of
+// replicators draws as instances. Radius, border and the clear colour are the scene's own.
+
+static struct { float radius, border, bg[4]; } GR;
+
+static void grid_frame(int n, int w, int h) {
+    glBindFramebuffer(GL_FRAMEBUFFER, G.fbo);
+    glViewport(0, 0, w, h);
+    // The background, premultiplied (the engine draws the root's background as one box).
+    glClearColor(GR.bg[0] * GR.bg[3], GR.bg[1] * GR.bg[3], GR.bg[2] * GR.bg[3], GR.bg[3]);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glUseProgram(G.program);
+    glUniform2f(G.u_viewport, (float)w, (float)h);
+    glUniform1f(G.u_radius, GR.radius);
+    glUniform1f(G.u_border, GR.border);
+    glBindVertexArray(G.vao);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, n);
+}
+
+double glb_grid_ms(int cols, int rows, float dx, float dy, const float cell[4], float radius, float border,
+                   const float fill[4], const float stroke[4], const float background[4], int w, int h, int frames) {
+    if (!G.ready || cols < 0 || rows < 0 || w < 1 || h < 1 || frames < 1 || !cell || !fill || !stroke || !background) return -1;
+    if ((long)cols * rows > 16L * 1024 * 1024) return -1;
+    if (ensure_fbo(w, h) != 0) return -2;
+    int n = cols * rows;
+    float *data = malloc((size_t)n * 12 * sizeof(float) + 1);
+    if (!data) return -3;
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+            float *q = data + ((size_t)r * cols + c) * 12;
+            q[0] = cell[0] + c * dx; q[1] = cell[1] + r * dy; q[2] = cell[2]; q[3] = cell[3];
+            // Tinted per copy as the replicators' colour offsets do (red by column, green by row).
+            float tr = 1.0f - 0.008f * c, tg = 1.0f - 0.008f * r;
+            q[4] = fill[0] * tr; q[5] = fill[1] * tg; q[6] = fill[2]; q[7] = fill[3];
+            q[8] = stroke[0] * tr; q[9] = stroke[1] * tg; q[10] = stroke[2]; q[11] = stroke[3];
+        }
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, G.vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)n * 12 * sizeof(float)), data, GL_STATIC_DRAW);
+    free(data);
+    G.scene_valid = 0;  // the VBO no longer holds the rect scene
+    GR.radius = radius; GR.border = border;
+    memcpy(GR.bg, background, sizeof GR.bg);
+    return median_frame_ms(grid_frame, n, w, h, frames);
 }

@@ -39,7 +39,7 @@ unsigned glb_scene_word(int i, int k, unsigned seed);
 
 // ---- The GL baseline ----------------------------------------------------------------------
 /// Creates the headless EGL display and GL 3.3 core context, makes it current on the calling
-/// thread, compiles the program. Idempotent. Returns 0 on success, else -1 with a message in err.
+/// thread, compiles the program. Idempotent (a later call makes the context current again). Returns 0 on success, else -1 with a message in err.
 int glb_init(char *err, int errlen);
 /// GL_RENDERER / GL_VERSION of the context (after glb_init), for the report.
 const char *glb_renderer(void);
@@ -56,6 +56,15 @@ double glb_rects_ms_ex(int n, int w, int h, int frames, unsigned seed, int max_s
 /// filtering) at hashed places over a w x h FBO, one instanced draw per frame, premultiplied
 /// source-over; the median ms per frame of `frames` timed frames, or a negative value on error.
 double glb_quads_ms(int n, int w, int h, int frames, int side);
+/// The replicator floor: a grid of cols x rows rounded rects (cell x, y, width, height = cell[0..3]
+/// in the first copy, copy (c, r) moved by (c * dx, r * dy)), corner radius `radius`, border
+/// `border` inside the bounds, fill and border colours (straight alpha, fill[4], stroke[4]) tinted
+/// per copy, drawn over a clear of `background` (straight alpha) into a w x h FBO: what the
+/// engine's two nested CAReplicatorLayers of one bordered rounded box draw. One instanced SDF
+/// draw (the rect program), premultiplied source-over, glFinish per frame; instance data uploaded
+/// once. Returns the median ms per frame, or a negative value on error.
+double glb_grid_ms(int cols, int rows, float dx, float dy, const float cell[4], float radius, float border,
+                   const float fill[4], const float stroke[4], const float background[4], int w, int h, int frames);
 /// Reads back the FBO of the last glb_rects_ms (premultiplied RGBA8, rows top-down, w*h*4 bytes
 /// into rgba, w and h must match). Returns 0 on success.
 int glb_read_rgba(unsigned char *rgba, int w, int h);
