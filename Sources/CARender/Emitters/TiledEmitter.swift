@@ -20,6 +20,9 @@ final class TiledEmitter: ContentEmitter {
         guard let model = layer as? CATiledLayer, let values = copy as? CATiledLayer else { return }
         let b = values.state.bounds.standardized
         guard b.width > 0, b.height > 0 else { return }
+        if type(of: model).fadeDuration() != 0.25 {
+            RenderDiagnostics.warn("CATiledLayer.fadeDuration(): tiles are drawn before the frame that shows them, so none fades in (docs/CONTENT-LAYERS.md)")
+        }
         let flipped = model.contentsAreFlipped()
         // The plane shows the drawing reflected when exactly one of the drawing's flip and the
         // plane's mirror applies (as a backing store drawn by `display()` and placed by
