@@ -12,11 +12,7 @@ extension RenderTreeBuilder {
         // layers pay no dynamic cast; only the rest are asked below.
         let t = type(of: layer)
         if t == CALayer.self || t == CAShapeLayer.self || t == CAGradientLayer.self || t == CATransformLayer.self { return }
-        switch layer {
-        case is CATiledLayer:
-            RenderDiagnostics.warn("CATiledLayer: tiles are not drawn yet (its display() draws the whole layer into one backing store through draw(in:): no tiles, levels of detail or fade-in)")
-        default:
-            return
-        }
+        // (CATiledLayer draws its tiles: `Emitters/TiledEmitter.swift`.)
+        return
     }
 }

@@ -50,6 +50,8 @@ package final class RenderTreeBuilder {
     package var shapeWorkThisFrame: Int { shapes.cache.workThisFrame }
     let shadows: ShadowEmitter
     let particles: ParticleEmitter
+    /// Tiled, video and GL content layers (issue 19, `Emitters/ContentLayerEmitters.swift`).
+    let contentLayers = ContentLayerEmitters()
     /// Core Image filters' passes (`Emitters/FilterEmitter.swift`).
     let filterPasses = FilterEmitter()
     /// The kinds of content a layer paints besides its background and border, in the order
@@ -155,12 +157,12 @@ package final class RenderTreeBuilder {
         shapes = ShapeEmitter()
         shadows = ShadowEmitter(shapes: shapes)
         particles = ParticleEmitter(contents: contents)
-        contentEmitters = [gradients, contents, shapes, particles]  // particles last: `drawLayer` draws them after the border
+        contentEmitters = [gradients, contents, shapes] + contentLayers.all + [particles]  // particles last: `drawLayer` draws them after the border
     }
 
     /// Whether the last frame built drew a `CAEmitterLayer`'s particles: its picture changes
     /// with time alone, so the next frame must be built anew (never reused or patched).
-    package var dependsOnTime: Bool { particles.drewEmitter }
+    package var dependsOnTime: Bool { particles.drewEmitter || contentLayers.dependsOnTime }
 
     /// `origin` is the layer-space point at the target's top-left (CARenderer's bounds origin).
     package func build(root: CALayer, width: Int, height: Int, scale: Double, origin: SIMD2<Double> = .zero,

@@ -25,7 +25,7 @@ extension SceneReader {
                 problem(o.at("class"), c, why)
                 return nil
             } else {
-                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CATextLayer, CAReplicatorLayer, CAEmitterLayer, CAScrollLayer)")
+                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CATextLayer, CAReplicatorLayer, CAEmitterLayer, CAScrollLayer, CAVideoLayer)")
                 o.finish("a layer")
                 return nil
             }
@@ -39,6 +39,7 @@ extension SceneReader {
         }
         if let text = layer as? CATextLayer { textContent(o, text) }
         if let e = layer as? CAEmitterLayer { readEmitterCells(o, into: e) }
+        if let v = layer as? CAVideoLayer { videoSource(o, v) }
         if let v = o["frame"] {
             if o.has("bounds") || o.has("position") {
                 problem(o.at("frame"), v, "give either frame or bounds and position, not both")

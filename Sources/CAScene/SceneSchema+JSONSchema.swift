@@ -41,6 +41,7 @@ extension SceneSchema {
                                                             n(obj(["type": .string("array"), "items": ref("textRun")]))])])),
             ("CATextLayer", "font", ref("font")),
             ("CAEmitterLayer", "emitterCells", obj(["type": .string("array"), "items": ref("emitterCell")])),
+            ("CAVideoLayer", "source", obj(["type": .string("string"), "description": .string("A video file, relative to the scene's folder (docs/SCENE-FORMAT.md, Video layers).")])),
         ]
         for (cls, name, value) in codeRead {
             if seen.insert(name).inserted { layerProps.append((name, value)) }

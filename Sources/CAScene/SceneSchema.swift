@@ -68,6 +68,11 @@ enum SceneSchema {
     /// `CAScrollLayer`: the scroll position is `bounds.origin` (a CALayer member).
     static let scroll: [SceneProperty] = [.init("scrollMode", .constant(SceneConstants.scrollMode))]
 
+    /// `CAVideoLayer` (extension beyond Apple's API): `videoGravity` takes `contentsGravity`'s
+    /// values; its `source` (a video file relative to the scene) is read by code
+    /// (`SceneReader+Video.swift`).
+    static let video: [SceneProperty] = [.init("videoGravity", .constant(SceneConstants.contentsGravity))]
+
     /// Swift properties of CALayer the format leaves out on purpose, with the reason.
     static let unsupportedLayerFields: [String: String] = [
         "filters": "filters are not part of the scene format yet; set CALayer.filters from Swift (docs/FILTERS.md)",
@@ -80,7 +85,8 @@ enum SceneSchema {
 
     /// The layer classes the format accepts, `CALayer` first.
     static let layerClasses: [CALayer.Type] = [CALayer.self, CAGradientLayer.self, CAShapeLayer.self, CATransformLayer.self,
-                                               CATextLayer.self, CAReplicatorLayer.self, CAEmitterLayer.self, CAScrollLayer.self]
+                                               CATextLayer.self, CAReplicatorLayer.self, CAEmitterLayer.self, CAScrollLayer.self,
+                                               CAVideoLayer.self]
 
     /// The layer classes the format accepts.
     static func layerClass(_ name: String) -> CALayer.Type? {
@@ -93,6 +99,7 @@ enum SceneSchema {
         case "CAReplicatorLayer": return CAReplicatorLayer.self
         case "CAEmitterLayer": return CAEmitterLayer.self
         case "CAScrollLayer": return CAScrollLayer.self
+        case "CAVideoLayer": return CAVideoLayer.self
         default: return nil
         }
     }
@@ -106,6 +113,7 @@ enum SceneSchema {
         if cls == CAReplicatorLayer.self { return CAReplicatorLayer() }
         if cls == CAEmitterLayer.self { return CAEmitterLayer() }
         if cls == CAScrollLayer.self { return CAScrollLayer() }
+        if cls == CAVideoLayer.self { return CAVideoLayer() }
         return CALayer()
     }
 
@@ -120,6 +128,7 @@ enum SceneSchema {
         case is CATransformLayer: return "CATransformLayer"
         case is CAShapeLayer: return "CAShapeLayer"
         case is CAScrollLayer: return "CAScrollLayer"
+        case is CAVideoLayer: return "CAVideoLayer"
         case is CATextLayer: return "CATextLayer"
         case is CAEmitterLayer: return "CAEmitterLayer"
         case is CAReplicatorLayer: return "CAReplicatorLayer"
@@ -134,6 +143,7 @@ enum SceneSchema {
         if cls is CAReplicatorLayer.Type { return layer + replicator }
         if cls is CAEmitterLayer.Type { return layer + emitterLayer }   // SceneReader+Emitter.swift
         if cls is CAScrollLayer.Type { return layer + scroll }
+        if cls is CAVideoLayer.Type { return layer + video }
         return layer
     }
 

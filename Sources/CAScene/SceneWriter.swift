@@ -80,6 +80,7 @@ final class SceneWriter {
             m.append(("emitterCells", JSONNode(try emitterCells(cells, "\(path).emitterCells", depth: 0))))
         }
         if let text = l as? CATextLayer { m += try textMembers(text, path) }
+        if let video = l as? CAVideoLayer, let url = video.url { m.append(("source", JSONNode(.string(videoSourcePath(url))))) }
         if let mask = l.mask { m.append(("mask", JSONNode(try layer(mask, "\(path).mask", depth: depth + 1)))) }
         if let subs = l.sublayers, !subs.isEmpty {
             var items: [JSONNode] = []
@@ -376,5 +377,19 @@ final class SceneWriter {
         usedFileNames.insert(name)
         imageFiles[ObjectIdentifier(img)] = name
         return name
+    }
+}
+
+extension SceneWriter {
+    /// A video layer's `source`: relative to the image directory (where the scene is written)
+    /// when the file lies under it, else the file's absolute path (which a reader accepts only
+    /// with `allowImagesOutsideSceneFolder`). The video itself is not copied.
+    func videoSourcePath(_ url: URL) -> String {
+        let file = url.standardizedFileURL.path
+        if let dir = imageDirectory?.standardizedFileURL.path {
+            let prefix = dir.hasSuffix("/") ? dir : dir + "/"
+            if file.hasPrefix(prefix) { return String(file.dropFirst(prefix.count)) }
+        }
+        return file
     }
 }

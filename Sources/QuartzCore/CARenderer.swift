@@ -113,6 +113,7 @@ public final class CARenderer {
         software?.warn = { RenderDiagnostics.warn($0) }
         if options.checksGLErrors { GLDiagnostics.retainReleaseChecks() }
         applyOptions()
+        installOpenGLLayerDrawing()  // CAOpenGLLayer's hooks (CARenderer+OpenGLLayer.swift)
     }
 
     deinit {

@@ -44,6 +44,7 @@ extension CALayer {
     /// Apple: [setNeedsDisplay()](https://developer.apple.com/documentation/quartzcore/calayer/setneedsdisplay()).
     public func setNeedsDisplay() {
         dirtyRect = .infinite
+        (self as? CATiledLayer)?.invalidateTiles(in: .infinite)
         markNeedsDisplay()
     }
 
@@ -59,6 +60,7 @@ extension CALayer {
         let rect = r.standardized
         guard !rect.isEmpty else { return }
         dirtyRect = dirtyRect.union(rect)
+        (self as? CATiledLayer)?.invalidateTiles(in: rect)
         markNeedsDisplay()
     }
 

@@ -6,11 +6,20 @@ package struct TiledLayerState {
     var tileSize = CGSize(width: 256, height: 256)
 }
 
-/// A layer that draws its content in tiles, asynchronously and at several levels of detail
-/// (Apple's `CATiledLayer`). The model side only: the renderer draws it as a plain layer, with
-/// no tiled drawing (docs/DIFFERENCES.md).
+/// A layer that draws its content in tiles at several levels of detail (Apple's `CATiledLayer`).
+///
+/// The renderer asks it for the tiles each frame shows (`CATiledLayer+Tiles.swift`): only tiles
+/// inside the render target and the layer's clipping ancestors, at the level of detail the
+/// on-screen scale needs; `draw(in:)` (or the delegate's `draw(_:in:)`) runs once per tile, with
+/// the context clipped to the tile and its CTM scaled to the level. Tiles are kept per level
+/// and reused across frames; `setNeedsDisplay()` / `setNeedsDisplay(_:)` throw away the tiles
+/// they touch. Tiles are drawn synchronously before the frame that needs them renders, offscreen
+/// and in the window alike (Apple draws them on background threads and fades late tiles in over
+/// `fadeDuration()`; here no tile arrives late, so none fades).
 open class CATiledLayer: CALayer {
     package var tiled = TiledLayerState()
+    /// The tiles drawn so far (kept on the model layer, which the renderer asks).
+    package var tileStore = TileStore()
 
     public override init() { super.init() }
 
@@ -21,6 +30,13 @@ open class CATiledLayer: CALayer {
     }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// A tiled layer has no single backing store: its tiles are drawn when a frame needs them
+    /// (`setNeedsDisplay` has already thrown away the stale ones), so `display()` draws nothing
+    /// and leaves `contents` as it is.
+    open override func display() {
+        dirtyRect = .null
+    }
 
     /// Seconds over which a newly drawn tile fades in; Apple's default is 0.25 (docs/BEHAVIOUR.md A3).
     /// Subclasses override to change it.

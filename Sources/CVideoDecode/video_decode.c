@@ -1,0 +1,209 @@
+// Frame-exact decoding on FFmpeg (see include/video_decode.h). Written for this project.
+#include "video_decode.h"
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libswscale/swscale.h>
+#include <libavutil/imgutils.h>
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+
+/// Frames decoded forward, at most, instead of seeking (a seek lands on a keyframe and decodes
+/// forward from there anyway; a short gap is cheaper to decode through).
+#define CAVD_FORWARD_LIMIT 48
+
+struct cavd_decoder {
+    AVFormatContext *fmt;
+    AVCodecContext *codec;
+    AVStream *st;
+    int stream;
+    struct SwsContext *sws;
+    int sws_w, sws_h, sws_fmt;
+    AVFrame *frame;     // the frame being received
+    AVFrame *last;      // the last frame received (kept for a request past the end)
+    AVPacket *pkt;
+    cavd_info info;
+    int64_t start;      // the stream's first timestamp (its time base)
+    int64_t last_index; // index of `last`, -1 when none since the last seek
+    int64_t seeks;
+    int draining;       // the demuxer reached its end; the codec is being flushed
+};
+
+static void set_err(char *err, size_t n, const char *what, int code) {
+    if (!err || n == 0) return;
+    if (code) {
+        char buf[128];
+        av_strerror(code, buf, sizeof buf);
+        snprintf(err, n, "%s: %s", what, buf);
+    } else {
+        snprintf(err, n, "%s", what);
+    }
+}
+
+void cavd_close(cavd_decoder *d) {
+    if (!d) return;
+    if (d->sws) sws_freeContext(d->sws);
+    av_frame_free(&d->frame);
+    av_frame_free(&d->last);
+    av_packet_free(&d->pkt);
+    avcodec_free_context(&d->codec);
+    if (d->fmt) avformat_close_input(&d->fmt);
+    av_free(d);
+}
+
+cavd_decoder *cavd_open(const char *path, int64_t max_pixels, cavd_info *info, char *err, size_t errlen) {
+    av_log_set_level(AV_LOG_QUIET);
+    cavd_decoder *d = av_mallocz(sizeof *d);
+    if (!d) { set_err(err, errlen, "out of memory", 0); return NULL; }
+    d->last_index = -1;
+    int r = avformat_open_input(&d->fmt, path, NULL, NULL);
+    if (r < 0) { set_err(err, errlen, "not a media file FFmpeg can open", r); d->fmt = NULL; cavd_close(d); return NULL; }
+    r = avformat_find_stream_info(d->fmt, NULL);
+    if (r < 0) { set_err(err, errlen, "no stream information", r); cavd_close(d); return NULL; }
+    const AVCodec *dec = NULL;
+    r = av_find_best_stream(d->fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &dec, 0);
+    if (r < 0 || !dec) { set_err(err, errlen, "no video stream", r < 0 ? r : 0); cavd_close(d); return NULL; }
+    d->stream = r;
+    d->st = d->fmt->streams[r];
+    const AVCodecParameters *par = d->st->codecpar;
+    if (par->width <= 0 || par->height <= 0 || (int64_t)par->width * par->height > max_pixels) {
+        set_err(err, errlen, "video frame size is empty or beyond the limit", 0);
+        cavd_close(d); return NULL;
+    }
+    d->codec = avcodec_alloc_context3(dec);
+    if (!d->codec) { set_err(err, errlen, "out of memory", 0); cavd_close(d); return NULL; }
+    avcodec_parameters_to_context(d->codec, par);
+    d->codec->thread_count = 1;
+    r = avcodec_open2(d->codec, dec, NULL);
+    if (r < 0) { set_err(err, errlen, "cannot open the video codec", r); cavd_close(d); return NULL; }
+    d->frame = av_frame_alloc();
+    d->last = av_frame_alloc();
+    d->pkt = av_packet_alloc();
+    if (!d->frame || !d->last || !d->pkt) { set_err(err, errlen, "out of memory", 0); cavd_close(d); return NULL; }
+    AVRational rate = d->st->avg_frame_rate.num > 0 && d->st->avg_frame_rate.den > 0 ? d->st->avg_frame_rate : d->st->r_frame_rate;
+    double fps = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 0;
+    if (!(fps > 0 && fps < 10000)) fps = 25;
+    d->start = d->st->start_time != AV_NOPTS_VALUE ? d->st->start_time : 0;
+    d->info.width = par->width;
+    d->info.height = par->height;
+    d->info.fps = fps;
+    double tb = av_q2d(d->st->time_base);
+    if (d->st->nb_frames > 0) d->info.frame_count = d->st->nb_frames;
+    else if (d->st->duration != AV_NOPTS_VALUE && d->st->duration > 0) d->info.frame_count = (int64_t)llround(d->st->duration * tb * fps);
+    else if (d->fmt->duration != AV_NOPTS_VALUE && d->fmt->duration > 0) d->info.frame_count = (int64_t)llround(d->fmt->duration / (double)AV_TIME_BASE * fps);
+    else d->info.frame_count = -1;
+    if (info) *info = d->info;
+    return d;
+}
+
+int64_t cavd_seek_count(const cavd_decoder *d) { return d ? d->seeks : 0; }
+
+/// Index of a decoded frame from its timestamp.
+static int64_t frame_index(const cavd_decoder *d, const AVFrame *f) {
+    int64_t pts = f->best_effort_timestamp != AV_NOPTS_VALUE ? f->best_effort_timestamp : f->pts;
+    if (pts == AV_NOPTS_VALUE) return d->last_index + 1;
+    double t = (double)(pts - d->start) * av_q2d(d->st->time_base);
+    return (int64_t)llround(t * d->info.fps);
+}
+
+/// Receives the next frame into d->frame: 1, 0 at the end of the stream, < 0 on error.
+static int decode_next(cavd_decoder *d) {
+    for (;;) {
+        int r = avcodec_receive_frame(d->codec, d->frame);
+        if (r == 0) return 1;
+        if (r == AVERROR_EOF) return 0;
+        if (r != AVERROR(EAGAIN)) return r;
+        if (d->draining) return 0;
+        r = av_read_frame(d->fmt, d->pkt);
+        if (r < 0) {
+            d->draining = 1;
+            avcodec_send_packet(d->codec, NULL);
+            continue;
+        }
+        if (d->pkt->stream_index == d->stream) {
+            r = avcodec_send_packet(d->codec, d->pkt);
+            // A corrupt packet is skipped; the decoder goes on with the next.
+            (void)r;
+        }
+        av_packet_unref(d->pkt);
+    }
+}
+
+static int seek_to(cavd_decoder *d, int64_t index) {
+    double tb = av_q2d(d->st->time_base);
+    int64_t ts = d->start + (int64_t)llround((double)index / d->info.fps / tb);
+    int r = av_seek_frame(d->fmt, d->stream, ts, AVSEEK_FLAG_BACKWARD);
+    if (r < 0) r = av_seek_frame(d->fmt, d->stream, d->start, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
+    avcodec_flush_buffers(d->codec);
+    d->draining = 0;
+    d->last_index = -1;
+    av_frame_unref(d->last);
+    d->seeks++;
+    return r;
+}
+
+static int convert(cavd_decoder *d, const AVFrame *f, uint8_t *rgba) {
+    if (!d->sws || d->sws_w != f->width || d->sws_h != f->height || d->sws_fmt != f->format) {
+        if (d->sws) sws_freeContext(d->sws);
+        d->sws = sws_getContext(f->width, f->height, f->format, d->info.width, d->info.height, AV_PIX_FMT_RGBA,
+                                SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
+        d->sws_w = f->width; d->sws_h = f->height; d->sws_fmt = f->format;
+        if (!d->sws) return -1;
+    }
+    uint8_t *dst[4] = { rgba, NULL, NULL, NULL };
+    int stride[4] = { d->info.width * 4, 0, 0, 0 };
+    sws_scale(d->sws, (const uint8_t *const *)f->data, f->linesize, 0, f->height, dst, stride);
+    return 0;
+}
+
+int64_t cavd_decode_frame(cavd_decoder *d, int64_t index, uint8_t *rgba, char *err, size_t errlen) {
+    if (!d || !rgba) { set_err(err, errlen, "no decoder", 0); return -1; }
+    if (index < 0) index = 0;
+    int fresh = d->last_index < 0 && d->seeks == 0 && !d->draining && d->last->buf[0] == NULL;
+    int ahead = index > d->last_index && index - d->last_index <= CAVD_FORWARD_LIMIT;
+    if (!(fresh && index <= CAVD_FORWARD_LIMIT) && !(d->last_index >= 0 && ahead)) {
+        seek_to(d, index);
+    }
+    int retried = 0;
+    for (;;) {
+        int r = decode_next(d);
+        if (r < 0) { set_err(err, errlen, "decoding failed", r); return -1; }
+        if (r == 0) {
+            // Past the end: the last frame holds.
+            if (d->last->buf[0]) {
+                if (convert(d, d->last, rgba) < 0) { set_err(err, errlen, "no pixel conversion", 0); return -1; }
+                return d->last_index;
+            }
+            if (!retried && d->seeks > 0) {
+                // The seek landed past every frame: decode from the start.
+                retried = 1;
+                av_seek_frame(d->fmt, d->stream, d->start, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
+                avcodec_flush_buffers(d->codec);
+                d->draining = 0;
+                continue;
+            }
+            set_err(err, errlen, "the video has no frames", 0);
+            return -1;
+        }
+        int64_t i = frame_index(d, d->frame);
+        if (i < d->last_index) i = d->last_index + 1;  // timestamps that go back count on
+        if (i > index && d->last_index < 0 && !retried && i > 0) {
+            // The seek landed after the frame (the demuxer had no earlier keyframe for it):
+            // start again from the beginning.
+            retried = 1;
+            av_frame_unref(d->frame);
+            av_seek_frame(d->fmt, d->stream, d->start, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
+            avcodec_flush_buffers(d->codec);
+            d->draining = 0;
+            d->seeks++;
+            continue;
+        }
+        av_frame_unref(d->last);
+        av_frame_move_ref(d->last, d->frame);
+        d->last_index = i;
+        if (i >= index) {
+            if (convert(d, d->last, rgba) < 0) { set_err(err, errlen, "no pixel conversion", 0); return -1; }
+            return i;
+        }
+    }
+}
