@@ -12,9 +12,12 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
     let field: SoftwareFieldPage?
     let aux: SoftwareTarget?
     let usesField: Bool, usesDash: Bool, roundCap: Bool, wideField: Bool, widthField: Bool
+    /// Per instance, its row map where the raster is drawn without rotation or perspective
+    /// (`SoftwareShapeRows`).
+    let rowMaps: [SIMD4<Float>?]
 
     init(_ all: [ShapeInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, coverage: SoftwareTarget,
-         field: SoftwareFieldPage?, aux: SoftwareTarget?) {
+         field: SoftwareFieldPage?, aux: SoftwareTarget?, rowPaths: Bool = true) {
         instances = all[b.range]
         variant = SoftwareVariant(b.variant)
         additive = b.variant.contains(.additive)
@@ -30,6 +33,8 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
             SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: .zero, hi: SIMD2(i.region.z, i.region.w),
                          width: target.width, height: target.height)
         }
+        let projective = variant.projective
+        rowMaps = quads.map { rowPaths ? Self.rowMap($0, projective: projective) : nil }
     }
 
     /// `capCoverage` of shape.frag.
@@ -74,6 +79,7 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
         for (k, i) in instances.enumerated() {
             let q = quads[k]
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+            if let m = rowMaps[k] { drawRows(i, q, m, ctx, rows); continue }
             let origin = SIMD2(i.region.x, i.region.y)
             let rw = SoftwareClamp.int(i.region.z), rh = SoftwareClamp.int(i.region.w)
             let ox = SoftwareClamp.int(origin.x), oy = SoftwareClamp.int(origin.y)
