@@ -29,7 +29,7 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
 
     /// Interleaved gradient noise of gradient.frag (`ign`), at a fragment's window position.
     @inline(__always) static func ign(_ p: SIMD2<Float>) -> Float {
-        func fract(_ x: Float) -> Float { x - x.rounded(.down) }
+        func fract(_ x: Float) -> Float { x - x.softwareFloor }
         return fract(52.9829189 * fract(p.x * 0.06711056 + p.y * 0.00583715))
     }
 
@@ -62,7 +62,7 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
                 } else if conic {
                     let a = (d * d).sum() > 1e-12 ? atan2f(d.y, d.x) : a0
                     let f = (a - a0) / 6.28318531 + 1
-                    t = f - f.rounded(.down)
+                    t = f - f.softwareFloor
                 } else {
                     t = (d * axis).sum() / max(axisLen2, 1e-12)
                 }

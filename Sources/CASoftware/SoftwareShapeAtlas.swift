@@ -86,7 +86,7 @@ final class SoftwareFieldPage: @unchecked Sendable {
     /// Bilinear at texel-space (x, y), clamped to the edge.
     @inline(__always) func bilinear(_ x: Float, _ y: Float) -> SIMD4<Float> {
         let fx = x - 0.5, fy = y - 0.5
-        let x0f = fx.rounded(.down), y0f = fy.rounded(.down)
+        let x0f = fx.softwareFloor, y0f = fy.softwareFloor
         let ax = fx - x0f, ay = fy - y0f
         let x0 = SoftwareClamp.int(x0f), y0 = SoftwareClamp.int(y0f)
         let a = texel(x0, y0), b = texel(x0 + 1, y0), c = texel(x0, y0 + 1), d = texel(x0 + 1, y0 + 1)

@@ -63,14 +63,15 @@ extension SoftwareShapePipeline {
             let py = m.z * Float(y) + m.w
             // The quad is the region: texel centres outside it are not drawn.
             guard py >= 0, py < regionH else { continue }
-            let ty = min(max(SoftwareClamp.int(py.rounded(.down)), 0), rh - 1)
+            // py ≥ 0: truncation is the floor (`rounded(.down)` is a library call per texel).
+            let ty = min(SoftwareClamp.int(py), rh - 1)
             let covRow = cov.pixels + (oy &+ ty) &* cov.width
             let covRowOK = oy &+ ty >= 0 && oy &+ ty < cov.height
             let row = target.pixels + y &* target.width
             for x in q.x0..<q.x1 {
                 let px = m.x * Float(x) + m.y
                 guard px >= 0, px < regionW else { continue }
-                let tx = min(max(SoftwareClamp.int(px.rounded(.down)), 0), rw - 1)
+                let tx = min(SoftwareClamp.int(px), rw - 1)
                 let cx = ox &+ tx
                 // The page's texel, clamped to the edge as `SoftwareTarget.texel` reads it.
                 let packed = covRowOK && cx >= 0 && cx < cov.width ? covRow[cx] : cov.pixels[min(max(oy &+ ty, 0), cov.height - 1) &* cov.width &+ min(max(cx, 0), cov.width - 1)]
@@ -78,7 +79,12 @@ extension SoftwareShapePipeline {
                 if packed & 0xFFFF == 0 { continue }
                 var c = nearestColor(i, SoftwarePixel.unpack(packed), tx, ty, ox, oy) * opacity
                 if clipped { c = c * ctx.clip(i.h1.w, x, y, v) }
-                row[x] = SoftwarePixel.blend(c, over: row[x], additive: additive)
+                if additive {
+                    row[x] = SoftwarePixel.blend(c, over: row[x], additive: true)
+                } else {
+                    // The 8-bit blend of the span paths (≤ 1 level from GL's float blend).
+                    row[x] = SoftwareSpanBlend.over(SoftwareSpanBlend.source(c), row[x])
+                }
             }
         }
     }

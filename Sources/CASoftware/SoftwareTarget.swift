@@ -32,7 +32,7 @@ final class SoftwareTarget: @unchecked Sendable {
     /// edge: GL_LINEAR on an RGBA8 texture.
     @inline(__always) func bilinear(_ x: Float, _ y: Float) -> SIMD4<Float> {
         let fx = x - 0.5, fy = y - 0.5
-        let x0f = fx.rounded(.down), y0f = fy.rounded(.down)
+        let x0f = fx.softwareFloor, y0f = fy.softwareFloor
         let ax = fx - x0f, ay = fy - y0f
         let x0 = SoftwareClamp.int(x0f), y0 = SoftwareClamp.int(y0f)
         let a = texel(x0, y0), b = texel(x0 &+ 1, y0), c = texel(x0, y0 &+ 1), d = texel(x0 &+ 1, y0 &+ 1)
@@ -84,5 +84,16 @@ enum SoftwareClamp {
         if v >= 1e9 { return 1_000_000_000 }
         if v <= -1e9 { return -1_000_000_000 }
         return Int(v)
+    }
+}
+
+extension Float {
+    /// `rounded(.down)` without the library call it compiles to on baseline x86-64 (no SSE4.1
+    /// `roundss`): one conversion each way where the value is an integer-sized float, the
+    /// library otherwise (NaN, infinities, |x| ≥ 2²³, which are integers or NaN already).
+    @inline(__always) var softwareFloor: Float {
+        guard abs(self) < 8_388_608 else { return rounded(.down) }
+        let t = Float(Int32(self))
+        return t > self ? t - 1 : t
     }
 }
