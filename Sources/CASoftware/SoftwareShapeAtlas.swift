@@ -18,7 +18,7 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
             fields = fields.filter { live.contains($0.key) }
             for p in frame.shapePages where coverage[p.id] == nil && fields[p.id] == nil {
                 if p.isField { fields[p.id] = SoftwareFieldPage(width: p.width, height: p.height) }
-                else { coverage[p.id] = SoftwareTarget(width: p.width, height: p.height) }
+                else { coverage[p.id] = SoftwareTarget(width: p.width, height: p.height, tracksZeroRuns: true) }
             }
         }
         for u in frame.shapeUploads where u.serial > appliedSerial {
@@ -26,6 +26,7 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
             if u.field.isEmpty {
                 guard let t = coverage[u.page] else { continue }
                 Self.copy(u.coverage, u, into: t)
+                t.updateZeroRuns(u)
                 if !u.aux.isEmpty {
                     let a = aux[u.page] ?? SoftwareTarget(width: t.width, height: t.height)
                     aux[u.page] = a

@@ -59,6 +59,7 @@ extension SoftwareShapePipeline {
         let clipped = v.clip && SoftwareClamp.int(i.h1.w + 0.5) > 0
         let opacity = i.h0.w
         let cov = coverage
+        let unitStep = m.x == 1
         for y in ya..<yb {
             let py = m.z * Float(y) + m.w
             // The quad is the region: texel centres outside it are not drawn.
@@ -68,15 +69,25 @@ extension SoftwareShapePipeline {
             let covRow = cov.pixels + (oy &+ ty) &* cov.width
             let covRowOK = oy &+ ty >= 0 && oy &+ ty < cov.height
             let row = target.pixels + y &* target.width
-            for x in q.x0..<q.x1 {
+            let runRow = covRowOK ? cov.zeroRuns.map { $0 + (oy &+ ty) &* cov.width } : nil
+            var x = q.x0
+            while x < q.x1 {
                 let px = m.x * Float(x) + m.y
-                guard px >= 0, px < regionW else { continue }
+                guard px >= 0, px < regionW else { x &+= 1; continue }
                 let tx = min(SoftwareClamp.int(px), rw - 1)
                 let cx = ox &+ tx
+                let inPage = covRowOK && cx >= 0 && cx < cov.width
                 // The page's texel, clamped to the edge as `SoftwareTarget.texel` reads it.
-                let packed = covRowOK && cx >= 0 && cx < cov.width ? covRow[cx] : cov.pixels[min(max(oy &+ ty, 0), cov.height - 1) &* cov.width &+ min(max(cx, 0), cov.width - 1)]
+                let packed = inPage ? covRow[cx] : cov.pixels[min(max(oy &+ ty, 0), cov.height - 1) &* cov.width &+ min(max(cx, 0), cov.width - 1)]
                 // No fill and no stroke coverage: shape.frag's colour is 0 whatever the field.
-                if packed & 0xFFFF == 0 { continue }
+                if packed & 0xFFFF == 0 {
+                    // One raster texel per target texel (the common, unscaled case): the
+                    // texels of the run are the next target texels' (the clamp at the
+                    // region's end stays inside the run), so the run is skipped whole.
+                    if unitStep, inPage, let runRow { x &+= max(Int(runRow[cx]), 1) } else { x &+= 1 }
+                    continue
+                }
+                defer { x &+= 1 }
                 var c = nearestColor(i, SoftwarePixel.unpack(packed), tx, ty, ox, oy) * opacity
                 if clipped { c = c * ctx.clip(i.h1.w, x, y, v) }
                 if additive {

@@ -6,15 +6,26 @@ final class SoftwareTarget: @unchecked Sendable {
     let width: Int
     let height: Int
     let pixels: UnsafeMutablePointer<UInt32>
+    /// Shape coverage pages only: per texel, how many texels from it rightwards (within the
+    /// upload that wrote them) have neither fill nor stroke coverage; 0 = not known
+    /// (`SoftwareZeroRuns.swift`).
+    let zeroRuns: UnsafeMutablePointer<UInt16>?
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, tracksZeroRuns: Bool = false) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         pixels = .allocate(capacity: self.width * self.height)
         pixels.initialize(repeating: 0, count: self.width * self.height)
+        if tracksZeroRuns {
+            let runs = UnsafeMutablePointer<UInt16>.allocate(capacity: self.width * self.height)
+            runs.initialize(repeating: 0, count: self.width * self.height)
+            zeroRuns = runs
+        } else {
+            zeroRuns = nil
+        }
     }
 
-    deinit { pixels.deallocate() }
+    deinit { pixels.deallocate(); zeroRuns?.deallocate() }
 
     /// Fills every texel with `color` (premultiplied, 0…1), as `glClear`.
     func clear(_ color: SIMD4<Float>) {
