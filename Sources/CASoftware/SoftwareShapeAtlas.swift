@@ -59,12 +59,17 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
 /// An RGBA32F page of exact arc-length fields.
 final class SoftwareFieldPage: @unchecked Sendable {
     let width: Int, height: Int
-    var data: [SIMD4<Float>]
+    /// The texels, held by pointer: a `var` array in a class is checked for exclusive access
+    /// at every read, once per covered texel of a wide stroke.
+    let data: UnsafeMutablePointer<SIMD4<Float>>
 
     init(width: Int, height: Int) {
         self.width = max(width, 1); self.height = max(height, 1)
-        data = [SIMD4<Float>](repeating: .zero, count: self.width * self.height)
+        data = .allocate(capacity: self.width * self.height)
+        data.initialize(repeating: .zero, count: self.width * self.height)
     }
+
+    deinit { data.deallocate() }
 
     func write(_ u: ShapeAtlasUpload) {
         guard u.width > 0, u.height > 0, u.field.count >= u.width * u.height * 4 else { return }
