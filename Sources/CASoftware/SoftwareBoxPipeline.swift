@@ -10,8 +10,10 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
     let interiors: [SoftwareSpan]
     let variant: SoftwareVariant
     let additive: Bool
+    /// Per instance, its row plan where the box is axis-aligned and affine (`SoftwareBoxRows`).
+    let plans: [SoftwareBoxRowPlan?]
 
-    init(_ all: [BoxInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget) {
+    init(_ all: [BoxInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, rowPaths: Bool = true) {
         instances = all[b.range]
         variant = SoftwareVariant(b.variant)
         additive = b.variant.contains(.additive)
@@ -25,6 +27,8 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
         }
         let v = variant
         interiors = instances.map { i in Self.interior(i, v, map, target) }
+        let add = additive
+        plans = rowPaths ? zip(instances, quads).map { i, q in SoftwareBoxRowPlan(i, q, v, additive: add) } : Array(repeating: nil, count: quads.count)
     }
 
     /// The texels whose centres lie in the part of an axis-aligned, affine box that is its
@@ -53,9 +57,15 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
     func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {
         let v = variant
         let target = ctx.target
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: target.width)
+        defer { scratch.deallocate() }
         for (k, i) in instances.enumerated() {
             let q = quads[k]
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+            if let plan = plans[k] {
+                Self.drawRows(i, plan, q, v, target, rows, scratch)
+                continue
+            }
             let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
             let aa = flags & Int(InstanceFlags.edgeMask)
             let continuous = flags & Int(InstanceFlags.continuousCorners) != 0

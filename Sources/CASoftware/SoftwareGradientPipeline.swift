@@ -10,13 +10,16 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
     let radial: Bool
     let conic: Bool
     let additive: Bool
+    /// Whether interiors skip the coverage field (`SoftwareRenderer.usesRowPaths`).
+    let rowPaths: Bool
 
-    init(_ all: [GradientInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget) {
+    init(_ all: [GradientInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, rowPaths: Bool = true) {
         instances = all[b.range]
         variant = SoftwareVariant(b.variant)
         radial = b.variant.contains(.radial)
         conic = b.variant.contains(.conic) && !radial
         additive = b.variant.contains(.additive)
+        self.rowPaths = rowPaths
         quads = instances.map { i in
             let m = 1.5 / max(softwarePlaneScale(i.h0, i.h1, i.h2), 1e-6)
             let lo = SIMD2(i.rect.x, i.rect.y) - m, hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) + m
@@ -26,7 +29,7 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
 
     /// Interleaved gradient noise of gradient.frag (`ign`), at a fragment's window position.
     @inline(__always) static func ign(_ p: SIMD2<Float>) -> Float {
-        func fract(_ x: Float) -> Float { x - x.rounded(.down) }
+        func fract(_ x: Float) -> Float { x - x.softwareFloor }
         return fract(52.9829189 * fract(p.x * 0.06711056 + p.y * 0.00583715))
     }
 
@@ -44,6 +47,12 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
             let axisLen2 = (axis * axis).sum()
             let r = SIMD2(max(abs(axis.x), 1e-6), max(abs(axis.y), 1e-6))
             let a0: Float = axisLen2 > 1e-12 ? atan2f(axis.y, axis.x) : 0
+            // Farther than the largest corner extent + 1 pixel inside every edge, the shape's
+            // field is ≤ −1 pixel: coverage 1 without evaluating it (not under CA_PROJECTIVE,
+            // whose coverage follows the per-texel derivatives).
+            let half = SIMD2(i.rect.z, i.rect.w) * 0.5, centre = SIMD2(i.rect.x, i.rect.y) + half
+            let extent = max(max(i.radii.x, i.radii.y), max(i.radii.z, i.radii.w)) * (continuous && v.continuous ? 1.528665 : 1)
+            let reach = v.projective || !rowPaths ? SIMD2<Float>(repeating: -1) : half - (max(extent, 0) + 1 / max(ppu, 1e-6) + 0.01)
             q.forEachTexel(rows: rows) { x, y, p, px, py in
                 let d = p - s
                 var t: Float
@@ -53,7 +62,7 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
                 } else if conic {
                     let a = (d * d).sum() > 1e-12 ? atan2f(d.y, d.x) : a0
                     let f = (a - a0) / 6.28318531 + 1
-                    t = f - f.rounded(.down)
+                    t = f - f.softwareFloor
                 } else {
                     t = (d * axis).sum() / max(axisLen2, 1e-12)
                 }
@@ -63,7 +72,8 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
                 if c.w > 0 { c += SIMD4(n, n, n, c.w < 1 ? n : 0) }
                 c = c.replacing(with: 0, where: c .< 0).replacing(with: 1, where: c .> 1)
                 c = SIMD4(min(c.x, c.w), min(c.y, c.w), min(c.z, c.w), c.w)
-                let cov = SoftwareField.shapeCoverage(p, px, py, pxPerUnit: ppu, rect: i.rect, radii: i.radii, continuous: continuous,
+                let dc = vabs(p - centre)
+                let cov = dc.x <= reach.x && dc.y <= reach.y ? 1 : SoftwareField.shapeCoverage(p, px, py, pxPerUnit: ppu, rect: i.rect, radii: i.radii, continuous: continuous,
                                                       aaMask: aa, v)
                 target.blend(x, y, c * (i.params.z * cov * ctx.clip(i.h1.w, x, y, v)), additive: additive)
             }

@@ -61,8 +61,8 @@ struct SoftwareImagePipeline: SoftwareBatchWork {
                 if mode == 1 {
                     // Nearest within the image (edge texels extend), as texelFetch in the shader.
                     let imageSize = aSize * size
-                    let tx = min(max(SoftwareClamp.int((uv.x * imageSize.x).rounded(.down)), 0), SoftwareClamp.int(imageSize.x + 0.5) - 1)
-                    let ty = min(max(SoftwareClamp.int((uv.y * imageSize.y).rounded(.down)), 0), SoftwareClamp.int(imageSize.y + 0.5) - 1)
+                    let tx = min(max(SoftwareClamp.int((uv.x * imageSize.x).softwareFloor), 0), SoftwareClamp.int(imageSize.x + 0.5) - 1)
+                    let ty = min(max(SoftwareClamp.int((uv.y * imageSize.y).softwareFloor), 0), SoftwareClamp.int(imageSize.y + 0.5) - 1)
                     c = tex.levels[0].texel(tx + SoftwareClamp.int(aOrigin.x * size.x + 0.5), ty + SoftwareClamp.int(aOrigin.y * size.y + 0.5))
                 } else {
                     let tc = aOrigin + uv * aSize

@@ -14,6 +14,11 @@ package final class SoftwareRenderer {
     package var warn: (String) -> Void = { _ in }
     /// Bands run at once (1: everything on the calling thread). Default: the active cores.
     package var threads: Int
+    /// Whether the row and span paths (`SoftwareBoxRowPlan`, `SoftwareShapePipeline.drawRows`,
+    /// the gradients' interior test) draw what they can; false draws every texel through the
+    /// ported shader maths (what the row paths gain, measured in one binary, and the reference
+    /// their pixels are tested against). Default: on unless `CA_SOFTWARE_SPANS=0`.
+    package var usesRowPaths = SoftwareRowPaths.enabledByDefault
     var main: SoftwareTarget?
     var textures: [ObjectIdentifier: SoftwareTexture] = [:]
     let shapeAtlas = SoftwareShapeAtlas()
@@ -107,9 +112,14 @@ package final class SoftwareRenderer {
         }
     }
 
+    /// Rows of one band: a 1920-texel band of 32 rows is 240 KiB, which stays in a core's L2
+    /// cache while the band's instances blend into it (bands of 135 rows, four a core, spent a
+    /// third of the rect scene's time waiting for memory in the span loops).
+    static let bandRows = 32
+
     /// Runs `body` over bands of `rows` rows, on `threads` threads.
     func run(rows: Int, _ body: (Range<Int>) -> Void) {
-        let bands = threads <= 1 ? 1 : min(rows, threads * 4)
+        let bands = threads <= 1 ? 1 : min(rows, max(threads * 4, (rows + Self.bandRows - 1) / Self.bandRows))
         if bands <= 1 { body(0..<rows); return }
         let per = (rows + bands - 1) / bands
         withoutActuallyEscaping(body) { body in
@@ -138,7 +148,7 @@ package final class SoftwareRenderer {
         switch b.pipeline {
         case .box:
             try check(frame.boxes.count)
-            return SoftwareBoxPipeline(frame.boxes, b, map, target)
+            return SoftwareBoxPipeline(frame.boxes, b, map, target, rowPaths: usesRowPaths)
         case .image(let t, let filter):
             try check(frame.images.count)
             guard t >= 0, t < textures.count else { throw SoftwareBackendError("image batch refers to texture \(t), which the frame does not list") }
@@ -146,7 +156,7 @@ package final class SoftwareRenderer {
             return SoftwareImagePipeline(frame.images, b, map, target, texture: textures[t], filter: filter)
         case .gradient:
             try check(frame.gradients.count)
-            return SoftwareGradientPipeline(frame.gradients, b, map, target)
+            return SoftwareGradientPipeline(frame.gradients, b, map, target, rowPaths: usesRowPaths)
         case .composite(let source, let mask):
             try check(frame.composites.count)
             func off(_ id: TargetID) throws -> SoftwareTarget {
@@ -175,7 +185,7 @@ package final class SoftwareRenderer {
             if b.variant.contains(.shapeWideField), field == nil {
                 warn("shape batch reads an exact field page that the frame does not list: strokes drawn uncut")
             }
-            return SoftwareShapePipeline(frame.shapes, b, map, target, coverage: cov, field: field, aux: aux)
+            return SoftwareShapePipeline(frame.shapes, b, map, target, coverage: cov, field: field, aux: aux, rowPaths: usesRowPaths)
         }
     }
 

@@ -18,7 +18,7 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
             fields = fields.filter { live.contains($0.key) }
             for p in frame.shapePages where coverage[p.id] == nil && fields[p.id] == nil {
                 if p.isField { fields[p.id] = SoftwareFieldPage(width: p.width, height: p.height) }
-                else { coverage[p.id] = SoftwareTarget(width: p.width, height: p.height) }
+                else { coverage[p.id] = SoftwareTarget(width: p.width, height: p.height, tracksZeroRuns: true) }
             }
         }
         for u in frame.shapeUploads where u.serial > appliedSerial {
@@ -26,6 +26,7 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
             if u.field.isEmpty {
                 guard let t = coverage[u.page] else { continue }
                 Self.copy(u.coverage, u, into: t)
+                t.updateZeroRuns(u)
                 if !u.aux.isEmpty {
                     let a = aux[u.page] ?? SoftwareTarget(width: t.width, height: t.height)
                     aux[u.page] = a
@@ -58,12 +59,17 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
 /// An RGBA32F page of exact arc-length fields.
 final class SoftwareFieldPage: @unchecked Sendable {
     let width: Int, height: Int
-    var data: [SIMD4<Float>]
+    /// The texels, held by pointer: a `var` array in a class is checked for exclusive access
+    /// at every read, once per covered texel of a wide stroke.
+    let data: UnsafeMutablePointer<SIMD4<Float>>
 
     init(width: Int, height: Int) {
         self.width = max(width, 1); self.height = max(height, 1)
-        data = [SIMD4<Float>](repeating: .zero, count: self.width * self.height)
+        data = .allocate(capacity: self.width * self.height)
+        data.initialize(repeating: .zero, count: self.width * self.height)
     }
+
+    deinit { data.deallocate() }
 
     func write(_ u: ShapeAtlasUpload) {
         guard u.width > 0, u.height > 0, u.field.count >= u.width * u.height * 4 else { return }
@@ -86,7 +92,7 @@ final class SoftwareFieldPage: @unchecked Sendable {
     /// Bilinear at texel-space (x, y), clamped to the edge.
     @inline(__always) func bilinear(_ x: Float, _ y: Float) -> SIMD4<Float> {
         let fx = x - 0.5, fy = y - 0.5
-        let x0f = fx.rounded(.down), y0f = fy.rounded(.down)
+        let x0f = fx.softwareFloor, y0f = fy.softwareFloor
         let ax = fx - x0f, ay = fy - y0f
         let x0 = SoftwareClamp.int(x0f), y0 = SoftwareClamp.int(y0f)
         let a = texel(x0, y0), b = texel(x0 + 1, y0), c = texel(x0, y0 + 1), d = texel(x0 + 1, y0 + 1)

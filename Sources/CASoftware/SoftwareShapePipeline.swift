@@ -12,9 +12,12 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
     let field: SoftwareFieldPage?
     let aux: SoftwareTarget?
     let usesField: Bool, usesDash: Bool, roundCap: Bool, wideField: Bool, widthField: Bool
+    /// Per instance, its row map where the raster is drawn without rotation or perspective
+    /// (`SoftwareShapeRows`).
+    let rowMaps: [SIMD4<Float>?]
 
     init(_ all: [ShapeInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, coverage: SoftwareTarget,
-         field: SoftwareFieldPage?, aux: SoftwareTarget?) {
+         field: SoftwareFieldPage?, aux: SoftwareTarget?, rowPaths: Bool = true) {
         instances = all[b.range]
         variant = SoftwareVariant(b.variant)
         additive = b.variant.contains(.additive)
@@ -30,6 +33,8 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
             SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: .zero, hi: SIMD2(i.region.z, i.region.w),
                          width: target.width, height: target.height)
         }
+        let projective = variant.projective
+        rowMaps = quads.map { rowPaths ? Self.rowMap($0, projective: projective) : nil }
     }
 
     /// `capCoverage` of shape.frag.
@@ -47,7 +52,7 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
             let n = code >> 2
             let period = i.dash.x + i.dash.y + i.dash.z + i.dash.w
             let xv = ssub + i.params.w
-            let u = xv - period * (xv / period).rounded(.down)
+            let u = xv - period * (xv / period).softwareFloor
             var best: Float = 1e30
             var a: Float = 0
             var k = 0
@@ -74,6 +79,7 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
         for (k, i) in instances.enumerated() {
             let q = quads[k]
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+            if let m = rowMaps[k] { drawRows(i, q, m, ctx, rows); continue }
             let origin = SIMD2(i.region.x, i.region.y)
             let rw = SoftwareClamp.int(i.region.z), rh = SoftwareClamp.int(i.region.w)
             let ox = SoftwareClamp.int(origin.x), oy = SoftwareClamp.int(origin.y)
@@ -81,14 +87,14 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
                 // atlasSample: bilinear under perspective, else the texel under the pixel.
                 @inline(__always) func sample(_ t: SoftwareTarget, _ o: SIMD2<Float>) -> SIMD4<Float> {
                     if projective { return t.bilinear(o.x + p.x, o.y + p.y) }
-                    let tx = min(max(SoftwareClamp.int(p.x.rounded(.down)), 0), rw - 1)
-                    let ty = min(max(SoftwareClamp.int(p.y.rounded(.down)), 0), rh - 1)
+                    let tx = min(max(SoftwareClamp.int(p.x.softwareFloor), 0), rw - 1)
+                    let ty = min(max(SoftwareClamp.int(p.y.softwareFloor), 0), rh - 1)
                     return t.texel(SoftwareClamp.int(o.x) + tx, SoftwareClamp.int(o.y) + ty)
                 }
                 let full: SIMD4<Float>
                 if projective { full = coverage.bilinear(origin.x + p.x, origin.y + p.y) } else {
-                    let tx = min(max(SoftwareClamp.int(p.x.rounded(.down)), 0), rw - 1)
-                    let ty = min(max(SoftwareClamp.int(p.y.rounded(.down)), 0), rh - 1)
+                    let tx = min(max(SoftwareClamp.int(p.x.softwareFloor), 0), rw - 1)
+                    let ty = min(max(SoftwareClamp.int(p.y.softwareFloor), 0), rh - 1)
                     full = coverage.texel(ox + tx, oy + ty)
                 }
                 var cs = full.y
@@ -97,8 +103,8 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
                         let fo = SIMD2(i.trim.x, i.trim.y)
                         let f: SIMD4<Float>
                         if projective { f = fp.bilinear(fo.x + p.x, fo.y + p.y) } else {
-                            let tx = min(max(SoftwareClamp.int(p.x.rounded(.down)), 0), rw - 1)
-                            let ty = min(max(SoftwareClamp.int(p.y.rounded(.down)), 0), rh - 1)
+                            let tx = min(max(SoftwareClamp.int(p.x.softwareFloor), 0), rw - 1)
+                            let ty = min(max(SoftwareClamp.int(p.y.softwareFloor), 0), rh - 1)
                             f = fp.texel(SoftwareClamp.int(fo.x) + tx, SoftwareClamp.int(fo.y) + ty)
                         }
                         if widthField {
@@ -115,7 +121,7 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
                             // The auxiliary texture is bound with nearest filtering.
                             let a: SIMD4<Float>
                             if projective {
-                                a = a0.texel(SoftwareClamp.int((origin.x + p.x).rounded(.down)), SoftwareClamp.int((origin.y + p.y).rounded(.down)))
+                                a = a0.texel(SoftwareClamp.int((origin.x + p.x).softwareFloor), SoftwareClamp.int((origin.y + p.y).softwareFloor))
                             } else { a = sample(a0, origin) }
                             ssub = Self.decode16(a.x, a.y) * i.trim.y + i.trim.x
                             d = Self.decode16(a.z, a.w) * (i.params.x + 2)

@@ -6,15 +6,26 @@ final class SoftwareTarget: @unchecked Sendable {
     let width: Int
     let height: Int
     let pixels: UnsafeMutablePointer<UInt32>
+    /// Shape coverage pages only: per texel, how many texels from it rightwards (within the
+    /// upload that wrote them) have neither fill nor stroke coverage; 0 = not known
+    /// (`SoftwareZeroRuns.swift`).
+    let zeroRuns: UnsafeMutablePointer<UInt16>?
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, tracksZeroRuns: Bool = false) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         pixels = .allocate(capacity: self.width * self.height)
         pixels.initialize(repeating: 0, count: self.width * self.height)
+        if tracksZeroRuns {
+            let runs = UnsafeMutablePointer<UInt16>.allocate(capacity: self.width * self.height)
+            runs.initialize(repeating: 0, count: self.width * self.height)
+            zeroRuns = runs
+        } else {
+            zeroRuns = nil
+        }
     }
 
-    deinit { pixels.deallocate() }
+    deinit { pixels.deallocate(); zeroRuns?.deallocate() }
 
     /// Fills every texel with `color` (premultiplied, 0…1), as `glClear`.
     func clear(_ color: SIMD4<Float>) {
@@ -32,7 +43,7 @@ final class SoftwareTarget: @unchecked Sendable {
     /// edge: GL_LINEAR on an RGBA8 texture.
     @inline(__always) func bilinear(_ x: Float, _ y: Float) -> SIMD4<Float> {
         let fx = x - 0.5, fy = y - 0.5
-        let x0f = fx.rounded(.down), y0f = fy.rounded(.down)
+        let x0f = fx.softwareFloor, y0f = fy.softwareFloor
         let ax = fx - x0f, ay = fy - y0f
         let x0 = SoftwareClamp.int(x0f), y0 = SoftwareClamp.int(y0f)
         let a = texel(x0, y0), b = texel(x0 &+ 1, y0), c = texel(x0, y0 &+ 1), d = texel(x0 &+ 1, y0 &+ 1)
@@ -58,9 +69,10 @@ enum SoftwarePixel {
     @inline(__always) static func pack(_ c: SIMD4<Float>) -> UInt32 {
         var s = c * 255 + 0.5
         s = s.replacing(with: 0, where: .!(s .>= 0))
-        s = s.replacing(with: 255.5, where: s .> 255.5)
-        let u = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int32>(s.rounded(.towardZero)))
-        return min(u.x, 255) | (min(u.y, 255) << 8) | (min(u.z, 255) << 16) | (min(u.w, 255) << 24)
+        s = s.replacing(with: 255, where: s .> 255)
+        // Lane by lane: the generic SIMD float → integer conversion is a library call per lane
+        // (it was a third of the CPU backend's time); each lane is within 0…255 here.
+        return UInt32(s.x) | (UInt32(s.y) << 8) | (UInt32(s.z) << 16) | (UInt32(s.w) << 24)
     }
 
     /// GL blending into an RGBA8 attachment: the fragment colour is clamped to 0…1, the
@@ -83,5 +95,16 @@ enum SoftwareClamp {
         if v >= 1e9 { return 1_000_000_000 }
         if v <= -1e9 { return -1_000_000_000 }
         return Int(v)
+    }
+}
+
+extension Float {
+    /// `rounded(.down)` without the library call it compiles to on baseline x86-64 (no SSE4.1
+    /// `roundss`): one conversion each way where the value is an integer-sized float, the
+    /// library otherwise (NaN, infinities, |x| ≥ 2²³, which are integers or NaN already).
+    @inline(__always) var softwareFloor: Float {
+        guard abs(self) < 8_388_608 else { return rounded(.down) }
+        let t = Float(Int32(self))
+        return t > self ? t - 1 : t
     }
 }

@@ -42,7 +42,7 @@ final class SoftwareTexture: @unchecked Sendable {
     /// Nearest texel at normalised `tc` (GL_NEAREST, clamped to the edge).
     @inline(__always) func nearest(_ tc: SIMD2<Float>, level: Int = 0) -> SIMD4<Float> {
         let l = levels[level]
-        return l.texel(SoftwareClamp.int((tc.x * Float(l.width)).rounded(.down)), SoftwareClamp.int((tc.y * Float(l.height)).rounded(.down)))
+        return l.texel(SoftwareClamp.int((tc.x * Float(l.width)).softwareFloor), SoftwareClamp.int((tc.y * Float(l.height)).softwareFloor))
     }
 
     /// Bilinear at normalised `tc` on `level` (GL_LINEAR, clamped to the edge).
@@ -61,7 +61,7 @@ final class SoftwareTexture: @unchecked Sendable {
         guard lambda > 0, levels.count > 1 else { return linear(tc) }
         let maxLevel = Float(levels.count - 1)
         let d = min(lambda, maxLevel)
-        let d0 = Int(d.rounded(.down)), d1 = min(d0 + 1, levels.count - 1)
+        let d0 = Int(d.softwareFloor), d1 = min(d0 + 1, levels.count - 1)
         let f = d - Float(d0)
         let a = linear(tc, level: d0)
         return f > 0 ? a + (linear(tc, level: d1) - a) * f : a
@@ -83,9 +83,9 @@ struct SoftwareRamps {
     @inline(__always) func sample(row: Float, t: Float) -> SIMD4<Float> {
         guard rows > 0 else { return .zero }
         let w = GradientInstance.rampWidth
-        let r = min(max(SoftwareClamp.int(row.rounded(.down)), 0), rows - 1)
+        let r = min(max(SoftwareClamp.int(row.softwareFloor), 0), rows - 1)
         let x = t * Float(w - 1)
-        let xf = x.rounded(.down)
+        let xf = x.softwareFloor
         let i0 = min(max(Int(xf), 0), w - 1), i1 = min(i0 + 1, w - 1)
         let f = x - xf
         return data.withUnsafeBufferPointer { d in

@@ -75,6 +75,18 @@ extension CGContext {
         let opaque = sa >= 1
         let rounded = s255 + 0.5
         let solid = (UInt8(Swift.min(rounded.x, 255)), UInt8(Swift.min(rounded.y, 255)), UInt8(Swift.min(rounded.z, 255)))
+        // Translucent fills of many pixels: where coverage is 1 the result depends on the
+        // destination byte alone, so the formula below is tabulated once per channel (256
+        // entries, the same float operations, so the same bytes) and fully covered pixels are
+        // four table reads (issue 19's drawing benchmark: the per-pixel float blend was half of
+        // 10,000 translucent rounded rects' time).
+        let area = (box.x1 - box.x0) * (box.y1 - box.y0)
+        let table: [UInt8]? = opaque || area < 2048 ? nil : (0..<4).flatMap { ch -> [UInt8] in
+            (0..<256).map { d in
+                let o = Float(d) * (1 - sa * 1) + s255[ch] * 1 + 0.5
+                return UInt8(o)
+            }
+        }
         mask.values.withUnsafeBufferPointer { m in
             for y in box.y0..<box.y1 {
                 let mrow = (y - mask.y0) * mask.width - mask.x0
@@ -87,6 +99,11 @@ extension CGContext {
                     if c >= 1, opaque {
                         p[ro] = solid.0; p[go] = solid.1; p[bo] = solid.2
                         if ao >= 0 { p[ao] = 255 }
+                        continue
+                    }
+                    if c >= 1, let table {
+                        p[ro] = table[Int(p[ro])]; p[go] = table[256 + Int(p[go])]; p[bo] = table[512 + Int(p[bo])]
+                        if ao >= 0 { p[ao] = table[768 + Int(p[ao])] }
                         continue
                     }
                     let k = c < 1 ? c : 1

@@ -24,6 +24,12 @@ let package = Package(
             dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"),
                            .product(name: "CADemoScenes", package: "CoreAnimationLinux"), "GLBaseline"],
             path: "Sources/RenderBenchmark"),
+        // CGContext drawing of the CPU peers' workloads (issue 19's benchmarks).
+        .executableTarget(
+            name: "cgcontext-benchmark",
+            dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"),
+                           .product(name: "CADemoScenes", package: "CoreAnimationLinux"), "GLBaseline"],
+            path: "Sources/CGContextBenchmark"),
         .executableTarget(
             name: "timing-benchmark",
             dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"), "AllocCounter"],

@@ -1,0 +1,143 @@
+import QuartzCore
+import CADemoScenes
+import GLBaseline
+import Foundation
+
+// CGContext drawing benchmark (issue 19 "Benchmarks"): the CPU peers' workloads drawn through
+// `CGContext` into a 1920×1080 premultiplied RGBA8 bitmap, one thread, paths built once (as the
+// peers build theirs), each frame cleared first. Usage:
+//   swift run -c release --package-path tools/benchmarks cgcontext-benchmark [FRAMES] [rects|shapes|gradients…] [--peers]
+// rects: the renderer benchmark's 10,000 rounded rects (GLBaseline.h's scene: fill, then the
+//        border ring as an even-odd fill, source-over), as peers/cairo_rects.py and blend2d_rects.py;
+// shapes: the 1,000 Bézier stars of peers/shapes_scene.py, filled (alpha 0.8) then stroked (width 3,
+//        round joins), as peers/cairo_shapes.py and blend2d_shapes.py;
+// gradients: 200 rounded rects (radius 10) clipped and filled with a three-stop axial gradient
+//        (StressScenes.gradients' rects; no peer script draws these yet).
+// Prints `cgcontext <scene>: X ms/frame` and, with --peers, one `peer <name>: X ms/frame;
+// engine/<name> = R×` line per peer (peers/run-peers.sh, the same scripts the renderer benchmark runs).
+var args = Array(CommandLine.arguments.dropFirst())
+let withPeers = args.contains("--peers")
+args.removeAll { $0 == "--peers" }
+let frames = args.first.flatMap(Int.init) ?? 10
+var scenes = args.filter { Int($0) == nil }
+if scenes.isEmpty { scenes = ["rects", "shapes", "gradients"] }
+let width = 1920, height = 1080
+
+func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+
+/// A fresh bitmap context, flipped so that y grows down as in the peers' scenes.
+func makeContext() -> CGContext {
+    guard let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: width * 4,
+                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else {
+        FileHandle.standardError.write("cgcontext-benchmark: no bitmap context\n".data(using: .utf8)!)
+        exit(1)
+    }
+    ctx.translateBy(x: 0, y: CGFloat(height))
+    ctx.scaleBy(x: 1, y: -1)
+    return ctx
+}
+
+/// Median ms of `frames` frames of `draw` after one warm-up frame.
+func time(_ draw: () -> Void) -> Double {
+    draw()
+    var t: [Double] = []
+    for _ in 0..<frames {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        draw()
+        t.append(Double(DispatchTime.now().uptimeNanoseconds - t0) * 1e-6)
+    }
+    return median(t)
+}
+
+func runPeers(_ ms: Double, scene: String) {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("peers/run-peers.sh")
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/bash")
+    let peerFrames = max(3, frames)
+    p.arguments = scene == "rects" ? [script.path, "\(GLB_SCENE_COUNT)", "1920", "1080", "\(peerFrames)"] : [script.path, "\(peerFrames)"]
+    var env = ProcessInfo.processInfo.environment
+    env["PEER_SCENE"] = scene
+    p.environment = env
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    do { try p.run() } catch { print("  peers: could not run \(script.path): \(error)"); return }
+    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    for line in out.split(separator: "\n") where line.hasPrefix("peer ") {
+        let parts = line.split(separator: " ")
+        guard parts.count >= 3, let peer = Double(parts[2]) else { continue }
+        print("  peer \(parts[1]): \(String(format: "%.2f", peer)) ms/frame; engine/\(parts[1]) = \(String(format: "%.2f", ms / peer))×")
+    }
+}
+
+for scene in scenes {
+    let ctx = makeContext()
+    let full = CGRect(x: 0, y: 0, width: width, height: height)
+    let ms: Double
+    switch scene {
+    case "rects":
+        // GLBaseline.h: radius 8, border 2 inside the bounds, straight alpha 0.8.
+        var items: [(CGPath, CGColor, CGPath, CGColor)] = []
+        for i in 0..<Int(GLB_SCENE_COUNT) {
+            var r = [Float](repeating: 0, count: 12)
+            glb_scene_rect(Int32(i), GLB_SCENE_SEED, &r)
+            let rect = CGRect(x: CGFloat(r[0]), y: CGFloat(r[1]), width: CGFloat(r[2]), height: CGFloat(r[3]))
+            let outer = CGPath(roundedRect: rect, cornerWidth: 8, cornerHeight: 8, transform: nil)
+            let ring = CGMutablePath()
+            ring.addPath(outer)
+            ring.addPath(CGPath(roundedRect: rect.insetBy(dx: 2, dy: 2), cornerWidth: 6, cornerHeight: 6, transform: nil))
+            items.append((outer, CGColor(red: CGFloat(r[4]), green: CGFloat(r[5]), blue: CGFloat(r[6]), alpha: CGFloat(r[7])),
+                          ring, CGColor(red: CGFloat(r[8]), green: CGFloat(r[9]), blue: CGFloat(r[10]), alpha: CGFloat(r[11]))))
+        }
+        ms = time {
+            ctx.clear(full)
+            for (outer, fill, ring, border) in items {
+                ctx.addPath(outer); ctx.setFillColor(fill); ctx.fillPath()
+                ctx.addPath(ring); ctx.setFillColor(border); ctx.fillPath(using: .evenOdd)
+            }
+        }
+    case "shapes":
+        // The stars of the renderer benchmark's shape scene (the same generator as the peers').
+        let layers = (ShapeScene.make(animated: false).sublayers ?? []).compactMap { $0 as? CAShapeLayer }
+        let items = layers.compactMap { l -> (CGPath, CGColor, CGColor)? in
+            guard let p = l.path, let f = l.fillColor, let s = l.strokeColor else { return nil }
+            return (p, f, s)
+        }
+        ctx.setLineWidth(3)
+        ctx.setLineJoin(.round)
+        ms = time {
+            ctx.clear(full)
+            for (path, fill, stroke) in items {
+                ctx.addPath(path); ctx.setFillColor(fill); ctx.fillPath()
+                ctx.addPath(path); ctx.setStrokeColor(stroke); ctx.strokePath()
+            }
+        }
+    case "gradients":
+        var seed: UInt32 = 11
+        func unit() -> CGFloat { seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5; return CGFloat(seed % 10_000) / 10_000 }
+        let space = CGColorSpaceCreateDeviceRGB()
+        var items: [(CGPath, CGGradient, CGPoint, CGPoint)] = []
+        for _ in 0..<200 {
+            let w = 80 + unit() * 160, h = 60 + unit() * 120
+            let rect = CGRect(x: unit() * (CGFloat(width) - w), y: unit() * (CGFloat(height) - h), width: w, height: h)
+            let colors = (0..<3).map { _ in CGColor(red: unit(), green: unit(), blue: unit(), alpha: 1) }
+            guard let g = CGGradient(colorsSpace: space, colors: colors as CFArray, locations: nil) else { continue }
+            items.append((CGPath(roundedRect: rect, cornerWidth: 10, cornerHeight: 10, transform: nil), g,
+                          CGPoint(x: rect.midX, y: rect.minY), CGPoint(x: rect.midX, y: rect.maxY)))
+        }
+        ms = time {
+            ctx.clear(full)
+            for (shape, g, a, b) in items {
+                ctx.saveGState()
+                ctx.addPath(shape); ctx.clip()
+                ctx.drawLinearGradient(g, start: a, end: b, options: [])
+                ctx.restoreGState()
+            }
+        }
+    default:
+        print("unknown scene \(scene)"); continue
+    }
+    print("cgcontext \(scene): \(String(format: "%.2f", ms)) ms/frame (\(frames) frames, median)")
+    if withPeers && scene != "gradients" { runPeers(ms, scene: scene) }
+}
