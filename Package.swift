@@ -211,3 +211,27 @@ package.targets.append(contentsOf: [
 ])
 package.targets.first { $0.name == "CoreAnimation" }!.dependencies.append("CVideoDecode")
 package.targets.first { $0.name == "RendererTests" }!.dependencies.append("CGL")
+
+// carender serve (issue 25): the render service. CAService is the HTTP server (Hummingbird 2),
+// its render queue, limits, Prometheus metrics (swift-prometheus) and request logs; renders run
+// as `carender render` child processes, so no library module links any of it. serve-loadtest
+// is the load generator docs/CARENDER.md's numbers come from (not run by CI); in no product.
+package.dependencies += [
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    // Already in the graph through Hummingbird; named for the modules CAService imports itself.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+]
+package.targets += [
+    .target(name: "CAService", dependencies: [.product(name: "Hummingbird", package: "hummingbird"),
+                                              .product(name: "Prometheus", package: "swift-prometheus"),
+                                              .product(name: "Logging", package: "swift-log"),
+                                              .product(name: "NIOCore", package: "swift-nio"),
+                                              .product(name: "HTTPTypes", package: "swift-http-types"),
+                                              .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
+    .testTarget(name: "ServiceTests", dependencies: ["CAService", "carender", "CoreGraphics"]),
+    .executableTarget(name: "serve-loadtest"),
+]
+package.targets.first { $0.name == "carender" }!.dependencies.append("CAService")

@@ -19,11 +19,12 @@ struct Carender: ParsableCommand {
           carender join -o movie.mp4 'part-*.mp4'                 shards joined, no re-encoding
           carender bench --builtin rects                          time a stress scene
           carender info                                           the GPU/driver used
+          carender serve --port 8080                              renders over HTTP (POST /render)
 
         Exit status: 0 success; 1 a failed render or an invalid scene (validate: an error found); 2 a usage error (a bad option or value); 130 / 143 interrupted by SIGINT / SIGTERM (a first signal finishes the frame in hand and closes the output cleanly, a second exits at once, leaving no partial file and no ffmpeg behind).
 
         Run `carender help <subcommand>` for a subcommand's options and examples.
         """,
         version: "0.1.0",
-        subcommands: [Render.self, Preview.self, Validate.self, Bench.self, Info.self, Join.self])
+        subcommands: [Render.self, Preview.self, Validate.self, Bench.self, Info.self, Join.self, Serve.self])
 }
