@@ -96,19 +96,26 @@ extension CrossThreadRelease {
     /// layers (the nearest `renderingStack` up each layer's superlayer chain) which layers
     /// changed, so their next frame draws them (their own commit logs know only their commits).
     /// Only walked while other threads read layers.
+    /// Each ancestor is looked at once per commit (the answer is remembered for every layer on
+    /// the way up): a commit of a whole deep chain, each layer of which is touched, stays linear.
     static func forwardCommits(_ layers: [CALayer], from me: TransactionStack) {
         guard otherThreadsReadLayers(me) else { return }
+        // The rendering stack found above each layer seen so far (nil: none).
+        var known: [ObjectIdentifier: TransactionStack?] = [:]
+        var path: [ObjectIdentifier] = []
         for layer in layers where !layer.isPresentationCopy {
+            path.removeAll(keepingCapacity: true)
             var p: CALayer? = layer
-            var depth = 0
-            while let l = p, depth < 1 << 16 {
-                if let s = l.renderingStack {
-                    if s !== me { s.queueForeignCommit(ObjectIdentifier(layer)) }
-                    break
-                }
+            var found: TransactionStack? = nil
+            while let l = p {
+                let id = ObjectIdentifier(l)
+                if let k = known[id] { found = k; break }
+                path.append(id)
+                if let s = l.renderingStack { found = s; break }
                 p = l._superlayer
-                depth += 1
             }
+            for id in path { known[id] = .some(found) }
+            if let s = found, s !== me { s.queueForeignCommit(ObjectIdentifier(layer)) }
         }
     }
 }
