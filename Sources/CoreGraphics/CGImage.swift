@@ -163,22 +163,27 @@ public final class CGImage: Hashable, Sendable, CustomStringConvertible {
         guard let count = CGImage.storageByteCount(width: width, height: height),
               rgba8Bytes.count == count else { return nil }
         var bytes = rgba8Bytes
-        if !premultiplied {
-            bytes.withUnsafeMutableBufferPointer { buf in
-                var i = 0
-                while i < buf.count {
-                    let a = buf[i + 3]
-                    if a != 255 {
-                        buf[i] = premultiply(buf[i], a)
-                        buf[i + 1] = premultiply(buf[i + 1], a)
-                        buf[i + 2] = premultiply(buf[i + 2], a)
-                    }
-                    i += 4
-                }
-            }
-        }
+        if !premultiplied { CGImage.premultiplyRGBA8InPlace(&bytes) }
         self.init(width: width, height: height, premultipliedRGBA: bytes, alphaInfo: .premultipliedLast,
                   shouldInterpolate: true, intent: .defaultIntent)
+    }
+
+    /// Premultiplies straight-alpha 8-bit RGBA in place (rounded to nearest), so a decoder that
+    /// owns its pixel array can hand it to `init(width:height:premultipliedRGBA:…)` without a
+    /// second image-sized copy (a 16k² image is 1 GiB; a copy doubles the peak).
+    package static func premultiplyRGBA8InPlace(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBufferPointer { buf in
+            var i = 0
+            while i + 3 < buf.count {
+                let a = buf[i + 3]
+                if a != 255 {
+                    buf[i] = premultiply(buf[i], a)
+                    buf[i + 1] = premultiply(buf[i + 1], a)
+                    buf[i + 2] = premultiply(buf[i + 2], a)
+                }
+                i += 4
+            }
+        }
     }
 
     /// Extension beyond Apple's API: the stored pixels — 8-bit RGBA, **premultiplied**,

@@ -79,12 +79,12 @@ package final class FontFace: @unchecked Sendable {
             ?? familyName.replacingOccurrences(of: " ", with: "") + "-" + styleName.replacingOccurrences(of: " ", with: "")
         fullName = Self.sfntName(f, id: 4) ?? (styleName == "Regular" ? familyName : familyName + " " + styleName)
         ascender = Double(rec.ascender)
-        descender = Double(-rec.descender)
+        descender = -Double(rec.descender)   // negated as Double: -(-32768) overflows FT_Short
         lineGap = max(0, Double(rec.height) - Double(rec.ascender) + Double(rec.descender))
         underlinePosition = Double(rec.underline_position)
         underlineThickness = Double(rec.underline_thickness)
         boundingBox = CGRect(x: Double(rec.bbox.xMin), y: Double(rec.bbox.yMin),
-                             width: Double(rec.bbox.xMax - rec.bbox.xMin), height: Double(rec.bbox.yMax - rec.bbox.yMin))
+                             width: Double(rec.bbox.xMax) - Double(rec.bbox.xMin), height: Double(rec.bbox.yMax) - Double(rec.bbox.yMin))
         isBold = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         var cap = 0.0, xh = 0.0, strikePos = 0.0, strikeSize = 0.0, sup = 0.0, sub = 0.0

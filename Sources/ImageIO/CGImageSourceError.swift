@@ -41,16 +41,20 @@ struct DecodeFailure: Error {
     static func invalid(_ message: String) -> DecodeFailure { DecodeFailure(kind: .invalidData, message: message) }
 
     /// The refusal for a header that declares too many pixels (checked before allocating).
-    static func tooLarge(_ format: String, _ width: Int, _ height: Int) -> DecodeFailure {
-        DecodeFailure(kind: .imageTooLarge,
-                      message: "\(format) declares \(width)×\(height) pixels; at most \(CGImageSource.maxPixelCount) are accepted")
+    static func tooLarge(_ format: String, _ width: Int, _ height: Int, buffers: Int = 1) -> DecodeFailure {
+        let limit = CGImageSource.maxPixelCount / max(1, buffers)
+        let why = buffers > 1 ? " (its decoder keeps \(buffers) canvases)" : ""
+        return DecodeFailure(kind: .imageTooLarge,
+                             message: "\(format) declares \(width)×\(height) pixels; at most \(limit) are accepted\(why)")
     }
 }
 
 /// True when `width × height` is positive and at most `CGImageSource.maxPixelCount`, so that its
-/// RGBA8 storage (`CGImage.storageByteCount`) can be allocated.
-func pixelCountAcceptable(_ width: Int, _ height: Int) -> Bool {
+/// RGBA8 storage (`CGImage.storageByteCount`) can be allocated. `buffers`: how many image-sized
+/// canvases the decoder holds at once (libwebp's animation decoder keeps two), so that their sum
+/// stays within the one-image limit.
+func pixelCountAcceptable(_ width: Int, _ height: Int, buffers: Int = 1) -> Bool {
     guard width > 0, height > 0 else { return false }
     let (n, o) = width.multipliedReportingOverflow(by: height)
-    return !o && n <= CGImageSource.maxPixelCount
+    return !o && n <= CGImageSource.maxPixelCount / max(1, buffers)
 }

@@ -58,11 +58,13 @@ enum WebPCodec {
                 return .success(CGImage(width: width, height: height, premultipliedRGBA: pixels, alphaInfo: .noneSkipLast,
                                         shouldInterpolate: true, intent: .defaultIntent))
             }
-            // libwebp gives straight alpha here; CGImage premultiplies (rounded to nearest).
-            guard let image = CGImage(width: width, height: height, rgba8Bytes: pixels, premultiplied: false) else {
-                return .failure(.invalid("WebP image could not be stored"))
-            }
-            return .success(image)
+            // libwebp gives straight alpha here. Premultiplied in place (rounded to nearest) and
+            // handed over without a copy: a 51-byte lossless WebP can declare 16k² pixels (libwebp
+            // itself holds a second image-sized buffer while decoding), so a third copy would put
+            // the peak at 3× the image's bytes (docs/SECURITY.md, image fuzzing).
+            CGImage.premultiplyRGBA8InPlace(&pixels)
+            return .success(CGImage(width: width, height: height, premultipliedRGBA: consume pixels,
+                                    alphaInfo: .premultipliedLast, shouldInterpolate: true, intent: .defaultIntent))
         }
     }
 
@@ -72,14 +74,18 @@ enum WebPCodec {
         guard WebPAnimDecoderOptionsInit(&options) != 0 else { return .failure(.invalid("libwebp could not start")) }
         options.color_mode = MODE_rgbA   // premultiplied RGBA, CGImage's stored form
         options.use_threads = 0
-        // The canvas size is checked before the decoder allocates its two canvases.
+        // The canvas size is checked before the decoder allocates its two canvases (the current
+        // one and the previous one, for disposal), and they must fit the one-image limit together:
+        // a 140-byte file declaring 3,866,625 × 65 pixels made 2 × 1 GB before (fuzz-image).
         guard let demux = WebPDemux(&data) else {
             return .failure(.invalid("animated WebP structure unreadable (corrupt or cut off)"))
         }
         let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
         let height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
         WebPDemuxDelete(demux)
-        guard pixelCountAcceptable(width, height) else { return .failure(.tooLarge("WebP", width, height)) }
+        guard pixelCountAcceptable(width, height, buffers: 2) else {
+            return .failure(.tooLarge("animated WebP", width, height, buffers: 2))
+        }
         guard let decoder = WebPAnimDecoderNew(&data, &options) else {
             return .failure(.invalid("animated WebP could not be opened (corrupt or cut off)"))
         }

@@ -112,6 +112,20 @@ import Testing
         #expect(CGImageSourceCreateImageAtIndex(src, 0, nil) == nil)
     }
 
+    /// Found by fuzz-image (issue 17): 140 bytes of animated WebP whose VP8X canvas is
+    /// 3,866,625 × 65 pixels, under the one-image limit, but libwebp's animation decoder keeps two
+    /// canvases (current and previous), so it allocated 2 × 1 GB. Animated canvases get half the
+    /// pixel limit, so the decoder's two stay within one image's worth.
+    @Test func animatedWebPWhoseTwoCanvasesExceedTheLimitIsRefused() throws {
+        let d = try #require(Data(base64Encoded: "UklGRoQAAABXRUJQVlA4WAoAAAACAAAAAAA7QAAAQU5JTQYAAAD/////AwBBTk1GKAAAAAAAAAAAAAEAAAEAAGQAAANWUDhMDwAAAC8BQAAABxD9j/4HIqL/AQBBTk1GKAAAAAAAAAAAAAAAAAEAAPoAAABWUDhMDwAAAC8AQAAABwAAAgAHIqL/AQA="))
+        #expect(3_866_625 * 65 < CGImageSource.maxPixelCount)
+        let src = try #require(CGImageSourceCreateWithData(d as CFData, nil))
+        #expect(throws: CGImageSourceError(kind: .imageTooLarge, file: nil,
+                                           message: "animated WebP declares 3866625×65 pixels; at most \(CGImageSource.maxPixelCount / 2) are accepted (its decoder keeps 2 canvases)")) {
+            try src.decodeImage(at: 0)
+        }
+    }
+
     @Test func hugeGIFCanvasAndFramesAreRefused() throws {
         var big = GIFBuilder(width: 65535, height: 65535)
         big.frames = [.init(width: 1, height: 1, indices: [1])]

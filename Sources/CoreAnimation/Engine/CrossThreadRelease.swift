@@ -84,26 +84,23 @@ package enum CrossThreadRelease {
     static func tryRetain(_ p: UnsafeMutableRawPointer) -> Bool { runtime.tryRetain(p) != nil }
 
     /// The Swift runtime's own entry points for these questions (exported C functions of
-    /// libswiftCore, which Objective-C's weak references use on Apple platforms), looked up once:
+    /// libswiftCore, which Objective-C's weak references use on Apple platforms):
     /// `bool swift_isDeallocating(HeapObject *)` and `HeapObject *swift_tryRetain(HeapObject *)`
-    /// (the object, or null when it is being deallocated).
-    private struct Runtime: @unchecked Sendable {
-        let isDeallocating: @convention(c) (UnsafeMutableRawPointer) -> Bool
-        let tryRetain: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
+    /// (the object, or null when it is being deallocated). Bound by the linker, not looked up
+    /// with `dlsym`: a binary built with `--static-swift-stdlib` does not export the runtime's
+    /// symbols dynamically, and the lookup failed there (found rendering on a GPU machine with a
+    /// static `carender`). One pointer in, a Bool or a pointer out: the Swift and C calling
+    /// conventions pass these the same way on x86-64 and arm64.
+    private enum runtime {
+        @inline(__always) static func isDeallocating(_ p: UnsafeMutableRawPointer) -> Bool { swiftRuntimeIsDeallocating(p) }
+        @inline(__always) static func tryRetain(_ p: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? { swiftRuntimeTryRetain(p) }
     }
-
-    private static let runtime: Runtime = {
-        func lookUp(_ name: String) -> UnsafeMutableRawPointer {
-            guard let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
-                fatalError("the Swift runtime does not export \(name)")
-            }
-            return f
-        }
-        return Runtime(
-            isDeallocating: unsafeBitCast(lookUp("swift_isDeallocating"), to: (@convention(c) (UnsafeMutableRawPointer) -> Bool).self),
-            tryRetain: unsafeBitCast(lookUp("swift_tryRetain"), to: (@convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?).self))
-    }()
 }
+
+@_silgen_name("swift_isDeallocating")
+private func swiftRuntimeIsDeallocating(_ object: UnsafeMutableRawPointer) -> Bool
+@_silgen_name("swift_tryRetain")
+private func swiftRuntimeTryRetain(_ object: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
 
 /// A change another thread made to this thread's animated set, applied by this thread.
 struct ForeignSetChange {
