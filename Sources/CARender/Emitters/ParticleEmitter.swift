@@ -148,6 +148,11 @@ final class ParticleEmitter: ContentEmitter {
             if additive { variant.insert(.additive) }
             // Linear both ways (the default filters): the image shader's one-sample path.
             if look.flags & ~InstanceFlags.edgeMask == 0 { variant.insert(.linearFilters) }
+            // A plain square quad under a similarity: the particle path (fewer varyings, a
+            // tighter quad; the same pixels).
+            if variant.contains(.linearFilters), variant.isDisjoint(with: [.projective, .edgeMask, .continuous]) {
+                variant.insert(.particle)
+            }
             // Straight into the image array (not the generic `append`, whose key-path access per
             // instance is measurable at 100,000 particles).
             out.frame.images.append(instance)
