@@ -18,6 +18,22 @@ flat out int v_clip;
 flat out int v_flags;
 flat out float v_pxPerUnit;
 
+#ifdef CA_PLANE_DEPTH
+// An opaque CATransformLayer plane through the depth buffer (ShaderVariant.planeDepth,
+// DepthPlane): its depth after the divide is the ratio u_planeNum·(p, 1) / u_planeDen·(p, 1),
+// 0 at its group's farthest point and 1 at its nearest, put between the group's paint-order
+// depths u_planeRange.x (far) and .y (near), less the bias .z. Depth is interpolated linearly in
+// screen space, which is exact for a plane seen through the same perspective.
+uniform vec4 u_planeNum;
+uniform vec4 u_planeDen;
+uniform vec4 u_planeRange;
+
+float planeDepth(vec2 p) {
+    float zn = dot(u_planeNum.xyz, vec3(p, 1.0)) / dot(u_planeDen.xyz, vec3(p, 1.0));
+    return mix(u_planeRange.x, u_planeRange.y, zn) - u_planeRange.z;
+}
+#endif
+
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
 #ifdef CA_DEPTH_PREPASS
@@ -26,6 +42,9 @@ void main() {
     ca_prepassOrder = i_params.w;
     vec2 q = i_rect.xy + corner * i_rect.zw;
     gl_Position = toClip(q.x * i_h0.xyz + q.y * i_h1.xyz + i_h2.xyz);
+#ifdef CA_PLANE_DEPTH
+    gl_Position.z = planeDepth(q) * gl_Position.w;
+#endif
     return;
 #endif
     // Grow the quad by a pixel for the antialiased edge (or by the blur's reach) in plane units.
@@ -37,6 +56,9 @@ void main() {
     float margin = fringe / max(planeScale(i_h0, i_h1, i_h2), 1e-6) + 3.0 * i_params.y;
     vec2 p = i_rect.xy - margin + corner * (i_rect.zw + 2.0 * margin);
     gl_Position = toClip(p.x * i_h0.xyz + p.y * i_h1.xyz + i_h2.xyz);
+#ifdef CA_PLANE_DEPTH
+    gl_Position.z = planeDepth(p) * gl_Position.w;
+#endif
     v_local = p;
     v_rect = i_rect;
     v_radii = i_radii;

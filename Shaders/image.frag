@@ -1,3 +1,28 @@
+#ifdef CA_PARTICLE
+// A particle (ShaderVariant.particle, image.vert): shapeCoverage of its square rect with every
+// edge antialiased and one linear sample, the same arithmetic as the general path below.
+in vec4 v_localUV;
+flat in vec4 v_tint;
+flat in vec4 v_atlas;
+flat in vec4 v_box;
+flat in float v_pxPerUnit;
+#ifdef CA_CLIP
+flat in int v_clip;
+#else
+const int v_clip = 0;
+#endif
+uniform sampler2D u_texture;
+out vec4 o_color;
+
+void main() {
+    g_pxPerUnit = v_pxPerUnit;
+    vec3 field = shapeField(v_localUV.xy, v_box.xy, v_box.zw, vec4(0.0), false);
+    float cov = coverage(field, v_localUV.xy);
+    vec2 uv = clamp(v_localUV.zw, 0.0, 1.0);
+    vec4 c = textureLod(u_texture, v_atlas.xy + uv * v_atlas.zw, 0.0);
+    o_color = c * v_tint * cov * clipCoverage(framePixel(), v_clip);
+}
+#else
 in vec2 v_local;
 in vec2 v_uv;
 flat in vec4 v_tint;
@@ -48,3 +73,4 @@ void main() {
 #endif
     o_color = c * v_tint * cov * clipCoverage(framePixel(), v_clip);
 }
+#endif

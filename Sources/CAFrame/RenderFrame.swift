@@ -30,6 +30,9 @@ package struct RenderFrame: Sendable {
     package var shapePages: [ShapeAtlasPage] = []
     package var shapeUploads: [ShapeAtlasUpload] = []
     package var passes: [RenderPass] = []
+    /// The 3D planes of opaque `CATransformLayer` sublayers drawn through the depth buffer
+    /// (issue 21), indexed by `Batch.depthPlane`.
+    package var depthPlanes: [DepthPlane] = []
 
     package init(width: Int, height: Int) {
         self.width = width
@@ -126,6 +129,9 @@ package struct Batch: Sendable, Equatable {
     /// for less (software rasterisers execute every branch of a shader).
     package var variant: ShaderVariant = []
     package var range: Range<Int>
+    /// Index in `RenderFrame.depthPlanes` for a batch of one opaque `CATransformLayer` plane
+    /// drawn through the depth buffer (`ShaderVariant.planeDepth`), −1 otherwise.
+    package var depthPlane: Int32 = -1
 
     package init(pipeline: Pipeline, variant: ShaderVariant = [], range: Range<Int>) {
         self.pipeline = pipeline
@@ -180,6 +186,16 @@ package struct ShaderVariant: OptionSet, Hashable, Sendable {
     /// one sampling path, without the derivatives and the other filters' samples (a software
     /// rasteriser runs every side of a branch). The same pixels as without it.
     package static let linearFilters = ShaderVariant(rawValue: 131072)
+    /// Image instances that are plain particles (`ParticleEmitter`): square quads whose shape is
+    /// their rect, every edge antialiased, linear filters, a similarity transform. The image
+    /// shader's particle path hands on fewer varyings and grows the quad by less (issue 21's
+    /// particle floor); the same pixels as without it. Only with `linearFilters` and neither
+    /// `projective`, `edgeMask` nor `continuous`.
+    package static let particle = ShaderVariant(rawValue: 262144)
+    /// A box batch of one opaque plane of a `CATransformLayer` whose planes intersect
+    /// (`DepthPlane`): its depth comes from its 3D plane instead of its paint order, so where
+    /// two such planes cross, the depth buffer shows each in front on its own side.
+    package static let planeDepth = ShaderVariant(rawValue: 524288)
 
     /// The GLSL defines of this variant.
     package var defines: [String] {
@@ -202,6 +218,8 @@ package struct ShaderVariant: OptionSet, Hashable, Sendable {
         if contains(.additive) { d.append("CA_ADDITIVE") }
         if contains(.replace) { d.append("CA_REPLACE") }
         if contains(.linearFilters) { d.append("CA_LINEAR_FILTERS") }
+        if contains(.particle) { d.append("CA_PARTICLE") }
+        if contains(.planeDepth) { d.append("CA_PLANE_DEPTH") }
         return d
     }
 

@@ -28,6 +28,12 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     /// Opaque box interiors the GL backend drew front to back into the main pass's depth
     /// buffer first, so the pixels they cover are not shaded for the instances below them.
     public var opaqueInteriors = 0
+    /// Main passes the GL backend began by clearing to an opaque first box that covers the whole
+    /// target (the root's background) instead of drawing it (0 or 1 per frame).
+    public var backgroundClears = 0
+    /// Opaque `CATransformLayer` planes whose interiors the GL backend wrote into the depth
+    /// buffer at their 3D depth (intersecting planes drawn whole, not split).
+    public var depthTestedPlanes = 0
     /// Live particles of `CAEmitterLayer`s drawn this frame, and the seconds their simulation
     /// took (part of `buildSeconds`).
     public var particles = 0
@@ -46,6 +52,7 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
         (reusedFrame ? "reused previous frame; " : "") + (patchedLayers > 0 ? "patched \(patchedLayers) layers" + (patchedSubtrees > 0 ? " (\(patchedSubtrees) subtrees)" : "") + "; " : "") + "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
             + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads), vertices \(vertices)"
             + (opaqueInteriors > 0 ? ", opaque interiors \(opaqueInteriors)" : "")
+            + (depthTestedPlanes > 0 ? ", depth-tested planes \(depthTestedPlanes)" : "")
             + (particles > 0 ? ", particles \(particles)" : "")
             + (rasterCacheHits + rasterCacheMisses > 0 ? ", raster cache \(rasterCacheHits) hits / \(rasterCacheMisses) misses" : "")
     }

@@ -22,7 +22,8 @@ extension GLRenderer {
         var order = 0
         for b in batches {
             defer { order += b.range.count }
-            guard case .box = b.pipeline else { continue }
+            // Depth planes write their own depth (`GLRenderer+DepthPlanes.swift`).
+            guard case .box = b.pipeline, b.depthPlane < 0 else { continue }
             for i in b.range {
                 if var inner = interior(of: frame.boxes[i]) {
                     inner.params.w = Float(order + (i - b.range.lowerBound)) - 0.5

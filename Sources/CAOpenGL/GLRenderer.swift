@@ -231,9 +231,24 @@ package final class GLRenderer {
             // changes: those pixels end as the opaque layer's colour either way).
             var prepass: [BoxInstance] = []
             var orderScale: Float = 0
-            if pass.target == .main, usesDepthPrepass, case .draw(let batches) = pass.kind {
+            var kind = pass.kind
+            var clearColor = frame.clearColor
+            // An opaque first box over the whole target becomes the clear colour
+            // (`GLRenderer+BackgroundClear.swift`).
+            if pass.target == .main, pass.clears, case .draw(let batches) = kind {
+                let (rest, fill) = Self.backgroundAsClear(frame, batches, viewport: rect(.main))
+                if let fill { kind = .draw(rest); clearColor = fill; stats.backgroundClears += 1 }
+            }
+            if pass.target == .main, usesDepthPrepass, case .draw(let batches) = kind {
                 (prepass, orderScale) = Self.opaqueInteriors(frame, batches)
             }
+            // Opaque transform-layer planes with depths of their own (`GLRenderer+DepthPlanes.swift`).
+            var planeSpans: [Int32: SIMD2<Float>] = [:]
+            if pass.target == .main, case .draw(let batches) = kind, Self.hasDepthPlanes(batches) {
+                if orderScale == 0 { orderScale = 2 / Float(batches.reduce(0) { $0 + $1.range.count } + 1) }
+                planeSpans = Self.depthPlaneSpans(frame, batches, orderScale: orderScale)
+            }
+            let depthTested = !prepass.isEmpty || !planeSpans.isEmpty
             let fbo: GLuint
             let vp = rect(pass.target)
             let passFlip: Float
@@ -247,31 +262,39 @@ package final class GLRenderer {
             }
             glBindFramebuffer(E(GL_FRAMEBUFFER), fbo)
             glViewport(0, 0, GLsizei(texels.x), GLsizei(texels.y))
-            switch pass.kind {
+            switch kind {
             case .draw(let batches):
-                let c = pass.target == .main ? frame.clearColor : .zero
+                let c = pass.target == .main ? clearColor : .zero
                 glClearColor(c.x, c.y, c.z, c.w)
                 // A pass that continues its target (split at a compositing or background
                 // filter, `RenderPass.clears`) keeps the colour drawn so far.
                 let colorBit = pass.clears ? GL_COLOR_BUFFER_BIT : 0
-                if prepass.isEmpty {
+                if !depthTested {
                     if pass.clears { glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
                 } else {
                     glClearDepth(1)
                     glDepthMask(GLboolean(GL_TRUE))
                     glClear(GLbitfield(colorBit | GL_DEPTH_BUFFER_BIT))
-                    try drawPrepass(prepass, viewport: vp, flip: passFlip, orderScale: orderScale, stats: &stats)
+                    if !prepass.isEmpty { try drawPrepass(prepass, viewport: vp, flip: passFlip, orderScale: orderScale, stats: &stats) }
+                    if !planeSpans.isEmpty {
+                        stats.depthTestedPlanes += try drawDepthPlaneInteriors(frame, batches, spans: planeSpans, viewport: vp, flip: passFlip, stats: &stats)
+                    }
                     glEnable(E(GL_DEPTH_TEST))
                     glDepthFunc(E(GL_LEQUAL))
                     glDepthMask(GLboolean(GL_FALSE))
                 }
                 var order = 0
                 for b in batches {
+                    var plane: (DepthPlane, SIMD2<Float>)?
+                    if b.depthPlane >= 0, Int(b.depthPlane) < frame.depthPlanes.count {
+                        let p = frame.depthPlanes[Int(b.depthPlane)]
+                        plane = planeSpans[p.group].map { (p, $0) }
+                    }
                     try draw(b, viewport: vp, flip: passFlip, bindings,
-                             orderBase: prepass.isEmpty ? 0 : Float(order), orderScale: prepass.isEmpty ? 0 : orderScale, stats: &stats)
+                             orderBase: depthTested ? Float(order) : 0, orderScale: depthTested ? orderScale : 0, plane: plane, stats: &stats)
                     order += b.range.count
                 }
-                if !prepass.isEmpty { glDisable(E(GL_DEPTH_TEST)) }
+                if depthTested { glDisable(E(GL_DEPTH_TEST)) }
             case .blur(let source, let sigma, let horizontal):
                 guard let src = texture(of: source) else { throw GLBackendError("blur source \(source) is not offscreen") }
                 glDisable(E(GL_BLEND))
@@ -303,9 +326,15 @@ package final class GLRenderer {
     }
 
     func draw(_ b: Batch, viewport: SIMD4<Float>, flip: Float, _ bindings: GLBatchBindings, orderBase: Float = 0,
-              orderScale: Float = 0, stats: inout RenderStats) throws {
+              orderScale: Float = 0, plane: (DepthPlane, SIMD2<Float>)? = nil, stats: inout RenderStats) throws {
         let program = try pipelines[RenderFrame.lane(of: b.pipeline.kind)].prepare(b, bindings, on: self)
         program.use()
+        if let (p, span) = plane {
+            Self.setDepthPlane(program, p, span: span, bias: Self.depthPlaneBias(span))
+        } else if b.variant.contains(.planeDepth) {
+            // Not in a main pass (never built so): the plane at depth 0, as without a depth test.
+            Self.setDepthPlane(program, DepthPlane(numerator: .zero, denominator: SIMD4(0, 0, 1, 0), group: 0), span: .zero, bias: 0)
+        }
         program.set("u_viewport", viewport)
         program.set("u_flip", flip)
         program.set("u_clips", int: Self.clipTextureUnit)

@@ -25,6 +25,9 @@ final class FrameWriter {
     /// True while a patch re-emits a subtree: batches go to `scratchLog`, and no record is
     /// entered for the patch to find (it moves the new records into place).
     var reemitting = false
+    /// While ≥ 0, box batches are batches of this `RenderFrame.depthPlanes` entry
+    /// (`FrameWriter+DepthPlanes.swift`).
+    var depthPlane: Int32 = -1
     var stats = RenderStats()
     var passStack: [PendingPass] = []
     var textureIndex: [ObjectIdentifier: Int] = [:]
@@ -113,6 +116,10 @@ final class FrameWriter {
     /// same shader variant, next index), else starts a batch.
     @inline(__always)
     func appendBatch(_ pipeline: Batch.Pipeline, variant: ShaderVariant = [], index: Int) {
+        if depthPlane >= 0, case .box = pipeline {
+            appendDepthPlaneBatch(variant: variant, index: index)
+            return
+        }
         if reemitting {
             scratchLog.append(Emission(pipeline: pipeline, variant: variant))
             return

@@ -16,8 +16,9 @@ import CAFrame
 /// contents, borders and flattened sublayers are cut alike. A piece under more than one clip
 /// (or under an outer clip) is drawn into an offscreen target per further clip and composited.
 ///
-/// Only when two planes intersect (`warnIfPlanesIntersect`'s test): other transform layers keep
-/// the centre order and their frames. Not split, with a warning: a transform layer whose
+/// Only when two planes intersect (`quadsIntersect`), and not when every plane is opaque and the
+/// backend has a depth buffer (`+DepthPlanes.swift`: those go through the depth buffer): other
+/// transform layers keep the centre order and their frames. Not split, with a warning: a transform layer whose
 /// sublayers include transform layers (their planes belong to the same 3D space, one level
 /// down), more than `maxPlanesChecked` sublayers, or a tree that would need more than
 /// `maxPlanePieces` pieces.
@@ -35,7 +36,8 @@ extension RenderTreeBuilder {
     /// Draws `sublayers` of transform layer state `s` split where their planes intersect;
     /// false (nothing drawn) when no two intersect or they cannot be split (then warned), so
     /// the caller draws them whole in centre order.
-    func drawSplitPlanes(_ sublayers: [CALayer], depthBasis: CATransform3D, parent s: LayerState, ctx: Context) -> Bool {
+    func drawSplitPlanes(_ sublayers: [CALayer], depthBasis: CATransform3D, parent s: LayerState, ctx: Context,
+                         ordered: [CALayer]) -> Bool {
         guard sublayers.count >= 2 else { return false }
         var pieces: [PlanePiece] = []
         var local: [CATransform3D] = []
@@ -56,6 +58,9 @@ extension RenderTreeBuilder {
             for j in (i + 1)..<pieces.count where Self.quadsIntersect(pieces[i].polygon, pieces[j].polygon) { crossing = true; break outer }
         }
         guard crossing else { return false }
+        // Opaque planes alone: drawn whole, in the order of their centres, each tested against
+        // the others' 3D depth (`+DepthPlanes.swift`), where the backend has a depth buffer.
+        if !hasNested, !tooMany, drawDepthPlanes(sublayers, local: local, parent: s, ctx: ctx, ordered: ordered) { return true }
         guard !hasNested, !tooMany else {
             RenderDiagnostics.warn("CATransformLayer: two sublayers' planes intersect but are not split (the transform layer has sublayer transform layers, or more than \(Self.maxPlanesChecked) sublayers); each is drawn whole in the order of its centre's depth (docs/BEHAVIOUR.md N8)")
             return false

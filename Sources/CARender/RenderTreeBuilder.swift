@@ -74,6 +74,10 @@ package final class RenderTreeBuilder {
     /// Whether builds record subtrees that a patch can re-emit (`+Subtrees.swift`;
     /// `CARenderer.Options.patchesSubtrees`: off, only plain leaves are patched).
     package var recordsSubtrees = true
+    /// Whether the backend tests opaque `CATransformLayer` planes against a depth buffer of
+    /// their 3D depth (`+DepthPlanes.swift`; the GL backend does). Without it, intersecting
+    /// planes are split (`+PlaneSplitting.swift`).
+    package var usesPlaneDepth = false
     /// Small images packed into shared pages, kept across frames (`ImageAtlas.swift`).
     package var imageAtlas: ImageAtlas { contents.atlas }
     /// Whether small images go into the atlas (`CARenderer.Options.usesImageAtlas`; tests
@@ -477,7 +481,7 @@ package final class RenderTreeBuilder {
             out.appendComposite(source: target, mask: nil, rect: rect, opacity: 1, clip: clip)
         } else if let replica {
             drawReplicas(ordered, ctx, replica, h: h)
-        } else if isTransformLayer, drawSplitPlanes(sublayers, depthBasis: depthBasis, parent: s, ctx: ctx) {
+        } else if isTransformLayer, drawSplitPlanes(sublayers, depthBasis: depthBasis, parent: s, ctx: ctx, ordered: ordered) {
             // Intersecting planes, drawn in pieces (RenderTreeBuilder+PlaneSplitting.swift).
         } else {
             for child in ordered { visit(child, ctx, isMask: false) }

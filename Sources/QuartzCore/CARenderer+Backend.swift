@@ -67,6 +67,7 @@ extension CARenderer {
         context = SoftwareRendererContext(reason: "GL context lost")
         backendReason = "automatic: the OpenGL context was lost (\(error.description))"
         lastKey = nil
+        builder.usesPlaneDepth = false   // the CPU backend splits intersecting planes
         return true
     }
 

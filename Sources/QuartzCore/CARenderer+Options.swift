@@ -90,6 +90,8 @@ extension CARenderer {
         backend?.usesDepthPrepass = currentOptions.usesDepthPrepass
         builder.usesImageAtlas = currentOptions.usesImageAtlas
         builder.recordsSubtrees = currentOptions.patchesSubtrees
+        // Opaque transform-layer planes through the depth buffer: the GL backend has one.
+        builder.usesPlaneDepth = software == nil
         lastKey = nil   // the next frame is built and drawn anew
     }
 }

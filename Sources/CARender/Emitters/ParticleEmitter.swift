@@ -125,8 +125,39 @@ final class ParticleEmitter: ContentEmitter {
             }
         }
         let clip = Float(clipIndex)
+        // A particle's plane is the layer's turned about the particle: a similarity stays one and
+        // an affine plane stays affine, so under an affine layer plane every particle of a cell
+        // has the shader variant of the layer's plane, worked out once per cell (not per particle:
+        // OptionSet operations across modules are generic calls, measurable at 100,000).
+        let affine = h.r0.z == 0 && h.r1.z == 0
+        func variant(of look: Look, _ packed: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)) -> ShaderVariant {
+            var v = ShaderVariant.of(clip: clip, flags: Float(look.flags), h0: packed.0, h1: packed.1, h2: packed.2)
+            if additive { v.insert(.additive) }
+            // Linear both ways (the default filters): the image shader's one-sample path.
+            if look.flags & ~InstanceFlags.edgeMask == 0 { v.insert(.linearFilters) }
+            // A plain square quad under a similarity: the particle path (fewer varyings, a
+            // tighter quad; the same pixels).
+            if v.contains(.linearFilters), v.isDisjoint(with: [.projective, .edgeMask, .continuous]) { v.insert(.particle) }
+            return v
+        }
+        let layerPacked = h.packed()
+        var variants = [ShaderVariant?](repeating: nil, count: looks.count)
+        if affine {
+            for (i, look) in looks.enumerated() {
+                guard let look else { continue }
+                variants[i] = variant(of: look, (layerPacked.0, SIMD4(layerPacked.1.x, layerPacked.1.y, layerPacked.1.z, clip), layerPacked.2))
+            }
+        }
         var drawn = 0
         out.frame.images.reserveCapacity(out.frame.images.count + ordered.count)
+        // Consecutive particles of one texture and variant are one run of the batch list.
+        var runStart = out.frame.images.count, runSlot = -1, runVariant = ShaderVariant()
+        func flush() {
+            let end = out.frame.images.count
+            if runSlot >= 0, end > runStart {
+                out.appendBatch(.image(texture: runSlot, filter: .linear), variant: runVariant, range: runStart..<end)
+            }
+        }
         for p in ordered {
             guard let look = looks[p.node] else { continue }
             let w = look.size.x * p.scale, ht = look.size.y * p.scale
@@ -144,16 +175,19 @@ final class ParticleEmitter: ContentEmitter {
             let rect = SIMD4(Float(-w / 2), Float(-ht / 2), Float(w), Float(ht))
             let instance = ImageInstance(h0: packed.0, h1: packed.1, h2: packed.2, rect: rect, uv: look.uv, tint: tint,
                                          shape: rect, shapeRadii: .zero, atlas: look.placement)
-            var variant = ShaderVariant.of(clip: clip, flags: Float(look.flags), h0: packed.0, h1: packed.1, h2: packed.2)
-            if additive { variant.insert(.additive) }
-            // Linear both ways (the default filters): the image shader's one-sample path.
-            if look.flags & ~InstanceFlags.edgeMask == 0 { variant.insert(.linearFilters) }
+            let v = variants[p.node] ?? variant(of: look, packed)
+            if look.slot != runSlot || v != runVariant {
+                flush()
+                runStart = out.frame.images.count
+                runSlot = look.slot
+                runVariant = v
+            }
             // Straight into the image array (not the generic `append`, whose key-path access per
             // instance is measurable at 100,000 particles).
             out.frame.images.append(instance)
-            out.appendBatch(.image(texture: look.slot, filter: .linear), variant: variant, index: out.frame.images.count - 1)
             drawn += 1
         }
+        flush()
         particleCount += drawn
         out.stats.particles += drawn
     }

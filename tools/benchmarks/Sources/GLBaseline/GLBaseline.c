@@ -371,39 +371,53 @@ int glb_read_rgba(unsigned char *rgba, int w, int h) {
 // ---- Textured quads (the particle floor) ----------------------------------------------------
 // n turned, tinted quads of one side x side white RGBA8 texture (linear filtering), placed by a
 // hash of their index over the canvas: what an emitter keeping n live particles of one image
-// draws. One instanced draw, premultiplied source-over, glFinish per frame.
+// draws, with the engine's pixels: each quad grown by 0.75 px and antialiased by its distance
+// to the square (coverage clamp(0.5 - d), d in pixels), the texture sampled at the clamped uv,
+// times the premultiplied tint. One instanced draw, premultiplied source-over, glFinish per
+// frame; the 32-byte instances are uploaded every frame (particles move every frame, so a
+// particle renderer sends them every frame, as the engine does).
 
 static const char *QVS =
     "#version 330 core\n"
-    "layout(location = 0) in vec4 a_place;  // centre x, y (pixels, y down), angle, size\n"
+    "layout(location = 0) in vec4 a_place;  // centre x, y (pixels, y down), angle, side\n"
     "layout(location = 1) in vec4 a_tint;   // premultiplied\n"
     "uniform vec2 u_viewport;\n"
-    "out vec2 v_uv;\n"
+    "out vec4 v_puv;                        // xy: point from the centre (px), zw: uv\n"
     "flat out vec4 v_tint;\n"
+    "flat out float v_half;\n"
     "void main() {\n"
     "    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));\n"
-    "    vec2 local = (corner - 0.5) * a_place.w;\n"
+    "    float hs = 0.5 * a_place.w;\n"
+    "    vec2 local = mix(vec2(-hs - 0.75), vec2(hs + 0.75), corner);\n"
     "    float c = cos(a_place.z), s = sin(a_place.z);\n"
     "    vec2 px = a_place.xy + vec2(c * local.x - s * local.y, s * local.x + c * local.y);\n"
-    "    v_uv = corner;\n"
+    "    v_puv = vec4(local, (local + hs) / a_place.w);\n"
     "    v_tint = a_tint;\n"
+    "    v_half = hs;\n"
     "    vec2 ndc = px / u_viewport * 2.0 - 1.0;\n"
     "    gl_Position = vec4(ndc.x, -ndc.y, 0.0, 1.0);\n"
     "}\n";
 
 static const char *QFS =
     "#version 330 core\n"
-    "in vec2 v_uv;\n"
+    "in vec4 v_puv;\n"
     "flat in vec4 v_tint;\n"
+    "flat in float v_half;\n"
     "uniform sampler2D u_tex;\n"
     "out vec4 o_color;\n"
-    "void main() { o_color = texture(u_tex, v_uv) * v_tint; }\n";
+    "void main() {\n"
+    "    vec2 q = abs(v_puv.xy) - v_half;\n"
+    "    float d = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0);\n"
+    "    float cov = clamp(0.5 - d, 0.0, 1.0);\n"
+    "    o_color = texture(u_tex, clamp(v_puv.zw, 0.0, 1.0)) * v_tint * cov;\n"
+    "}\n";
 
 static struct {
     int ready;
     GLuint program, vao, vbo, tex;
     GLint u_viewport, u_tex;
     int n, w, h, side;
+    float *data;       // n instances of 8 floats, uploaded each frame
 } Q;
 
 static int quads_init(char *err, int errlen) {
@@ -426,22 +440,8 @@ static int quads_init(char *err, int errlen) {
     return 0;
 }
 
-static int quads_scene(int n, int w, int h, int side) {
-    if (Q.n == n && Q.w == w && Q.h == h && Q.side == side) return 0;
-    float *data = malloc((size_t)n * 8 * sizeof(float) + 1);
-    if (!data) return -1;
-    for (int i = 0; i < n; i++) {
-        float *q = data + (size_t)i * 8;
-        q[0] = (float)(glb_scene_word(i, 0, 7u) % (unsigned)w);
-        q[1] = (float)(glb_scene_word(i, 1, 7u) % (unsigned)h);
-        q[2] = (float)(glb_scene_word(i, 2, 7u) % 6283u) / 1000.0f;
-        q[3] = (float)side;
-        float a = 0.3f + 0.5f * (float)(glb_scene_word(i, 3, 7u) % 1000u) / 1000.0f;
-        q[4] = 0.9f * a; q[5] = 0.6f * a; q[6] = 0.3f * a; q[7] = a;
-    }
-    glBindBuffer(GL_ARRAY_BUFFER, Q.vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)n * 8 * sizeof(float)), data, GL_STATIC_DRAW);
-    free(data);
+/// The side x side white texture, linear, clamped to its edge.
+static int quads_texture(int side) {
     unsigned char *px = malloc((size_t)side * side * 4);
     if (!px) return -1;
     memset(px, 255, (size_t)side * side * 4);
@@ -452,6 +452,24 @@ static int quads_scene(int n, int w, int h, int side) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return 0;
+}
+
+static int quads_scene(int n, int w, int h, int side) {
+    if (Q.data && Q.n == n && Q.w == w && Q.h == h && Q.side == side) return 0;
+    free(Q.data);
+    Q.data = malloc((size_t)n * 8 * sizeof(float) + 1);
+    if (!Q.data) return -1;
+    for (int i = 0; i < n; i++) {
+        float *q = Q.data + (size_t)i * 8;
+        q[0] = (float)(glb_scene_word(i, 0, 7u) % (unsigned)w);
+        q[1] = (float)(glb_scene_word(i, 1, 7u) % (unsigned)h);
+        q[2] = (float)(glb_scene_word(i, 2, 7u) % 6283u) / 1000.0f;
+        q[3] = (float)side;
+        float a = 0.3f + 0.5f * (float)(glb_scene_word(i, 3, 7u) % 1000u) / 1000.0f;
+        q[4] = 0.9f * a; q[5] = 0.6f * a; q[6] = 0.3f * a; q[7] = a;
+    }
+    if (quads_texture(side) != 0) return -1;
     Q.n = n; Q.w = w; Q.h = h; Q.side = side;
     return 0;
 }
@@ -467,6 +485,8 @@ static void quads_frame(int n, int w, int h) {
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, Q.tex);
     glBindVertexArray(Q.vao);
+    glBindBuffer(GL_ARRAY_BUFFER, Q.vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)n * 8 * sizeof(float)), Q.data, GL_STREAM_DRAW);
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, n);
 }
 
@@ -476,6 +496,25 @@ double glb_quads_ms(int n, int w, int h, int frames, int side) {
     if (ensure_fbo(w, h) != 0) return -2;
     if (quads_scene(n, w, h, side) != 0) return -3;
     return median_frame_ms(quads_frame, n, w, h, frames);
+}
+
+int glb_quads_draw(const float *instances, int n, int w, int h, int side) {
+    if (!G.ready || !instances || n < 0 || n > 16 * 1024 * 1024 || w < 1 || h < 1 || side < 1 || side > 4096) return -1;
+    if (quads_init(NULL, 0) != 0) return -6;
+    if (ensure_fbo(w, h) != 0) return -2;
+    free(Q.data);
+    Q.data = malloc((size_t)n * 8 * sizeof(float) + 1);
+    if (!Q.data) return -3;
+    memcpy(Q.data, instances, (size_t)n * 8 * sizeof(float));
+    if (quads_texture(side) != 0) return -3;
+    Q.n = -1;  // not the hashed scene: glb_quads_ms makes that again
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_DITHER);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    quads_frame(n, w, h);
+    glFinish();
+    return glGetError() == GL_NO_ERROR ? 0 : -5;
 }
 
 // ---- Grid of rounded rects (the replicator floor) ----------------------------------------------

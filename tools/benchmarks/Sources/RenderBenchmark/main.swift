@@ -26,6 +26,16 @@ if let i = args.firstIndex(of: "--backend"), i + 1 < args.count {
 /// callgrind, where only the engine's frames matter).
 let engineOnly = args.contains("--engine-only")
 args.removeAll { $0 == "--engine-only" }
+// `--runs N`: the emitter and replicator scenes time the engine and then the floor N times in
+// this one process and print each pair and the median ratio (issue 21's floors).
+let runs: Int = {
+    guard let i = args.firstIndex(of: "--runs") else { return 1 }
+    guard i + 1 < args.count, let v = Int(args[i + 1]), v >= 1, v <= 100 else {
+        FileHandle.standardError.write("--runs needs a number from 1 to 100\n".data(using: .utf8)!); exit(2)
+    }
+    args.removeSubrange(i...i + 1)
+    return v
+}()
 /// `--max-size N`: the rect scenes' largest side (canonical 200; 20 gives rects of 20×20 only,
 /// the regime whose floor matches the figures quoted in issue 4 and PERFORMANCE.md).
 let maxSize: Int32 = {
@@ -217,17 +227,34 @@ do {
         case "gradients": report("200 gradient layers", try run(StressScenes.gradients(count: 200), frames: frames).0)
         case "shadows": report("100 shadowed layers", try run(StressScenes.shadows(count: 100), frames: frames).0)
         case "emitter":
-            let res = try run(emitterScene(), frames: frames).0
-            report("CAEmitterLayer, 100,000 live particles", res)
-            reportParticles(res)
-            if !engineOnly, let floor = particleFloor(res.stats.particles, frames: frames) {
-                print("  floor (\(res.stats.particles) textured 8×8 quads, one instanced draw, no engine): \(ms(floor)) ms/frame; engine/floor = \(String(format: "%.2f", res.total / floor))×")
+            var ratios: [Double] = []
+            for k in 1...runs {
+                let res = try run(emitterScene(), frames: frames).0
+                report("CAEmitterLayer, 100,000 live particles" + (runs > 1 ? " (run \(k) of \(runs))" : ""), res)
+                reportParticles(res)
+                if !engineOnly, let floor = particleFloor(res.stats.particles, frames: frames) {
+                    ratios.append(res.total / floor)
+                    print("  floor (\(res.stats.particles) textured 8×8 quads, AA fringe, instances uploaded each frame, one instanced draw, no engine): \(ms(floor)) ms/frame; engine/floor = \(String(format: "%.2f", res.total / floor))×")
+                }
+            }
+            if !engineOnly {
+                if ratios.count > 1 { print("  median engine/floor over \(ratios.count) runs: \(String(format: "%.2f", median(ratios)))×") }
+                if let check = try FloorCheck.particles() { print("  check: \(check)") }
             }
         case "replicator":
-            let res = try run(ReplicatorScene.make(), frames: frames).0
-            report("CAReplicatorLayer 100 × 100 copies (instanceColor animating)", res)
-            if !engineOnly, let floor = ReplicatorScene.floor(frames: frames) {
-                print("  floor (10,000 rounded bordered rects over a cleared background, one instanced draw, no engine): \(ms(floor)) ms/frame; engine/floor = \(String(format: "%.2f", res.total / floor))×")
+            var ratios: [Double] = []
+            for k in 1...runs {
+                let res = try run(ReplicatorScene.make(), frames: frames).0
+                report("CAReplicatorLayer 100 × 100 copies (instanceColor animating)" + (runs > 1 ? " (run \(k) of \(runs))" : ""), res)
+                if res.stats.backgroundClears > 0 { print("  root background drawn as the clear colour") }
+                if !engineOnly, let floor = ReplicatorScene.floor(frames: frames) {
+                    ratios.append(res.total / floor)
+                    print("  floor (10,000 rounded bordered rects over a cleared background, one instanced draw, no engine): \(ms(floor)) ms/frame; engine/floor = \(String(format: "%.2f", res.total / floor))×")
+                }
+            }
+            if !engineOnly {
+                if ratios.count > 1 { print("  median engine/floor over \(ratios.count) runs: \(String(format: "%.2f", median(ratios)))×") }
+                if let check = try FloorCheck.replicator() { print("  check (time 0): \(check)") }
             }
         default: print("unknown scene \(name)")
         }

@@ -53,9 +53,15 @@ double glb_rects_ms(int n, int w, int h, int frames, unsigned seed);
 /// glb_rects_ms over the scene variant of glb_scene_rect_ex.
 double glb_rects_ms_ex(int n, int w, int h, int frames, unsigned seed, int max_size);
 /// The particle floor: n turned, tinted quads of one side x side white texture (linear
-/// filtering) at hashed places over a w x h FBO, one instanced draw per frame, premultiplied
+/// filtering, each grown by 0.75 px and antialiased as the engine's particles are) at hashed
+/// places over a w x h FBO, instances uploaded and one instanced draw per frame, premultiplied
 /// source-over; the median ms per frame of `frames` timed frames, or a negative value on error.
 double glb_quads_ms(int n, int w, int h, int frames, int side);
+/// Draws `n` quads of the particle floor's program once into a cleared w x h FBO (`instances`:
+/// 8 floats each, centre x, y in pixels, angle in radians, side in pixels, premultiplied tint
+/// r, g, b, a) over a side x side white texture, for comparison with the engine's pixels
+/// (glb_read_rgba). Returns 0 on success.
+int glb_quads_draw(const float *instances, int n, int w, int h, int side);
 /// The replicator floor: a grid of cols x rows rounded rects (cell x, y, width, height = cell[0..3]
 /// in the first copy, copy (c, r) moved by (c * dx, r * dy)), corner radius `radius`, border
 /// `border` inside the bounds, fill and border colours (straight alpha, fill[4], stroke[4]) tinted
@@ -65,7 +71,7 @@ double glb_quads_ms(int n, int w, int h, int frames, int side);
 /// once. Returns the median ms per frame, or a negative value on error.
 double glb_grid_ms(int cols, int rows, float dx, float dy, const float cell[4], float radius, float border,
                    const float fill[4], const float stroke[4], const float background[4], int w, int h, int frames);
-/// Reads back the FBO of the last glb_rects_ms (premultiplied RGBA8, rows top-down, w*h*4 bytes
+/// Reads back the FBO of the last glb_rects_ms, glb_grid_ms or glb_quads_draw (premultiplied RGBA8, rows top-down, w*h*4 bytes
 /// into rgba, w and h must match). Returns 0 on success.
 int glb_read_rgba(unsigned char *rgba, int w, int h);
 
