@@ -235,3 +235,10 @@ package.targets += [
     .executableTarget(name: "serve-loadtest"),
 ]
 package.targets.first { $0.name == "carender" }!.dependencies.append("CAService")
+
+// CGContext against Cairo (issue 19): generated drawing programs run through both and compared
+// pixel by pixel. Cairo is a test-only dependency (libcairo2-dev); no product links CCairo.
+package.targets += [
+    .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .testTarget(name: "CairoDifferentialTests", dependencies: ["CoreGraphics", "CCairo", "CATestSupport"]),
+]

@@ -51,6 +51,18 @@ extension CGContext {
     /// The coverage of a device-space path filled with `evenOdd` or non-zero, within `limit`
     /// (default: `drawableBox`); nil when it covers nothing there.
     package func coverage(ofDevicePath path: CGPath, evenOdd: Bool, in limit: PixelBox? = nil) -> CoverageMask? {
+        guard let (rast, box) = rasterized(devicePath: path, in: limit) else { return nil }
+        var values = rast.resolvedCoverage(evenOdd: evenOdd)
+        if !(gstate.shouldAntialias && gstate.allowsAntialiasing) {
+            // Aliased drawing: a pixel is painted when at least half of it is covered.
+            for i in values.indices { values[i] = values[i] >= 0.5 ? 1 : 0 }
+        }
+        return CoverageMask(x0: box.x0, y0: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0, values: values)
+    }
+
+    /// A device-space path's edges accumulated over the pixel box it can touch within `limit`
+    /// (default: `drawableBox`), not yet resolved by a fill rule; nil when it covers nothing there.
+    package func rasterized(devicePath path: CGPath, in limit: PixelBox? = nil) -> (CoverageRasterizer, PixelBox)? {
         guard !path.isEmpty else { return nil }
         let tol = min(gstate.flatness, Self.finestFlatness)
         if path.flattenedSegmentCount(tolerance: tol, limit: Self.maxSegments) > Self.maxSegments {
@@ -80,12 +92,7 @@ extension CGContext {
         var rast = CoverageRasterizer(width: w, height: hh)
         let origin = SIMD2(Double(box.x0), Double(box.y0))
         for p in polys { rast.addPolygon(p.map { $0 - origin }) }
-        var values = rast.resolvedCoverage(evenOdd: evenOdd)
-        if !(gstate.shouldAntialias && gstate.allowsAntialiasing) {
-            // Aliased drawing: a pixel is painted when at least half of it is covered.
-            for i in values.indices { values[i] = values[i] >= 0.5 ? 1 : 0 }
-        }
-        return CoverageMask(x0: box.x0, y0: box.y0, width: w, height: hh, values: values)
+        return (rast, box)
     }
 
     /// Full coverage of the pixels in `box` (within `drawableBox`): gradients and clears of

@@ -103,13 +103,14 @@ extension CGContext {
 
     /// Fills a device-space path with the fill colour.
     package func fillDevicePath(_ path: CGPath, evenOdd: Bool) {
-        guard !path.isEmpty else { return }
+        guard !path.isEmpty, !fillSolidSpans(path, evenOdd: evenOdd, color: gstate.fillColor) else { return }
         paint(.solid(gstate.fillColor)) { coverage(ofDevicePath: path, evenOdd: evenOdd, in: $0) }
     }
 
     /// Strokes a device-space path with the stroke colour.
     package func strokeDevicePath(_ path: CGPath) {
-        guard !path.isEmpty, let outline = strokeOutline(of: path) else { return }
+        guard !path.isEmpty, let outline = strokeOutline(of: path),
+              !fillSolidSpans(outline, evenOdd: false, color: gstate.strokeColor) else { return }
         paint(.solid(gstate.strokeColor)) { coverage(ofDevicePath: outline, evenOdd: false, in: $0) }
     }
 }
