@@ -1,6 +1,5 @@
 import Testing
 import Foundation
-import CoreText
 import CARender
 
 /// The glyph atlas (issue 20 "Rendering", `CARenderer.Options.usesGlyphAtlas`): a
