@@ -42,7 +42,8 @@ struct CATextLayerRetentionTests {
                 #expect(layer.contents is CGImage)
             }
         }()
-        return { probe != nil }
+        // The implicit transaction holds the layer until it is flushed.
+        return { CATransaction.flush(); return probe != nil }
     }
 
     @Test("Repeated displays of a plain string keep no font face alive once the layer is gone (upstream #5256 workaround)")
@@ -79,6 +80,7 @@ struct CATextLayerRetentionTests {
             let line = CTLineCreate(AttributedText(string: "a long line to truncate", attributes: [NSAttributedString.Key(kCTFontAttributeName): ct]))
             #expect(CTLineCreateTruncatedLine(line, 40, .end, nil) != nil)
         }()
+        CATransaction.flush()   // the implicit transaction held the layer
         #expect(probe == nil)
     }
 
