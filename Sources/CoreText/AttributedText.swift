@@ -82,10 +82,35 @@ package struct AttributedText: @unchecked Sendable {
     }
 
     /// Appends `other`'s text and runs after this text's.
+    /// Where the runs meet with equal attributes they become one run, as
+    /// `NSMutableAttributedString.append` makes them (a truncated line and its token are one
+    /// glyph run when they share attributes).
     package mutating func append(_ other: AttributedText) {
         let base = units.count
         units += other.units
-        runs += other.runs.map { Run(range: ($0.range.lowerBound + base)..<($0.range.upperBound + base), attributes: $0.attributes) }
+        for (k, run) in other.runs.enumerated() {
+            let moved = Run(range: (run.range.lowerBound + base)..<(run.range.upperBound + base), attributes: run.attributes)
+            if k == 0, let last = runs.last, last.range.upperBound == moved.range.lowerBound,
+               Self.sameAttributes(last.attributes, moved.attributes) {
+                runs[runs.count - 1].range = last.range.lowerBound..<moved.range.upperBound
+            } else {
+                runs.append(moved)
+            }
+        }
+    }
+
+    /// Equal keys and values: hashable values by `==`, objects by identity.
+    static func sameAttributes(_ a: [NSAttributedString.Key: Any], _ b: [NSAttributedString.Key: Any]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (key, v) in a {
+            guard let w = b[key] else { return false }
+            if let x = v as? AnyHashable, let y = w as? AnyHashable {
+                if x != y { return false }
+            } else if (v as AnyObject) !== (w as AnyObject) {
+                return false
+            }
+        }
+        return true
     }
 
     /// Sets `value` for `key` in every run that has no value for it (CATextLayer: runs without
