@@ -39,6 +39,8 @@ package final class RenderTreeBuilder {
     /// The rooms, one per kind of content (`Emitters/`).
     let gradients = GradientEmitter()
     let contents = ContentsEmitter()
+    /// CATextLayer text as glyph quads (issue 20, `Emitters/GlyphEmitter.swift`).
+    let glyphs = GlyphEmitter()
     let shapes: ShapeEmitter
     /// The work one frame may spend rasterising new shapes (`ShapeCache.defaultFrameWorkBudget`);
     /// tests lower it.
@@ -86,6 +88,15 @@ package final class RenderTreeBuilder {
         get { contents.usesAtlas }
         set { contents.usesAtlas = newValue }
     }
+
+    /// Whether `CATextLayer` text is drawn as glyph quads from the glyph atlas
+    /// (`CARenderer.Options.usesGlyphAtlas`, `Emitters/GlyphEmitter.swift`).
+    package var usesGlyphAtlas: Bool {
+        get { glyphs.enabled }
+        set { glyphs.enabled = newValue }
+    }
+    /// The text glyph atlas (tests read its counts).
+    package var glyphAtlas: GlyphAtlas { glyphs.atlas }
 
     /// Reads the calling thread's stack bounds when the builder runs on another thread than
     /// last time (builds and patches both walk; a renderer may move between threads).
@@ -161,7 +172,8 @@ package final class RenderTreeBuilder {
         shapes = ShapeEmitter()
         shadows = ShadowEmitter(shapes: shapes)
         particles = ParticleEmitter(contents: contents)
-        contentEmitters = [gradients, contents, shapes] + contentLayers.all + [particles]  // particles last: `drawLayer` draws them after the border
+        contents.glyphs = glyphs
+        contentEmitters = [gradients, contents, glyphs, shapes] + contentLayers.all + [particles]  // particles last: `drawLayer` draws them after the border
     }
 
     /// Whether the last frame built drew a `CAEmitterLayer`'s particles: its picture changes

@@ -17,6 +17,12 @@ public func CTFramesetterCreateWithAttributedString(_ attrString: CFAttributedSt
     CTFramesetter(text: TextStorage(attrString))
 }
 
+/// A framesetter for an `AttributedText` (package API: Core Text's own callers and
+/// `CATextLayer` lay out without making an `NSAttributedString`, AttributedText.swift).
+package func CTFramesetterCreate(_ text: AttributedText) -> CTFramesetter {
+    CTFramesetter(text: TextStorage(text))
+}
+
 /// A laid-out frame (`CTFrame`): lines and their origins, relative to the frame path's bounding
 /// box origin, y up (the first line at the top).
 public final class CTFrame: @unchecked Sendable {
@@ -243,8 +249,8 @@ package enum Typesetter {
     /// An ellipsis in the attributes of the line's last character.
     static func ellipsisToken(for line: CTLine) -> CTLine {
         let idx = max(line.range.lowerBound, line.range.upperBound - 1)
-        let attrs = idx < line.text.count ? line.text.attributed.attributes(at: idx, effectiveRange: nil) : [:]
-        return CTLineCreateWithAttributedString(NSAttributedString(string: "\u{2026}", attributes: attrs))
+        let attrs = idx < line.text.count ? line.text.text.attributes(at: idx) : [:]
+        return CTLineCreate(AttributedText(string: "\u{2026}", attributes: attrs))
     }
 }
 

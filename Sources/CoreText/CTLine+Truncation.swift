@@ -49,14 +49,12 @@ extension Typesetter {
             let used = adv[0..<head].reduce(0, +)
             tail = keepTail(avail - used)
         }
-        let result = NSMutableAttributedString(string: "")
-        let src = text.attributed
-        if head > 0 { result.append(src.attributedSubstring(from: NSRange(location: line.range.lowerBound, length: head))) }
-        if let token, !token.range.isEmpty {
-            result.append(token.text.attributed.attributedSubstring(from: NSRange(location: token.range.lowerBound, length: token.range.count)))
-        }
-        if tail > 0 { result.append(src.attributedSubstring(from: NSRange(location: line.range.upperBound - tail, length: tail))) }
-        return CTLineCreateWithAttributedString(result)
+        var result = AttributedText(units: [])
+        let src = text.text
+        if head > 0 { result.append(src.substring(line.range.lowerBound..<(line.range.lowerBound + head))) }
+        if let token, !token.range.isEmpty { result.append(token.text.text.substring(token.range)) }
+        if tail > 0 { result.append(src.substring((line.range.upperBound - tail)..<line.range.upperBound)) }
+        return CTLineCreate(result)
     }
 
     /// `line` stretched to `width` (trailing whitespace excluded) by widening its spaces, or

@@ -42,9 +42,10 @@ package final class FontFace: @unchecked Sendable {
 
     private let bytes: UnsafeMutableRawBufferPointer
     private var library: FT_Library?
-    private var face: FT_Face?
+    /// Internal (not private): FontFace+Coverage.swift renders it under `lock`.
+    private(set) var face: FT_Face?
     package let hbFont: OpaquePointer        // hb_font_t*, scale = unitsPerEm (font units)
-    private let lock = NSLock()
+    let lock = NSLock()
 
     /// The largest font file accepted (bytes): far above any real font, and a bound on memory.
     package static let maxFileSize = 256 << 20

@@ -142,6 +142,12 @@ public func CTLineCreateWithAttributedString(_ attrString: CFAttributedString) -
     return LineBuilder.line(text, 0..<text.count)
 }
 
+/// A line of an `AttributedText` (package API; no `NSAttributedString` is made, AttributedText.swift).
+package func CTLineCreate(_ attributed: AttributedText) -> CTLine {
+    let text = TextStorage(attributed)
+    return LineBuilder.line(text, 0..<text.count)
+}
+
 public func CTLineGetGlyphCount(_ line: CTLine) -> CFIndex { line.glyphCount }
 /// The line's runs in visual order (`as! [CTRun]`).
 public func CTLineGetGlyphRuns(_ line: CTLine) -> CFArray { line.runs }

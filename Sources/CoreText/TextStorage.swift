@@ -2,11 +2,13 @@ import CoreGraphics
 import Foundation
 import CHarfBuzz
 
-/// An attributed string prepared for layout, once: its UTF-16 units, one scalar per unit,
+/// An attributed text prepared for layout, once: its UTF-16 units, one scalar per unit,
 /// the text HarfBuzz shapes (controls replaced), and its attribute spans resolved to
 /// `TextAttributes`. Immutable and shared by the lines and frames made from it.
+/// It keeps the text as an `AttributedText` value, never an `NSAttributedString` (whose
+/// attribute values Foundation on Linux never releases; AttributedText.swift).
 package final class TextStorage: @unchecked Sendable {
-    package let attributed: NSAttributedString
+    package let text: AttributedText
     package let units: [UInt16]
     package let scalars: [UInt32]
     package let continuation: [Bool]
@@ -23,13 +25,17 @@ package final class TextStorage: @unchecked Sendable {
 
     package var count: Int { units.count }
 
-    package init(_ string: NSAttributedString) {
-        attributed = string
-        var u = Array(string.string.utf16)
-        if u.count > Self.maxLength {
-            TextDiagnostics.warnOnce("text of \(u.count) UTF-16 units is cut to \(Self.maxLength) for layout")
-            u.removeSubrange(Self.maxLength...)
+    /// A user's attributed string, read once into an `AttributedText`.
+    package convenience init(_ string: NSAttributedString) { self.init(AttributedText(string)) }
+
+    package init(_ source: AttributedText) {
+        var source = source
+        if source.length > Self.maxLength {
+            TextDiagnostics.warnOnce("text of \(source.length) UTF-16 units is cut to \(Self.maxLength) for layout")
+            source = source.substring(0..<Self.maxLength)
         }
+        text = source
+        let u = source.units
         units = u
         (scalars, continuation) = UTF16Text.scalars(u)
         var shaping = u
@@ -50,13 +56,8 @@ package final class TextStorage: @unchecked Sendable {
             if let f = fallbackFont { return f }
             let f = defaultCTFont(); fallbackFont = f; return f
         }
-        let full = NSRange(location: 0, length: min(string.length, u.count))
-        if full.length > 0 {
-            string.enumerateAttributes(in: full, options: []) { attrs, r, _ in
-                let lo = max(0, r.location), hi = min(u.count, r.location + r.length)
-                guard lo < hi else { return }
-                spans.append((lo..<hi, TextAttributes(attrs, defaultFont: defaultFont)))
-            }
+        for run in source.runs where !run.range.isEmpty {
+            spans.append((run.range, TextAttributes(run.attributes, defaultFont: defaultFont)))
         }
         if spans.isEmpty && !u.isEmpty { spans.append((0..<u.count, TextAttributes([:], defaultFont: defaultFont))) }
         for (i, s) in spans.enumerated() { for j in s.0 { spanOfUnit[j] = Int32(i) } }

@@ -4,8 +4,9 @@ import Foundation
 extension CARenderer {
     /// How a renderer goes about drawing: speed switches, diagnostics and the EGL platform.
     /// Extension beyond Apple's API (Apple's `CARenderer` has none of these choices). No option
-    /// changes what a frame shows — the frame tests prove each switch draws the same pixels — so
-    /// they exist to compare speed, to find a driver problem, or to pick a platform.
+    /// changes what a frame shows — the frame tests prove each switch draws the same pixels, except
+    /// `usesGlyphAtlas`, whose glyph coverage is FreeType's rather than the bitmap's — so they
+    /// exist to compare speed, to find a driver problem, or to pick a platform.
     ///
     /// The library never reads the process environment; tools map their environment onto
     /// options with `init(environment:)` (the variables are listed in docs/CARENDER.md,
@@ -25,6 +26,12 @@ extension CARenderer {
         public var usesDepthPrepass = true
         /// Small images share atlas pages, so a thousand image layers draw in a few batches.
         public var usesImageAtlas = true
+        /// `CATextLayer` text is drawn as glyph quads sampling a glyph atlas (FreeType coverage
+        /// at the pixel size the frame shows) instead of the layer's backing-store bitmap
+        /// (docs/TEXT.md "Glyph atlas"). Off by default: the recorded frames are the backing
+        /// store's, and glyph coverage differs from the bitmap's by antialiasing rounding only.
+        /// `display()` still draws the backing store (layers the atlas cannot draw use it).
+        public var usesGlyphAtlas = false
         /// A layer that changes is re-emitted with its subtree into the last frame instead of
         /// rebuilding the frame (off: only plain leaves are patched).
         public var patchesSubtrees = true
@@ -46,7 +53,7 @@ extension CARenderer {
         /// Options from environment variables, as the command-line tools read them:
         /// `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`: only that one),
         /// `CA_DEPTH_PREPASS=0`, `CA_IMAGE_ATLAS=0`, `CA_SUBTREE_PATCH=0` (turn the switch off),
-        /// `CA_GL_CHECK=1` (GL error checks). Throws for an unknown platform name.
+        /// `CA_GLYPH_ATLAS=1` (text as glyph quads), `CA_GL_CHECK=1` (GL error checks). Throws for an unknown platform name.
         public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
             self.init()
             if let p = environment["CA_EGL_PLATFORM"], !p.isEmpty {
@@ -57,6 +64,7 @@ extension CARenderer {
             }
             usesDepthPrepass = environment["CA_DEPTH_PREPASS"] != "0"
             usesImageAtlas = environment["CA_IMAGE_ATLAS"] != "0"
+            usesGlyphAtlas = environment["CA_GLYPH_ATLAS"] == "1"
             patchesSubtrees = environment["CA_SUBTREE_PATCH"] != "0"
             checksGLErrors = environment["CA_GL_CHECK"] == "1"
             if let b = environment["CA_BACKEND"], !b.isEmpty { backend = try Backend(name: b) }
@@ -80,6 +88,7 @@ extension CARenderer {
         set {
             currentOptions.usesDepthPrepass = newValue.usesDepthPrepass
             currentOptions.usesImageAtlas = newValue.usesImageAtlas
+            currentOptions.usesGlyphAtlas = newValue.usesGlyphAtlas
             currentOptions.patchesSubtrees = newValue.patchesSubtrees
             applyOptions()
         }
@@ -89,6 +98,7 @@ extension CARenderer {
     func applyOptions() {
         backend?.usesDepthPrepass = currentOptions.usesDepthPrepass
         builder.usesImageAtlas = currentOptions.usesImageAtlas
+        builder.usesGlyphAtlas = currentOptions.usesGlyphAtlas
         builder.recordsSubtrees = currentOptions.patchesSubtrees
         // Opaque transform-layer planes through the depth buffer: the GL backend has one.
         builder.usesPlaneDepth = software == nil

@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension CARenderer.Options {
     /// The renderer options carender runs with: its environment mapped onto options
-    /// (`CA_EGL_PLATFORM`, `CA_DEPTH_PREPASS`, `CA_IMAGE_ATLAS`, `CA_SUBTREE_PATCH`,
+    /// (`CA_EGL_PLATFORM`, `CA_DEPTH_PREPASS`, `CA_IMAGE_ATLAS`, `CA_GLYPH_ATLAS`, `CA_SUBTREE_PATCH`,
     /// `CA_GL_CHECK`, `CA_BACKEND`; docs/CARENDER.md, "Environment"), then `--backend`. The
     /// library itself reads none.
     static func fromCarenderEnvironment() throws -> CARenderer.Options {

@@ -30,6 +30,11 @@ let package = Package(
             dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"),
                            .product(name: "CADemoScenes", package: "CoreAnimationLinux"), "GLBaseline"],
             path: "Sources/CGContextBenchmark"),
+        // Text (issue 20): 10,000 changing glyphs and 100 fontSize animations, next to Skia.
+        .executableTarget(
+            name: "text-benchmark",
+            dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux")],
+            path: "Sources/TextBenchmark"),
         .executableTarget(
             name: "timing-benchmark",
             dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"), "AllocCounter"],

@@ -19,6 +19,9 @@ final class ContentsEmitter: ContentEmitter {
     /// Whether small images go into the atlas (`CARenderer.Options.usesImageAtlas`; tests
     /// compare against their own textures).
     var usesAtlas = true
+    /// Text layers whose text the glyph atlas draws leave their backing store out (issue 20,
+    /// `GlyphEmitter`); set by the builder.
+    weak var glyphs: GlyphEmitter?
 
     func claims(_ copy: CALayer) -> Bool { copy.state.contents != nil }
 
@@ -50,6 +53,7 @@ final class ContentsEmitter: ContentEmitter {
         let found = lastImage.flatMap { $0.copy === copy ? $0.image : nil }
         lastImage = nil
         guard let image = found ?? copy.state.contents.flatMap({ $0 as? CGImage }) else { return }
+        if let glyphs, glyphs.handles(copy, at: site) { return }
         let pieces = ContentsLayout.pieces(bounds: copy.state.bounds, imageWidth: image.width, imageHeight: image.height,
                                            gravity: copy.state.contentsGravity, contentsRect: copy.state.contentsRect,
                                            contentsScale: copy.state.contentsScale, contentsCenter: copy.state.contentsCenter,

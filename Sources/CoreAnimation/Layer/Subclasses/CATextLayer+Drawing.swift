@@ -11,63 +11,88 @@ import CoreText
 ///   middle. With wrapping and a `truncationMode`, the last line that fits is truncated with "…"
 ///   when text remains (`CATextLayer+Truncation.swift`).
 /// - `alignmentMode`: natural (by the paragraph's direction), left, right, center, justified.
+/// The text of a layer laid out for drawing: each line with its origin on the baseline, in the
+/// layer's bounds space with y up (Core Text's), and the colour runs marked "from context" take
+/// (clear for a `String` with no `foregroundColor`; nil: the context's own, black by default). The
+/// backing store (`drawText(in:)`) and the renderer's glyph atlas (CARender `GlyphEmitter`) draw
+/// the same lines, so both show the same layout.
+package struct TextLayerLines {
+    package var lines: [(line: CTLine, origin: CGPoint)]
+    package var bounds: CGRect
+    package var contextColor: CGColor?
+    package init(lines: [(line: CTLine, origin: CGPoint)], bounds: CGRect, contextColor: CGColor?) {
+        self.lines = lines; self.bounds = bounds; self.contextColor = contextColor
+    }
+}
+
 extension CATextLayer {
     func drawText(in ctx: CGContext) {
-        let s = text
-        guard let value = s.string else { return }
-        let bounds = self.bounds.standardized
-        guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite else { return }
-        let font = resolvedFont(s.font, size: s.fontSize)
-        let style = paragraphStyle(s)
-        let attributed: NSAttributedString
-        switch value {
-        case let a as NSAttributedString:
-            let m = NSMutableAttributedString(attributedString: a)
-            let whole = NSRange(location: 0, length: m.length)
-            let fontKey = NSAttributedString.Key(kCTFontAttributeName), styleKey = NSAttributedString.Key(kCTParagraphStyleAttributeName)
-            m.enumerateAttribute(fontKey, in: whole, options: []) { v, r, _ in if v == nil { m.addAttribute(fontKey, value: font, range: r) } }
-            m.enumerateAttribute(styleKey, in: whole, options: []) { v, r, _ in if v == nil { m.addAttribute(styleKey, value: style, range: r) } }
-            attributed = m
-        case let str as String:
-            var attrs: [NSAttributedString.Key: Any] = [NSAttributedString.Key(kCTFontAttributeName): font,
-                                                       NSAttributedString.Key(kCTParagraphStyleAttributeName): style]
-            if let c = s.foregroundColor { attrs[NSAttributedString.Key(kCTForegroundColorAttributeName)] = c }
-            else { attrs[NSAttributedString.Key(kCTForegroundColorFromContextAttributeName)] = true; ctx.setFillColor(CGColor(gray: 0, alpha: 0)) }
-            attributed = NSAttributedString(string: str, attributes: attrs)
-        default:
-            Diagnostics.warnOnce("CATextLayer.string holds \(type(of: value)), not a String or NSAttributedString; nothing is drawn")
-            return
-        }
+        guard let laid = textLayerLines() else { return }
+        let bounds = laid.bounds
         ctx.saveGState()
         defer { ctx.restoreGState() }
+        if let c = laid.contextColor { ctx.setFillColor(c) }
         // Core Text lays out with y up. A context whose user space runs y down (the backing
         // store's default, origin at the top left) is flipped about the bounds first.
         if ctx.ctm.d < 0 {
             ctx.translateBy(x: 0, y: bounds.minY + bounds.maxY)
             ctx.scaleBy(x: 1, y: -1)
         }
+        ctx.clip(to: bounds)
         let saved = ctx.textMatrix
-        ctx.textMatrix = .identity
-        if s.isWrapped && s.truncationMode != .none {
-            ctx.clip(to: bounds)
-            if drawWrappedTruncated(attributed, in: bounds, ctx, mode: s.truncationMode, alignment: s.alignmentMode) {
-                ctx.textMatrix = saved
-                return
-            }
+        defer { ctx.textMatrix = saved }
+        for (line, origin) in laid.lines {
+            ctx.textMatrix = CGAffineTransform(translationX: origin.x, y: origin.y)
+            CTLineDraw(line, ctx)
+        }
+    }
+
+    /// Lays the layer's string out in its bounds (nil when there is nothing to draw).
+    package func textLayerLines() -> TextLayerLines? {
+        let s = text
+        guard let value = s.string else { return nil }
+        let bounds = self.bounds.standardized
+        guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite else { return nil }
+        let font = resolvedFont(s.font, size: s.fontSize)
+        let style = paragraphStyle(s)
+        // Laid out from an `AttributedText` value, never a new NSAttributedString: Foundation on
+        // Linux never releases an NSAttributedString's attribute values (swift-corelibs-foundation
+        // #5256), and one was made per display (docs/SECURITY.md, docs/TEXT.md).
+        var attributed: AttributedText
+        var contextColor: CGColor? = nil
+        let fontKey = NSAttributedString.Key(kCTFontAttributeName), styleKey = NSAttributedString.Key(kCTParagraphStyleAttributeName)
+        switch value {
+        case let a as NSAttributedString:
+            attributed = AttributedText(a)
+            attributed.setIfMissing(fontKey, font)
+            attributed.setIfMissing(styleKey, style)
+        case let str as String:
+            var attrs: [NSAttributedString.Key: Any] = [fontKey: font, styleKey: style]
+            if let c = s.foregroundColor { attrs[NSAttributedString.Key(kCTForegroundColorAttributeName)] = c }
+            else { attrs[NSAttributedString.Key(kCTForegroundColorFromContextAttributeName)] = true; contextColor = CGColor(gray: 0, alpha: 0) }
+            attributed = AttributedText(string: str, attributes: attrs)
+        default:
+            Diagnostics.warnOnce("CATextLayer.string holds \(type(of: value)), not a String or NSAttributedString; nothing is drawn")
+            return nil
+        }
+        if s.isWrapped && s.truncationMode != .none,
+           let lines = wrappedTruncatedLines(attributed, in: bounds, mode: s.truncationMode, alignment: s.alignmentMode) {
+            return TextLayerLines(lines: lines, bounds: bounds, contextColor: contextColor)
         }
         // The text starts at the top of the bounds and is cut at their bottom edge (a line the
         // bounds only partly hold still shows its top), so the frame reaches below them by a
         // few line heights of the largest font used.
         var largest = font.size
-        attributed.enumerateAttribute(NSAttributedString.Key(kCTFontAttributeName), in: NSRange(location: 0, length: attributed.length),
-                                      options: []) { v, _, _ in if let f = v as? CTFont { largest = max(largest, CTFontGetSize(f)) } }
+        for run in attributed.runs { if let f = run.attributes[fontKey] as? CTFont { largest = max(largest, CTFontGetSize(f)) } }
         let extra = min(3 * largest, 1e6)
         let area = CGRect(x: bounds.minX, y: bounds.minY - extra, width: bounds.width, height: bounds.height + extra)
-        ctx.clip(to: bounds)
-        let framesetter = CTFramesetterCreateWithAttributedString(attributed)
+        let framesetter = CTFramesetterCreate(attributed)
         let frame = CTFramesetterCreateFrame(framesetter, CFRange(), CGPath(rect: area, transform: nil), nil)
-        CTFrameDraw(frame, ctx)
-        ctx.textMatrix = saved
+        let lines = CTFrameGetLines(frame) as! [CTLine]
+        var origins = [CGPoint](repeating: .zero, count: lines.count)
+        CTFrameGetLineOrigins(frame, CFRange(), &origins)
+        return TextLayerLines(lines: zip(lines, origins).map { (line: $0, origin: CGPoint(x: area.minX + $1.x, y: area.minY + $1.y)) },
+                              bounds: bounds, contextColor: contextColor)
     }
 
     private func resolvedFont(_ f: AnyObject?, size: CGFloat) -> CTFont {

@@ -1,0 +1,181 @@
+import CoreGraphics
+import CoreAnimation
+import CoreText
+import CAFrame
+
+/// A `CATextLayer`'s text as glyph quads from the glyph atlas (issue 20 "Rendering";
+/// `CARenderer.Options.usesGlyphAtlas`, off by default): the layer's text is laid out exactly as
+/// its backing store lays it out (`CATextLayer.textLayerLines()`), and each glyph is one image
+/// instance sampling its cell of a `GlyphAtlas` page, tinted with the run's colour. Coverage is
+/// FreeType's at the pixel size the frame shows (font size × the layer's on-screen scale), so
+/// the text is crisp at any `contentsScale` and transform scale, and changing text or an
+/// animated `fontSize` never uploads a bitmap of the whole layer.
+///
+/// Where the frame maps the layer to pixels by a scale and a translation (the usual case), each
+/// glyph's pen is placed on the pixel grid: x quantised to a quarter pixel (rendered at that
+/// offset), y to a whole pixel, so each cell's texels land on pixel centres. Under rotation,
+/// skew or perspective the glyphs are rendered at the mean scale and sampled bilinearly.
+///
+/// The layer's backing store draws instead (`ContentsEmitter`, as without the option) when the
+/// glyph path cannot reproduce it: a subclass of `CATextLayer` (it may draw more), contents
+/// not the layer's own drawing, geometry flipped, contents placed by a gravity, rect or centre
+/// other than the defaults, runs with stroke or underline attributes or a font matrix, or text
+/// larger than `maxPixelSize` pixels per em on screen.
+final class GlyphEmitter: ContentEmitter {
+    /// Whether text layers draw as glyph quads (`CARenderer.Options.usesGlyphAtlas`).
+    var enabled = false
+    package let atlas = GlyphAtlas()
+    private var pageSlots: [Int: Int] = [:]
+    /// Above this many pixels per em on screen the backing store draws the text (filled
+    /// outlines, as Core Graphics fills any path); below it a glyph's cell is at most
+    /// `GlyphAtlas.maxCellSide` texels for common fonts.
+    static let maxPixelSize = 192.0
+
+    /// The layout `handles` made, for the `emit` that follows (one layout per layer and frame).
+    private var last: (copy: CALayer, image: CGImage?, bounds: CGRect, lines: TextLayerLines?)?
+
+    func claims(_ copy: CALayer) -> Bool { enabled && type(of: copy) == CATextLayer.self }
+
+    func paints(_ copy: CALayer) -> Bool { eligible(copy) }
+
+    func beginFrame(_ out: FrameWriter) {
+        last = nil
+        pageSlots.removeAll(keepingCapacity: true)
+        atlas.beginFrame()
+    }
+
+    func finishFrame(_ out: FrameWriter) {
+        for (page, slot) in pageSlots { out.frame.textures[slot] = atlas.pageImage(page) }
+        // After `ContentsEmitter.finishFrame`, which replaces the list for this frame.
+        out.frame.retiredTextures += atlas.takeRetired()
+    }
+
+    /// Whether the layer's drawing is one the glyph path reproduces (before its size on screen
+    /// is known).
+    func eligible(_ copy: CALayer) -> Bool {
+        guard claims(copy), let text = copy as? CATextLayer else { return false }
+        let s = copy.state
+        guard !s.isGeometryFlipped, s.contentsGravity == .resize,
+              s.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1),
+              s.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1) else { return false }
+        // Only the layer's own drawing is replaced (contents a user set stay an image).
+        if let c = s.contents { guard let img = c as? CGImage, copy.backingStore?.image === img else { return false } }
+        return lines(text) != nil
+    }
+
+    /// Whether this emitter draws the layer's text here (then `ContentsEmitter` leaves its
+    /// backing store out): eligible, and no run larger on screen than `maxPixelSize`.
+    func handles(_ copy: CALayer, at site: DrawSite) -> Bool {
+        guard eligible(copy), let text = copy as? CATextLayer, let laid = lines(text) else { return false }
+        let scale = site.h.linearScale
+        guard scale.isFinite, scale > 0 else { return false }
+        for (line, _) in laid.lines {
+            for run in CTLineGetGlyphRuns(line) as! [CTRun] where Double(run.font.size) * scale > Self.maxPixelSize { return false }
+        }
+        return true
+    }
+
+    /// The layer's lines, laid out once per frame; nil when a run needs what the glyph path
+    /// does not draw (stroke, underline, a font matrix).
+    private func lines(_ text: CATextLayer) -> TextLayerLines? {
+        // The same copy with the same drawing and bounds (a copy may live across frames; its
+        // text changing makes a new backing store image).
+        let image = text.backingStore?.image, b = text.state.bounds
+        if let l = last, l.copy === text, l.image === image, l.bounds == b { return l.lines }
+        var laid = text.textLayerLines()
+        if let l = laid {
+            check: for (line, _) in l.lines {
+                for run in CTLineGetGlyphRuns(line) as! [CTRun] {
+                    let a = run.attributes
+                    let stroke = attributeNumber(a[kCTStrokeWidthAttributeName]) ?? 0
+                    let underline = attributeNumber(a[kCTUnderlineStyleAttributeName]) ?? 0
+                    if (stroke.isFinite && stroke != 0) || (underline.isFinite && Int32(clamping: Int(underline)) & 0xFF != 0)
+                        || run.font.matrix != .identity {
+                        laid = nil
+                        break check
+                    }
+                }
+            }
+        } else {
+            laid = TextLayerLines(lines: [], bounds: .zero, contextColor: nil)   // nothing to draw: nothing for the backing store either
+        }
+        last = (text, image, b, laid)
+        return laid
+    }
+
+    func emit(_ layer: CALayer, _ copy: CALayer, at site: DrawSite, into out: FrameWriter) {
+        defer { last = nil }
+        guard handles(copy, at: site), let text = copy as? CATextLayer, let laid = lines(text), !laid.lines.isEmpty else { return }
+        let h = site.h
+        let bounds = laid.bounds
+        let s = copy.state
+        let shape = bounds.simd
+        let shapeRadii: SIMD4<Float> = s.masksToBounds ? site.radii : .zero
+        // Linear sampling both ways, no edge antialiasing: the cells' margins fade the edges,
+        // and the bounds cut the text as the backing store's clip does.
+        let p = h.packed(SIMD3(0, Float(site.clip), 0))
+        let variant = ShaderVariant.of(clip: p.1.w, flags: p.2.w, h0: p.0, h1: p.1, h2: p.2)
+        // Pixel-grid placement needs a map that is a positive scale and a translation on each axis.
+        let snapped = h.isAxisAligned && h.r0.x > 0 && h.r1.y > 0 && !site.planeMirrored
+            && abs(h.r0.x - h.r1.y) <= 1e-6 * max(h.r0.x, h.r1.y)
+        let inverse = h.inverted()
+        let scale = snapped ? h.r0.x / h.r2.z : h.linearScale
+        let steps = Double(GlyphAtlas.subpixelSteps)
+        // Core Text's y runs up from the bounds' bottom edge; the plane's runs down (a mirrored
+        // plane shows the text upright by keeping Core Text's direction and flipping the cells).
+        func planeY(_ y: Double) -> Double { site.planeMirrored ? y : Double(bounds.minY + bounds.maxY) - y }
+        for (line, origin) in laid.lines {
+            for run in CTLineGetGlyphRuns(line) as! [CTRun] {
+                let color = run.colorFromContext ? (laid.contextColor ?? CGColor(gray: 0, alpha: 1)) : (run.color ?? CGColor(gray: 0, alpha: 1))
+                let rgba = color.premultiplied(site.opacity)
+                guard rgba.w > 0 else { continue }
+                let face = run.font.face
+                let pixelSize = Double(run.font.size) * scale
+                for (g, pos) in zip(run.glyphs, run.positions) {
+                    let px = Double(origin.x + pos.x), py = planeY(Double(origin.y + pos.y))
+                    var rect: CGRect
+                    var entry: GlyphAtlas.Entry
+                    if snapped, let dev = h.map(px, py), dev.x.isFinite, dev.y.isFinite, abs(dev.x) < 1e7, abs(dev.y) < 1e7 {
+                        var ix = dev.x.rounded(.down)
+                        var q = Int(((dev.x - ix) * steps).rounded())
+                        if q == Int(steps) { q = 0; ix += 1 }
+                        let iy = dev.y.rounded()
+                        entry = atlas.entry(face: face, glyph: g, pixelSize: pixelSize, subpixel: q)
+                        guard entry.width > 0 else { continue }
+                        let devRect = CGRect(x: ix + Double(entry.left), y: iy - Double(entry.top), width: Double(entry.width), height: Double(entry.height))
+                        guard let inv = inverse, let r = inv.boundingBox(of: devRect) else { continue }
+                        rect = r
+                    } else {
+                        entry = atlas.entry(face: face, glyph: g, pixelSize: pixelSize, subpixel: 0)
+                        guard entry.width > 0 else { continue }
+                        let w = Double(entry.width) / scale, hgt = Double(entry.height) / scale
+                        let x = px + Double(entry.left) / scale
+                        let y = site.planeMirrored ? py + Double(entry.top) / scale - hgt : py - Double(entry.top) / scale
+                        rect = CGRect(x: x, y: y, width: w, height: hgt)
+                    }
+                    guard rect.intersects(bounds) else { continue }
+                    let uv: SIMD4<Float> = site.planeMirrored ? SIMD4(0, 1, 1, 0) : SIMD4(0, 0, 1, 1)
+                    let slot: Int
+                    var placement = SIMD4<Float>(0, 0, 1, 1)
+                    if let page = entry.page {
+                        slot = pageSlot(page, out)
+                        placement = entry.transform
+                    } else if let own = entry.ownImage {
+                        slot = out.textureSlot(own)
+                    } else { continue }
+                    let i = ImageInstance(h0: p.0, h1: p.1, h2: p.2, rect: rect.simd, uv: uv, tint: rgba,
+                                          shape: shape, shapeRadii: shapeRadii, atlas: placement)
+                    out.frame.images.append(i)
+                    out.appendBatch(.image(texture: slot, filter: .linear), variant: variant, index: out.frame.images.count - 1)
+                }
+            }
+        }
+    }
+
+    private func pageSlot(_ page: Int, _ out: FrameWriter) -> Int {
+        if let s = pageSlots[page] { return s }
+        out.frame.textures.append(atlas.pageImage(page))
+        pageSlots[page] = out.frame.textures.count - 1
+        return out.frame.textures.count - 1
+    }
+}
