@@ -77,10 +77,13 @@ void main() {
     bool continuous = (v_flags & CA_FLAG_CONTINUOUS) != 0;
     float clip = clipCoverage(framePixel(), v_clip);
 #ifdef CA_BLUR
+    // A batch with shadows holds the plain boxes between them too (FrameWriter.appendBatch
+    // merges the two variants, so 100 shadowed layers are one draw): params.y > 0 marks a
+    // shadow instance; every other instance takes the plain path below.
     float sigma = v_params.y;
-    {
+    if (sigma > 0.0) {
         // A shadowPath shape convolved with the shadow kernel; radii.xy are its corners'
-        // half-axes (RenderTreeBuilder.emitPathShadow).
+        // half-axes (ShadowEmitter.emitShape).
         float cov = blurredShape(v_local, v_rect.xy, v_rect.xy + v_rect.zw, v_radii.xy, sigma);
         o_color = v_fill * (cov * clip);
         return;

@@ -113,7 +113,11 @@ final class FrameWriter {
     // MARK: Batches
 
     /// Extends the current pass's last batch when the instance continues it (same pipeline,
-    /// same shader variant, next index), else starts a batch.
+    /// same shader variant, next index), else starts a batch. Boxes that differ only in
+    /// `.blur` share a batch under the union variant: box.frag's blur branch is taken per
+    /// instance (`params.y > 0`), so a layer's analytic shadow and its background, alternating
+    /// down a list of shadowed layers, stay one instanced draw (issue 22: 100 shadowed layers
+    /// were 201 draws).
     @inline(__always)
     func appendBatch(_ pipeline: Batch.Pipeline, variant: ShaderVariant = [], index: Int) {
         if depthPlane >= 0, case .box = pipeline {
@@ -129,9 +133,21 @@ final class FrameWriter {
         if let last = passStack[p].batches.last, last.pipeline == pipeline, last.variant == variant,
            last.range.upperBound == index {
             passStack[p].batches[passStack[p].batches.count - 1].range = last.range.lowerBound..<(index + 1)
+        } else if let last = passStack[p].batches.last, last.range.upperBound == index,
+                  Self.sharesBoxBatch(last, pipeline, variant) {
+            let b = passStack[p].batches.count - 1
+            passStack[p].batches[b].range = last.range.lowerBound..<(index + 1)
+            passStack[p].batches[b].variant.formUnion(variant)
         } else {
             passStack[p].batches.append(Batch(pipeline: pipeline, variant: variant, range: index..<(index + 1)))
         }
+    }
+
+    /// Whether a box of `variant` may join box batch `last`: the two variants differ in
+    /// `.blur` only (see `appendBatch`).
+    static func sharesBoxBatch(_ last: Batch, _ pipeline: Batch.Pipeline, _ variant: ShaderVariant) -> Bool {
+        guard case .box = pipeline, case .box = last.pipeline else { return false }
+        return last.variant.symmetricDifference(variant) == .blur
     }
 
     /// Appends an instance of any kind with its pipeline and shader variant: how a kind's

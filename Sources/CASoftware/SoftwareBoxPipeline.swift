@@ -12,6 +12,8 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
     let additive: Bool
     /// Per instance, its row plan where the box is axis-aligned and affine (`SoftwareBoxRows`).
     let plans: [SoftwareBoxRowPlan?]
+    /// Per instance, its row plan where it is an axis-aligned, affine shadow (`SoftwareShadowRows`).
+    let shadowPlans: [SoftwareShadowRowPlan?]
 
     init(_ all: [BoxInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, rowPaths: Bool = true) {
         instances = all[b.range]
@@ -29,6 +31,8 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
         interiors = instances.map { i in Self.interior(i, v, map, target) }
         let add = additive
         plans = rowPaths ? zip(instances, quads).map { i, q in SoftwareBoxRowPlan(i, q, v, additive: add) } : Array(repeating: nil, count: quads.count)
+        shadowPlans = rowPaths && v.blur ? zip(instances, quads).map { i, q in SoftwareShadowRowPlan(i, q, v) }
+            : Array(repeating: nil, count: quads.count)
     }
 
     /// The texels whose centres lie in the part of an axis-aligned, affine box that is its
@@ -36,7 +40,7 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
     /// pixel of AA fringe (the fields there are ≤ −0.5 px: coverage 1, ring 0).
     static func interior(_ i: BoxInstance, _ v: SoftwareVariant, _ map: SoftwareViewport, _ target: SoftwareTarget) -> SoftwareSpan {
         let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
-        guard !v.blur, i.params.y == 0, flags & Int(InstanceFlags.borderOnly) == 0,
+        guard i.params.y <= 0, flags & Int(InstanceFlags.borderOnly) == 0,
               i.h1.w < 0.5 || !v.clip,
               i.h0.y == 0, i.h1.x == 0, i.h0.z == 0, i.h1.z == 0, i.h2.z > 0 else { return .none }
         let ppu = softwarePlaneScale(i.h0, i.h1, i.h2)
@@ -66,6 +70,10 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
                 Self.drawRows(i, plan, q, v, target, rows, scratch)
                 continue
             }
+            if let shadow = shadowPlans[k] {
+                shadow.draw(i.fill, clipIndex: i.h1.w, q, v, ctx, rows, additive: additive)
+                continue
+            }
             let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
             let aa = flags & Int(InstanceFlags.edgeMask)
             let continuous = flags & Int(InstanceFlags.continuousCorners) != 0
@@ -83,7 +91,9 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
             if !hole.isEmpty { Self.fillSpan(hole, rows: rows, i.fill, target, additive: additive) }
             q.forEachTexel(rows: rows, skipping: hole) { x, y, p, px, py in
                 let clip = ctx.clip(i.h1.w, x, y, v)
-                if v.blur {
+                // box.frag: the blur branch is per instance (a batch of the blur variant also
+                // holds the plain boxes between shadows, FrameWriter.appendBatch).
+                if v.blur && sigma > 0 {
                     let cov = SoftwareBlurredShape.coverage(p, SIMD2(rect.x, rect.y), SIMD2(rect.x + rect.z, rect.y + rect.w),
                                                             SIMD2(i.radii.x, i.radii.y), sigma)
                     target.blend(x, y, i.fill * (cov * clip), additive: additive)

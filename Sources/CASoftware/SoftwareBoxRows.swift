@@ -26,7 +26,7 @@ struct SoftwareBoxRowPlan {
     /// hold (perspective, rotation, blur, clip, a partial AA edge mask, additive blending, a
     /// colour that is not premultiplied): those boxes take the per-texel path.
     init?(_ i: BoxInstance, _ q: SoftwareQuad, _ v: SoftwareVariant, additive: Bool) {
-        guard !additive, !v.projective, !v.blur, q.x0 < q.x1, q.y0 < q.y1 else { return nil }
+        guard !additive, !v.projective, !(v.blur && i.params.y > 0), q.x0 < q.x1, q.y0 < q.y1 else { return nil }
         let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
         if v.clip && SoftwareClamp.int(i.h1.w + 0.5) > 0 { return nil }
         if v.edgeMask && flags & Int(InstanceFlags.edgeMask) != 15 { return nil }

@@ -226,6 +226,7 @@ do {
         case "images": report("1000 image layers", try run(StressScenes.images(count: 1000), frames: frames).0)
         case "gradients": report("200 gradient layers", try run(StressScenes.gradients(count: 200), frames: frames).0)
         case "shadows": report("100 shadowed layers", try run(StressScenes.shadows(count: 100), frames: frames).0)
+        case "growth": try growthTable(frames: frames)   // GrowthScene.swift (issue 22 part 3)
         case "emitter":
             var ratios: [Double] = []
             for k in 1...runs {
