@@ -98,10 +98,14 @@ let package = Package(
         // the renderer (docs/FILTERS.md). Depends on CoreGraphics only.
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage"]),
+        // The Swift runtime's swift_isDeallocating/swift_tryRetain, declared for CoreAnimation's
+        // cross-thread release (a header; the runtime defines them).
+        .target(name: "CSwiftRuntime"),
         .target(
             name: "CoreAnimation",
             dependencies: [
                 "CoreGraphics",
+                "CSwiftRuntime",
                 // Filter parameters animate by key path (filters.<name>.inputRadius, issue 24).
                 "CoreImage",
                 // CATextLayer lays out and draws its text with Core Text (issue 20).

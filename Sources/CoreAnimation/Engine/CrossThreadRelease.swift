@@ -1,6 +1,7 @@
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+internal import CSwiftRuntime
 #endif
 
 /// Lets a layer whose animations one thread steps be released on any other thread (issue 17
@@ -86,21 +87,15 @@ package enum CrossThreadRelease {
     /// The Swift runtime's own entry points for these questions (exported C functions of
     /// libswiftCore, which Objective-C's weak references use on Apple platforms):
     /// `bool swift_isDeallocating(HeapObject *)` and `HeapObject *swift_tryRetain(HeapObject *)`
-    /// (the object, or null when it is being deallocated). Bound by the linker, not looked up
-    /// with `dlsym`: a binary built with `--static-swift-stdlib` does not export the runtime's
-    /// symbols dynamically, and the lookup failed there (found rendering on a GPU machine with a
-    /// static `carender`). One pointer in, a Bool or a pointer out: the Swift and C calling
-    /// conventions pass these the same way on x86-64 and arm64.
+    /// (the object, or null when it is being deallocated). Declared in the CSwiftRuntime header
+    /// and bound by the linker, not looked up with `dlsym`: a binary built with
+    /// `--static-swift-stdlib` does not export the runtime's symbols dynamically, and the lookup
+    /// trapped there (found rendering on a GPU machine with a static `carender`).
     private enum runtime {
-        @inline(__always) static func isDeallocating(_ p: UnsafeMutableRawPointer) -> Bool { swiftRuntimeIsDeallocating(p) }
-        @inline(__always) static func tryRetain(_ p: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? { swiftRuntimeTryRetain(p) }
+        @inline(__always) static func isDeallocating(_ p: UnsafeMutableRawPointer) -> Bool { swift_isDeallocating(p) }
+        @inline(__always) static func tryRetain(_ p: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? { swift_tryRetain(p) }
     }
 }
-
-@_silgen_name("swift_isDeallocating")
-private func swiftRuntimeIsDeallocating(_ object: UnsafeMutableRawPointer) -> Bool
-@_silgen_name("swift_tryRetain")
-private func swiftRuntimeTryRetain(_ object: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
 
 /// A change another thread made to this thread's animated set, applied by this thread.
 struct ForeignSetChange {
