@@ -22,6 +22,8 @@ package final class FontRegistry: @unchecked Sendable {
         var fallback: [UInt32: FontFace?] = [:]          // scalar → first font that has it
         var byName: [String: FontFace] = [:]             // resolved names
         var registered: [FontFace] = []                  // CTFontManagerRegisterFontsForURL, CGFont(provider)
+        var installedDirectories: [String]? = nil        // useFontDirectories' folders, when it was called
+        var installedGenerics: [String: String] = [:]    // and its generic families
     }
     private let state = Locked(State())
 
@@ -47,7 +49,21 @@ package final class FontRegistry: @unchecked Sendable {
     /// Apple's API, for tests and embedders). Cached faces and fallbacks are dropped.
     /// `genericFamilies` maps CSS generic names ("serif", "sans-serif", "monospace", "cursive",
     /// "fantasy") to a family in those folders, as a system configuration's aliases do.
-    package func useFontDirectories(_ directories: [URL], genericFamilies: [String: String] = [:]) {
+    ///
+    /// Installing the folders already installed, with generic families already mapped the same
+    /// way, changes nothing (caches kept); new generic families for the same folders are added
+    /// to the ones installed. So callers that share the folders (test suites running in
+    /// parallel) never take a mapping away from each other mid-run.
+    package func useFontDirectories(_ directories: [URL], genericFamilies requested: [String: String] = [:]) {
+        let paths = directories.map(\.path)
+        var genericFamilies = requested
+        let unchanged: Bool = state.withLock { s in
+            guard s.installedDirectories == paths else { return false }
+            if requested.allSatisfy({ s.installedGenerics[$0.key] == $0.value }) { return true }
+            genericFamilies = s.installedGenerics.merging(requested) { _, new in new }
+            return false
+        }
+        if unchanged { return }
         guard let config = FcConfigCreate() else { return }
         // Only a cache directory (the user's, as the system configuration has), so fontconfig
         // neither complains that it cannot cache nor rescans the folder in every process.
@@ -64,6 +80,8 @@ package final class FontRegistry: @unchecked Sendable {
             if let old = s.config { FcConfigDestroy(old) }
             s.config = config
             s.fallback = [:]; s.byName = [:]
+            s.installedDirectories = paths
+            s.installedGenerics = genericFamilies
         }
     }
 
