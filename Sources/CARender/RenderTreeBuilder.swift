@@ -411,7 +411,8 @@ package final class RenderTreeBuilder {
             return
         }
         let look = BoxLook(copy, opacity: opacity)
-        let site = DrawSite(h: h, radii: look.radii, clip: clip, opacity: opacity, planeMirrored: ctx.planeMirrored)
+        let site = DrawSite(h: h, radii: look.radii, clip: clip, opacity: opacity, planeMirrored: ctx.planeMirrored,
+                            zRow: SIMD3(Double(world.m31), Double(world.m32), Double(world.m34)))
         // Which of the kinds that claim the layer paint now, asked once (bit i: `contentEmitters[i]`).
         var painting: UInt32 = 0
         if claims != 0 {
@@ -488,9 +489,13 @@ package final class RenderTreeBuilder {
             let rect = FrameWriter.pixelAligned((h.boundingBox(of: s.bounds) ?? pass).intersection(pass))
             guard !rect.isNull, rect.width >= 1, rect.height >= 1 else { return }
             let target = out.beginOffscreen(rect)
-            if let replica { drawReplicas(ordered, ctx, replica, h: h) } else { for child in ordered { visit(child, ctx, isMask: false) } }
+            if let replica, replica.preservesDepth {
+                drawReplicasInDepth(ordered, ctx, replica, parent: layer, basis: lineage.depth)
+            } else if let replica { drawReplicas(ordered, ctx, replica, h: h) } else { for child in ordered { visit(child, ctx, isMask: false) } }
             out.endOffscreen()
             out.appendComposite(source: target, mask: nil, rect: rect, opacity: 1, clip: clip)
+        } else if let replica, replica.preservesDepth {
+            drawReplicasInDepth(ordered, ctx, replica, parent: layer, basis: lineage.depth)
         } else if let replica {
             drawReplicas(ordered, ctx, replica, h: h)
         } else if isTransformLayer, drawSplitPlanes(sublayers, depthBasis: depthBasis, parent: s, ctx: ctx, ordered: ordered) {

@@ -284,12 +284,15 @@ final class CarenderCLITests: CarenderTestCase {
     /// (the test above: its output ends with "valid").
     func testValidateListsWhatTheRendererDoesNotReproduce() throws {
         let scene = dir.appendingPathComponent("deep.json")
-        try Data(##"{"format": "ca-scene", "version": 1, "size": [100, 100], "duration": 1, "root": {"class": "CAEmitterLayer", "frame": [0, 0, 100, 100], "preservesDepth": true, "emitterPosition": [50, 50], "emitterCells": [{"name": "dot", "birthRate": 10, "lifetime": 1, "velocity": 20, "color": "#ffffff"}]}}"##.utf8).write(to: scene)
+        // A cell image with a minification bias, which the particle pipeline does not apply.
+        let dot = try XCTUnwrap(CGImage(width: 4, height: 4, rgba8Bytes: [UInt8](repeating: 255, count: 64), premultiplied: true))
+        try XCTUnwrap(dot.pngData()).write(to: dir.appendingPathComponent("dot.png"))
+        try Data(##"{"format": "ca-scene", "version": 1, "size": [100, 100], "duration": 1, "root": {"class": "CAEmitterLayer", "frame": [0, 0, 100, 100], "emitterPosition": [50, 50], "emitterCells": [{"name": "dot", "birthRate": 10, "lifetime": 1, "velocity": 20, "color": "#ffffff", "contents": "dot.png", "minificationFilterBias": 1}]}}"##.utf8).write(to: scene)
         let r = try run(["validate", "deep.json"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         XCTAssertFalse(lines.contains("deep.json: valid"), r.stdout)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("deep.json:1:1: warning: not reproduced: ") && $0.contains("preservesDepth") }, r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("deep.json:1:1: warning: not reproduced: ") && $0.contains("minificationFilterBias") }, r.stdout)
         let strict = try run(["validate", "--strict", "deep.json"])
         XCTAssertEqual(strict.status, 1, "--strict: warnings fail")
     }

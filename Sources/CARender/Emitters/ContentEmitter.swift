@@ -59,4 +59,8 @@ struct DrawSite {
     /// An odd number of `isGeometryFlipped` ancestors turned this layer's plane upside down:
     /// contents are mirrored back to stay upright (`ContentsLayout`).
     var planeMirrored: Bool
+    /// How a point's local z moves it in pixels (the layer's world matrix's third row, m31,
+    /// m32, m34, which the plane homography `h` leaves out): content that keeps depth (an
+    /// emitter that `preservesDepth`) adds z × this to its plane's translation row.
+    var zRow: SIMD3<Double> = .zero
 }

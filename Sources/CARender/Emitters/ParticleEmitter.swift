@@ -141,8 +141,13 @@ final class ParticleEmitter: ContentEmitter {
             return v
         }
         let layerPacked = h.packed()
+        // `preservesDepth`: each particle is the layer's plane moved by its z too (Apple: the
+        // particles are not flattened into the layer's plane), so perspective in the layer's
+        // world makes nearer particles larger; the variant is then worked out per particle.
+        let zRow = e.preservesDepth ? site.zRow : .zero
+        let keepsDepth = zRow != .zero
         var variants = [ShaderVariant?](repeating: nil, count: looks.count)
-        if affine {
+        if affine, !keepsDepth {
             for (i, look) in looks.enumerated() {
                 guard let look else { continue }
                 variants[i] = variant(of: look, (layerPacked.0, SIMD4(layerPacked.1.x, layerPacked.1.y, layerPacked.1.z, clip), layerPacked.2))
@@ -166,7 +171,7 @@ final class ParticleEmitter: ContentEmitter {
             // (row vectors: local point · A · H).
             let c = cos(p.angle), s = sin(p.angle)
             let ph = Homography(r0: c * h.r0 + s * h.r1, r1: -s * h.r0 + c * h.r1,
-                                r2: p.position.x * h.r0 + p.position.y * h.r1 + h.r2)
+                                r2: p.position.x * h.r0 + p.position.y * h.r1 + p.position.z * zRow + h.r2)
             guard ph.isFiniteInFloat else { continue }
             let packed = ph.packed(SIMD3(0, clip, Float(look.flags)))
             let a = p.color.w * Double(site.opacity)

@@ -99,6 +99,14 @@ package struct EmitterCellValues {
     package var colorSpeed: SIMD4<Double>
     package var beginTime: Double
     package var duration: Double
+    /// When the cell emits, in its parent's time (the layer's local time for a top-level cell,
+    /// the parent particle's age for a sub-cell): from `emissionStart` to `emissionEnd`
+    /// (`.infinity`: no end). See `init` for how the cell's CAMediaTiming gives them.
+    package var emissionStart: Double
+    package var emissionEnd: Double
+    /// The cell's `speed` as a factor on its birth rate (0: the cell's time stands still and
+    /// it emits nothing).
+    package var rateScale: Double
 
     /// The longest a particle of this cell lives, before the layer's multiplier.
     package var maxLifetime: Double { max(lifetime + abs(lifetimeRange), 0) }
@@ -136,8 +144,31 @@ package struct EmitterCellValues {
                            f(Double(c.blueSpeed), "blueSpeed"), f(Double(c.alphaSpeed), "alphaSpeed"))
         beginTime = f(c.beginTime, "beginTime")
         duration = f(c.duration, "duration")
-        if c.speed != 1 || c.timeOffset != 0 || c.repeatCount != 0 || c.repeatDuration != 0 || c.autoreverses {
-            Diagnostics.warnOnce("CAEmitterCell: speed, timeOffset, repeatCount, repeatDuration and autoreverses are not modelled (only beginTime and duration bound when a cell emits)")
+        // CAMediaTiming on a cell (docs/BEHAVIOUR.md Q7): the cell's local time is
+        // (parent time − beginTime) × speed + timeOffset, and it emits while that local time is
+        // inside its active duration — `repeatDuration` when set, else `duration` × repeatCount
+        // (0: once; fractions play part of it), doubled by `autoreverses`; `duration` 0 and an infinite repeat count
+        // never end. An emitter's births are uniform in time, so repeating and reversing only
+        // lengthen the window; `timeOffset` starts the cell that far into it; `speed` scales
+        // both the births per second of parent time and the window's length in parent time.
+        let speed = f(Double(c.speed), "speed", 1)
+        let offset = max(f(c.timeOffset, "timeOffset"), 0)
+        let repeats = Double(c.repeatCount).isNaN ? 0 : Double(c.repeatCount)
+        var active = Double.infinity
+        let repeatDuration = f(c.repeatDuration, "repeatDuration")
+        if repeatDuration > 0 {
+            active = repeatDuration
+        } else if duration > 0 {
+            active = duration * (repeats > 0 ? repeats : 1) * (c.autoreverses ? 2 : 1)
+        }
+        rateScale = abs(speed)
+        emissionStart = max(beginTime, 0)
+        if rateScale == 0 {
+            emissionEnd = emissionStart
+        } else if active.isFinite {
+            emissionEnd = beginTime + max(active - offset, 0) / rateScale
+        } else {
+            emissionEnd = .infinity
         }
     }
 }

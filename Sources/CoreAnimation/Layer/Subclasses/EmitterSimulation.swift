@@ -117,9 +117,6 @@ package struct EmitterSimulation {
             Diagnostics.warnOnce("CAEmitterLayer: a non-finite time is not simulated (no particles)")
             return
         }
-        if state.preservesDepth {
-            Diagnostics.warnOnce("CAEmitterLayer.preservesDepth: particles are flattened into the layer's plane (no 3D particle rendering)")
-        }
         let reach = tree.roots.map { tree.nodes[$0].reach }.max() ?? 0
         run(&self, reach)
         if capped {
@@ -140,7 +137,7 @@ package struct EmitterSimulation {
     /// `start` to `end` (one era without animations): particle n is born at start + n / rate.
     mutating func emitConstant(root: Int, tree: EmitterCellTree, src: EmitterSnapshot, start: Double, end: Double,
                                salt: UInt64, at t: Double) {
-        emit(node: root, tree: tree, src: src, window: (start, end), parentKey: seed ^ salt, origin: nil, at: t)
+        emit(node: root, tree: tree, src: src, window: (start, end), timeOrigin: 0, parentKey: seed ^ salt, origin: nil, at: t)
     }
 
     /// The root cells of an era with animations: births from the grid counts
@@ -182,6 +179,10 @@ package struct EmitterSimulation {
                     let birth = b0 + (n - c0) / rate
                     defer { n -= 1 }
                     guard birth <= hi, birth < era.end else { continue }
+                    // The root cell's own window (Q7), in layer time: births outside it are counted
+                    // (so the numbering stays a function of the timeline) but not made.
+                    let v = src.values[root]
+                    guard birth >= v.emissionStart, birth < v.emissionEnd else { continue }
                     if birth < lo { break }
                     if candidates >= Self.maxCandidates || particles.count >= Self.maxParticles { capped = true; return }
                     candidates += 1
@@ -194,16 +195,18 @@ package struct EmitterSimulation {
 
     /// Emits the particles of `node` born in `window` (layer time; the parent's lifetime or
     /// the era's span) at its constant rate in `src`, and recursively their sub-particles.
-    mutating func emit(node: Int, tree: EmitterCellTree, src: EmitterSnapshot, window: (Double, Double), parentKey: UInt64,
-                       origin: Origin?, at t: Double) {
+    /// The cell's timing is measured from `timeOrigin` (layer time 0 for a top-level cell; nil:
+    /// the window's start, the parent particle's birth).
+    mutating func emit(node: Int, tree: EmitterCellTree, src: EmitterSnapshot, window: (Double, Double), timeOrigin: Double? = nil,
+                       parentKey: UInt64, origin: Origin?, at t: Double) {
         let n = tree.nodes[node]
         let v = src.values[node]
-        let rate = v.birthRate * Double(src.state.birthRate)
+        let rate = v.birthRate * Double(src.state.birthRate) * v.rateScale
         guard rate > 0, rate.isFinite else { return }
-        // The cell's own window inside its parent's.
-        let start = window.0 + max(v.beginTime, 0)
-        var end = window.1
-        if v.duration > 0 { end = min(end, window.0 + v.beginTime + v.duration) }
+        // The cell's own window (Q7) inside its parent's (or its era's).
+        let zero = timeOrigin ?? window.0
+        let start = max(window.0, zero + v.emissionStart)
+        let end = min(window.1, zero + v.emissionEnd)
         // Births that may still show at t: after t − reach, before t and the window's end.
         let lo = max(start, t - n.reach)
         let hi = min(end, t)

@@ -22,7 +22,7 @@ package struct EmitterSnapshot {
 
     /// The birth rate of node `i`: cell rate × layer multiplier, 0 when negative or not finite.
     func rate(_ i: Int) -> Double {
-        let r = values[i].birthRate * Double(state.birthRate)
+        let r = values[i].birthRate * Double(state.birthRate) * values[i].rateScale
         return r.isFinite && r > 0 ? r : 0
     }
 }
