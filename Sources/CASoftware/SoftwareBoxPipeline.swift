@@ -168,15 +168,14 @@ enum SoftwareBlurredShape {
         0.5 * (cdf2(b, sigma) - cdf2(a, sigma))
     }
 
-    static func coverage(_ p: SIMD2<Float>, _ lo: SIMD2<Float>, _ hi: SIMD2<Float>, _ c: SIMD2<Float>, _ sigma: Float) -> Float {
-        let r = cut * sigma
-        let y0 = max(lo.y, p.y - r), y1 = min(hi.y, p.y + r)
-        if y0 >= y1 || p.x < lo.x - r || p.x > hi.x + r { return 0 }
-        let full = mass(lo.x - p.x, hi.x - p.x, sigma)
-        if c.x <= 0 || c.y <= 0 { return full * mass(y0 - p.y, y1 - p.y, sigma) }
-        var sum: Float = 0
-        let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
-        if m1 > m0 { sum += full * mass(m0 - p.y, m1 - p.y, sigma) }
+    /// The rows [y0, y1) of a rounded box's corner zones (the top c.y and the bottom c.y of
+    /// lo…hi), each zone cut into 8 horizontal slices: `body(inset, s0, s1)` for each slice,
+    /// with the slice's rows s0…s1 and how far the elliptical corner (radii c) pulls its sides in
+    /// at the slice's middle. The box's blurred coverage and the shadow rows both integrate
+    /// over these slices.
+    @inline(__always)
+    static func cornerSlices(y0: Float, y1: Float, lo: SIMD2<Float>, hi: SIMD2<Float>, c: SIMD2<Float>,
+                             _ body: (_ inset: Float, _ s0: Float, _ s1: Float) -> Void) {
         for zone in 0..<2 {
             let z0 = zone == 0 ? lo.y : hi.y - c.y
             let z1 = zone == 0 ? lo.y + c.y : hi.y
@@ -187,10 +186,23 @@ enum SoftwareBlurredShape {
                 let s0 = a + step * Float(k)
                 let ym = s0 + 0.5 * step
                 let e = zone == 0 ? (lo.y + c.y - ym) / c.y : (ym - (hi.y - c.y)) / c.y
-                let inset = c.x * (1 - max(1 - e * e, 0).squareRoot())
-                let row = mass(lo.x + inset - p.x, hi.x - inset - p.x, sigma)
-                sum += row * mass(s0 - p.y, s0 + step - p.y, sigma)
+                body(c.x * (1 - max(1 - e * e, 0).squareRoot()), s0, s0 + step)
             }
+        }
+    }
+
+    static func coverage(_ p: SIMD2<Float>, _ lo: SIMD2<Float>, _ hi: SIMD2<Float>, _ c: SIMD2<Float>, _ sigma: Float) -> Float {
+        let r = cut * sigma
+        let y0 = max(lo.y, p.y - r), y1 = min(hi.y, p.y + r)
+        if y0 >= y1 || p.x < lo.x - r || p.x > hi.x + r { return 0 }
+        let full = mass(lo.x - p.x, hi.x - p.x, sigma)
+        if c.x <= 0 || c.y <= 0 { return full * mass(y0 - p.y, y1 - p.y, sigma) }
+        var sum: Float = 0
+        let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
+        if m1 > m0 { sum += full * mass(m0 - p.y, m1 - p.y, sigma) }
+        cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1 in
+            let row = mass(lo.x + inset - p.x, hi.x - inset - p.x, sigma)
+            sum += row * mass(s0 - p.y, s1 - p.y, sigma)
         }
         return sum
     }

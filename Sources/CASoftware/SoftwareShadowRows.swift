@@ -93,20 +93,10 @@ struct SoftwareShadowRowPlan {
                 } else {
                     let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
                     if m1 > m0 { middle = SoftwareBlurredShape.mass(m0 - py, m1 - py, sigma) }
-                    for zone in 0..<2 {
-                        let z0 = zone == 0 ? lo.y : hi.y - c.y
-                        let z1 = zone == 0 ? lo.y + c.y : hi.y
-                        let a = max(y0, z0), b = min(y1, z1)
-                        if b <= a { continue }
-                        let h = (b - a) / 8
-                        for k in 0..<8 {
-                            let s0 = a + h * Float(k)
-                            let ym = s0 + 0.5 * h
-                            let e = zone == 0 ? (lo.y + c.y - ym) / c.y : (ym - (hi.y - c.y)) / c.y
-                            insets[slices] = c.x * (1 - max(1 - e * e, 0).squareRoot())
-                            weights[slices] = SoftwareBlurredShape.mass(s0 - py, s0 + h - py, sigma)
-                            slices += 1
-                        }
+                    SoftwareBlurredShape.cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1 in
+                        insets[slices] = inset
+                        weights[slices] = SoftwareBlurredShape.mass(s0 - py, s1 - py, sigma)
+                        slices += 1
                     }
                 }
                 for x in xa..<xb {
