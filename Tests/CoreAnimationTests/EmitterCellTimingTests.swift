@@ -137,3 +137,41 @@ import Testing
         #expect(ps.allSatisfy { $0.birthTime >= 1 && $0.birthTime < 2 }, "\(ps.map(\.birthTime))")
     }
 }
+
+/// A large cell without sub-cells is simulated on all cores (`EmitterSimulation+Parallel`):
+/// the particles must be the serial loop's, in the same order. The serial loop is what the same
+/// cell takes when it has a sub-cell (here one that never emits, so it adds no particle).
+@Suite struct EmitterParallelSimulationTests {
+    func layer(subCell: Bool) -> CAEmitterLayer {
+        let c = CAEmitterCell()
+        c.birthRate = 25_000
+        c.lifetime = 2
+        c.lifetimeRange = 0.5
+        c.velocity = 40
+        c.velocityRange = 20
+        c.emissionRange = 2 * .pi
+        c.scaleRange = 0.3
+        c.spinRange = 2
+        c.alphaSpeed = -0.3
+        if subCell {
+            let quiet = CAEmitterCell()
+            quiet.birthRate = 0
+            quiet.lifetime = 1
+            c.emitterCells = [quiet]
+        }
+        let l = CAEmitterLayer()
+        l.emitterShape = .rectangle
+        l.emitterSize = CGSize(width: 300, height: 100)
+        l.emitterCells = [c]
+        return l
+    }
+
+    @Test func parallelBirthsEqualTheSerialLoop() {
+        let t = 3.25
+        let parallel = EmitterSimulation(layer(subCell: false).emitter, at: t).particles
+        let serial = EmitterSimulation(layer(subCell: true).emitter, at: t).particles
+        #expect(parallel.count > EmitterSimulation.parallelBirths)
+        #expect(parallel.count == serial.count)
+        #expect(parallel == serial)
+    }
+}

@@ -55,9 +55,9 @@ package struct EmitterSimulation {
     package static let maxCandidates = 800_000
 
     package let tree: EmitterCellTree
-    package private(set) var particles: [EmitterParticle] = []
+    package internal(set) var particles: [EmitterParticle] = []
     /// True when a cap cut the simulation short.
-    package private(set) var capped = false
+    package internal(set) var capped = false
 
     let state: EmitterLayerState
     /// The layer's `renderMode` (the compositing order, and additive blending).
@@ -220,6 +220,10 @@ package struct EmitterSimulation {
         }
         guard k >= kLo else { return }
         let cellKey = parentKey ^ n.pathKey
+        if n.children.isEmpty, emitInParallel(node: node, tree: tree, src: src, start: start, rate: rate, from: k, to: kLo,
+                                              cellKey: cellKey, window: window, origin: origin, at: t) {
+            return
+        }
         while k >= kLo {
             if candidates >= Self.maxCandidates || particles.count >= Self.maxParticles { capped = true; return }
             candidates += 1
@@ -235,38 +239,46 @@ package struct EmitterSimulation {
     mutating func spawn(node: Int, tree: EmitterCellTree, src: EmitterSnapshot, birth: Double, key: UInt64,
                         window: (Double, Double), origin: Origin?, at t: Double) {
         let n = tree.nodes[node]
-        let v = src.values[node]
-        let st = src.state
+        guard let born = Self.born(src.values[node], src.state, current: currentIndex[n.pathKey], birth: birth, key: key,
+                                   windowStart: window.0, origin: origin, at: t) else { return }
+        if let p = born.particle { particles.append(p) }
+        for c in n.children where birth + tree.nodes[c].reach + born.life >= t {
+            emit(node: c, tree: tree, src: src, window: (birth, birth + born.life), parentKey: key, origin: born.motion, at: t)
+        }
+    }
+
+    /// The particle `key` of a cell with values `v`, born at `birth`: its lifetime and motion
+    /// (for its sub-cells), and the particle at t when it is alive then and drawn (`current`: its
+    /// cell's node in the tree drawn now). Nil when its lifetime is not positive. A pure
+    /// function, so the births of one cell can be computed on several threads.
+    @inline(__always)
+    static func born(_ v: EmitterCellValues, _ st: EmitterLayerState, current: Int?, birth: Double, key: UInt64,
+                     windowStart: Double, origin: Origin?, at t: Double) -> (life: Double, motion: Origin, particle: EmitterParticle?)? {
         let life = (v.lifetime + v.lifetimeRange * EmitterHash.signed(key, 0)) * Double(st.lifetime)
-        guard life > 0 else { return }
+        guard life > 0 else { return nil }
         let age = t - birth
         // Position and velocity at birth.
         let p0: SIMD3<Double>
-        if let origin { p0 = origin.at(birth - window.0) } else { p0 = Self.emitterPoint(key, st) }
+        if let origin { p0 = origin.at(birth - windowStart) } else { p0 = Self.emitterPoint(key, st) }
         let speed = (v.velocity + v.velocityRange * EmitterHash.signed(key, 1)) * Double(st.velocity)
         let longitude = v.emissionLongitude + v.emissionRange * (EmitterHash.unit(key, 2) - 0.5)
         let latitude = v.emissionLatitude
         let dir = SIMD3(cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
         let motion = Origin(p0: p0, v: dir * speed, acc: v.acceleration)
-        if age < life, let current = currentIndex[n.pathKey] {
-            let s = max((v.scale + v.scaleRange * EmitterHash.signed(key, 3) + v.scaleSpeed * age) * Double(st.scale), 0)
-            let spin = (v.spin + v.spinRange * EmitterHash.signed(key, 4)) * Double(st.spin)
-            var c = v.color
-            c.x += v.colorRange.x * EmitterHash.signed(key, 5)
-            c.y += v.colorRange.y * EmitterHash.signed(key, 6)
-            c.z += v.colorRange.z * EmitterHash.signed(key, 7)
-            c.w += v.colorRange.w * EmitterHash.signed(key, 8)
-            c += v.colorSpeed * age
-            c = simd_clamp01(c)
-            let p = motion.at(age)
-            if p.x.isFinite, p.y.isFinite, p.z.isFinite, s.isFinite {
-                particles.append(EmitterParticle(node: current, position: p, scale: s, angle: spin * age, color: c,
-                                                 birthTime: birth, key: key))
-            }
-        }
-        for c in n.children where birth + tree.nodes[c].reach + life >= t {
-            emit(node: c, tree: tree, src: src, window: (birth, birth + life), parentKey: key, origin: motion, at: t)
-        }
+        guard age < life, let current else { return (life, motion, nil) }
+        let s = max((v.scale + v.scaleRange * EmitterHash.signed(key, 3) + v.scaleSpeed * age) * Double(st.scale), 0)
+        let spin = (v.spin + v.spinRange * EmitterHash.signed(key, 4)) * Double(st.spin)
+        var c = v.color
+        c.x += v.colorRange.x * EmitterHash.signed(key, 5)
+        c.y += v.colorRange.y * EmitterHash.signed(key, 6)
+        c.z += v.colorRange.z * EmitterHash.signed(key, 7)
+        c.w += v.colorRange.w * EmitterHash.signed(key, 8)
+        c += v.colorSpeed * age
+        c = simd_clamp01(c)
+        let p = motion.at(age)
+        guard p.x.isFinite, p.y.isFinite, p.z.isFinite, s.isFinite else { return (life, motion, nil) }
+        return (life, motion, EmitterParticle(node: current, position: p, scale: s, angle: spin * age, color: c,
+                                              birthTime: birth, key: key))
     }
 
     /// A point of the emitter shape for the particle `key` (CAEmitterLayer `emitterShape`,
