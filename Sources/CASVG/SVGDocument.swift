@@ -108,6 +108,12 @@ public final class SVGDocument {
                 top = builder.wrapIfMasked(top, content.extent)
                 top.mask = mask
             }
+            // The root element is an isolated group (Compositing 1 §3.2): blend modes see only
+            // the document, not what the layer is later drawn over.
+            if builder.usesBlending {
+                top = builder.wrapIfMasked(top, content.extent)
+                SVGBlending.isolate(top)
+            }
             SVGLayerPlacement.place(top, rect: content.extent, transform: m)
             rootLayer.addSublayer(top)
         }

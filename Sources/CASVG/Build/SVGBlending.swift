@@ -31,17 +31,28 @@ extension SVGBuilder {
     /// layer is wrapped first, so the blend applies to its fill and stroke together.
     func applyBlending(_ layer: CALayer, _ ext: CGRect, style: SVGComputedStyle) -> CALayer {
         if let filter = SVGBlending.compositingFilter(style.blendMode) {
+            usesBlending = true
             let l = layer.compositingFilter == nil ? layer : wrap(layer, ext)
             l.compositingFilter = filter
             return l
         }
         if style.isolate {
-            // Source-over as a compositing filter draws the subtree offscreen and composites it
-            // once: the group's own blend modes see only the group (Compositing 1 §3.2).
-            let l = layer.compositingFilter == nil ? layer : wrap(layer, ext)
-            l.compositingFilter = "sourceOverCompositing"
+            let l = layer is CAShapeLayer ? wrap(layer, ext) : layer
+            SVGBlending.isolate(l)
             return l
         }
         return layer
+    }
+}
+
+extension SVGBlending {
+    /// Makes `layer` an isolated group: its subtree is composited offscreen first, so blend modes
+    /// inside it see only the group (Compositing 1 §3.2). Core Animation has no isolation
+    /// property; group opacity isolates a subtree (`allowsGroupOpacity`, docs/BEHAVIOUR.md N4),
+    /// so an opaque layer gets the largest opacity below 1, which composites to the same 8-bit
+    /// values as 1.
+    static func isolate(_ layer: CALayer) {
+        layer.allowsGroupOpacity = true
+        if layer.opacity >= 1 { layer.opacity = Float(1).nextDown }
     }
 }

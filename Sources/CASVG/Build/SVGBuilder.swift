@@ -25,11 +25,11 @@ final class SVGBuilder {
     var useDepth = 0
     /// Inside a `mask` with mask-type luminance: colours become alpha = luminance × alpha.
     var luminance = false
-    /// Inside a marker's content: markers are not drawn there (`SVGMarkers`).
-    var inMarker = false
     /// Where `<image>` files may be read from (`SVGImage.swift`), and raster pixels decoded so far.
     var resources = SVGResourceContext()
     var imagePixels = 0
+    /// Whether some element blends (`mix-blend-mode`): the document root is then isolated.
+    var usesBlending = false
     /// Elements built so far; `<use>` can multiply a small file into an enormous tree.
     var built = 0
     var budgetReported = false

@@ -92,11 +92,17 @@ extension SVGBuilder {
     static func resolveInside(_ base: URL, _ href: String) -> URL? {
         let decoded = href.removingPercentEncoding ?? href
         guard !decoded.hasPrefix("/"), !decoded.contains("\0"), !decoded.hasPrefix("file:") else { return nil }
+        // The highest folder allowed: `parentLevels` above the document's, never the root itself.
         var root = base.standardizedFileURL.resolvingSymlinksInPath()
-        for _ in 0..<parentLevelsAllowed where root.path != "/" { root = root.deletingLastPathComponent() }
+        guard root.path != "/" else { return nil }
+        for _ in 0..<parentLevelsAllowed {
+            let up = root.deletingLastPathComponent()
+            if up.path == "/" || up.path.isEmpty { break }
+            root = up
+        }
         let url = base.appendingPathComponent(decoded).standardizedFileURL.resolvingSymlinksInPath()
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        guard url.path.hasPrefix(rootPath), rootPath != "/" || base.path == "/" else { return nil }
+        guard url.path.hasPrefix(rootPath) else { return nil }
         return url
     }
     static var parentLevelsAllowed: Int { SVGResourceContext.parentLevels }

@@ -7,8 +7,8 @@ import Foundation
 /// for markerUnits="strokeWidth") · translate(−ref) · viewBox transform`, clipped to the
 /// marker's viewport unless `overflow` is visible or auto. The content takes its style from the
 /// marker's own ancestors, not from the path (SVG 1.1 §11.6.2: "properties inherit … from the
-/// marker element's ancestors"). Markers inside marker content are not drawn (as resvg and the
-/// browsers do; it also ends every marker recursion).
+/// marker element's ancestors"). Marker content can carry markers of its own, except a marker
+/// being instantiated (a recursion), which is cut there, as resvg does.
 extension SVGBuilder {
     /// One vertex of a path with the directions of the segments that meet there (radians);
     /// nil where no segment of the same subpath arrives or leaves.
@@ -94,15 +94,13 @@ extension SVGBuilder {
 
     /// The element's markers as one layer in its user space, or nil when it has none.
     func markerLayer(_ e: SVGElement, path: CGPath, style: SVGComputedStyle) -> (layer: CALayer, extent: CGRect)? {
-        guard Self.markable.contains(e.name), !inMarker,
+        guard Self.markable.contains(e.name),
               style.markerStart != nil || style.markerMid != nil || style.markerEnd != nil else { return nil }
         let vertices = Self.markerVertices(path)
         guard !vertices.isEmpty else { return nil }
         let strokeWidth = style.strokeWidth.resolve(.other, viewport: viewport, fontSize: style.fontSize)
         let holder = CALayer()
         var extent = CGRect.null
-        inMarker = true
-        defer { inMarker = false }
         for (i, v) in vertices.enumerated() {
             let ref: String?
             let isStart = i == 0
@@ -165,8 +163,9 @@ extension SVGBuilder {
     /// One instance of `marker` at `v`, placed in the path's user space.
     func markerInstance(_ marker: SVGElement, at v: MarkerVertex, isStart: Bool, strokeWidth: Double)
         -> (layer: CALayer, extent: CGRect)? {
+        // `display` does not apply to markers (SVG 1.1 §11.6.2): a marker in a display:none
+        // subtree is still drawn where referenced.
         let mStyle = styleFromRoot(marker)
-        guard mStyle.display else { return nil }
         let ctx = SVGShapeGeometry.Context(viewport: viewport, fontSize: mStyle.fontSize, log: log, limits: limits)
         let w = SVGShapeGeometry.length(marker, "markerWidth", .x, ctx, default: 3)
         let h = SVGShapeGeometry.length(marker, "markerHeight", .y, ctx, default: 3)
@@ -265,15 +264,21 @@ extension SVGBuilder {
     /// The shape's fill, stroke and markers in `paint-order`.
     func paintedWithMarkers(_ e: SVGElement, path: CGPath, style: SVGComputedStyle)
         -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
-        let hasInterior = e.name != "line"
-        let markers = markerLayer(e, path: path, style: style)
+        paintOrdered(path, style: style, hasInterior: e.name != "line", markers: markerLayer(e, path: path, style: style))
+    }
+
+    /// Fill, stroke and the given markers layer in `paint-order` (text glyph runs come here too,
+    /// without markers).
+    func paintOrdered(_ path: CGPath, style: SVGComputedStyle, hasInterior: Bool, markers: (layer: CALayer, extent: CGRect)?)
+        -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
         let order = Self.paintOrder(style.paintOrder)
         if markers == nil, order == ["fill", "stroke", "markers"] {
             return painted(path, style: style, hasInterior: hasInterior)
         }
         var pieces: [String: (layer: CALayer, extent: CGRect)] = [:]
         var bbox = path.boundingBoxOfPath
-        if order.firstIndex(of: "stroke")! < order.firstIndex(of: "fill")! {
+        // One layer paints fill then stroke; any other order (or markers between them) splits it.
+        if order.firstIndex(of: "stroke")! != order.firstIndex(of: "fill")! + 1 {
             var fillOnly = style; fillOnly.stroke = .none
             var strokeOnly = style; strokeOnly.fill = .none
             if let f = painted(path, style: fillOnly, hasInterior: hasInterior), !f.extent.isNull {

@@ -63,6 +63,11 @@ extension SVGBuilder {
             if let m = SVGTransformParser.parse(t) { patternTransform = m }
             else { log.add(.invalidValue, "patternTransform=\"\(t.prefix(60))\"", "does not parse; ignored") }
         }
+        // SVG 2's transform-origin applies to patternTransform too.
+        if let o = attr("transform-origin"), let origin = transformOrigin(o) {
+            patternTransform = CGAffineTransform(translationX: -origin.x, y: -origin.y).concatenating(patternTransform)
+                .concatenating(CGAffineTransform(translationX: origin.x, y: origin.y))
+        }
         guard SVGLayerPlacement.determinant(patternTransform) != 0 else { return nil }
         var content = CGAffineTransform.identity
         if let vb = SVGAspectRatio.viewBox(attr("viewBox")) {
