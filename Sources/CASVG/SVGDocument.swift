@@ -128,8 +128,8 @@ public final class SVGDocument {
     /// Reads a local SVG file (a `file:` URL; nothing is ever fetched from the network).
     /// `<image>` references relative to the file are read from its folder, or from at most three
     /// folders above it (`../resources/x.png`); paths starting with `/`, anything outside that
-    /// tree after symlinks, and SVG images nested more than four deep or referring back to an
-    /// including document are not read and are listed in `issues`.
+    /// tree after symlinks, and files referenced from inside SVG images are not read, and SVG
+    /// images nest at most four deep; each refusal is listed in `issues`.
     public convenience init(contentsOf url: URL, limits: SVGImportLimits = SVGImportLimits()) throws {
         guard url.isFileURL else { throw SVGError.unreadableFile("only local files are read, not \(url.scheme ?? "?") URLs") }
         // Devices and pipes (/dev/zero) could be read forever, and a huge file would be read
@@ -145,6 +145,6 @@ public final class SVGDocument {
         guard size <= limits.maxInputBytes else { throw SVGError.inputTooLarge(bytes: size, limit: limits.maxInputBytes) }
         let file = URL(fileURLWithPath: path)
         try self.init(data: Data(contentsOf: url), limits: limits,
-                      resources: SVGResourceContext(baseDirectory: file.deletingLastPathComponent(), openFiles: [file.path]))
+                      resources: SVGResourceContext(baseDirectory: file.deletingLastPathComponent()))
     }
 }

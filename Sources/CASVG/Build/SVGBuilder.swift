@@ -209,7 +209,8 @@ final class SVGBuilder {
         }
         if style.opacity < 1 {
             if layer is CAShapeLayer { layer = wrap(layer, ext) }
-            layer.opacity = Float(style.opacity)
+            // Multiplied: a `<use>` of a faded `<symbol>` already carries the symbol's opacity.
+            layer.opacity *= Float(style.opacity)
         }
         layer = applyBlending(layer, ext, style: style)
         let m = extra.concatenating(elementTransform(e, style: style))

@@ -13,9 +13,6 @@ struct SVGResourceContext {
     var baseDirectory: URL?
     /// How deep this document is nested as an SVG image of another (0: the top document).
     var depth = 0
-    /// The files of the documents being imported, outermost first: an SVG image that refers
-    /// back to one of them is a cycle.
-    var openFiles: [String] = []
 
     /// SVG images nest at most this deep (an SVG image inside an SVG image …).
     static let maxDepth = 4
@@ -60,7 +57,9 @@ extension SVGBuilder {
             return nil
         }
         guard let base = resources.baseDirectory else {
-            log.add(.externalReference, feature, "a document made from data has no folder to read files from; not drawn")
+            log.add(.externalReference, feature, resources.depth > 0
+                    ? "an SVG image reads no files of its own (only data: URLs), as resvg; not drawn"
+                    : "a document made from data has no folder to read files from; not drawn")
             return nil
         }
         guard let url = Self.resolveInside(base, href) else {
@@ -114,7 +113,7 @@ extension SVGBuilder {
     func image(_ e: SVGElement, style: SVGComputedStyle) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
         guard style.visible else { return nil }
         guard let href = e.attributes["href"]?.trimmingCharacters(in: .whitespacesAndNewlines), !href.isEmpty else { return nil }
-        guard let (data, isSVG, file) = imageData(href) else { return nil }
+        guard let (data, isSVG, _) = imageData(href) else { return nil }
         let feature = "<image href=\"\(href.prefix(60))\">"
         var content: CALayer
         var natural: CGSize
@@ -122,12 +121,9 @@ extension SVGBuilder {
             guard resources.depth < SVGResourceContext.maxDepth else {
                 log.add(.limitReached, feature, "SVG images nested more than \(SVGResourceContext.maxDepth) deep; not drawn"); return nil
             }
-            if let file, resources.openFiles.contains(file) {
-                log.add(.brokenReference, feature, "the SVG image refers back to a document that includes it; not drawn"); return nil
-            }
-            var inner = SVGResourceContext(baseDirectory: file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() },
-                                           depth: resources.depth + 1, openFiles: resources.openFiles)
-            if let file { inner.openFiles.append(file) }
+            // An SVG image reads no files of its own (resvg loads nested SVG images the same way),
+            // which also ends any file recursion after one level.
+            let inner = SVGResourceContext(baseDirectory: nil, depth: resources.depth + 1)
             guard let doc = try? SVGDocument(data: data, limits: limits, resources: inner) else {
                 log.add(.invalidValue, feature, "the SVG image does not parse; not drawn"); return nil
             }

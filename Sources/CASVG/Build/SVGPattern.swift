@@ -41,7 +41,8 @@ extension SVGBuilder {
         let obbContent = attr("patternContentUnits") == "objectBoundingBox"
         if obbUnits || obbContent, !(bbox.width > 0 && bbox.height > 0) { return nil }
         func len(_ n: String, _ axis: SVGLength.Axis) -> Double {
-            guard let raw = attr(n), let l = SVGLength.parse(raw) else { return 0 }
+            // A missing x/y is 0 in the pattern's units (the bounding box's corner for objectBoundingBox).
+            let l = attr(n).flatMap(SVGLength.parse) ?? SVGLength.zero
             if obbUnits {
                 let v = l.unit == .percent ? l.value / 100 : l.resolve(axis, viewport: viewport)
                 return axis == .x ? bbox.minX + v * bbox.width : bbox.minY + v * bbox.height
