@@ -33,8 +33,19 @@ public final class SVGDocument {
     /// approximations, external references not fetched, clamps. Each listed once.
     public let issues: [SVGIssue]
 
-    /// Parses SVG bytes (UTF-8 or with an XML encoding declaration).
+    /// Parses SVG bytes (UTF-8 or with an XML encoding declaration). `<image>` elements can use
+    /// `data:` URLs only: a document made from data has no folder to read files from.
     public init(data: Data, limits: SVGImportLimits = SVGImportLimits()) throws {
+        (size, viewBox, layer, issues) = try Self.importTree(data, limits: limits, resources: SVGResourceContext())
+    }
+
+    /// A document whose `<image>` references are read as `resources` says (its folder, nesting).
+    init(data: Data, limits: SVGImportLimits, resources: SVGResourceContext) throws {
+        (size, viewBox, layer, issues) = try Self.importTree(data, limits: limits, resources: resources)
+    }
+
+    private static func importTree(_ data: Data, limits: SVGImportLimits, resources: SVGResourceContext) throws
+        -> (CGSize, CGRect?, CALayer, [SVGIssue]) {
         let log = SVGIssueLog()
         let root = try SVGXMLReader.read(data, limits: limits, log: log)
         guard root.name == "svg" else { throw SVGError.notSVG(rootElement: root.name) }
@@ -60,8 +71,6 @@ public final class SVGDocument {
             else if h == nil, let w { h = w * vb.height / vb.width }
         }
         let size = CGSize(width: w ?? 100, height: h ?? 100)
-        self.size = size
-        self.viewBox = vb
 
         // The tree is built in a transaction of its own, committed before returning: layers made
         // in the thread's implicit transaction stay referenced by it until something commits, and
@@ -73,6 +82,7 @@ public final class SVGDocument {
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
         let builder = SVGBuilder(root: root, viewport: vb?.size ?? size, log: log, limits: limits)
+        builder.resources = resources
         let rootLayer = CALayer()
         rootLayer.anchorPoint = .zero
         rootLayer.bounds = CGRect(origin: .zero, size: size)
@@ -98,11 +108,16 @@ public final class SVGDocument {
                 top = builder.wrapIfMasked(top, content.extent)
                 top.mask = mask
             }
+            // The root element is an isolated group (Compositing 1 §3.2): blend modes see only
+            // the document, not what the layer is later drawn over.
+            if builder.usesBlending {
+                top = builder.wrapIfMasked(top, content.extent)
+                SVGBlending.isolate(top)
+            }
             SVGLayerPlacement.place(top, rect: content.extent, transform: m)
             rootLayer.addSublayer(top)
         }
-        self.layer = rootLayer
-        self.issues = log.issues
+        return (size, vb, rootLayer, log.issues)
     }
 
     /// Parses an SVG string.
@@ -111,6 +126,10 @@ public final class SVGDocument {
     }
 
     /// Reads a local SVG file (a `file:` URL; nothing is ever fetched from the network).
+    /// `<image>` references relative to the file are read from its folder, or from at most three
+    /// folders above it (`../resources/x.png`); paths starting with `/`, anything outside that
+    /// tree after symlinks, and files referenced from inside SVG images are not read, and SVG
+    /// images nest at most four deep; each refusal is listed in `issues`.
     public convenience init(contentsOf url: URL, limits: SVGImportLimits = SVGImportLimits()) throws {
         guard url.isFileURL else { throw SVGError.unreadableFile("only local files are read, not \(url.scheme ?? "?") URLs") }
         // Devices and pipes (/dev/zero) could be read forever, and a huge file would be read
@@ -124,6 +143,8 @@ public final class SVGDocument {
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size <= limits.maxInputBytes else { throw SVGError.inputTooLarge(bytes: size, limit: limits.maxInputBytes) }
-        try self.init(data: Data(contentsOf: url), limits: limits)
+        let file = URL(fileURLWithPath: path)
+        try self.init(data: Data(contentsOf: url), limits: limits,
+                      resources: SVGResourceContext(baseDirectory: file.deletingLastPathComponent()))
     }
 }

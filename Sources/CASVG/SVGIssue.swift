@@ -35,13 +35,19 @@ public struct SVGIssue: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(kind.rawValue): \(feature) — \(detail)" }
 }
 
-/// Collects issues once each (a document with 10,000 `<text>` elements reports it once).
+/// Collects issues once each (a document with 10,000 `<text>` elements reports it once). What
+/// is not reproduced (unsupported or approximated) is also logged as a warning, once per
+/// process for each distinct issue (`Diagnostics.warnOnce`), so no gap is silent.
 final class SVGIssueLog {
     private(set) var issues: [SVGIssue] = []
     private var seen: Set<SVGIssue> = []
 
     func add(_ kind: SVGIssue.Kind, _ feature: String, _ detail: String) {
         let i = SVGIssue(kind: kind, feature: feature, detail: detail)
-        if seen.insert(i).inserted { issues.append(i) }
+        guard seen.insert(i).inserted else { return }
+        issues.append(i)
+        if kind == .unsupportedElement || kind == .unsupportedFeature || kind == .approximated {
+            Diagnostics.warnOnce("SVG import: \(i)")
+        }
     }
 }

@@ -176,8 +176,10 @@ import Foundation
 
     @Test func unsupportedElementsAreReported() throws {
         // (`<text>` is drawn since issue 20: SVGTextTests.)
-        let doc = try svg("<tspan>stray</tspan><image href=\"x.png\"/><filter id=\"f\"/><foo/><pattern id=\"p\"/><rect width=\"1\" height=\"1\" fill=\"url(#p)\"/>")
+        // (`<image>` and `<pattern>` are drawn since issue 24; a file image in a document made
+        // from data has no folder to be read from: SVGImageTests.)
+        let doc = try svg("<tspan>stray</tspan><image href=\"x.png\"/><filter id=\"f\"/><foo/>")
         let features = Set(doc.issues.map(\.feature))
-        #expect(features.isSuperset(of: ["<tspan>", "<image>", "<filter>", "<foo>", "<pattern>"]))
+        #expect(features.isSuperset(of: ["<tspan>", "<filter>", "<foo>", "<image href=\"x.png\">"]))
     }
 }

@@ -79,8 +79,23 @@ import Foundation
         let doc = try svg("<rect width=\"10\" height=\"10\" style=\"filter: blur(2px); font-family: serif\"/>")
         #expect(doc.issues.contains { $0.feature == "property filter" && $0.kind == .unsupportedFeature })
         #expect(!doc.issues.contains { $0.feature.contains("font-family") })
-        let css = try svg("<style>g > rect { fill: red }</style><rect width=\"1\" height=\"1\"/>")
-        #expect(css.issues.contains { $0.feature == "CSS selector \"g > rect\"" })
+        let css = try svg("<style>g + rect { fill: red }</style><rect width=\"1\" height=\"1\"/>")
+        #expect(css.issues.contains { $0.feature == "CSS selector \"g + rect\"" })
+    }
+
+    /// CSS Selectors 3 §6.3 (attribute selectors) and §8.1 (descendant and child combinators).
+    @Test func attributeSelectorsAndCombinators() throws {
+        let doc = try svg("""
+            <style>[x] { fill: #00f } rect[y="2"] { fill: #0f0 } svg > rect { stroke: #f00 } g rect { stroke: #0f0 } g > g > rect { stroke-width: 3 }</style>
+            <rect x="1" width="1" height="1"/><rect y="2" width="1" height="1"/>
+            <g><g><rect width="1" height="1"/></g></g>
+            """)
+        #expect(doc.issues.isEmpty, "\(doc.issues)")
+        let s = shapeLayers(doc.layer)
+        #expect(s.count == 3)
+        #expect(rgba(s[0].fillColor) == [0, 0, 1, 1] && rgba(s[0].strokeColor) == [1, 0, 0, 1])
+        #expect(rgba(s[1].fillColor) == [0, 1, 0, 1])
+        #expect(rgba(s[2].fillColor) == [0, 0, 0, 1] && rgba(s[2].strokeColor) == [0, 1, 0, 1] && s[2].lineWidth == 3)
     }
 }
 

@@ -11,6 +11,8 @@ extension SVGBuilder {
         case none
         case solid(SVGRGBA)
         case gradient(SVGGradientSpec)
+        /// A `<pattern>` (`SVGPattern.swift`).
+        case pattern(SVGElement)
     }
 
     /// Luminance-to-alpha inside a luminance mask (SVG 1.1 §14.4: luminance with the
@@ -45,8 +47,7 @@ extension SVGBuilder {
             case "linearGradient", "radialGradient":
                 return .gradient(gradientSpec(el))
             case "pattern":
-                log.add(.unsupportedElement, "<pattern>", "pattern paint is not supported; fallback or none used")
-                return fall()
+                return .pattern(el)
             default:
                 log.add(.brokenReference, "\(property)=url(\(ref.prefix(80)))", "<\(el.name)> is not a paint server; fallback or none used")
                 return fall()
@@ -169,10 +170,7 @@ extension SVGBuilder {
         guard let path = SVGShapeGeometry.path(for: e, ctx) else { return nil }
         pathSegmentTotal += path.elements.count
         guard pathSegmentTotal <= limits.maxTotalPathSegments else { reportPathBudget(); return nil }
-        if e.attributes["marker-start"] != nil || e.attributes["marker-mid"] != nil || e.attributes["marker-end"] != nil {
-            log.add(.unsupportedFeature, "markers", "marker-start/mid/end are not supported; not drawn")
-        }
-        return painted(path, style: style, hasInterior: e.name != "line")
+        return paintedWithMarkers(e, path: path, style: style)
     }
 
     /// Layers that fill and stroke `path` (in user space) as `style` says; text glyph outlines
@@ -233,6 +231,10 @@ extension SVGBuilder {
             let ext = isStroke ? strokeExtent : fillExtent
             switch paint {
             case .none: return
+            case let .pattern(el):
+                if let l = patternPiece(el, path: path, style: style, isStroke: isStroke, width: width, bbox: bbox, extent: ext) {
+                    groupLayer.addSublayer(l)
+                }
             case let .solid(c):
                 groupLayer.addSublayer(solidLayer(fill: isStroke ? nil : c, stroke: isStroke ? c : nil))
             case let .gradient(spec):

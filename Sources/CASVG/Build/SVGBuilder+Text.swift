@@ -459,7 +459,7 @@ extension SVGBuilder {
         let layer = CALayer()
         var extent = CGRect.null, bbox = CGRect.null
         for piece in pieces where !piece.path.isEmpty {
-            guard let p = painted(piece.path, style: run.styles[piece.style], hasInterior: true) else { continue }
+            guard let p = paintOrdered(piece.path, style: run.styles[piece.style], hasInterior: true, markers: nil) else { continue }
             layer.addSublayer(p.layer)
             extent = extent.union(p.extent)
             bbox = bbox.union(p.bbox)

@@ -25,6 +25,11 @@ final class SVGBuilder {
     var useDepth = 0
     /// Inside a `mask` with mask-type luminance: colours become alpha = luminance × alpha.
     var luminance = false
+    /// Where `<image>` files may be read from (`SVGImage.swift`), and raster pixels decoded so far.
+    var resources = SVGResourceContext()
+    var imagePixels = 0
+    /// Whether some element blends (`mix-blend-mode`): the document root is then isolated.
+    var usesBlending = false
     /// Elements built so far; `<use>` can multiply a small file into an enormous tree.
     var built = 0
     var budgetReported = false
@@ -68,7 +73,8 @@ final class SVGBuilder {
     /// (CSS 2.1 §6.4.4: presentation attributes have the lowest author priority).
     func computeStyle(_ e: SVGElement, parent: SVGComputedStyle) -> SVGComputedStyle {
         var s = parent.inherited()
-        for (name, value) in e.attributes.sorted(by: { $0.key < $1.key }) where SVGComputedStyle.known.contains(name) {
+        for (name, value) in e.attributes.sorted(by: { $0.key < $1.key })
+        where SVGComputedStyle.known.contains(name) && !SVGBlending.cssOnly.contains(name) {
             s.apply(name, value, parent: parent, viewport: viewport, log: log)
         }
         for (name, value) in sheet.declarations(for: e) {
@@ -76,10 +82,6 @@ final class SVGBuilder {
         }
         if let style = e.attributes["style"] {
             for (name, value) in SVGDeclarations.parse(style) {
-                if name == "transform" {
-                    log.add(.unsupportedFeature, "transform in style", "CSS transform property not supported; the attribute is used")
-                    continue
-                }
                 s.apply(name, value, parent: parent, viewport: viewport, log: log)
             }
         }
@@ -105,12 +107,12 @@ final class SVGBuilder {
     // MARK: Elements
 
     static let nonRendering: Set<String> = [
-        "defs", "linearGradient", "radialGradient", "clipPath", "mask", "symbol", "style", "title", "desc",
+        "defs", "linearGradient", "radialGradient", "clipPath", "mask", "symbol", "style", "title", "desc", "marker", "pattern",
         "metadata", "stop", "script", SVGElement.textNodeName,
     ]
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
     static let unsupported: Set<String> = [
-        "image", "pattern", "filter", "foreignObject", "marker", "textPath", "tspan", "animate",
+        "filter", "foreignObject", "textPath", "tspan", "animate",
         "animateTransform", "animateMotion", "set", "feGaussianBlur", "view", "cursor", "font", "glyph",
     ]
 
@@ -123,6 +125,7 @@ final class SVGBuilder {
             }
             return nil
         }
+        guard SVGConditional.passes(e) else { return nil }
         let style = computeStyle(e, parent: parentStyle)
         guard style.display else { return nil }
         var content: (layer: CALayer, extent: CGRect, bbox: CGRect)?
@@ -131,11 +134,8 @@ final class SVGBuilder {
         case "g", "a":
             content = group(e.children, style: style)
         case "switch":
-            // No conditional attributes are evaluated: the first renderable child is drawn.
-            if let first = e.children.first(where: { !Self.nonRendering.contains($0.name) }) {
-                if first.attributes.keys.contains(where: { ["requiredFeatures", "requiredExtensions", "systemLanguage"].contains($0) }) {
-                    log.add(.approximated, "<switch>", "conditional attributes are not evaluated; the first child is drawn")
-                }
+            // The first renderable child whose conditions hold (`SVGConditional`).
+            if let first = e.children.first(where: { !Self.nonRendering.contains($0.name) && SVGConditional.passes($0) }) {
                 content = group([first], style: style)
             }
         case "svg":
@@ -148,6 +148,8 @@ final class SVGBuilder {
             content = shape(e, style: style)
         case "text":
             content = text(e, style: style)
+        case "image":
+            content = image(e, style: style)
         case _ where Self.nonRendering.contains(e.name):
             return nil
         case _ where Self.unsupported.contains(e.name) || e.name.hasPrefix("fe"):
@@ -207,8 +209,10 @@ final class SVGBuilder {
         }
         if style.opacity < 1 {
             if layer is CAShapeLayer { layer = wrap(layer, ext) }
-            layer.opacity = Float(style.opacity)
+            // Multiplied: a `<use>` of a faded `<symbol>` already carries the symbol's opacity.
+            layer.opacity *= Float(style.opacity)
         }
+        layer = applyBlending(layer, ext, style: style)
         let m = extra.concatenating(elementTransform(e, style: style))
         guard m.a.isFinite, m.b.isFinite, m.c.isFinite, m.d.isFinite, m.tx.isFinite, m.ty.isFinite else { return nil }
         if layer !== content || !m.isIdentity {
@@ -221,7 +225,7 @@ final class SVGBuilder {
     /// when it does not parse).
     func elementTransform(_ e: SVGElement, style: SVGComputedStyle) -> CGAffineTransform {
         var m = CGAffineTransform.identity
-        if let t = e.attributes["transform"] {
+        if let t = style.cssTransform ?? e.attributes["transform"], t != "none" {
             if let parsed = SVGTransformParser.parse(t) {
                 m = parsed
             } else {
@@ -379,6 +383,8 @@ final class SVGBuilder {
                          height: h ?? target.attributes["height"].flatMap(SVGLength.parse)?.resolve(.y, viewport: viewport) ?? viewport.height)
                 : nil
             content = nestedViewport(target, style: tStyle, size: size, children: target.children)
+            // The symbol's (or svg's) own opacity fades its instance.
+            if tStyle.opacity < 1, let c = content { c.layer.opacity *= Float(tStyle.opacity) }
         default:
             content = group([target], style: style)
         }

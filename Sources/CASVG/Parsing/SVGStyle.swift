@@ -62,6 +62,11 @@ struct SVGComputedStyle {
     var fontKerning = true
     /// `font-stretch` as a percentage of the normal width.
     var fontStretch = 100.0
+    /// Markers and paint order (SVG 1.1 §11.6.2, SVG 2 §13.7.1; `SVGMarkers.swift`).
+    var markerStart: String? = nil
+    var markerMid: String? = nil
+    var markerEnd: String? = nil
+    var paintOrder = "normal"
     // Not inherited.
     var opacity = 1.0
     var display = true
@@ -71,12 +76,19 @@ struct SVGComputedStyle {
     var stopOpacity = 1.0
     var transformOrigin: String? = nil
     var maskType = "luminance"
+    /// `mix-blend-mode` and `isolation` (Compositing and Blending 1 §3; `SVGBlending.swift`).
+    var blendMode = "normal"
+    var isolate = false
+    /// The CSS `transform` property from a style sheet or `style` attribute (CSS Transforms 1
+    /// §7), which replaces the `transform` attribute; nil when none is set.
+    var cssTransform: String? = nil
 
     /// The values a child starts from: inherited properties kept, the others reset.
     func inherited() -> SVGComputedStyle {
         var s = self
         s.opacity = 1; s.display = true; s.clipPath = nil; s.mask = nil
         s.stopColor = .rgba(0, 0, 0, 1); s.stopOpacity = 1; s.transformOrigin = nil; s.maskType = "luminance"
+        s.blendMode = "normal"; s.isolate = false; s.cssTransform = nil
         s.textDecoration = []; s.baselineShift = "baseline"; s.alignmentBaseline = "auto"
         return s
     }
@@ -104,6 +116,7 @@ struct SVGComputedStyle {
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
         "clip-rule", "font-size", "opacity", "display", "clip-path", "mask", "stop-color", "stop-opacity",
         "transform-origin", "mask-type",
+        "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "mix-blend-mode", "isolation",
         "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing", "word-spacing", "text-decoration",
         "writing-mode", "baseline-shift", "dominant-baseline", "alignment-baseline", "font-kerning", "font-stretch", "font-variant",
     ]
@@ -114,13 +127,14 @@ struct SVGComputedStyle {
         "shape-rendering", "color-rendering", "image-rendering", "text-rendering", "color-interpolation",
         "color-interpolation-filters", "direction",
         "line-height", "enable-background",
-        "overflow", "isolation",
+        "overflow",
     ]
     static let inheritedNames: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
         "clip-rule", "font-size", "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing",
         "word-spacing", "writing-mode", "dominant-baseline", "font-kerning", "font-stretch",
+        "marker-start", "marker-mid", "marker-end", "marker", "paint-order",
     ]
 
     /// Applies one declaration. Invalid values are ignored (CSS: a declaration that does not
@@ -244,6 +258,8 @@ struct SVGComputedStyle {
         case "mask-type":
             guard v == "luminance" || v == "alpha" else { return bad() }
             maskType = v
+        case "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "mix-blend-mode", "isolation", "transform":
+            guard applyPaintingExtras(name, v) else { return bad() }
         default:
             if !Self.ignorable.contains(name) {
                 log.add(.unsupportedFeature, "property \(name)", "not supported; ignored")
@@ -289,6 +305,13 @@ struct SVGComputedStyle {
         case "stop-opacity": stopOpacity = p.stopOpacity
         case "transform-origin": transformOrigin = p.transformOrigin
         case "mask-type": maskType = p.maskType
+        case "marker-start": markerStart = p.markerStart
+        case "marker-mid": markerMid = p.markerMid
+        case "marker-end": markerEnd = p.markerEnd
+        case "marker": markerStart = p.markerStart; markerMid = p.markerMid; markerEnd = p.markerEnd
+        case "paint-order": paintOrder = p.paintOrder
+        case "mix-blend-mode": blendMode = p.blendMode
+        case "isolation": isolate = p.isolate
         default: break
         }
     }

@@ -13,13 +13,21 @@ package struct SVGStyleSheet {
         var specificity: Int
         var order: Int
         var declarations: [(String, String)]
+        /// Attribute selectors of the subject (`[x]`, `[x=v]`) and the compounds before it with
+        /// their combinators (`>`: child, else descendant), nearest first (`SVGSelectors.swift`).
+        var attributes: [(name: String, value: String?)] = []
+        var context: [(child: Bool, compound: Rule)] = []
 
         /// `classes`: the element's class names, split once per element (not once per rule).
         func matches(_ e: SVGElement, classes have: Set<Substring>) -> Bool {
             if let type, type != e.name { return false }
             if let id, id != e.id { return false }
             for c in classes where !have.contains(Substring(c)) { return false }
-            return true
+            for a in attributes {
+                guard let v = e.attributes[a.name] else { return false }
+                if let want = a.value, want != v { return false }
+            }
+            return context.isEmpty || matchesContext(e)
         }
     }
     var rules: [Rule] = []
@@ -61,8 +69,9 @@ package struct SVGStyleSheet {
             let decls = SVGDeclarations.parse(body)
             for sel in selectorText.split(separator: ",") {
                 let s = sel.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard let rule = Self.compound(s, decls: decls, order: rules.count) else {
-                    log.add(.unsupportedFeature, "CSS selector \"\(s)\"", "only *, type, .class, #id and their compounds are supported; rule skipped")
+                guard let rule = Self.compound(s, decls: decls, order: rules.count) ?? Self.complex(s, decls: decls, order: rules.count) else {
+                    log.add(.unsupportedFeature, "CSS selector \"\(s)\"",
+                            "only *, type, .class, #id, [attr], [attr=value], their compounds and the child and descendant combinators are supported; rule skipped")
                     continue
                 }
                 index(rule)
