@@ -125,7 +125,7 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreImage", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "CASoftware"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
         // (Path data in scenes is SVG path data: the grammar is CASVG's.)
-        .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CASVG", "ImageIO"]),
+        .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CASVG", "CALottie", "ImageIO"]),
         // FrameHashes/ holds the recorded frame hashes FrameIdentityTests reads in place (#filePath).
         .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes", "CATestSupport", "ImageIO"],
                     exclude: ["Corpus", "FrameHashes"]),
@@ -186,7 +186,7 @@ let package = Package(
         // CAKeyframeAnimations, as lottie-ios's Core Animation engine builds them; no GL.
         .target(name: "CALottie", dependencies: ["CoreGraphics", "CoreAnimation", "ImageIO",
                                                  .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "CALottieTests", dependencies: ["CALottie", "QuartzCore",
+        .testTarget(name: "CALottieTests", dependencies: ["CALottie", "QuartzCore", "CATestSupport",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender"], exclude: ["Goldens"]),
         // The documents checked against the code they describe (read in place through #filePath).

@@ -135,13 +135,18 @@ public final class LottieAnimation: @unchecked Sendable {
     /// A new layer tree of the composition at its size (origin top-left), in the composition's
     /// time: a layer time of t seconds shows frame t × framerate. `LottieAnimationLayer` plays it.
     public func makeLayer() -> CALayer {
-        (try? makeLayerTree(log: buildLog)) ?? CALayer()
+        makeLayer(targets: nil)
     }
 
-    func makeLayerTree(log: LottieIssueLog) throws -> CALayer {
+    /// `makeLayer()`, listing in `targets` what value providers can change.
+    func makeLayer(targets: LottieValueTargets?) -> CALayer {
+        (try? makeLayerTree(log: buildLog, targets: targets)) ?? CALayer()
+    }
+
+    func makeLayerTree(log: LottieIssueLog, targets: LottieValueTargets? = nil) throws -> CALayer {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
-        return try LottieLayerBuilder(model: model, log: log, limits: limits, images: images).buildRoot()
+        return try LottieLayerBuilder(model: model, log: log, limits: limits, images: images, targets: targets).buildRoot()
     }
 }

@@ -32,9 +32,10 @@ public enum LottieLoopMode: Sendable, Equatable {
 /// `timeOffset` the frame shown (Apple's pausing recipe, docs/BEHAVIOUR.md C10); playing, its
 /// `beginTime`/`speed`/`timeOffset` start the range now.
 ///
-/// Only `.playOnce` is reproduced: the other loop modes play the range once and log a warning
-/// (layer time does not repeat in the timing engine; lottie-ios sets `repeatCount` on every
-/// animation instead, not done yet).
+/// Playing (`LottieAnimationLayer+Playback.swift`) does what lottie-ios's Core Animation engine
+/// does: every keyframe animation of the tree runs inside a `CAAnimationGroup` whose window is the
+/// played range and whose `repeatCount`, `autoreverses` and `speed` are the loop mode's, so the
+/// timing engine loops, reverses and stops at `toProgress` with no per-frame code.
 open class LottieAnimationLayer: CALayer {
     /// The animation shown; setting it builds a new tree at its first frame.
     public var animation: LottieAnimation? {
@@ -47,15 +48,32 @@ open class LottieAnimationLayer: CALayer {
     public var contentMode: LottieContentMode = .scaleAspectFit {
         didSet { setNeedsLayout() }
     }
-    /// Playback speed; 1 plays at the animation's frame rate.
-    public var animationSpeed: CGFloat = 1
+    /// Playback speed; 1 plays at the animation's frame rate, negative values play backwards.
+    /// Changed while playing, the range continues from the frame shown at the new speed.
+    public var animationSpeed: CGFloat = 1 {
+        didSet { speedChanged(from: oldValue) }
+    }
     /// The loop mode `play()` uses.
     public var loopMode: LottieLoopMode = .playOnce
 
     /// Holds the composition's tree and maps this layer's time to the composition's.
-    private let timeLayer = CALayer()
-    private var content: CALayer?
-    private var playing: (startFrame: Double, endFrame: Double, begin: CFTimeInterval, speed: Double)?
+    let timeLayer = CALayer()
+    /// Carries the progress animation whose presentation value is `currentProgress` while
+    /// playing, and whose delegate reports completion (lottie-ios animates a progress property
+    /// the same way).
+    let progressLayer = CALayer()
+    var content: CALayer?
+    /// The tree's keyframe animations as built (layer, key, animation): play wraps them, pause
+    /// puts them back.
+    var builtAnimations: [(layer: CALayer, key: String, animation: CAAnimation)] = []
+    /// The running play call, nil while paused.
+    var playback: LottiePlayback?
+    /// Counts play calls.
+    var playSerial = 0
+    /// What value providers can change in the current tree.
+    var valueTargets: LottieValueTargets?
+    /// The providers set, in order, applied again to each new tree.
+    var valueProviders: [(keypath: AnimationKeypath, provider: AnyValueProvider)] = []
 
     public override init() {
         super.init()
@@ -84,6 +102,9 @@ open class LottieAnimationLayer: CALayer {
         timeLayer.position = .zero
         timeLayer.speed = 0
         addSublayer(timeLayer)
+        progressLayer.bounds = .zero
+        progressLayer.isHidden = true
+        addSublayer(progressLayer)
     }
 
     private func rebuild() {
@@ -92,12 +113,18 @@ open class LottieAnimationLayer: CALayer {
         defer { CATransaction.commit() }
         content?.removeFromSuperlayer()
         content = nil
-        playing = nil
+        valueTargets = nil
+        endPlayback()
+        builtAnimations = []
         guard let animation else { return }
-        let tree = animation.makeLayer()
+        let targets = LottieValueTargets()
+        let tree = animation.makeLayer(targets: targets)
+        valueTargets = targets
         timeLayer.bounds = CGRect(origin: .zero, size: animation.size)
         timeLayer.addSublayer(tree)
         content = tree
+        builtAnimations = Self.collectAnimations(in: tree)
+        for (keypath, provider) in valueProviders { applyValueProvider(provider, keypath: keypath) }
         timeLayer.speed = 0
         timeLayer.timeOffset = animation.startFrame / animation.framerate
         layoutContent()
@@ -129,91 +156,4 @@ open class LottieAnimationLayer: CALayer {
         CATransaction.commit()
     }
 
-    // MARK: Time
-
-    /// The frame shown. Setting it pauses there.
-    public var currentFrame: CGFloat {
-        get {
-            guard let animation else { return 0 }
-            if let p = playing {
-                let now = CACurrentMediaTime()
-                let f = p.startFrame + (now - p.begin) * p.speed * animation.framerate
-                return CGFloat(p.speed >= 0 ? min(f, p.endFrame) : max(f, p.endFrame))
-            }
-            return CGFloat(timeLayer.timeOffset * animation.framerate)
-        }
-        set {
-            guard let animation else { return }
-            let f = min(max(Double(newValue), -1e9), 1e9)
-            playing = nil
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            timeLayer.speed = 0
-            timeLayer.beginTime = 0
-            timeLayer.timeOffset = f / animation.framerate
-            CATransaction.commit()
-        }
-    }
-
-    /// The position in the animation, 0 at `startFrame`, 1 at `endFrame`. Setting it pauses.
-    public var currentProgress: CGFloat {
-        get {
-            guard let a = animation else { return 0 }
-            return (currentFrame - a.startFrame) / (a.endFrame - a.startFrame)
-        }
-        set {
-            guard let a = animation, newValue.isFinite else { return }
-            currentFrame = a.startFrame + newValue * (a.endFrame - a.startFrame)
-        }
-    }
-
-    /// Seconds from `startFrame`. Setting it pauses.
-    public var currentTime: TimeInterval {
-        get { guard let a = animation else { return 0 }; return (currentFrame - a.startFrame) / a.framerate }
-        set { guard let a = animation, newValue.isFinite else { return }; currentFrame = a.startFrame + newValue * a.framerate }
-    }
-
-    /// Whether `play` started playback that has not reached its end.
-    public var isAnimationPlaying: Bool {
-        guard let a = animation, let p = playing else { return false }
-        let elapsed = (CACurrentMediaTime() - p.begin) * abs(p.speed) * a.framerate
-        return elapsed < abs(p.endFrame - p.startFrame)
-    }
-
-    /// Plays from `fromProgress` (default: where it is) towards `toProgress` (default 1) with
-    /// `loopMode` (default: `self.loopMode`): the tree's time runs from now at `animationSpeed`.
-    /// The tree's time is not stopped at `toProgress` (nothing runs per frame here to stop it):
-    /// `currentFrame` reads at most the end frame and `isAnimationPlaying` turns false there;
-    /// call `pause()` or set a frame to hold it.
-    public func play(fromProgress: CGFloat? = nil, toProgress: CGFloat = 1, loopMode: LottieLoopMode? = nil) {
-        guard let a = animation else { return }
-        let mode = loopMode ?? self.loopMode
-        if mode != .playOnce {
-            Diagnostics.warnOnce("LottieAnimationLayer: loop mode \(mode) is not reproduced; the range plays once")
-        }
-        let from = a.startFrame + Double(fromProgress ?? currentProgress) * (a.endFrame - a.startFrame)
-        let to = a.startFrame + Double(toProgress) * (a.endFrame - a.startFrame)
-        let direction = to >= from ? 1.0 : -1.0
-        let speed = Double(animationSpeed) * direction
-        let now = CACurrentMediaTime()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        timeLayer.speed = Float(speed)
-        timeLayer.beginTime = convertTime(now, from: nil)
-        timeLayer.timeOffset = from / a.framerate
-        CATransaction.commit()
-        playing = (from, to, now, speed)
-    }
-
-    /// Pauses at the frame shown now.
-    public func pause() {
-        let f = currentFrame
-        currentFrame = f
-    }
-
-    /// Stops and shows the first frame.
-    public func stop() {
-        guard let a = animation else { return }
-        currentFrame = a.startFrame
-    }
 }

@@ -1,3 +1,5 @@
+import CALottie
+
 // Layers (docs/SCENE-FORMAT.md, "Layers"): a layer object's members are the Swift property
 // names of Apple's API, plus `class`, `mask`, `sublayers` and `animations`.
 
@@ -25,7 +27,7 @@ extension SceneReader {
                 problem(o.at("class"), c, why)
                 return nil
             } else {
-                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CATextLayer, CAReplicatorLayer, CAEmitterLayer, CAScrollLayer, CAVideoLayer)")
+                problem(o.at("class"), c, "unknown layer class \"\(name.prefix(80))\" (CALayer, CAGradientLayer, CAShapeLayer, CATransformLayer, CATextLayer, CAReplicatorLayer, CAEmitterLayer, CAScrollLayer, CAVideoLayer, LottieAnimationLayer)")
                 o.finish("a layer")
                 return nil
             }
@@ -40,6 +42,7 @@ extension SceneReader {
         if let text = layer as? CATextLayer { textContent(o, text) }
         if let e = layer as? CAEmitterLayer { readEmitterCells(o, into: e) }
         if let v = layer as? CAVideoLayer { videoSource(o, v) }
+        if let l = layer as? LottieAnimationLayer { lottieMembers(o, l) }
         if let v = o["frame"] {
             if o.has("bounds") || o.has("position") {
                 problem(o.at("frame"), v, "give either frame or bounds and position, not both")

@@ -42,6 +42,11 @@ extension SceneSchema {
             ("CATextLayer", "font", ref("font")),
             ("CAEmitterLayer", "emitterCells", obj(["type": .string("array"), "items": ref("emitterCell")])),
             ("CAVideoLayer", "source", obj(["type": .string("string"), "description": .string("A video file, relative to the scene's folder (docs/SCENE-FORMAT.md, Video layers).")])),
+            ("LottieAnimationLayer", "file", obj(["type": .string("string"), "description": .string("A Lottie .json or dotLottie .lottie file, relative to the scene's folder (docs/SCENE-FORMAT.md, Lottie layers).")])),
+            ("LottieAnimationLayer", "progress", obj(["type": .string("number"), "description": .string("Shown paused at this progress (0 start, 1 end); without it the animation plays from scene time 0.")])),
+            ("LottieAnimationLayer", "animationSpeed", obj(["type": .string("number")])),
+            ("LottieAnimationLayer", "loopMode", obj(["enum": .array(SceneReader.lottieLoopModes.keys.sorted().map { n(.string($0)) })])),
+            ("LottieAnimationLayer", "contentMode", obj(["enum": .array(SceneReader.lottieContentModes.keys.sorted().map { n(.string($0)) })])),
         ]
         for (cls, name, value) in codeRead {
             if seen.insert(name).inserted { layerProps.append((name, value)) }

@@ -1,3 +1,4 @@
+import CALottie
 /// One layer property of the format: its JSON name (the Swift property name of Apple's API),
 /// the key-value-coding key the model stores it under, and its value kind.
 struct SceneProperty {
@@ -86,7 +87,7 @@ enum SceneSchema {
     /// The layer classes the format accepts, `CALayer` first.
     static let layerClasses: [CALayer.Type] = [CALayer.self, CAGradientLayer.self, CAShapeLayer.self, CATransformLayer.self,
                                                CATextLayer.self, CAReplicatorLayer.self, CAEmitterLayer.self, CAScrollLayer.self,
-                                               CAVideoLayer.self]
+                                               CAVideoLayer.self, LottieAnimationLayer.self]
 
     /// The layer classes the format accepts.
     static func layerClass(_ name: String) -> CALayer.Type? {
@@ -100,6 +101,7 @@ enum SceneSchema {
         case "CAEmitterLayer": return CAEmitterLayer.self
         case "CAScrollLayer": return CAScrollLayer.self
         case "CAVideoLayer": return CAVideoLayer.self
+        case "LottieAnimationLayer": return LottieAnimationLayer.self
         default: return nil
         }
     }
@@ -114,6 +116,7 @@ enum SceneSchema {
         if cls == CAEmitterLayer.self { return CAEmitterLayer() }
         if cls == CAScrollLayer.self { return CAScrollLayer() }
         if cls == CAVideoLayer.self { return CAVideoLayer() }
+        if cls == LottieAnimationLayer.self { return LottieAnimationLayer() }
         return CALayer()
     }
 
@@ -129,6 +132,7 @@ enum SceneSchema {
         case is CAShapeLayer: return "CAShapeLayer"
         case is CAScrollLayer: return "CAScrollLayer"
         case is CAVideoLayer: return "CAVideoLayer"
+        case is LottieAnimationLayer: return "LottieAnimationLayer"
         case is CATextLayer: return "CATextLayer"
         case is CAEmitterLayer: return "CAEmitterLayer"
         case is CAReplicatorLayer: return "CAReplicatorLayer"

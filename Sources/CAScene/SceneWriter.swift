@@ -64,6 +64,9 @@ final class SceneWriter {
             let why = SceneSchema.unsupportedLayerClasses["\(type(of: l))"] ?? "layer class \(type(of: l)) is not part of the scene format"
             throw SceneEncodingError(path: path, message: why)
         }
+        if className == "LottieAnimationLayer" {
+            throw SceneEncodingError(path: path, message: "a LottieAnimationLayer is read from scene files but not written (it does not keep its file's path)")
+        }
         let cls = type(of: l)
         if l.filters != nil || l.backgroundFilters != nil || l.compositingFilter != nil {
             throw SceneEncodingError(path: path, message: "filters are not part of the scene format")

@@ -55,6 +55,8 @@ extension Optional {
 /// the next one for hold keyframes, and sampled points along curved motion paths.
 struct LottieAnimationFactory {
     var limits: LottieLimits
+    /// Where the layers a value provider can change are listed (nil: not collected).
+    var targets: LottieValueTargets? = nil
 
     /// Adds to `layer` an animation of `keyPath` following `track`; `value(layerFrame)` gives
     /// the value in the layer property's type. Returns false when nothing animates (the caller

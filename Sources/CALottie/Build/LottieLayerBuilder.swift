@@ -16,9 +16,10 @@ final class LottieLayerBuilder {
     var shapeBudget: Int
     private var assets: [String: LottieAssetModel] = [:]
 
-    init(model: LottieAnimationModel, log: LottieIssueLog, limits: LottieLimits, images: [String: CGImage]) {
+    init(model: LottieAnimationModel, log: LottieIssueLog, limits: LottieLimits, images: [String: CGImage],
+         targets: LottieValueTargets? = nil) {
         self.model = model; self.log = log; self.limits = limits; self.images = images
-        factory = LottieAnimationFactory(limits: limits)
+        factory = LottieAnimationFactory(limits: limits, targets: targets)
         layerBudget = limits.maxLayers
         shapeBudget = limits.maxShapeItems
         for a in model.assets where assets[a.id] == nil { assets[a.id] = a }
@@ -143,6 +144,7 @@ final class LottieLayerBuilder {
 
         if !layer.masks.isEmpty { applyMasks(layer.masks, to: content, ltime: ltime, size: size) }
         let own = LottieTransformLayers(layer.transform, time: ltime, includeOpacity: true, factory: factory, log: log, what: what)
+        factory.targets?.addTransform(time.names + [layer.name], own)
         own.inner.addSublayer(content)
         var top = own.outer
         // Parents: each ancestor's transform (not its opacity) wraps the layer, nearest inside.
@@ -201,6 +203,7 @@ final class LottieLayerBuilder {
         case 3: return holder()
         case 4:
             let b = LottieShapeBuilder(factory: factory, log: log, limits: limits, time: ltime, itemBudget: shapeBudget)
+            b.namePath = ltime.comp.names + [layer.name]
             let layers = try b.build(layer.shapes)
             shapeBudget = b.itemBudget
             let h = holder()
@@ -259,6 +262,7 @@ final class LottieLayerBuilder {
             let a = ltime.layerFrame(outerRange.lowerBound), b = ltime.layerFrame(outerRange.upperBound)
             childRange = min(a, b)...max(a, b)
         }
+        childTime.names = ltime.comp.names + [layer.name]
         for l in try composition(layers, time: childTime, size: clip.bounds.size, stack: stack + [id], range: childRange) {
             inner.addSublayer(l)
         }

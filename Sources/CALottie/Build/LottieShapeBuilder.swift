@@ -13,6 +13,8 @@ final class LottieShapeBuilder {
     let limits: LottieLimits
     let time: LottieLayerTime
     var itemBudget: Int
+    /// The key path names of the group being built (the layer's, then its groups').
+    var namePath: [String] = []
 
     init(factory: LottieAnimationFactory, log: LottieIssueLog, limits: LottieLimits, time: LottieLayerTime, itemBudget: Int) {
         self.factory = factory; self.log = log; self.limits = limits; self.time = time; self.itemBudget = itemBudget
@@ -25,7 +27,9 @@ final class LottieShapeBuilder {
 
     /// Layers for `items`, back to front.
     func build(_ items: [LottieShapeItem], inheritedStyles: [LottieShapeItem] = [], inheritedTrims: [Trim] = [],
-               inheritedRound: LVector? = nil) throws -> [CALayer] {
+               inheritedRound: LVector? = nil, inheritedStylePaths: [[String]] = []) throws -> [CALayer] {
+        // Each inherited style's key path (where it was declared), parallel to inheritedStyles.
+        let inheritedStylePaths = inheritedStylePaths.count == inheritedStyles.count ? inheritedStylePaths : inheritedStyles.map { namePath + [$0.name] }
         itemBudget -= items.count
         guard itemBudget >= 0 else { throw LottieError.limitExceeded("more than \(limits.maxShapeItems) shape items") }
         let items = items.filter { !$0.hidden }
@@ -33,8 +37,10 @@ final class LottieShapeBuilder {
         if let r = items.firstIndex(where: { if case .repeater = $0.kind { return true }; return false }) {
             let above = Array(items[..<r]), below = Array(items[(r + 1)...])
             let belowStyles = below.filter(\.isStyle) + inheritedStyles
+            let belowPaths = below.filter(\.isStyle).map { namePath + [$0.name] } + inheritedStylePaths
             let belowTrims = below.compactMap(\.trim) + inheritedTrims
-            let copied = try build(above, inheritedStyles: belowStyles, inheritedTrims: belowTrims, inheritedRound: inheritedRound)
+            let copied = try build(above, inheritedStyles: belowStyles, inheritedTrims: belowTrims, inheritedRound: inheritedRound,
+                                   inheritedStylePaths: belowPaths)
             let rest = try build(below.filter { !$0.isStyle }, inheritedStyles: [], inheritedTrims: inheritedTrims, inheritedRound: inheritedRound)
             return rest + [repeater(items[r], copied)]
         }
@@ -51,31 +57,39 @@ final class LottieShapeBuilder {
         var layers: [CALayer] = []
         let directPaths = items.enumerated().filter { $0.element.isPath }
         // Styles inherited from below this group paint this group's paths, behind its own.
-        for style in inheritedStyles.reversed() {
-            layers += paint(style, paths: directPaths.map(\.element), trims: inheritedTrims + trims, round: round)
+        for (style, path) in zip(inheritedStyles, inheritedStylePaths).reversed() {
+            layers += paint(style, paths: directPaths.map(\.element), trims: inheritedTrims + trims, round: round, keyPath: path)
         }
         trims = inheritedTrims + trims
         for index in items.indices.reversed() {
             let item = items[index]
             if item.isStyle {
                 let paths = directPaths.filter { $0.offset < index }.map(\.element)
-                layers += paint(item, paths: paths, trims: trims, round: round)
+                layers += paint(item, paths: paths, trims: trims, round: round, keyPath: namePath + [item.name])
             } else if case .group(let children) = item.kind {
                 let below = items[(index + 1)...]
                 let styles = below.filter(\.isStyle) + inheritedStyles
+                let stylePaths = below.filter(\.isStyle).map { namePath + [$0.name] } + inheritedStylePaths
                 let groupTrims = below.compactMap(\.trim) + inheritedTrims
-                layers += try group(children, name: item.name, styles: Array(styles), trims: groupTrims, round: round)
+                layers += try group(children, name: item.name, styles: Array(styles), trims: groupTrims, round: round, stylePaths: stylePaths)
             }
         }
         return layers
     }
 
-    private func group(_ children: [LottieShapeItem], name: String, styles: [LottieShapeItem], trims: [Trim], round: LVector?) throws -> [CALayer] {
+    private func group(_ children: [LottieShapeItem], name: String, styles: [LottieShapeItem], trims: [Trim], round: LVector?,
+                       stylePaths: [[String]]) throws -> [CALayer] {
         let visible = children.filter { !$0.hidden }
         var transform = LottieTransformModel()
         for c in visible { if case .transform(let t) = c.kind { transform = t } }
         let t = LottieTransformLayers(transform, time: time, includeOpacity: true, factory: factory, log: log, what: "group \"\(name)\"")
-        for l in try build(visible, inheritedStyles: styles, inheritedTrims: trims, inheritedRound: round) { t.inner.addSublayer(l) }
+        let outerPath = namePath
+        namePath.append(name)
+        defer { namePath = outerPath }
+        factory.targets?.addTransform(namePath, t)
+        for l in try build(visible, inheritedStyles: styles, inheritedTrims: trims, inheritedRound: round, inheritedStylePaths: stylePaths) {
+            t.inner.addSublayer(l)
+        }
         return [t.outer]
     }
 
@@ -134,7 +148,7 @@ final class LottieShapeBuilder {
 
     // MARK: Paints
 
-    private func paint(_ style: LottieShapeItem, paths: [LottieShapeItem], trims: [Trim], round: LVector?) -> [CALayer] {
+    private func paint(_ style: LottieShapeItem, paths: [LottieShapeItem], trims: [Trim], round: LVector?, keyPath: [String]) -> [CALayer] {
         guard !paths.isEmpty else { return [] }
         switch style.kind {
         case let .fill(color, opacity, evenOdd):
@@ -144,6 +158,7 @@ final class LottieShapeBuilder {
             l.fillRule = evenOdd ? .evenOdd : .nonZero
             l.strokeColor = nil
             colorAndOpacity(l, key: "fillColor", color: color, opacity: opacity)
+            factory.targets?.addPaint(keyPath, l, colorKey: "fillColor", stroke: false)
             return [l]
         case .stroke(let s):
             // Trim "simultaneously" trims each path on its own: one layer per path.
@@ -153,7 +168,10 @@ final class LottieShapeBuilder {
                 l.fillColor = nil
                 strokeStyle(l, s)
                 colorAndOpacity(l, key: "strokeColor", color: s.color, opacity: s.opacity)
-                return applyTrims(trims, to: l, paths: ps, round: round)
+                let out = applyTrims(trims, to: l, paths: ps, round: round)
+                // A wrapped trim draws with a second layer: both take the provider's value.
+                for x in out { factory.targets?.addPaint(keyPath, x, colorKey: "strokeColor", stroke: true) }
+                return out
             }.flatMap { $0 }
         case let .gradientFill(g, opacity, evenOdd):
             if !trims.isEmpty { noteTrimOnFill(trims) }

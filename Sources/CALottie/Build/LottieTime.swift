@@ -13,6 +13,9 @@ struct LottieTime {
     /// Non-nil inside a time-remapped precomposition: the outer frames to sample (in the time
     /// space the animations run in) and the map from such a frame to this composition's frame.
     var remapped: (frames: [Double], toComp: (Double) -> Double)?
+    /// The names of the precomposition layers this composition is inside, outermost first:
+    /// the start of its layers' key paths (`AnimationKeypath`).
+    var names: [String] = []
 }
 
 /// One Lottie layer's time: its frames are `(compFrame − st) / sr`.
