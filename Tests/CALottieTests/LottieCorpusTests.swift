@@ -134,18 +134,37 @@ enum LottieImageDiff {
         let r = Int(l), frac = a, norm = 1 / (2 * (l + a) + 1)
         var buf = rgb.map(Float.init)
         var tmp = buf
-        func pass(count: Int, length: Int, index: (Int, Int) -> Int) {
+        // One line (`length` values `step` apart from `base`) through the sliding box, read from
+        // a scratch copy padded by r + 1 edge values on each side, so the loop has no clamps
+        // (this runs on a million values per image in a debug build).
+        let pad = r + 1
+        var line = [Float](repeating: 0, count: max(w, h) + 2 * pad)
+        let fa = Float(frac), fn = Float(norm)
+        func pass(_ src: UnsafePointer<Float>, _ dst: UnsafeMutablePointer<Float>, _ scratch: UnsafeMutablePointer<Float>,
+                  base: Int, step: Int, length: Int) {
+            var i = 0
+            while i < length { scratch[pad + i] = src[base + i * step]; i += 1 }
+            let first = scratch[pad], last = scratch[pad + length - 1]
+            i = 0
+            while i < pad { scratch[i] = first; scratch[pad + length + i] = last; i += 1 }
+            var sum: Float = 0
+            var k = pad - r
+            while k <= pad + r { sum += scratch[k]; k += 1 }
+            i = 0
+            while i < length {
+                let c = pad + i
+                dst[base + i * step] = (sum + fa * (scratch[c - r - 1] + scratch[c + r + 1])) * fn
+                if i + 1 < length { sum += scratch[c + r + 1] - scratch[c - r] }
+                i += 1
+            }
+        }
+        func run(count: Int, base: (Int) -> Int, step: Int, length: Int) {
             buf.withUnsafeBufferPointer { src in
                 tmp.withUnsafeMutableBufferPointer { dst in
-                    for line in 0..<count {
-                        for c in 0..<3 {
-                            func at(_ k: Int) -> Float { src[index(line, min(max(k, 0), length - 1)) * 3 + c] }
-                            var sum: Float = 0
-                            for k in -r...r { sum += at(k) }
-                            for k in 0..<length {
-                                let v = (Double(sum) + frac * Double(at(k - r - 1) + at(k + r + 1))) * norm
-                                dst[index(line, k) * 3 + c] = Float(v)
-                                sum += at(k + r + 1) - at(k - r)
+                    line.withUnsafeMutableBufferPointer { scratch in
+                        for l in 0..<count {
+                            for c in 0..<3 {
+                                pass(src.baseAddress!, dst.baseAddress!, scratch.baseAddress!, base: base(l) + c, step: step, length: length)
                             }
                         }
                     }
@@ -153,8 +172,8 @@ enum LottieImageDiff {
             }
             swap(&buf, &tmp)
         }
-        for _ in 0..<passes { pass(count: h, length: w) { y, x in y * w + x } }
-        for _ in 0..<passes { pass(count: w, length: h) { x, y in y * w + x } }
+        for _ in 0..<passes { run(count: h, base: { $0 * w * 3 }, step: 3, length: w) }
+        for _ in 0..<passes { run(count: w, base: { $0 * 3 }, step: w * 3, length: h) }
         return buf.map { UInt8(min(max($0.rounded(), 0), 255)) }
     }
 }
