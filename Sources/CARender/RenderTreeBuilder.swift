@@ -97,6 +97,10 @@ package final class RenderTreeBuilder {
     }
     /// The text glyph atlas (tests read its counts).
     package var glyphAtlas: GlyphAtlas { glyphs.atlas }
+    /// Glyphs of text too large for the atlas drawn as outlines through the shape pipeline.
+    package var glyphOutlinesDrawn: Int { glyphs.outlinesDrawn }
+    /// Pixels per em on screen above which text is drawn as outlines (`GlyphEmitter.maxPixelSize`).
+    package static var glyphOutlinePixelSize: Double { GlyphEmitter.maxPixelSize }
 
     /// Reads the calling thread's stack bounds when the builder runs on another thread than
     /// last time (builds and patches both walk; a renderer may move between threads).
@@ -173,6 +177,7 @@ package final class RenderTreeBuilder {
         shadows = ShadowEmitter(shapes: shapes)
         particles = ParticleEmitter(contents: contents)
         contents.glyphs = glyphs
+        glyphs.shapes = shapes
         contentEmitters = [gradients, contents, glyphs, shapes] + contentLayers.all + [particles]  // particles last: `drawLayer` draws them after the border
     }
 

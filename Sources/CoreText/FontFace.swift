@@ -64,6 +64,13 @@ package final class FontFace: @unchecked Sendable {
         guard FT_New_Memory_Face(lib, base, FT_Long(data.count), FT_Long(index), &f) == 0, let f,
               f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
               f.pointee.units_per_EM > 0, f.pointee.num_glyphs > 0 else {
+            // A bitmap-only colour font (CBDT/sbix strikes, no outlines: Noto Color Emoji, Apple
+            // Color Emoji) is named as such (no silent gap): its glyphs are not drawn, and its
+            // characters fall back to the next font that has them (an outline emoji font such
+            // as Noto Emoji, else the .notdef box).
+            if let f, f.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, f.pointee.num_fixed_sizes > 0 {
+                TextDiagnostics.warnOnce("font \(sourceName) is a bitmap-only colour font (colour glyph strikes, no outlines): not used; its characters fall back to other fonts (docs/TEXT.md)")
+            }
             if let f { FT_Done_Face(f) }
             FT_Done_FreeType(lib)
             bytes.deallocate()

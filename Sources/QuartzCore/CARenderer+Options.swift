@@ -27,11 +27,13 @@ extension CARenderer {
         /// Small images share atlas pages, so a thousand image layers draw in a few batches.
         public var usesImageAtlas = true
         /// `CATextLayer` text is drawn as glyph quads sampling a glyph atlas (FreeType coverage
-        /// at the pixel size the frame shows) instead of the layer's backing-store bitmap
-        /// (docs/TEXT.md "Glyph atlas"). Off by default: the recorded frames are the backing
-        /// store's, and glyph coverage differs from the bitmap's by antialiasing rounding only.
+        /// at the pixel size the frame shows; text larger than `GlyphEmitter.maxPixelSize` on
+        /// screen as filled outlines through the shape pipeline) instead of the layer's
+        /// backing-store bitmap (docs/TEXT.md "Glyph atlas"). On by default (issue 20): glyph
+        /// coverage differs from the bitmap's by antialiasing rounding only, and text stays
+        /// crisp at any transform scale. Off: every text layer shows its backing store.
         /// `display()` still draws the backing store (layers the atlas cannot draw use it).
-        public var usesGlyphAtlas = false
+        public var usesGlyphAtlas = true
         /// A layer that changes is re-emitted with its subtree into the last frame instead of
         /// rebuilding the frame (off: only plain leaves are patched).
         public var patchesSubtrees = true
@@ -53,7 +55,7 @@ extension CARenderer {
         /// Options from environment variables, as the command-line tools read them:
         /// `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`: only that one),
         /// `CA_DEPTH_PREPASS=0`, `CA_IMAGE_ATLAS=0`, `CA_SUBTREE_PATCH=0` (turn the switch off),
-        /// `CA_GLYPH_ATLAS=1` (text as glyph quads), `CA_GL_CHECK=1` (GL error checks). Throws for an unknown platform name.
+        /// `CA_GLYPH_ATLAS=0` (text layers show their backing-store bitmaps), `CA_GL_CHECK=1` (GL error checks). Throws for an unknown platform name.
         public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
             self.init()
             if let p = environment["CA_EGL_PLATFORM"], !p.isEmpty {
@@ -64,7 +66,7 @@ extension CARenderer {
             }
             usesDepthPrepass = environment["CA_DEPTH_PREPASS"] != "0"
             usesImageAtlas = environment["CA_IMAGE_ATLAS"] != "0"
-            usesGlyphAtlas = environment["CA_GLYPH_ATLAS"] == "1"
+            usesGlyphAtlas = environment["CA_GLYPH_ATLAS"] != "0"
             patchesSubtrees = environment["CA_SUBTREE_PATCH"] != "0"
             checksGLErrors = environment["CA_GL_CHECK"] == "1"
             if let b = environment["CA_BACKEND"], !b.isEmpty { backend = try Backend(name: b) }

@@ -6,7 +6,7 @@ import CARender
 /// `CATextLayer`'s glyphs drawn as quads sampling FreeType coverage at the pixel size the frame
 /// shows. The expected values come from FreeType itself (`FontFace.coverage`, the same
 /// renderer `ftgrid`/`ftview` use) and from the backing-store path the option replaces.
-private let glyphTestFonts: URL? = {
+let glyphTestFonts: URL? = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let dir = [root.deletingLastPathComponent().appendingPathComponent("shared/corpora/fonts"), URL(fileURLWithPath: "/work/shared/corpora/fonts")]
         .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("NotoSans-Regular.ttf").path) }

@@ -16,20 +16,40 @@ import CAFrame
 /// offset), y to a whole pixel, so each cell's texels land on pixel centres. Under rotation,
 /// skew or perspective the glyphs are rendered at the mean scale and sampled bilinearly.
 ///
+/// Runs larger than `maxPixelSize` pixels per em on screen are drawn as their glyph outlines
+/// through the shape pipeline (`ShapeEmitter`: filled paths rasterised at the frame's own
+/// transform, so very large text is crisp at any scale the frame shows; issue 20 "very large
+/// sizes … as paths through the shape pipeline").
+///
 /// The layer's backing store draws instead (`ContentsEmitter`, as without the option) when the
 /// glyph path cannot reproduce it: a subclass of `CATextLayer` (it may draw more), contents
 /// not the layer's own drawing, geometry flipped, contents placed by a gravity, rect or centre
-/// other than the defaults, runs with stroke or underline attributes or a font matrix, or text
-/// larger than `maxPixelSize` pixels per em on screen.
+/// other than the defaults, or runs with stroke or underline attributes or a font matrix.
 final class GlyphEmitter: ContentEmitter {
-    /// Whether text layers draw as glyph quads (`CARenderer.Options.usesGlyphAtlas`).
-    var enabled = false
+    /// Whether text layers draw as glyph quads (`CARenderer.Options.usesGlyphAtlas`, on by
+    /// default).
+    var enabled = true
     package let atlas = GlyphAtlas()
+    /// Draws runs above `maxPixelSize` as filled outlines; set by the builder.
+    weak var shapes: ShapeEmitter?
     private var pageSlots: [Int: Int] = [:]
-    /// Above this many pixels per em on screen the backing store draws the text (filled
-    /// outlines, as Core Graphics fills any path); below it a glyph's cell is at most
+    /// Above this many pixels per em on screen a run is drawn as filled glyph outlines through
+    /// the shape pipeline; below it from the atlas, where a glyph's cell is at most
     /// `GlyphAtlas.maxCellSide` texels for common fonts.
     static let maxPixelSize = 192.0
+    /// Outlines of large glyphs, by face, glyph, size and orientation, kept across frames so the
+    /// shape cache (which keys rasters by path identity) reuses their rasters.
+    private var outlinePaths: [OutlineKey: (face: FontFace, path: CGPath?)] = [:]
+    static let maxOutlinePaths = 4096
+    /// Outlines drawn through the shape pipeline since the builder was made (tests).
+    package private(set) var outlinesDrawn = 0
+
+    struct OutlineKey: Hashable {
+        var face: ObjectIdentifier
+        var glyph: CGGlyph
+        var size: Double
+        var mirrored: Bool
+    }
 
     /// The layout `handles` made, for the `emit` that follows (one layout per layer and frame).
     private var last: (copy: CALayer, image: CGImage?, bounds: CGRect, lines: TextLayerLines?)?
@@ -64,15 +84,13 @@ final class GlyphEmitter: ContentEmitter {
     }
 
     /// Whether this emitter draws the layer's text here (then `ContentsEmitter` leaves its
-    /// backing store out): eligible, and no run larger on screen than `maxPixelSize`.
+    /// backing store out): eligible, on a plane with a finite scale, and — for runs larger on
+    /// screen than `maxPixelSize` — with the shape pipeline at hand.
     func handles(_ copy: CALayer, at site: DrawSite) -> Bool {
-        guard eligible(copy), let text = copy as? CATextLayer, let laid = lines(text) else { return false }
+        guard eligible(copy), copy is CATextLayer else { return false }
         let scale = site.h.linearScale
         guard scale.isFinite, scale > 0 else { return false }
-        for (line, _) in laid.lines {
-            for run in CTLineGetGlyphRuns(line) as! [CTRun] where Double(run.font.size) * scale > Self.maxPixelSize { return false }
-        }
-        return true
+        return shapes != nil
     }
 
     /// The layer's lines, laid out once per frame; nil when a run needs what the glyph path
@@ -131,6 +149,10 @@ final class GlyphEmitter: ContentEmitter {
                 guard rgba.w > 0 else { continue }
                 let face = run.font.face
                 let pixelSize = Double(run.font.size) * scale
+                if pixelSize > Self.maxPixelSize {
+                    emitOutlines(run, origin: origin, color: color, copy: copy, bounds: bounds, site: site, into: out, planeY: planeY)
+                    continue
+                }
                 for (g, pos) in zip(run.glyphs, run.positions) {
                     let px = Double(origin.x + pos.x), py = planeY(Double(origin.y + pos.y))
                     var rect: CGRect
@@ -170,6 +192,54 @@ final class GlyphEmitter: ContentEmitter {
                 }
             }
         }
+    }
+
+    /// A run too large for the atlas: each glyph's outline filled through the shape pipeline,
+    /// placed by pre-translating the layer's map to the glyph's pen, and cut to the layer's
+    /// bounds (as the backing store's clip cuts it) where an outline reaches beyond them.
+    private func emitOutlines(_ run: CTRun, origin: CGPoint, color: CGColor, copy: CALayer, bounds: CGRect,
+                              site: DrawSite, into out: FrameWriter, planeY: (Double) -> Double) {
+        guard let shapes, color.alpha > 0 else { return }
+        let fill = color.premultiplied(1)
+        var clip: Int32? = nil
+        for (g, pos) in zip(run.glyphs, run.positions) {
+            guard let path = outline(run.font, g, mirrored: site.planeMirrored) else { continue }
+            let px = Double(origin.x + pos.x), py = planeY(Double(origin.y + pos.y))
+            guard px.isFinite, py.isFinite, abs(px) < 1e9, abs(py) < 1e9 else { continue }
+            let box = path.boundingBoxOfPath.offsetBy(dx: px, dy: py)
+            guard box.intersects(bounds) else { continue }
+            var glyphClip = site.clip
+            if !bounds.contains(box) {
+                if clip == nil {
+                    var c = site.clip
+                    if let inv = site.h.inverted() {
+                        let radii: SIMD4<Float> = copy.state.masksToBounds ? site.radii : .zero
+                        let (merged, kept) = out.appendClip(ClipShape(inverse: inv, rect: bounds.simd, radii: radii,
+                                                                      continuous: copy.state.cornerCurve == .continuous), within: site.clip)
+                        if kept { c = merged }
+                    }
+                    clip = c
+                }
+                glyphClip = clip!
+            }
+            let h = Homography(r0: site.h.r0, r1: site.h.r1, r2: site.h.project(px, py))
+            let spec = ShapeEmitter.ShapeDrawSpec(path: path, fill: fill, evenOdd: false, stroke: nil, style: nil,
+                                                  trim: (0, 1), gpuDash: [], dashPhase: 0)
+            shapes.emitShape(spec, h: h, clip: glyphClip, opacity: site.opacity, into: out)
+            outlinesDrawn += 1
+        }
+    }
+
+    /// The glyph's outline at the font's size, y running down the plane (up where the plane is
+    /// mirrored), pen at the origin; nil for an empty glyph.
+    private func outline(_ font: CTFont, _ glyph: CGGlyph, mirrored: Bool) -> CGPath? {
+        let key = OutlineKey(face: ObjectIdentifier(font.face), glyph: glyph, size: Double(font.size), mirrored: mirrored)
+        if let hit = outlinePaths[key] { return hit.path }
+        if outlinePaths.count >= Self.maxOutlinePaths { outlinePaths.removeAll(keepingCapacity: true) }
+        var flip = CGAffineTransform(scaleX: 1, y: mirrored ? 1 : -1)
+        let path = CTFontCreatePathForGlyph(font, glyph, &flip).flatMap { $0.elements.isEmpty ? nil : $0 }
+        outlinePaths[key] = (font.face, path)
+        return path
     }
 
     private func pageSlot(_ page: Int, _ out: FrameWriter) -> Int {

@@ -47,12 +47,18 @@ extension CATextLayer {
         }
     }
 
-    /// Lays the layer's string out in its bounds (nil when there is nothing to draw).
+    /// Lays the layer's string out in its bounds (nil when there is nothing to draw); the same
+    /// string, attributes and bounds give the cached layout (`TextLayoutCache`).
     package func textLayerLines() -> TextLayerLines? {
         let s = text
-        guard let value = s.string else { return nil }
+        guard s.string != nil else { return nil }
         let bounds = self.bounds.standardized
         guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite else { return nil }
+        return layoutCache.lines(s, bounds: bounds) { layOut(s, in: bounds) }
+    }
+
+    private func layOut(_ s: TextLayerState, in bounds: CGRect) -> TextLayerLines? {
+        guard let value = s.string else { return nil }
         let font = resolvedFont(s.font, size: s.fontSize)
         let style = paragraphStyle(s)
         // Laid out from an `AttributedText` value, never a new NSAttributedString: Foundation on

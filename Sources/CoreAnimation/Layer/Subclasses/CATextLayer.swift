@@ -17,13 +17,16 @@ package struct TextLayerState {
 /// shows changes and on every frame of a `fontSize` or `foregroundColor` animation (docs/TEXT.md).
 open class CATextLayer: CALayer {
     package var text = TextLayerState()
+    /// The layer's last layouts (`CATextLayer+LayoutCache.swift`), shared with its copies.
+    package private(set) var layoutCache = TextLayoutCache()
 
     public override init() { super.init() }
 
-    /// Copies the text state too (presentation copies are of the model's class, L4).
+    /// Copies the text state too (presentation copies are of the model's class, L4), and shares
+    /// the layout cache: a copy showing the same text is not laid out again.
     public required init(layer: Any) {
         super.init(layer: layer)
-        if let other = layer as? CATextLayer { text = other.text }
+        if let other = layer as? CATextLayer { text = other.text; layoutCache = other.layoutCache }
     }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }

@@ -6,8 +6,8 @@ import QuartzCore
 //             changes every frame;
 //   fontsize: 100 CATextLayers ("Label 00"…"Label 99", a 10×10 grid of 192×108 cells), each
 //             animating fontSize 10 → 40 (duration 2 s + 0.01 s × index, autoreversed, repeating);
-// each drawn through the backing store (the default) and through the glyph atlas
-// (`CARenderer.Options.usesGlyphAtlas`), next to Skia drawing the same text in the same run
+// each drawn through the backing store (`CARenderer.Options.usesGlyphAtlas` off) and through the
+// glyph atlas (the default), next to Skia drawing the same text in the same run
 // (peers/skia_text.py, skia-python's CPU raster backend). Usage:
 //   swift run -c release --package-path tools/benchmarks text-benchmark [FRAMES] [glyphs|fontsize…] [--no-peers]
 // A frame is: the strings changed (glyphs) and the transaction committed (the layers'
