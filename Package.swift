@@ -137,7 +137,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
         .target(name: "CXMLSAX", dependencies: ["CLibXML2"]),
-        .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CXMLSAX"]),
+        .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CoreImage", "CXMLSAX"]),
         // Fuzz/ holds the seed corpus and corpus-expected-failures.tsv is read in place (#filePath).
         .testTarget(name: "SVGTests", dependencies: ["QuartzCore", "CASVG", "CATestSupport"],
                     exclude: ["Fuzz", "corpus-expected-failures.tsv", "text-corpus-expected-failures.tsv"]),

@@ -20,6 +20,27 @@ vec4 unpremultiply(vec4 p) { return p.a > 0.0 ? vec4(p.rgb / p.a, p.a) : vec4(0.
 // Frame pixel of this fragment (the target may be downscaled: not gl_FragCoord).
 vec2 pixel() { return u_viewport.xy + v_uv * u_viewport.zw; }
 
+
+#ifdef CA_FILTER_PRIMITIVE
+// Filter-graph primitives (FilterPrimitivePass.swift; SVG / CSS Filter Effects): one family per
+// program (CA_PRIM_<family>). u_crop: the primitive subregion in frame pixels; outside it the
+// result is transparent black, and so is everything a primitive reads outside its source target.
+uniform vec4 u_crop;
+uniform vec4 u_table[64];   // CA_PRIM_TRANSFER: 64 samples of the r, g, b, a functions
+vec4 fetchAt(sampler2D t, vec2 q) {
+    vec2 uv = (q - u_viewport.xy) / u_viewport.zw;
+    return (any(lessThan(uv, vec2(0.0))) || any(greaterThan(uv, vec2(1.0)))) ? vec4(0.0) : texture(t, uv);
+}
+float inCrop(vec2 p) {
+    return (p.x >= u_crop.x && p.y >= u_crop.y && p.x < u_crop.x + u_crop.z && p.y < u_crop.y + u_crop.w) ? 1.0 : 0.0;
+}
+float transfer(int ch, float c) {
+    float f = clamp(c, 0.0, 1.0) * 63.0;
+    int i = int(min(floor(f), 62.0));
+    return mix(u_table[i][ch], u_table[i + 1][ch], f - float(i));
+}
+#endif
+
 #ifdef CA_FILTER_BLEND
 // The mode comes as a define CA_BLEND_<n> (one program per mode).
 #if defined(CA_BLEND_1)
@@ -147,7 +168,64 @@ vec4 blend(vec4 s, vec4 b) {
 
 void main() {
     vec4 s = texture(u_source, v_uv);
-#if defined(CA_FILTER_COLOR)
+#if defined(CA_FILTER_PRIMITIVE)
+    vec2 p = pixel();
+    vec4 o = vec4(0.0);
+#if defined(CA_PRIM_OFFSET)
+    o = fetchAt(u_source, p - u_params.xy);
+#elif defined(CA_PRIM_FLOOD)
+    o = u_params;
+#elif defined(CA_PRIM_COMPOSITE)
+    // Porter-Duff (Filter Effects 1 § feComposite): source = in, backdrop = in2.
+    vec4 b = texture(u_other, v_uv);
+    int k = int(u_params.x + 0.5);
+    if (k == 0) o = s + b * (1.0 - s.a);
+    else if (k == 1) o = s * b.a;
+    else if (k == 2) o = s * (1.0 - b.a);
+    else if (k == 3) o = s * b.a + b * (1.0 - s.a);
+    else if (k == 4) o = s * (1.0 - b.a) + b * (1.0 - s.a);
+    else o = min(s + b, vec4(1.0));
+#elif defined(CA_PRIM_ARITHMETIC)
+    vec4 b = texture(u_other, v_uv);
+    o = clamp(u_params.x * s * b + u_params.y * s + u_params.z * b + vec4(u_params.w), 0.0, 1.0);
+    o.rgb = min(o.rgb, vec3(o.a));
+#elif defined(CA_PRIM_BLEND)
+    o = blend(s, texture(u_other, v_uv));
+#elif defined(CA_PRIM_MATRIX)
+    vec4 c = unpremultiply(s);
+    o = clamp(vec4(dot(u_rows[0], c), dot(u_rows[1], c), dot(u_rows[2], c), dot(u_rows[3], c)) + u_rows[4], 0.0, 1.0);
+    o = vec4(o.rgb * o.a, o.a);
+#elif defined(CA_PRIM_TRANSFER)
+    vec4 c = unpremultiply(s);
+    o = clamp(vec4(transfer(0, c.r), transfer(1, c.g), transfer(2, c.b), transfer(3, c.a)), 0.0, 1.0);
+    o = vec4(o.rgb * o.a, o.a);
+#elif defined(CA_PRIM_TO_LINEAR)
+    vec4 c = unpremultiply(s);
+    o = vec4(toLinear(clamp(c.rgb, 0.0, 1.0)) * c.a, c.a);
+#elif defined(CA_PRIM_TO_SRGB)
+    vec4 c = unpremultiply(s);
+    o = vec4(toSRGB(clamp(c.rgb, 0.0, 1.0)) * c.a, c.a);
+#elif defined(CA_PRIM_DILATE) || defined(CA_PRIM_ERODE)
+    // One direction of a separable rectangle minimum/maximum (u_params.xy: radius along x
+    // and y, one of them 0).
+    int r = int(min(max(u_params.x, u_params.y), 256.0) + 0.5);
+    vec2 dir = u_params.x > 0.0 ? vec2(1.0, 0.0) : vec2(0.0, 1.0);
+#ifdef CA_PRIM_DILATE
+    o = vec4(0.0);
+    for (int i = -r; i <= r; i++) o = max(o, fetchAt(u_source, p + dir * float(i)));
+#else
+    o = vec4(1.0);
+    for (int i = -r; i <= r; i++) o = min(o, fetchAt(u_source, p + dir * float(i)));
+#endif
+#elif defined(CA_PRIM_TILE)
+    // u_params: the tile (frame pixels) repeated from its origin.
+    vec2 q = u_params.xy + mod(p - u_params.xy, max(u_params.zw, vec2(1.0)));
+    o = fetchAt(u_source, q);
+#else
+    o = s;
+#endif
+    o_color = o * inCrop(p);
+#elif defined(CA_FILTER_COLOR)
     vec4 c = unpremultiply(s);
     c.rgb = toLinear(c.rgb);
     vec4 o = clamp(vec4(dot(u_rows[0], c), dot(u_rows[1], c), dot(u_rows[2], c), dot(u_rows[3], c)) + u_rows[4], 0.0, 1.0);

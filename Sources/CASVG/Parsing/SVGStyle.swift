@@ -71,6 +71,11 @@ struct SVGComputedStyle {
     var stopOpacity = 1.0
     var transformOrigin: String? = nil
     var maskType = "luminance"
+    /// Filter Effects properties as declared (`SVGBuilder+Filters.swift` reads them): `filter`,
+    /// `flood-color`, `flood-opacity`, `lighting-color` (not inherited) and
+    /// `color-interpolation-filters` (inherited).
+    var filterProperties: [String: String] = [:]
+    static let filterPropertyNames: Set<String> = ["filter", "flood-color", "flood-opacity", "lighting-color", "color-interpolation-filters"]
 
     /// The values a child starts from: inherited properties kept, the others reset.
     func inherited() -> SVGComputedStyle {
@@ -78,6 +83,7 @@ struct SVGComputedStyle {
         s.opacity = 1; s.display = true; s.clipPath = nil; s.mask = nil
         s.stopColor = .rgba(0, 0, 0, 1); s.stopOpacity = 1; s.transformOrigin = nil; s.maskType = "luminance"
         s.textDecoration = []; s.baselineShift = "baseline"; s.alignmentBaseline = "auto"
+        s.filterProperties = s.filterProperties.filter { $0.key == "color-interpolation-filters" }
         return s
     }
 
@@ -103,7 +109,7 @@ struct SVGComputedStyle {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
         "clip-rule", "font-size", "opacity", "display", "clip-path", "mask", "stop-color", "stop-opacity",
-        "transform-origin", "mask-type",
+        "transform-origin", "mask-type", "filter", "flood-color", "flood-opacity", "lighting-color", "color-interpolation-filters",
         "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing", "word-spacing", "text-decoration",
         "writing-mode", "baseline-shift", "dominant-baseline", "alignment-baseline", "font-kerning", "font-stretch", "font-variant",
     ]
@@ -112,7 +118,7 @@ struct SVGComputedStyle {
     static let ignorable: Set<String> = [
         "font",
         "shape-rendering", "color-rendering", "image-rendering", "text-rendering", "color-interpolation",
-        "color-interpolation-filters", "direction",
+        "direction",
         "line-height", "enable-background",
         "overflow", "isolation",
     ]
@@ -237,6 +243,7 @@ struct SVGComputedStyle {
             switch v { case "auto", "normal": fontKerning = true; case "none": fontKerning = false; default: bad() }
         case "clip-path": clipPath = v == "none" ? nil : v
         case "mask": mask = v == "none" ? nil : v
+        case _ where Self.filterPropertyNames.contains(name): filterProperties[name] = v
         case "stop-color":
             guard let c = SVGColorParser.parse(v) else { return bad() }
             stopColor = c
@@ -289,6 +296,7 @@ struct SVGComputedStyle {
         case "stop-opacity": stopOpacity = p.stopOpacity
         case "transform-origin": transformOrigin = p.transformOrigin
         case "mask-type": maskType = p.maskType
+        case _ where Self.filterPropertyNames.contains(name): filterProperties[name] = p.filterProperties[name]
         default: break
         }
     }
