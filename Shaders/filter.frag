@@ -217,6 +217,33 @@ void main() {
     o = vec4(1.0);
     for (int i = -r; i <= r; i++) o = min(o, fetchAt(u_source, p + dir * float(i)));
 #endif
+#elif defined(CA_PRIM_CONVOLVE)
+    // Filter Effects 1 § feConvolveMatrix. u_params: orderX, orderY, targetX, targetY;
+    // u_extent: divisor, bias, edge mode (0 duplicate, 1 wrap, 2 none, within u_crop),
+    // preserveAlpha; u_table: the kernel, row-major, 4 values per entry.
+    int ox = int(u_params.x + 0.5), oy = int(u_params.y + 0.5);
+    int edgeMode = int(u_extent.z + 0.5);
+    bool keepAlpha = u_extent.w > 0.5;
+    vec4 sum = vec4(0.0);
+    for (int i = 0; i < oy; i++) {
+        for (int j = 0; j < ox; j++) {
+            vec2 q = p + vec2(float(j) - u_params.z, float(i) - u_params.w);
+            if (edgeMode == 0) q = clamp(q, u_crop.xy + 0.5, u_crop.xy + u_crop.zw - 0.5);
+            else if (edgeMode == 1) q = u_crop.xy + mod(q - u_crop.xy, max(u_crop.zw, vec2(1.0)));
+            vec4 v = inCrop(q) > 0.0 ? fetchAt(u_source, q) : vec4(0.0);
+            if (keepAlpha) v = unpremultiply(v);
+            int k = (oy - 1 - i) * ox + (ox - 1 - j);
+            sum += v * u_table[k / 4][k % 4];
+        }
+    }
+    sum /= (u_extent.x == 0.0 ? 1.0 : u_extent.x);
+    if (keepAlpha) {
+        float a = s.a;
+        o = vec4(clamp(sum.rgb + u_extent.y, 0.0, 1.0) * a, a);
+    } else {
+        o = clamp(sum + vec4(u_extent.y), 0.0, 1.0);
+        o.rgb = min(o.rgb, vec3(o.a));
+    }
 #elif defined(CA_PRIM_TILE)
     // u_params: the tile (frame pixels) repeated from its origin.
     vec2 q = u_params.xy + mod(p - u_params.xy, max(u_params.zw, vec2(1.0)));

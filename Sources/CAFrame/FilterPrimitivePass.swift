@@ -29,6 +29,7 @@ package struct FilterPrimitiveStep: Sendable, Equatable {
         case .morphology(_, let dilate): return dilate ? "DILATE" : "ERODE"
         case .tile: return "TILE"
         case .copy: return "COPY"
+        case .convolve: return "CONVOLVE"
         }
     }
 }
@@ -57,6 +58,10 @@ package enum FilterPrimitiveOp: Sendable, Equatable {
     case morphology(SIMD2<Float>, dilate: Bool)
     /// The source's `tile` rectangle (frame pixels) repeated (feTile).
     case tile(SIMD4<Float>)
+    /// feConvolveMatrix: `size` (orderX, orderY), `target` cell, `kernel` row-major (at most
+    /// 256 values), `params` (divisor, bias, edge mode 0 duplicate / 1 wrap / 2 none within the
+    /// crop, preserveAlpha 0/1).
+    case convolve(size: SIMD2<Float>, target: SIMD2<Float>, params: SIMD4<Float>, kernel: [Float])
     /// The source as it is, cut to the crop (a primitive subregion; an upsampled blur).
     case copy
 }

@@ -33,6 +33,12 @@ extension GLRenderer {
         case .convert, .copy: break
         case .morphology(let r, _): p.set("u_params", SIMD4(r.x, r.y, 0, 0))
         case .tile(let rect): p.set("u_params", rect)
+        case .convolve(let size, let target, let params, let kernel):
+            p.set("u_params", SIMD4(size.x, size.y, target.x, target.y))
+            p.set("u_extent", params)
+            var k = kernel.prefix(256).map { $0 }
+            while k.count % 4 != 0 { k.append(0) }
+            for i in stride(from: 0, to: k.count, by: 4) { p.set("u_table[\(i / 4)]", SIMD4(k[i], k[i + 1], k[i + 2], k[i + 3])) }
         }
     }
 }

@@ -98,6 +98,8 @@ package struct FilterPrimitive: Sendable, Equatable {
         case morphology(dilate: Bool, rx: Double, ry: Double)
         /// feTile: the input's subregion `source` repeated over the primitive's subregion.
         case tile(source: CGRect)
+        /// feConvolveMatrix.
+        case convolve(FilterConvolve)
         /// Not reproduced (the importer reports it): the primitive's result is transparent.
         case unsupported(String)
     }
@@ -120,4 +122,20 @@ package struct FilterPrimitive: Sendable, Equatable {
 package enum FilterComposite: Sendable, Equatable {
     case over, `in`, out, atop, xor, lighter
     case arithmetic(k1: Float, k2: Float, k3: Float, k4: Float)
+}
+
+/// feConvolveMatrix's parameters (§ "feConvolveMatrix"): the kernel (row-major, `orderX` ×
+/// `orderY`, at most `maxKernel` values), target cell, divisor, bias, edge mode (0 duplicate,
+/// 1 wrap, 2 none) and preserveAlpha.
+package struct FilterConvolve: Sendable, Equatable {
+    package static let maxKernel = 256
+    package var orderX: Int, orderY: Int, targetX: Int, targetY: Int
+    package var kernel: [Float]
+    package var divisor: Float, bias: Float
+    package var edgeMode: Int
+    package var preserveAlpha: Bool
+    package init(orderX: Int, orderY: Int, targetX: Int, targetY: Int, kernel: [Float], divisor: Float, bias: Float, edgeMode: Int, preserveAlpha: Bool) {
+        self.orderX = orderX; self.orderY = orderY; self.targetX = targetX; self.targetY = targetY
+        self.kernel = kernel; self.divisor = divisor; self.bias = bias; self.edgeMode = edgeMode; self.preserveAlpha = preserveAlpha
+    }
 }

@@ -206,6 +206,10 @@ extension FilterEmitter {
                 var tile = region
                 if case .result(let j) = k, j >= 0, j < results.count { tile = results[j].crop }
                 t = tile.z >= 1 && tile.w >= 1 ? prim(.tile(tile), inp(0), crop: c) : prim(.flood(.zero), source, crop: .zero)
+            case .convolve(let k):
+                let params = SIMD4(k.divisor, k.bias, Float(k.edgeMode), k.preserveAlpha ? 1 : 0)
+                t = prim(.convolve(size: SIMD2(Float(k.orderX), Float(k.orderY)), target: SIMD2(Float(k.targetX), Float(k.targetY)),
+                                   params: params, kernel: k.kernel), inp(0), crop: c)
             case .unsupported:
                 t = prim(.flood(.zero), source, crop: .zero)
             }

@@ -80,11 +80,6 @@ extension SVGBuilder {
                 default: return names[raw].map { .result($0) }
                 }
             }
-            var x = region.minX, y = region.minY, w = region.width, h = region.height
-            if let v = coord(p.attributes["x"], x, .x, bboxUnits: primitiveBBox) { x = v }
-            if let v = coord(p.attributes["y"], y, .y, bboxUnits: primitiveBBox) { y = v }
-            if let v = size(p.attributes["width"], w, .x, bboxUnits: primitiveBBox), v >= 0 { w = v }
-            if let v = size(p.attributes["height"], h, .y, bboxUnits: primitiveBBox), v >= 0 { h = v }
             let linear = (pStyle.filterProperties["color-interpolation-filters"] ?? "linearRGB") != "sRGB"
             func num(_ n: String, _ def: Double) -> Double {
                 guard let raw = p.attributes[n] else { return def }
@@ -185,14 +180,74 @@ extension SVGBuilder {
                 if let v = pair("radius", 0), v.0 > 0, v.1 > 0 { kind = .morphology(dilate: op, rx: v.0 * kx, ry: v.1 * ky) }
                 else { kind = .morphology(dilate: op, rx: 0, ry: 0) }
             case "feTile": kind = .tile(source: .null)
+            case "feConvolveMatrix": kind = convolveKind(p)
             default:
                 log.add(.unsupportedElement, "<\(p.name)>", "filter primitive not reproduced yet; its result is transparent")
                 kind = .unsupported(p.name)
             }
-            primitives.append(FilterPrimitive(kind: kind, inputs: inputs.map { $0 ?? (primitives.isEmpty ? .sourceGraphic : .result(primitives.count - 1)) },
-                                              subregion: CGRect(x: x, y: y, width: w, height: h), linearRGB: linear))
+            let resolved = inputs.map { $0 ?? (primitives.isEmpty ? .sourceGraphic : .result(primitives.count - 1)) }
+            // Default subregion (Filter Effects 1 § "Filter primitive subregion"): the union of
+            // the referenced results' subregions; the filter region when there are none, one is
+            // a standard input, or for feTile.
+            var base = CGRect.null
+            let usesResults = !resolved.isEmpty && p.name != "feTile" && p.name != "feFlood" && resolved.allSatisfy {
+                if case .result = $0 { return true } else { return false }
+            }
+            if usesResults {
+                for case .result(let k) in resolved { base = base.union(primitives[k].subregion) }
+            }
+            if base.isNull { base = region }
+            var x = base.minX, y = base.minY, w = base.width, h = base.height
+            if let v = coord(p.attributes["x"], x, .x, bboxUnits: primitiveBBox) { x = v }
+            if let v = coord(p.attributes["y"], y, .y, bboxUnits: primitiveBBox) { y = v }
+            if let v = size(p.attributes["width"], w, .x, bboxUnits: primitiveBBox), v >= 0 { w = v }
+            if let v = size(p.attributes["height"], h, .y, bboxUnits: primitiveBBox), v >= 0 { h = v }
+            primitives.append(FilterPrimitive(kind: kind, inputs: resolved, subregion: CGRect(x: x, y: y, width: w, height: h), linearRGB: linear))
             if let r = p.attributes["result"], !r.isEmpty { names[r] = primitives.count - 1 }
         }
         return FilterGraph(region: region, primitives: primitives)
+    }
+}
+
+extension SVGBuilder {
+    /// feConvolveMatrix (Filter Effects 1 § feConvolveMatrix). An order whose kernel would exceed
+    /// `FilterConvolve.maxKernel` values is reported and the result is transparent; a kernel of
+    /// the wrong length, or a target outside the kernel, makes the result transparent too (an
+    /// error in the primitive, as resvg and Chrome draw it).
+    func convolveKind(_ p: SVGElement) -> FilterPrimitive.Kind {
+        let (orders, okOrder) = SVGScanner.numberList(p.attributes["order"] ?? "3")
+        guard okOrder, orders.count == 1 || orders.count == 2, orders.allSatisfy({ $0.isFinite && $0 >= 1 && $0.rounded() == $0 }) else {
+            log.add(.invalidValue, "<feConvolveMatrix order>", "not one or two positive integers; transparent result")
+            return .unsupported("feConvolveMatrix")
+        }
+        let ox = orders[0], oy = orders.count == 2 ? orders[1] : orders[0]
+        guard ox * oy <= Double(FilterConvolve.maxKernel) else {
+            log.add(.limitReached, "<feConvolveMatrix>", "order \(ox) × \(oy) exceeds \(FilterConvolve.maxKernel) kernel values; transparent result")
+            return .unsupported("feConvolveMatrix")
+        }
+        let (kernel, okKernel) = SVGScanner.numberList(p.attributes["kernelMatrix"] ?? "")
+        guard okKernel, kernel.count == Int(ox * oy), kernel.allSatisfy(\.isFinite) else {
+            return .unsupported("feConvolveMatrix")
+        }
+        func int(_ n: String, _ d: Int) -> Int? {
+            guard let raw = p.attributes[n] else { return d }
+            guard let v = Double(raw.trimmingCharacters(in: .whitespaces)), v.isFinite, v.rounded() == v else { return nil }
+            return Int(v)
+        }
+        guard let tx = int("targetX", Int(ox) / 2), let ty = int("targetY", Int(oy) / 2),
+              tx >= 0, tx < Int(ox), ty >= 0, ty < Int(oy) else { return .unsupported("feConvolveMatrix") }
+        var divisor = kernel.reduce(0, +)
+        if let raw = p.attributes["divisor"], let v = Double(raw.trimmingCharacters(in: .whitespaces)), v.isFinite, v != 0 { divisor = v }
+        if divisor == 0 { divisor = 1 }
+        let bias = Double(p.attributes["bias"]?.trimmingCharacters(in: .whitespaces) ?? "0") ?? 0
+        let edge: Int
+        switch p.attributes["edgeMode"] ?? "duplicate" {
+        case "wrap": edge = 1
+        case "none": edge = 2
+        default: edge = 0
+        }
+        return .convolve(FilterConvolve(orderX: Int(ox), orderY: Int(oy), targetX: tx, targetY: ty, kernel: kernel.map(Float.init),
+                                        divisor: Float(divisor), bias: Float(bias.isFinite ? bias : 0), edgeMode: edge,
+                                        preserveAlpha: p.attributes["preserveAlpha"] == "true"))
     }
 }
