@@ -244,6 +244,33 @@ void main() {
         o = clamp(sum + vec4(u_extent.y), 0.0, 1.0);
         o.rgb = min(o.rgb, vec3(o.a));
     }
+#elif defined(CA_PRIM_LIGHTING)
+    // Filter Effects 1 § feDiffuseLighting / feSpecularLighting: the surface normal from the
+    // Sobel gradient of alpha (interior kernel), light vector per light type.
+    float ss = u_params.y;
+    float a00 = fetchAt(u_source, p + vec2(-1.0, -1.0)).a, a10 = fetchAt(u_source, p + vec2(0.0, -1.0)).a, a20 = fetchAt(u_source, p + vec2(1.0, -1.0)).a;
+    float a01 = fetchAt(u_source, p + vec2(-1.0, 0.0)).a, a21 = fetchAt(u_source, p + vec2(1.0, 0.0)).a;
+    float a02 = fetchAt(u_source, p + vec2(-1.0, 1.0)).a, a12 = fetchAt(u_source, p + vec2(0.0, 1.0)).a, a22 = fetchAt(u_source, p + vec2(1.0, 1.0)).a;
+    float nx = -ss * 0.25 * ((a20 + 2.0 * a21 + a22) - (a00 + 2.0 * a01 + a02));
+    float ny = -ss * 0.25 * ((a02 + 2.0 * a12 + a22) - (a00 + 2.0 * a10 + a20));
+    vec3 n = normalize(vec3(nx, ny, 1.0));
+    int type = int(u_params.x + 0.5);
+    vec3 surface = vec3(p, ss * s.a);
+    vec3 l = type == 0 ? u_extent.xyz : normalize(u_extent.xyz - surface);
+    vec3 lc = u_rows[2].rgb;
+    if (type == 2) {
+        vec3 sdir = normalize(u_rows[0].xyz - u_extent.xyz);
+        float minusLS = -dot(l, sdir);
+        lc = (minusLS <= 0.0 || (u_rows[1].x > -1.5 && minusLS < u_rows[1].x)) ? vec3(0.0) : lc * pow(minusLS, u_rows[0].w);
+    }
+    if (u_rows[1].y > 0.5) {
+        vec3 hv = normalize(l + vec3(0.0, 0.0, 1.0));
+        vec3 c = clamp(u_params.z * pow(max(dot(n, hv), 0.0), u_params.w) * lc, 0.0, 1.0);
+        float a = max(c.r, max(c.g, c.b));
+        o = vec4(c, a);
+    } else {
+        o = vec4(clamp(u_params.z * max(dot(n, l), 0.0) * lc, 0.0, 1.0), 1.0);
+    }
 #elif defined(CA_PRIM_TILE)
     // u_params: the tile (frame pixels) repeated from its origin.
     vec2 q = u_params.xy + mod(p - u_params.xy, max(u_params.zw, vec2(1.0)));

@@ -30,6 +30,7 @@ package struct FilterPrimitiveStep: Sendable, Equatable {
         case .tile: return "TILE"
         case .copy: return "COPY"
         case .convolve: return "CONVOLVE"
+        case .lighting: return "LIGHTING"
         }
     }
 }
@@ -62,6 +63,11 @@ package enum FilterPrimitiveOp: Sendable, Equatable {
     /// 256 values), `params` (divisor, bias, edge mode 0 duplicate / 1 wrap / 2 none within the
     /// crop, preserveAlpha 0/1).
     case convolve(size: SIMD2<Float>, target: SIMD2<Float>, params: SIMD4<Float>, kernel: [Float])
+    /// feDiffuseLighting / feSpecularLighting: `params` (light type 0 distant / 1 point / 2 spot,
+    /// surface scale, constant, specular exponent), `light` (distant: unit vector to the light;
+    /// else its position, frame pixels), `spot` (pointsAt xyz, spot exponent), `extra` (cosine
+    /// of the cone or −2, specular 0/1), `color` (the light's colour in the primitive's space).
+    case lighting(params: SIMD4<Float>, light: SIMD4<Float>, spot: SIMD4<Float>, extra: SIMD4<Float>, color: SIMD4<Float>)
     /// The source as it is, cut to the crop (a primitive subregion; an upsampled blur).
     case copy
 }

@@ -33,6 +33,9 @@ extension GLRenderer {
         case .convert, .copy: break
         case .morphology(let r, _): p.set("u_params", SIMD4(r.x, r.y, 0, 0))
         case .tile(let rect): p.set("u_params", rect)
+        case .lighting(let params, let light, let spot, let extra, let color):
+            p.set("u_params", params); p.set("u_extent", light)
+            p.set("u_rows[0]", spot); p.set("u_rows[1]", extra); p.set("u_rows[2]", color)
         case .convolve(let size, let target, let params, let kernel):
             p.set("u_params", SIMD4(size.x, size.y, target.x, target.y))
             p.set("u_extent", params)

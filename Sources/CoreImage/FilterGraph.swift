@@ -100,6 +100,9 @@ package struct FilterPrimitive: Sendable, Equatable {
         case tile(source: CGRect)
         /// feConvolveMatrix.
         case convolve(FilterConvolve)
+        /// feDiffuseLighting (specular false) or feSpecularLighting: surface scale, diffuse or
+        /// specular constant, specular exponent, the light and its colour (sRGB).
+        case lighting(specular: Bool, surfaceScale: Float, constant: Float, exponent: Float, light: FilterLight, color: SIMD3<Float>)
         /// Not reproduced (the importer reports it): the primitive's result is transparent.
         case unsupported(String)
     }

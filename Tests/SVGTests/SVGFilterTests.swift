@@ -144,6 +144,20 @@ import Foundation
         expectNear(pixel(rgb, 53, 50), SIMD3(repeating: 255 * (1 - 0.809)), 4)
     }
 
+    @Test("feDiffuseLighting on a flat surface: kd · (N·L) · lighting-color, opaque (Filter Effects 1 § feDiffuseLighting)")
+    func diffuseLightingFlat() throws {
+        let (rgb, _) = try render("""
+            <filter id="f" color-interpolation-filters="sRGB">
+              <feDiffuseLighting surfaceScale="0" diffuseConstant="0.5" lighting-color="#ffffff">
+                <feDistantLight azimuth="0" elevation="90"/>
+              </feDiffuseLighting>
+            </filter>
+            <rect x="20" y="20" width="60" height="60" filter="url(#f)"/>
+            """)
+        // N = (0, 0, 1), L = (0, 0, 1): 0.5 · 1 · 1 = 0.5 in every channel, alpha 1.
+        expectNear(pixel(rgb, 50, 50), SIMD3(repeating: 127.5))
+    }
+
     @Test("a filter reference to nothing hides the element (Filter Effects 1 § filter property)")
     func brokenReferenceHides() throws {
         let (rgb, doc) = try render("<rect x=\"10\" y=\"10\" width=\"30\" height=\"30\" filter=\"url(#missing)\"/>")

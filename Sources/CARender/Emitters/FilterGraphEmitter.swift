@@ -210,6 +210,29 @@ extension FilterEmitter {
                 let params = SIMD4(k.divisor, k.bias, Float(k.edgeMode), k.preserveAlpha ? 1 : 0)
                 t = prim(.convolve(size: SIMD2(Float(k.orderX), Float(k.orderY)), target: SIMD2(Float(k.targetX), Float(k.targetY)),
                                    params: params, kernel: k.kernel), inp(0), crop: c)
+            case .lighting(let specular, let surfaceScale, let constant, let exponent, let light, let col):
+                let k = Float(h.linearScale)
+                func point(_ x: Float, _ y: Float, _ z: Float) -> SIMD3<Float> {
+                    guard let q = h.map(Double(x), Double(y)) else { return SIMD3(0, 0, z * k) }
+                    return SIMD3(Float(q.x), Float(q.y), z * k)
+                }
+                var params = SIMD4<Float>(0, surfaceScale, constant, exponent)
+                var lv = SIMD4<Float>(0, 0, 1, 0), spot = SIMD4<Float>(0, 0, 0, 1), extra = SIMD4<Float>(-2, specular ? 1 : 0, 0, 0)
+                switch light {
+                case .distant(let az, let el):
+                    let a = az * .pi / 180, e = el * .pi / 180
+                    lv = SIMD4(cosf(a) * cosf(e), sinf(a) * cosf(e), sinf(e), 0)
+                case .point(let x, let y, let z):
+                    params.x = 1
+                    let q = point(x, y, z); lv = SIMD4(q.x, q.y, q.z, 0)
+                case .spot(let x, let y, let z, let at, let e, let cone):
+                    params.x = 2
+                    let q = point(x, y, z); lv = SIMD4(q.x, q.y, q.z, 0)
+                    let r = point(at.x, at.y, at.z); spot = SIMD4(r.x, r.y, r.z, e)
+                    if let cone { extra.x = cosf(min(abs(cone), 90) * .pi / 180) }
+                }
+                let cc = color(SIMD4(col.x, col.y, col.z, 1), linear: lin)
+                t = prim(.lighting(params: params, light: lv, spot: spot, extra: extra, color: cc), inp(0), crop: c)
             case .unsupported:
                 t = prim(.flood(.zero), source, crop: .zero)
             }

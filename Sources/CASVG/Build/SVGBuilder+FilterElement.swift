@@ -181,6 +181,8 @@ extension SVGBuilder {
                 else { kind = .morphology(dilate: op, rx: 0, ry: 0) }
             case "feTile": kind = .tile(source: .null)
             case "feConvolveMatrix": kind = convolveKind(p)
+            case "feDiffuseLighting", "feSpecularLighting":
+                kind = lightingKind(p, style: pStyle) ?? .unsupported(p.name)
             default:
                 log.add(.unsupportedElement, "<\(p.name)>", "filter primitive not reproduced yet; its result is transparent")
                 kind = .unsupported(p.name)
@@ -249,5 +251,35 @@ extension SVGBuilder {
         return .convolve(FilterConvolve(orderX: Int(ox), orderY: Int(oy), targetX: tx, targetY: ty, kernel: kernel.map(Float.init),
                                         divisor: Float(divisor), bias: Float(bias.isFinite ? bias : 0), edgeMode: edge,
                                         preserveAlpha: p.attributes["preserveAlpha"] == "true"))
+    }
+}
+
+extension SVGBuilder {
+    /// feDiffuseLighting / feSpecularLighting with their light source (Filter Effects 1 §
+    /// "Light source elements"); nil (transparent result) without a light.
+    func lightingKind(_ p: SVGElement, style: SVGComputedStyle) -> FilterPrimitive.Kind? {
+        func num(_ e: SVGElement, _ n: String, _ d: Float) -> Float {
+            guard let raw = e.attributes[n], let v = Double(raw.trimmingCharacters(in: .whitespaces)), v.isFinite else { return d }
+            return Float(v)
+        }
+        guard let l = p.children.first(where: { ["feDistantLight", "fePointLight", "feSpotLight"].contains($0.name) }) else { return nil }
+        let light: FilterLight
+        switch l.name {
+        case "feDistantLight": light = .distant(azimuth: num(l, "azimuth", 0), elevation: num(l, "elevation", 0))
+        case "fePointLight": light = .point(x: num(l, "x", 0), y: num(l, "y", 0), z: num(l, "z", 0))
+        default:
+            let cone = l.attributes["limitingConeAngle"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0.isFinite ? Float($0) : nil }
+            light = .spot(x: num(l, "x", 0), y: num(l, "y", 0), z: num(l, "z", 0),
+                          pointsAt: SIMD3(num(l, "pointsAtX", 0), num(l, "pointsAtY", 0), num(l, "pointsAtZ", 0)),
+                          exponent: num(l, "specularExponent", 1), cone: cone)
+        }
+        var c: SVGColorValue = .rgba(1, 1, 1, 1)
+        if let raw = style.filterProperties["lighting-color"], let parsed = SVGColorParser.parse(raw) { c = parsed }
+        let rgba = style.resolve(c)
+        let specular = p.name == "feSpecularLighting"
+        let constant = specular ? num(p, "specularConstant", 1) : num(p, "diffuseConstant", 1)
+        let exponent = min(max(num(p, "specularExponent", 1), 1), 128)
+        return .lighting(specular: specular, surfaceScale: num(p, "surfaceScale", 1), constant: max(constant, 0), exponent: exponent,
+                         light: light, color: SIMD3(Float(rgba.0), Float(rgba.1), Float(rgba.2)))
     }
 }
