@@ -137,8 +137,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
         .target(name: "CXMLSAX", dependencies: ["CLibXML2"]),
-        // ImageIO decodes `<image>` rasters (PNG, JPEG, GIF, WebP).
-        .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CXMLSAX", "ImageIO"]),
+        // ImageIO decodes `<image>` rasters (PNG, JPEG, GIF, WebP); CoreImage holds the filter graphs.
+        .target(name: "CASVG", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CoreImage", "CXMLSAX", "ImageIO"]),
         // Fuzz/ holds the seed corpus and corpus-expected-failures.tsv is read in place (#filePath).
         .testTarget(name: "SVGTests", dependencies: ["QuartzCore", "CASVG", "CATestSupport"],
                     exclude: ["Fuzz", "corpus-expected-failures.tsv", "text-corpus-expected-failures.tsv"]),

@@ -20,6 +20,27 @@ vec4 unpremultiply(vec4 p) { return p.a > 0.0 ? vec4(p.rgb / p.a, p.a) : vec4(0.
 // Frame pixel of this fragment (the target may be downscaled: not gl_FragCoord).
 vec2 pixel() { return u_viewport.xy + v_uv * u_viewport.zw; }
 
+
+#ifdef CA_FILTER_PRIMITIVE
+// Filter-graph primitives (FilterPrimitivePass.swift; SVG / CSS Filter Effects): one family per
+// program (CA_PRIM_<family>). u_crop: the primitive subregion in frame pixels; outside it the
+// result is transparent black, and so is everything a primitive reads outside its source target.
+uniform vec4 u_crop;
+uniform vec4 u_table[64];   // CA_PRIM_TRANSFER: 64 samples of the r, g, b, a functions
+vec4 fetchAt(sampler2D t, vec2 q) {
+    vec2 uv = (q - u_viewport.xy) / u_viewport.zw;
+    return (any(lessThan(uv, vec2(0.0))) || any(greaterThan(uv, vec2(1.0)))) ? vec4(0.0) : texture(t, uv);
+}
+float inCrop(vec2 p) {
+    return (p.x >= u_crop.x && p.y >= u_crop.y && p.x < u_crop.x + u_crop.z && p.y < u_crop.y + u_crop.w) ? 1.0 : 0.0;
+}
+float transfer(int ch, float c) {
+    float f = clamp(c, 0.0, 1.0) * 63.0;
+    int i = int(min(floor(f), 62.0));
+    return mix(u_table[i][ch], u_table[i + 1][ch], f - float(i));
+}
+#endif
+
 #ifdef CA_FILTER_BLEND
 // The mode comes as a define CA_BLEND_<n> (one program per mode).
 #if defined(CA_BLEND_1)
@@ -147,7 +168,118 @@ vec4 blend(vec4 s, vec4 b) {
 
 void main() {
     vec4 s = texture(u_source, v_uv);
-#if defined(CA_FILTER_COLOR)
+#if defined(CA_FILTER_PRIMITIVE)
+    vec2 p = pixel();
+    vec4 o = vec4(0.0);
+#if defined(CA_PRIM_OFFSET)
+    o = fetchAt(u_source, p - u_params.xy);
+#elif defined(CA_PRIM_FLOOD)
+    o = u_params;
+#elif defined(CA_PRIM_COMPOSITE)
+    // Porter-Duff (Filter Effects 1 § feComposite): source = in, backdrop = in2.
+    vec4 b = texture(u_other, v_uv);
+    int k = int(u_params.x + 0.5);
+    if (k == 0) o = s + b * (1.0 - s.a);
+    else if (k == 1) o = s * b.a;
+    else if (k == 2) o = s * (1.0 - b.a);
+    else if (k == 3) o = s * b.a + b * (1.0 - s.a);
+    else if (k == 4) o = s * (1.0 - b.a) + b * (1.0 - s.a);
+    else o = min(s + b, vec4(1.0));
+#elif defined(CA_PRIM_ARITHMETIC)
+    vec4 b = texture(u_other, v_uv);
+    o = clamp(u_params.x * s * b + u_params.y * s + u_params.z * b + vec4(u_params.w), 0.0, 1.0);
+    o.rgb = min(o.rgb, vec3(o.a));
+#elif defined(CA_PRIM_BLEND)
+    o = blend(s, texture(u_other, v_uv));
+#elif defined(CA_PRIM_MATRIX)
+    vec4 c = unpremultiply(s);
+    o = clamp(vec4(dot(u_rows[0], c), dot(u_rows[1], c), dot(u_rows[2], c), dot(u_rows[3], c)) + u_rows[4], 0.0, 1.0);
+    o = vec4(o.rgb * o.a, o.a);
+#elif defined(CA_PRIM_TRANSFER)
+    vec4 c = unpremultiply(s);
+    o = clamp(vec4(transfer(0, c.r), transfer(1, c.g), transfer(2, c.b), transfer(3, c.a)), 0.0, 1.0);
+    o = vec4(o.rgb * o.a, o.a);
+#elif defined(CA_PRIM_TO_LINEAR)
+    vec4 c = unpremultiply(s);
+    o = vec4(toLinear(clamp(c.rgb, 0.0, 1.0)) * c.a, c.a);
+#elif defined(CA_PRIM_TO_SRGB)
+    vec4 c = unpremultiply(s);
+    o = vec4(toSRGB(clamp(c.rgb, 0.0, 1.0)) * c.a, c.a);
+#elif defined(CA_PRIM_DILATE) || defined(CA_PRIM_ERODE)
+    // One direction of a separable rectangle minimum/maximum (u_params.xy: radius along x
+    // and y, one of them 0).
+    int r = int(min(max(u_params.x, u_params.y), 256.0) + 0.5);
+    vec2 dir = u_params.x > 0.0 ? vec2(1.0, 0.0) : vec2(0.0, 1.0);
+#ifdef CA_PRIM_DILATE
+    o = vec4(0.0);
+    for (int i = -r; i <= r; i++) o = max(o, fetchAt(u_source, p + dir * float(i)));
+#else
+    o = vec4(1.0);
+    for (int i = -r; i <= r; i++) o = min(o, fetchAt(u_source, p + dir * float(i)));
+#endif
+#elif defined(CA_PRIM_CONVOLVE)
+    // Filter Effects 1 § feConvolveMatrix. u_params: orderX, orderY, targetX, targetY;
+    // u_extent: divisor, bias, edge mode (0 duplicate, 1 wrap, 2 none, within u_crop),
+    // preserveAlpha; u_table: the kernel, row-major, 4 values per entry.
+    int ox = int(u_params.x + 0.5), oy = int(u_params.y + 0.5);
+    int edgeMode = int(u_extent.z + 0.5);
+    bool keepAlpha = u_extent.w > 0.5;
+    vec4 sum = vec4(0.0);
+    for (int i = 0; i < oy; i++) {
+        for (int j = 0; j < ox; j++) {
+            vec2 q = p + vec2(float(j) - u_params.z, float(i) - u_params.w);
+            if (edgeMode == 0) q = clamp(q, u_crop.xy + 0.5, u_crop.xy + u_crop.zw - 0.5);
+            else if (edgeMode == 1) q = u_crop.xy + mod(q - u_crop.xy, max(u_crop.zw, vec2(1.0)));
+            vec4 v = inCrop(q) > 0.0 ? fetchAt(u_source, q) : vec4(0.0);
+            if (keepAlpha) v = unpremultiply(v);
+            int k = (oy - 1 - i) * ox + (ox - 1 - j);
+            sum += v * u_table[k / 4][k % 4];
+        }
+    }
+    sum /= (u_extent.x == 0.0 ? 1.0 : u_extent.x);
+    if (keepAlpha) {
+        float a = s.a;
+        o = vec4(clamp(sum.rgb + u_extent.y, 0.0, 1.0) * a, a);
+    } else {
+        o = clamp(sum + vec4(u_extent.y), 0.0, 1.0);
+        o.rgb = min(o.rgb, vec3(o.a));
+    }
+#elif defined(CA_PRIM_LIGHTING)
+    // Filter Effects 1 § feDiffuseLighting / feSpecularLighting: the surface normal from the
+    // Sobel gradient of alpha (interior kernel), light vector per light type.
+    float ss = u_params.y;
+    float a00 = fetchAt(u_source, p + vec2(-1.0, -1.0)).a, a10 = fetchAt(u_source, p + vec2(0.0, -1.0)).a, a20 = fetchAt(u_source, p + vec2(1.0, -1.0)).a;
+    float a01 = fetchAt(u_source, p + vec2(-1.0, 0.0)).a, a21 = fetchAt(u_source, p + vec2(1.0, 0.0)).a;
+    float a02 = fetchAt(u_source, p + vec2(-1.0, 1.0)).a, a12 = fetchAt(u_source, p + vec2(0.0, 1.0)).a, a22 = fetchAt(u_source, p + vec2(1.0, 1.0)).a;
+    float nx = -ss * 0.25 * ((a20 + 2.0 * a21 + a22) - (a00 + 2.0 * a01 + a02));
+    float ny = -ss * 0.25 * ((a02 + 2.0 * a12 + a22) - (a00 + 2.0 * a10 + a20));
+    vec3 n = normalize(vec3(nx, ny, 1.0));
+    int type = int(u_params.x + 0.5);
+    vec3 surface = vec3(p, ss * s.a);
+    vec3 l = type == 0 ? u_extent.xyz : normalize(u_extent.xyz - surface);
+    vec3 lc = u_rows[2].rgb;
+    if (type == 2) {
+        vec3 sdir = normalize(u_rows[0].xyz - u_extent.xyz);
+        float minusLS = -dot(l, sdir);
+        lc = (minusLS <= 0.0 || (u_rows[1].x > -1.5 && minusLS < u_rows[1].x)) ? vec3(0.0) : lc * pow(minusLS, u_rows[0].w);
+    }
+    if (u_rows[1].y > 0.5) {
+        vec3 hv = normalize(l + vec3(0.0, 0.0, 1.0));
+        vec3 c = clamp(u_params.z * pow(max(dot(n, hv), 0.0), u_params.w) * lc, 0.0, 1.0);
+        float a = max(c.r, max(c.g, c.b));
+        o = vec4(c, a);
+    } else {
+        o = vec4(clamp(u_params.z * max(dot(n, l), 0.0) * lc, 0.0, 1.0), 1.0);
+    }
+#elif defined(CA_PRIM_TILE)
+    // u_params: the tile (frame pixels) repeated from its origin.
+    vec2 q = u_params.xy + mod(p - u_params.xy, max(u_params.zw, vec2(1.0)));
+    o = fetchAt(u_source, q);
+#else
+    o = s;
+#endif
+    o_color = o * inCrop(p);
+#elif defined(CA_FILTER_COLOR)
     vec4 c = unpremultiply(s);
     c.rgb = toLinear(c.rgb);
     vec4 o = clamp(vec4(dot(u_rows[0], c), dot(u_rows[1], c), dot(u_rows[2], c), dot(u_rows[3], c)) + u_rows[4], 0.0, 1.0);

@@ -33,6 +33,8 @@ package enum FilterOp: Sendable, Equatable {
     /// `maskRect` in frame pixels; nothing of it outside), the unfiltered `backdrop` elsewhere;
     /// the result replaces it.
     case inside(backdrop: TargetID, shape: Int32, outer: Int32, mask: TargetID?, maskRect: SIMD4<Float>)
+    /// A filter graph's primitive (SVG / CSS Filter Effects; `FilterPrimitivePass.swift`).
+    case primitive(FilterPrimitiveStep)
 
     /// The targets besides the pass's source that the step samples.
     package var samples: [TargetID] {
@@ -40,6 +42,7 @@ package enum FilterOp: Sendable, Equatable {
         case .add(let glow, _): return [glow]
         case .blend(_, let backdrop, _, _): return [backdrop]
         case .inside(let backdrop, _, _, let mask, _): return [backdrop] + (mask.map { [$0] } ?? [])
+        case .primitive(let p): return p.other.map { [$0] } ?? []
         case .color, .blur, .vignette, .pixellate: return []
         }
     }

@@ -7,6 +7,7 @@ import CAFrame
 extension GLRenderer {
     /// The program of a filter step, compiled on first use.
     func filterProgram(_ op: FilterOp) throws -> GLProgram {
+        if case .primitive(let step) = op { return try primitiveProgram(step) }
         let key: String
         let defines: [String]
         switch op {
@@ -21,6 +22,7 @@ extension GLRenderer {
         case .inside(_, _, _, let mask, _):
             key = mask == nil ? "inside" : "insideMask"
             defines = ["CA_FILTER_INSIDE", "CA_CLIP"] + (mask == nil ? [] : ["CA_MASK"])
+        case .primitive: return try filterProgram(op)
         }
         if let p = filterPrograms[key] { return p }
         let fragment: String
@@ -74,6 +76,9 @@ extension GLRenderer {
                 p.set("u_mask", int: 3)
                 p.set("u_extent", maskRect)
             }
+        case .primitive(let step):
+            try setPrimitiveUniforms(step, p, texels: texels)
+            if let t = step.other { try bindOther(t) }
         }
         glDrawArrays(E(GL_TRIANGLES), 0, 3)
         stats.drawCalls += 1

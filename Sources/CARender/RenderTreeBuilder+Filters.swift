@@ -22,6 +22,10 @@ extension RenderTreeBuilder {
     /// An isolated layer's offscreen rectangle, grown so its filters have room (a blur's reach)
     /// and aligned for a downscaled blur.
     func filterRect(_ rect: CGRect, _ plan: CompositingPlan, h: Homography) -> CGRect {
+        // A filter graph draws its whole filter region, whatever the content covers.
+        for case .graph(let g) in plan.filters {
+            return FilterEmitter.graphRect(g, h: h, pass: out.passRect, downscale: FilterEmitter.downscale(plan.filters, h: h))
+        }
         guard !plan.filters.isEmpty, !rect.isNull else { return rect.intersection(out.passRect) }
         let reach = FilterEmitter.reach(plan.filters, h: h)
         let grown = rect.insetBy(dx: -reach, dy: -reach).intersection(out.passRect.insetBy(dx: -reach, dy: -reach))

@@ -38,7 +38,7 @@ package final class SoftwareRenderer {
         for pass in frame.passes {
             switch pass.kind {
             case .filter, .copy:
-                throw SoftwareBackendError("Core Image filters (CALayer.filters, backgroundFilters, compositingFilter) are not reproduced by the CPU backend yet; draw this scene with the OpenGL backend (CARenderer.Options.backend = .openGL, carender --backend gl)")
+                throw SoftwareBackendError("Core Image filters and SVG filter effects (CALayer.filters, backgroundFilters, compositingFilter) are not reproduced by the CPU backend yet; draw this scene with the OpenGL backend (CARenderer.Options.backend = .openGL, carender --backend gl)")
             case .draw, .blur: continue
             }
         }

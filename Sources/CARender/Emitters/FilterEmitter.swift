@@ -28,6 +28,8 @@ final class FilterEmitter {
         case bloom(radius: Double, intensity: Float)
         case vignette(radius: Float, intensity: Float)
         case pixellate(center: CGPoint, scale: Double)
+        /// A filter graph (SVG / CSS Filter Effects, `FilterGraphEmitter.swift`).
+        case graph(FilterGraph)
     }
 
     // MARK: Reading the filters
@@ -41,6 +43,7 @@ final class FilterEmitter {
         }
         var out: [Step] = []
         for item in list.prefix(maxChain) {
+            if let g = item as? FilterGraph { out.append(.graph(g)); continue }
             guard let f = item as? CIFilter else {
                 RenderDiagnostics.warn("CALayer.\(what): a \(type(of: item)) is not a CIFilter: not applied")
                 continue
@@ -98,6 +101,7 @@ final class FilterEmitter {
             case .blur(let radius), .bloom(let radius, _): r += 3 * radius * scale + 1
             case .pixellate(_, let cell): r += cell * scale
             case .color, .vignette: break
+            case .graph(let g): r += graphReach(g, h: h)
             }
         }
         return CGFloat(min(r, 1e6))
@@ -109,6 +113,7 @@ final class FilterEmitter {
         for s in steps {
             if case .blur(let r) = s { d = max(d, downscale(sigma: Float(r * h.linearScale))) }
             if case .bloom(let r, _) = s { d = max(d, downscale(sigma: Float(r * h.linearScale))) }
+            if case .graph(let g) = s { d = max(d, graphDownscale(g, h: h)) }
         }
         return d
     }
@@ -154,6 +159,9 @@ final class FilterEmitter {
                 guard p.z > 0 else { continue }
                 src = out.appendFilter(.pixellate(center: SIMD2(Float(p.x / p.z), Float(p.y / p.z)), scale: Float(max(cell * scale, 1))),
                                        source: src, rect: rect, downscale: d)
+            case .graph(let g):
+                src = applyGraph(g, to: src, rect: rect, h: h, into: out)
+                d = 1
             }
         }
         return src

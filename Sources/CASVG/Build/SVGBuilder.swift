@@ -108,12 +108,12 @@ final class SVGBuilder {
 
     static let nonRendering: Set<String> = [
         "defs", "linearGradient", "radialGradient", "clipPath", "mask", "symbol", "style", "title", "desc", "marker", "pattern",
-        "metadata", "stop", "script", SVGElement.textNodeName,
+        "metadata", "stop", "script", "filter", SVGElement.textNodeName,
     ]
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
     static let unsupported: Set<String> = [
-        "filter", "foreignObject", "textPath", "tspan", "animate",
-        "animateTransform", "animateMotion", "set", "feGaussianBlur", "view", "cursor", "font", "glyph",
+        "foreignObject", "textPath", "tspan", "animate",
+        "animateTransform", "animateMotion", "set", "view", "cursor", "font", "glyph",
     ]
 
     func build(_ e: SVGElement, parentStyle: SVGComputedStyle) -> Built? {
@@ -163,7 +163,8 @@ final class SVGBuilder {
             }
             return nil
         }
-        guard let c = content else { return nil }
+        // A filter draws its region even over no content (a flood on an empty group).
+        guard let c = content ?? emptyFilteredContent(style) else { return nil }
         return finish(e, style: style, layer: c.layer, extent: c.extent, bbox: c.bbox, extra: extra)
     }
 
@@ -189,6 +190,13 @@ final class SVGBuilder {
         var ext = extent
         // Content built at the origin of its own layer: the layer covers `ext`.
         SVGLayerPlacement.place(layer, rect: ext)
+        if let f = style.filterProperties["filter"] {
+            switch applyFilter(f, e: e, style: style, content: layer, extent: ext, bbox: bbox) {
+            case .hide: return nil
+            case .noEffect: break
+            case let .layer(filtered, extent): layer = filtered; ext = extent
+            }
+        }
         if let m = style.mask {
             switch maskLayer(m, bbox: bbox) {
             case .hide: return nil

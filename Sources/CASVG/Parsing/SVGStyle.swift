@@ -82,6 +82,11 @@ struct SVGComputedStyle {
     /// The CSS `transform` property from a style sheet or `style` attribute (CSS Transforms 1
     /// §7), which replaces the `transform` attribute; nil when none is set.
     var cssTransform: String? = nil
+    /// Filter Effects properties as declared (`SVGBuilder+Filters.swift` reads them): `filter`,
+    /// `flood-color`, `flood-opacity`, `lighting-color` (not inherited) and
+    /// `color-interpolation-filters` (inherited).
+    var filterProperties: [String: String] = [:]
+    static let filterPropertyNames: Set<String> = ["filter", "flood-color", "flood-opacity", "lighting-color", "color-interpolation-filters"]
 
     /// The values a child starts from: inherited properties kept, the others reset.
     func inherited() -> SVGComputedStyle {
@@ -90,6 +95,7 @@ struct SVGComputedStyle {
         s.stopColor = .rgba(0, 0, 0, 1); s.stopOpacity = 1; s.transformOrigin = nil; s.maskType = "luminance"
         s.blendMode = "normal"; s.isolate = false; s.cssTransform = nil
         s.textDecoration = []; s.baselineShift = "baseline"; s.alignmentBaseline = "auto"
+        s.filterProperties = s.filterProperties.filter { $0.key == "color-interpolation-filters" }
         return s
     }
 
@@ -115,7 +121,7 @@ struct SVGComputedStyle {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
         "clip-rule", "font-size", "opacity", "display", "clip-path", "mask", "stop-color", "stop-opacity",
-        "transform-origin", "mask-type",
+        "transform-origin", "mask-type", "filter", "flood-color", "flood-opacity", "lighting-color", "color-interpolation-filters",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "mix-blend-mode", "isolation",
         "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing", "word-spacing", "text-decoration",
         "writing-mode", "baseline-shift", "dominant-baseline", "alignment-baseline", "font-kerning", "font-stretch", "font-variant",
@@ -125,7 +131,7 @@ struct SVGComputedStyle {
     static let ignorable: Set<String> = [
         "font",
         "shape-rendering", "color-rendering", "image-rendering", "text-rendering", "color-interpolation",
-        "color-interpolation-filters", "direction",
+        "direction",
         "line-height", "enable-background",
         "overflow",
     ]
@@ -251,6 +257,7 @@ struct SVGComputedStyle {
             switch v { case "auto", "normal": fontKerning = true; case "none": fontKerning = false; default: bad() }
         case "clip-path": clipPath = v == "none" ? nil : v
         case "mask": mask = v == "none" ? nil : v
+        case _ where Self.filterPropertyNames.contains(name): filterProperties[name] = v
         case "stop-color":
             guard let c = SVGColorParser.parse(v) else { return bad() }
             stopColor = c
@@ -312,6 +319,7 @@ struct SVGComputedStyle {
         case "paint-order": paintOrder = p.paintOrder
         case "mix-blend-mode": blendMode = p.blendMode
         case "isolation": isolate = p.isolate
+        case _ where Self.filterPropertyNames.contains(name): filterProperties[name] = p.filterProperties[name]
         default: break
         }
     }

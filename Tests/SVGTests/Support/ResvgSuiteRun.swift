@@ -7,7 +7,8 @@ import Testing
 ///
 /// A list of expected failures (`case<TAB>reason`) keeps the result honest both ways: a case that
 /// fails without being listed is a regression, a listed case that passes must be removed from the
-/// list. `CA_RECORD_CORPUS=1` rewrites the list instead; `CA_CORPUS_OUT=/dir` writes the renders.
+/// list. `CA_RECORD_CORPUS=1` rewrites the list instead; `CA_CORPUS_OUT=/dir` writes the renders;
+/// `CA_CORPUS_ONLY=prefix` runs only the cases under a prefix.
 struct ResvgSuiteRun {
     struct Outcome { var category: String; var passed: Bool; var reason: String }
 
@@ -44,7 +45,12 @@ struct ResvgSuiteRun {
         var rows = manifest.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         let header = rows.removeFirst()
         let (c, s, r) = (header.firstIndex(of: "case")!, header.firstIndex(of: "svg")!, header.firstIndex(of: "ref_png")!)
-        let cases = rows.filter { row in row.count == header.count && prefixes.contains { row[c].hasPrefix($0) } }
+        // CA_CORPUS_ONLY=filters/feBlend narrows a run to the cases under that prefix (for
+        // iterating; the list is checked only for the cases run, and not rewritten).
+        let only = ProcessInfo.processInfo.environment["CA_CORPUS_ONLY"]
+        let cases = rows.filter { row in
+            row.count == header.count && prefixes.contains { row[c].hasPrefix($0) } && (only.map { row[c].hasPrefix($0) } ?? true)
+        }
         var expected: [String: String] = [:]
         if let text = try? String(contentsOf: listURL, encoding: .utf8) {
             for line in text.split(separator: "\n").dropFirst() {
@@ -77,7 +83,7 @@ struct ResvgSuiteRun {
         }
         print(Self.table(outcomes.map(\.1), title: title))
         let failures = outcomes.filter { !$0.1.passed }
-        if env["CA_RECORD_CORPUS"] == "1" {
+        if env["CA_RECORD_CORPUS"] == "1", only == nil {
             var text = "case\treason\n"
             for (name, o) in failures.sorted(by: { $0.0 < $1.0 }) { text += "\(name)\t\(o.reason)\n" }
             try text.write(to: listURL, atomically: true, encoding: .utf8)
