@@ -131,6 +131,24 @@ extension SVGBuilder {
     /// Stroke values for a CAShapeLayer: width, caps, joins, miter limit, dashes (SVG 1.1
     /// §11.4). A dash array with a negative value or summing to zero draws a solid line; an odd
     /// count is repeated to an even one (both SVG rules, made explicit for CAShapeLayer).
+    /// The alpha mask that cuts a layer-painted fill or stroke (a gradient, a pattern) to the
+    /// shape: the path filled with its fill rule, or stroked with the element's stroke, in
+    /// opaque black (`CALayer.mask` uses the mask's alpha).
+    func paintMask(path: CGPath, style: SVGComputedStyle, isStroke: Bool, width: Double, rect: CGRect) -> CAShapeLayer {
+        let mask = CAShapeLayer()
+        mask.path = path
+        if isStroke {
+            mask.fillColor = nil
+            mask.strokeColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
+            applyStroke(mask, style: style, width: width)
+        } else {
+            mask.fillColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
+            mask.fillRule = style.fillRule
+        }
+        SVGLayerPlacement.place(mask, rect: rect)
+        return mask
+    }
+
     func applyStroke(_ layer: CAShapeLayer, style: SVGComputedStyle, width: Double) {
         layer.lineWidth = width
         layer.lineCap = style.lineCap
@@ -254,18 +272,7 @@ extension SVGBuilder {
                     let holder = CALayer()
                     SVGLayerPlacement.place(holder, rect: ext)
                     holder.addSublayer(gradient)
-                    let mask = CAShapeLayer()
-                    mask.path = path
-                    if isStroke {
-                        mask.fillColor = nil
-                        mask.strokeColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
-                        applyStroke(mask, style: style, width: width)
-                    } else {
-                        mask.fillColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
-                        mask.fillRule = style.fillRule
-                    }
-                    SVGLayerPlacement.place(mask, rect: ext)
-                    holder.mask = mask
+                    holder.mask = paintMask(path: path, style: style, isStroke: isStroke, width: width, rect: ext)
                     groupLayer.addSublayer(holder)
                 }
             }

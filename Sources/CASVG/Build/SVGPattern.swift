@@ -129,18 +129,7 @@ extension SVGBuilder {
     func patternPiece(_ el: SVGElement, path: CGPath, style: SVGComputedStyle, isStroke: Bool, width: Double,
                       bbox: CGRect, extent: CGRect) -> CALayer? {
         guard let holder = patternLayer(el, bbox: bbox, extent: extent) else { return nil }
-        let mask = CAShapeLayer()
-        mask.path = path
-        if isStroke {
-            mask.fillColor = nil
-            mask.strokeColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
-            applyStroke(mask, style: style, width: width)
-        } else {
-            mask.fillColor = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
-            mask.fillRule = style.fillRule
-        }
-        SVGLayerPlacement.place(mask, rect: extent)
-        holder.mask = mask
+        holder.mask = paintMask(path: path, style: style, isStroke: isStroke, width: width, rect: extent)
         let opacity = isStroke ? style.strokeOpacity : style.fillOpacity
         if opacity < 1 { holder.opacity = Float(opacity) }
         return holder
