@@ -117,7 +117,9 @@ let package = Package(
         // instance layouts, clip table, textures. Plain data on CoreGraphics alone; the builder
         // (CARender) produces it, a backend (CAOpenGL) consumes it and never sees the builder.
         .target(name: "CAFrame", dependencies: ["CoreGraphics"]),
-        .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame", "CoreImage", "CoreText"]),
+        // The real stack position for the render walk's stack guard (ASan's fake stacks move locals).
+        .target(name: "CStackPointer"),
+        .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame", "CoreImage", "CoreText", "CStackPointer"]),
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CAFrame"]),
         // The CPU backend (issue 22): executes the same CAFrame frames in memory, on every core; no GL.
         .target(name: "CASoftware", dependencies: ["CoreGraphics", "CAFrame"]),

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CStackPointer
 
 /// The calling thread's stack, so the builder's recursive walk stops short of overflowing it.
 ///
@@ -37,11 +38,12 @@ struct StackGuard {
         return StackGuard(limit: low + UInt(min(reserve, size / 2)), thread: me)
     }
 
-    /// Whether the stack at the caller is already below the limit.
+    /// Whether the stack at the caller is already below the limit. The position comes from C
+    /// (`ca_current_frame_address`), not from a local's address: under AddressSanitizer's fake
+    /// stacks a local lives off the thread's stack, and the guard then tripped on every render.
     @inline(__always)
     func isLow() -> Bool {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < limit
+        UInt(ca_current_frame_address()) < limit
     }
 
     func isFor(_ t: pthread_t) -> Bool { pthread_equal(thread, t) != 0 }
