@@ -16,7 +16,7 @@ final class CarenderValidateTests: CarenderTestCase {
         try write(Self.good, "scenes/a.json")
         try write(Self.good, "scenes/b.json")
         try write("{\"format\": \"ca-scene\", \"version\": 1, \"size\": [20, 20], \"duration\": 1,\n  \"root\": {\"frame\": [0, 0, 20, 20], \"backgroundColor\": [255, 128, 0]}}", "scenes/bad.json")
-        try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/><filter id="f"/></svg>"#, "icon.svg")
+        try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/><foreignObject width="5" height="5"/></svg>"#, "icon.svg")
         try write("<svg xmlns=\"http://www.w3.org/2000/svg\">\n<rect></svg>", "broken.svg")
         let r = try Carender.run(["validate", "scenes/*.json", "icon.svg", "broken.svg"], in: dir)
         XCTAssertEqual(r.status, 1, "an error anywhere: status 1")
@@ -25,7 +25,7 @@ final class CarenderValidateTests: CarenderTestCase {
         XCTAssertTrue(lines.contains("scenes/b.json: valid"), r.stdout)
         // The colour array starts at line 2, column 56.
         XCTAssertTrue(lines.contains { $0.hasPrefix("scenes/bad.json:2:56: error: root.backgroundColor: colour components are 0…1") && $0.contains("#ff8000") }, r.stdout)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("icon.svg:1:1: warning: ") && $0.contains("filter") }, r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("icon.svg:1:1: warning: ") && $0.contains("foreignObject") }, r.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("broken.svg:2:") && $0.contains(": error: malformed XML") }, r.stdout)
         // Every finding line has the compiler form.
         let pattern = #"^[^:]+:[0-9]+:[0-9]+: (error|warning): .+$"#
@@ -39,7 +39,7 @@ final class CarenderValidateTests: CarenderTestCase {
     /// --strict), 1 for an error, 2 for a usage error; an unmatched pattern is an error.
     func testExitStatusFollowsTheWorstFinding() throws {
         try write(Self.good, "a.json")
-        try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><filter id="f"/></svg>"#, "warn.svg")
+        try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><foreignObject width="5" height="5"/></svg>"#, "warn.svg")
         XCTAssertEqual(try Carender.run(["validate", "a.json"], in: dir).status, 0)
         let quiet = try Carender.run(["validate", "--quiet", "a.json"], in: dir)
         XCTAssertEqual(quiet.stdout, "")
