@@ -167,12 +167,10 @@ final class FilterEmitter {
         return src
     }
 
-    /// A separable Gaussian of σ frame pixels: halved (2×2 averages through bilinear sampling)
-    /// until σ fits `maxTexelSigma` texels, then a horizontal and a vertical pass.
-    func blur(_ source: TargetID, sigma: Float, rect: CGRect, downscale d0: Int, into out: FrameWriter) -> (TargetID, Int) {
-        guard sigma >= 0.25 else { return (source, d0) }
+    /// `source` (at downscale `d0`) halved by 2×2 averages (bilinear composites into targets of
+    /// half the size) until its downscale reaches `want`; the blurs run there.
+    func halved(_ source: TargetID, rect: CGRect, from d0: Int, to want: Int, into out: FrameWriter) -> (TargetID, Int) {
         var src = source, d = d0
-        let want = max(Self.downscale(sigma: sigma), d0)
         while d < want {
             d *= 2
             let half = out.appendTarget(rect, downscale: d)
@@ -181,6 +179,14 @@ final class FilterEmitter {
             out.frame.passes.append(RenderPass(target: half, kind: .draw([Batch(pipeline: .composite(source: src, mask: nil), range: i..<(i + 1))])))
             src = half
         }
+        return (src, d)
+    }
+
+    /// A separable Gaussian of σ frame pixels: halved (2×2 averages through bilinear sampling)
+    /// until σ fits `maxTexelSigma` texels, then a horizontal and a vertical pass.
+    func blur(_ source: TargetID, sigma: Float, rect: CGRect, downscale d0: Int, into out: FrameWriter) -> (TargetID, Int) {
+        guard sigma >= 0.25 else { return (source, d0) }
+        let (src, d) = halved(source, rect: rect, from: d0, to: max(Self.downscale(sigma: sigma), d0), into: out)
         let texelSigma = sigma / Float(d)
         let across = out.appendFilter(.blur(sigma: texelSigma, horizontal: true), source: src, rect: rect, downscale: d)
         return (out.appendFilter(.blur(sigma: texelSigma, horizontal: false), source: across, rect: rect, downscale: d), d)

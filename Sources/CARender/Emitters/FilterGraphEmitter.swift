@@ -124,16 +124,7 @@ extension FilterEmitter {
         }
         func blurred(_ src: TargetID, _ s: SIMD2<Float>, crop c: SIMD4<Float>) -> TargetID {
             guard s.x >= 0.25 || s.y >= 0.25 else { return prim(.copy, src, crop: c) }
-            var t = src, d = 1
-            let want = Self.downscale(sigma: max(s.x, s.y))
-            while d < want {
-                d *= 2
-                let half = out.appendTarget(rect, downscale: d)
-                out.frame.composites.append(CompositeInstance(dst: rect.simd, src: rect.simd, color: SIMD4(repeating: 1), params: .zero))
-                let i = out.frame.composites.count - 1
-                out.frame.passes.append(RenderPass(target: half, kind: .draw([Batch(pipeline: .composite(source: t, mask: nil), range: i..<(i + 1))])))
-                t = half
-            }
+            var (t, d) = halved(src, rect: rect, from: 1, to: Self.downscale(sigma: max(s.x, s.y)), into: out)
             if s.x >= 0.25 { t = out.appendFilter(.blur(sigma: s.x / Float(d), horizontal: true), source: t, rect: rect, downscale: d) }
             if s.y >= 0.25 { t = out.appendFilter(.blur(sigma: s.y / Float(d), horizontal: false), source: t, rect: rect, downscale: d) }
             return prim(.copy, t, crop: c)
