@@ -3,11 +3,11 @@ import Testing
 @testable import CoreAnimation
 
 /// True when running `body` recorded a new warning containing `needle`.
+/// Whether `body` itself warned about `needle`: captured per call (`Diagnostics.capture`), not
+/// counted in the process-wide list of recent warnings, which is a 256-entry ring that other
+/// suites running in parallel fill (a full ring kept the count unchanged: a flaky failure).
 private func warns(_ needle: String, _ body: () -> Void) -> Bool {
-    let count = { Diagnostics.recentWarnings.filter { $0.contains(needle) }.count }
-    let before = count()
-    body()
-    return count() > before
+    Diagnostics.capture(body).1.contains { $0.contains(needle) }
 }
 
 private func sample() -> CALayer {
