@@ -170,7 +170,11 @@ let package = Package(
             dependencies: ["QuartzCore", "CAScene", "CASVG", "CAWindow", "CADemoScenes", "CAExport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            "CALottie"]),
-        .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics"]),
+        .testTarget(name: "CarenderTests", dependencies: ["carender", "CoreGraphics", "leak-check"]),
+        // Hostile input (issue 17): thousands of malformed inputs through each reader of untrusted
+        // files in one process, failing when the heap grows with their number; in no product.
+        .target(name: "CHeapStats"),
+        .executableTarget(name: "leak-check", dependencies: ["CASVG", "CAScene", "CALottie", "ImageIO", "CoreGraphics", "CHeapStats"]),
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation", "CoreText", "CATestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // The CPU backend (issue 22): its own pixel tests, parity with GL, the backend choice.

@@ -14,21 +14,26 @@ enum Carender {
     }
 
     static let binary: URL = {
-        let env = ProcessInfo.processInfo.environment
-        if let forced = env["CARENDER_BIN"] { return URL(fileURLWithPath: forced) }
-        var candidates: [URL] = []
-        let arg0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        candidates.append(arg0.deletingLastPathComponent().appendingPathComponent("carender"))
-        for b in Bundle.allBundles { candidates.append(b.bundleURL.deletingLastPathComponent().appendingPathComponent("carender")) }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/carender"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+        if let forced = ProcessInfo.processInfo.environment["CARENDER_BIN"] { return URL(fileURLWithPath: forced) }
+        return product("carender")
     }()
 
+    /// The package's executable `name`, built beside the test bundle.
+    static func product(_ name: String) -> URL {
+        var candidates: [URL] = []
+        let arg0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(arg0.deletingLastPathComponent().appendingPathComponent(name))
+        for b in Bundle.allBundles { candidates.append(b.bundleURL.deletingLastPathComponent().appendingPathComponent(name)) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/\(name)"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
     /// Starts carender (for tests that signal it); output goes to the files given.
-    static func start(_ args: [String], in dir: URL, env: [String: String] = [:], stdout: URL, stderr: URL) throws -> Process {
+    static func start(_ args: [String], in dir: URL, env: [String: String] = [:], stdout: URL, stderr: URL,
+                      executable: URL = binary) throws -> Process {
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = executable
         p.arguments = args
         p.currentDirectoryURL = dir
         var environment = ProcessInfo.processInfo.environment
@@ -43,13 +48,14 @@ enum Carender {
         return p
     }
 
-    static func run(_ args: [String], in dir: URL, env: [String: String] = [:], timeout: TimeInterval = 120) throws -> Result {
+    static func run(_ args: [String], in dir: URL, env: [String: String] = [:], timeout: TimeInterval = 120,
+                    executable: URL = binary) throws -> Result {
         let out = dir.appendingPathComponent(".stdout-\(UUID().uuidString)"), err = dir.appendingPathComponent(".stderr-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
-        let p = try start(args, in: dir, env: env, stdout: out, stderr: err)
+        let p = try start(args, in: dir, env: env, stdout: out, stderr: err, executable: executable)
         let deadline = Date().addingTimeInterval(timeout)
         while p.isRunning, Date() < deadline { usleep(20_000) }
-        if p.isRunning { p.terminate(); p.waitUntilExit(); XCTFail("carender \(args) ran past \(timeout) s") }
+        if p.isRunning { p.terminate(); p.waitUntilExit(); XCTFail("\(executable.lastPathComponent) \(args) ran past \(timeout) s") }
         p.waitUntilExit()
         return Result(status: p.terminationStatus,
                       stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",

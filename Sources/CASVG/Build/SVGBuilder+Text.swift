@@ -285,8 +285,10 @@ extension SVGBuilder {
             if let y = chars.first!.y { cy = y }
             // On a path: positions are distances along it, from startOffset.
             let origin = onPath.map { (x: $0.startOffset + (chars.first!.x ?? 0), y: 0.0) } ?? (x: cx, y: cy)
-            // The chunk as one attributed string (shaped with context), fonts per character.
-            let text = NSMutableAttributedString(string: "")
+            // The chunk as one attributed text (shaped with context), fonts per character. Core
+            // Text's own value type, not an NSAttributedString: swift-corelibs-foundation's keeps
+            // every attribute value for ever (docs/SECURITY.md), a leak per text element.
+            var text = AttributedText(units: [])
             var charOfUnit: [Int] = []
             var i = a
             while i < b {
@@ -302,10 +304,10 @@ extension SVGBuilder {
                 var attrs: [NSAttributedString.Key: Any] = [NSAttributedString.Key(kCTFontAttributeName): run.fonts[si]]
                 // font-kerning: none turns the font's kerning off (Core Text's kern 0).
                 if !run.styles[si].fontKerning { attrs[NSAttributedString.Key(kCTKernAttributeName)] = NSNumber(value: 0) }
-                text.append(NSAttributedString(string: s, attributes: attrs))
+                text.append(AttributedText(string: s, attributes: attrs))
                 i = j
             }
-            let line = CTLineCreateWithAttributedString(text)
+            let line = CTLineCreate(text)
             // Spacing and dx shift each character and everything after it; dy likewise.
             var shiftX = [Double](repeating: 0, count: b - a), shiftY = [Double](repeating: 0, count: b - a)
             var accX = 0.0, accY = 0.0
