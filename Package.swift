@@ -127,7 +127,7 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreImage", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "CASoftware"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).
         // (Path data in scenes is SVG path data: the grammar is CASVG's.)
-        .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "CASVG", "CALottie", "ImageIO"]),
+        .target(name: "CAScene", dependencies: ["CoreGraphics", "CoreText", "CoreImage", "CoreAnimation", "CASVG", "CALottie", "ImageIO"]),
         // FrameHashes/ holds the recorded frame hashes FrameIdentityTests reads in place (#filePath).
         .testTarget(name: "SceneTests", dependencies: ["CAScene", "QuartzCore", "CADemoScenes", "CATestSupport", "ImageIO"],
                     exclude: ["Corpus", "FrameHashes"]),

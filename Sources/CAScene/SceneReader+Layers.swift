@@ -1,7 +1,8 @@
 import CALottie
 
 // Layers (docs/SCENE-FORMAT.md, "Layers"): a layer object's members are the Swift property
-// names of Apple's API, plus `class`, `mask`, `sublayers` and `animations`.
+// names of Apple's API, plus `class`, `mask`, `sublayers` and `animations`; filters are filter
+// objects (SceneReader+Filters.swift).
 
 extension SceneReader {
     /// Builds the layer described at `path` (nil, with problems reported, when it is not a
@@ -43,6 +44,7 @@ extension SceneReader {
         if let e = layer as? CAEmitterLayer { readEmitterCells(o, into: e) }
         if let v = layer as? CAVideoLayer { videoSource(o, v) }
         if let l = layer as? LottieAnimationLayer { lottieMembers(o, l) }
+        filterMembers(o, into: layer)
         if let v = o["frame"] {
             if o.has("bounds") || o.has("position") {
                 problem(o.at("frame"), v, "give either frame or bounds and position, not both")

@@ -1,3 +1,4 @@
+import CoreImage
 import Foundation
 
 /// A JSON Schema (draft 2020-12) of the scene format, generated from the same tables the reader
@@ -20,6 +21,10 @@ extension SceneSchema {
             ("mask", ref("layer")),
             ("sublayers", obj(["type": .string("array"), "items": ref("layer")])),
             ("animations", obj(["type": .string("array"), "items": ref("animation")])),
+            ("filters", obj(["type": .string("array"), "items": ref("filter")])),
+            ("backgroundFilters", obj(["type": .string("array"), "items": ref("filter")])),
+            ("compositingFilter", obj(["description": .string("Apple's string (\"multiplyBlendMode\", \"plusL\" …) or a blend/compositing filter object."),
+                                       "anyOf": .array([n(obj(["type": .string("string")])), n(ref("filter"))])])),
         ]
         var seen = Set(layerProps.map(\.0))
         for p in layer where seen.insert(p.name).inserted { layerProps.append((p.name, valueSchema(p))) }
@@ -114,8 +119,22 @@ extension SceneSchema {
             ("patternProperties", ordered([("^x-", obj([:]))])),
             ("additionalProperties", .bool(false)),
         ])
+        // One Core Image filter (SceneReader+Filters.swift): its name and Apple's parameter keys.
+        let filterSchema = ordered([
+            ("type", .string("object")),
+            ("description", .string("A Core Image filter: {\"filter\": \"CIGaussianBlur\", \"name\": \"blur\", \"inputRadius\": 8} (docs/SCENE-FORMAT.md, Filters).")),
+            ("required", .array([n(.string("filter"))])),
+            ("properties", ordered([
+                ("filter", obj(["enum": .array(CIFilterCatalogue.entries.keys.sorted().map { n(.string($0)) })])),
+                ("name", obj(["type": .string("string")])),
+            ])),
+            ("patternProperties", ordered([("^input", obj(["anyOf": .array([n(ref("number")), n(ref("color")),
+                                                                             n(obj(["type": .string("array"), "items": obj(["type": .string("number")])]))])])),
+                                           ("^x-", obj([:]))])),
+            ("additionalProperties", .bool(false)),
+        ])
         let defs: [(String, JSONValue)] = [
-            ("layer", layerSchema), ("animation", animationSchema), ("transaction", transaction),
+            ("layer", layerSchema), ("animation", animationSchema), ("transaction", transaction), ("filter", filterSchema),
             ("textRun", textRun), ("font", font), ("emitterCell", emitterCellSchema),
             ("number", obj(["type": .string("number")])),
             ("timingNumber", obj(["anyOf": .array([n(obj(["type": .string("number")])), n(obj(["const": .string("infinity")]))])])),

@@ -76,9 +76,6 @@ enum SceneSchema {
 
     /// Swift properties of CALayer the format leaves out on purpose, with the reason.
     static let unsupportedLayerFields: [String: String] = [
-        "filters": "filters are not part of the scene format yet; set CALayer.filters from Swift (docs/FILTERS.md)",
-        "backgroundFilters": "background filters are not part of the scene format yet; set CALayer.backgroundFilters from Swift (docs/FILTERS.md)",
-        "compositingFilter": "compositing filters are not part of the scene format yet; set CALayer.compositingFilter from Swift (docs/FILTERS.md)",
         "style": "the style dictionary is not part of the scene format; set the properties directly",
         "actions": "layer actions are code; use scheduled transactions instead",
         "delegate": "delegates are code and cannot be written in a scene file",

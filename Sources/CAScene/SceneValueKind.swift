@@ -29,6 +29,7 @@ enum SceneValueKind: Equatable {
         case .transform: self = .transform
         case .color: self = .color
         case .path: self = .path
+        case .vector: self = .numberArray
         case .object: return nil
         }
     }

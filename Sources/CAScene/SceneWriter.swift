@@ -1,3 +1,4 @@
+import CoreImage
 /// Writes a live layer tree as a scene document (`SceneFile.encode`): each layer's class and
 /// every property that differs from a new layer of its class, masks, sublayers, attached
 /// animations (as `add(_:forKey:)` stored them) and scheduled transactions. Numbers are
@@ -68,9 +69,6 @@ final class SceneWriter {
             throw SceneEncodingError(path: path, message: "a LottieAnimationLayer is read from scene files but not written (it does not keep its file's path)")
         }
         let cls = type(of: l)
-        if l.filters != nil || l.backgroundFilters != nil || l.compositingFilter != nil {
-            throw SceneEncodingError(path: path, message: "filters are not part of the scene format")
-        }
         var m: [(key: String, value: JSONNode)] = []
         if className != "CALayer" { m.append(("class", JSONNode(.string(className)))) }
         let defaults = defaultLayer(cls)
@@ -84,6 +82,7 @@ final class SceneWriter {
         }
         if let text = l as? CATextLayer { m += try textMembers(text, path) }
         if let video = l as? CAVideoLayer, let url = video.url { m.append(("source", JSONNode(.string(videoSourcePath(url))))) }
+        m += try filterMembers(l, path)
         if let mask = l.mask { m.append(("mask", JSONNode(try layer(mask, "\(path).mask", depth: depth + 1)))) }
         if let subs = l.sublayers, !subs.isEmpty {
             var items: [JSONNode] = []
@@ -280,7 +279,7 @@ final class SceneWriter {
 
     // MARK: Values
 
-    private func num(_ v: Any?, _ path: String, infinite: Bool = false) throws -> JSONValue {
+    func num(_ v: Any?, _ path: String, infinite: Bool = false) throws -> JSONValue {
         // A Float (opacity, speed …) in its own shortest form: 0.45, not 0.44999998807907104.
         // Reading it back as a Double and converting to Float gives the same Float.
         if let f = v as? Float, f.isFinite, let d = Double("\(f)") { return .number(d) }
@@ -293,7 +292,11 @@ final class SceneWriter {
     func value(_ v: Any?, _ kind: SceneValueKind, _ path: String, infinite: Bool = false, imageName: String? = nil) throws -> JSONValue {
         // NSValue-wrapped geometry (`NSValue(cgPoint:)`, `NSValue(caTransform3D:)`, …) is written as
         // the value it boxes, as Apple's key-value coding reads it.
-        let v = AnimValue.unboxed(v)
+        var v = AnimValue.unboxed(v)
+        // A filter parameter's animation values (`filters.tint.inputColor`) as Core Image gives
+        // them: written as the scene's colour and number-array forms.
+        if let c = v as? CIColor { v = CGColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
+        if let vec = v as? CIVector { v = (0..<vec.count).map { vec.value(at: $0) } }
         if v == nil || v is NSNull {
             if kind.nullable { return .null }
             throw SceneEncodingError(path: path, message: "missing value")

@@ -140,3 +140,28 @@ package enum CIBlendMode: Int32, CaseIterable, Sendable {
         self = m
     }
 }
+
+extension CIFilterCatalogue {
+    /// A parameter's type across the catalogue: Core Image names a key the same way in every
+    /// filter that has it (`inputColor` is always a colour, `inputCenter` always a vector), so a
+    /// key path such as `filters.tint.inputColor` knows how to interpolate before it finds the
+    /// filter. Nil for a key no filter has (and for image inputs).
+    package static func parameterType(forKey key: String) -> ParameterType? { parameterTypes[key] }
+
+    package enum ParameterType: Sendable { case number, vector, color }
+
+    private static let parameterTypes: [String: ParameterType] = {
+        var m: [String: ParameterType] = [:]
+        for entry in entries.values {
+            for p in entry.parameters {
+                switch p.value {
+                case .number: m[p.key] = .number
+                case .vector: m[p.key] = .vector
+                case .color: m[p.key] = .color
+                case .image: break
+                }
+            }
+        }
+        return m
+    }()
+}

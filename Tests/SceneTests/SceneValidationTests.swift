@@ -72,7 +72,7 @@ import Foundation
     @Test func layerClassesTheRendererDoesNotDrawAreClearErrors() {
         #expect(descriptions(doc(root: #"{"class": "CATiledLayer"}"#)).first?.contains("CATiledLayer is not supported in scene files") == true)
         #expect(descriptions(doc(root: #"{"class": "UIView"}"#)).first?.hasPrefix("root.class: unknown layer class \"UIView\"") == true)
-        #expect(descriptions(doc(root: #"{"filters": []}"#)).first?.hasPrefix("root.filters: filters are not part of the scene format yet") == true)
+        #expect(descriptions(doc(root: #"{"style": {}}"#)).first?.hasPrefix("root.style: the style dictionary is not part of the scene format") == true)
     }
 
     @Test func propertiesOfTheWrongClassAreUnknown() {

@@ -258,7 +258,7 @@ extension ValueKind {
         case .transform: return .transform(CATransform3DIdentity)
         case .color: return .color(CGColor(red: 0, green: 0, blue: 0, alpha: 0))
         case .bool: return .bool(false)
-        case .path, .object: return .null
+        case .path, .vector, .object: return .null
         }
     }
 }

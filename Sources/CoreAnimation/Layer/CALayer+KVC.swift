@@ -29,6 +29,7 @@ extension CALayer {
     /// Reads a key path such as `position.x` or `transform.rotation.z`; nil for an unknown path.
     package func valueImpl(forKeyPath keyPath: String) -> Any? {
         guard keyPath.contains(".") else { return value(forKey: keyPath) }
+        if let v = filterParameterValue(forKeyPath: keyPath) { return v }
         if let b = KeyPathBinding.resolve(keyPath, for: self) { return b.get(self).anyValue }
         Diagnostics.warnOnce("CALayer.value(forKeyPath:): unknown key path \"\(keyPath)\"")
         return nil
@@ -67,7 +68,7 @@ extension ValueKind {
     package var isNonOptional: Bool {
         switch self {
         case .number, .point, .size, .rect, .transform, .bool: return true
-        case .color, .path, .object: return false
+        case .color, .path, .vector, .object: return false
         }
     }
 }

@@ -1,7 +1,11 @@
+import CoreImage
 /// The static type of an animatable property; decides how `Any` input is read and how two
 /// values interpolate (docs/BEHAVIOUR.md E2).
 package enum ValueKind: Sendable, Equatable {
     case number, point, size, rect, transform, color, path, bool
+    /// Several numbers interpolated component-wise: a Core Image filter's `CIVector` parameter
+    /// (`filters.<name>.inputCenter`), given as a `CIVector`, a number array or a `CGPoint`.
+    case vector
     /// Anything else (contents, filters, arrays): switches discretely at the half-way point.
     case object
 }
@@ -67,11 +71,23 @@ package enum AnimValue {
             if let t = any as? CATransform3D { return .transform(t) }
             if let a = any as? CGAffineTransform { return .transform(CATransform3DMakeAffineTransform(a)) }
             return nil
-        case .color: return (any as? CGColor).map { .color($0) }
+        case .color:
+            if let c = any as? CGColor { return .color(c) }
+            // A Core Image filter's colour parameter (`filters.<name>.inputColor`) takes CIColors.
+            if let c = any as? CIColor { return .color(CGColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)) }
+            return nil
         case .path: return (any as? CGPath).map { .path($0) }
         case .bool:
             if let b = any as? Bool { return .bool(b) }
             return number(from: any).map { .bool($0 != 0) }
+        case .vector:
+            switch any {
+            case let v as CIVector: return .vector((0..<v.count).map { Double(v.value(at: $0)) })
+            case let p as CGPoint: return .vector([Double(p.x), Double(p.y)])
+            default:
+                if case .vector(let v)? = vector(from: any) { return .vector(v) }
+                return nil
+            }
         case .object: return .object(any)
         }
     }
