@@ -28,7 +28,8 @@ import Foundation
                                  "toValue", "duration", "repeatCount", "speed", "contents", "colors", "locations", "shadowPath",
                                  "transactions", "changes", "layer", "set", "addAnimation", "addSublayer", "time", "size",
                                  "scale", "framesPerSecond", "version", "timingFunctions", "timingFunction", "type", "subtype",
-                                 "maskedCorners", "mass", "stiffness", "damping", "valueFunction", "calculationMode"]
+                                 "maskedCorners", "mass", "stiffness", "damping", "valueFunction", "calculationMode", "filters",
+                                 "backgroundFilters", "compositingFilter", "filter", "inputRadius", "inputColor"]
 
     func randomValue(_ g: inout SeededGenerator, depth: Int = 0) -> JSONValue {
         switch Int.random(in: 0..<10, using: &g) {
