@@ -166,6 +166,20 @@ import Foundation
         #expect(near(pixel(rgb, 15, 15), SIMD3(255, 255, 255)))   // not at its own place
     }
 
+    @Test("feImage of an element moves it by the default subregion's origin too (the filter region's, as resvg's references)")
+    func imageOfElementAtRegionOrigin() throws {
+        // Region: the bounding box 20…80 grown by 10 %: 14…86. The referenced 10 × 10 square at
+        // the origin is drawn at 14…24.
+        let (rgb, _) = try render("""
+            <defs><rect id="g" width="10" height="10" fill="#008000"/></defs>
+            <filter id="f"><feImage href="#g"/></filter>
+            <rect x="20" y="20" width="60" height="60" fill="#ff0000" filter="url(#f)"/>
+            """)
+        #expect(near(pixel(rgb, 19, 19), SIMD3(0, 128, 0)))
+        #expect(near(pixel(rgb, 5, 5), SIMD3(255, 255, 255)))
+        #expect(near(pixel(rgb, 26, 26), SIMD3(255, 255, 255)))
+    }
+
     @Test("an feImage referencing the element its filter is on is refused with a report, not recursed")
     func recursiveImageRefused() throws {
         let (rgb, doc) = try render("""

@@ -215,9 +215,8 @@ extension SVGBuilder {
             if let v = size(p.attributes["height"], h, .y, bboxUnits: primitiveBBox), v >= 0 { h = v }
             let subregion = CGRect(x: x, y: y, width: w, height: h)
             if p.name == "feImage" {
-                // An element reference moves by the x and y given (not by the default subregion).
-                let dx = p.attributes["x"] == nil ? 0 : x, dy = p.attributes["y"] == nil ? 0 : y
-                kind = imageKind(p, filter: f, subregion: subregion, offset: CGSize(width: dx, height: dy), images: &images)
+                // An element reference moves by the subregion's origin (resvg's references).
+                kind = imageKind(p, filter: f, subregion: subregion, offset: CGSize(width: x, height: y), images: &images)
             }
             primitives.append(FilterPrimitive(kind: kind, inputs: resolved, subregion: subregion, linearRGB: linear))
             if let r = p.attributes["result"], !r.isEmpty { names[r] = primitives.count - 1 }

@@ -48,8 +48,8 @@ extension SVGBuilder {
     /// feImage (§ feImage): `href` to an image (a file beside the document or a data URL, read
     /// by the same rules as `<image>`: `SVGImage.swift`) placed in the primitive subregion with
     /// `preserveAspectRatio`, or to an element of the document (`#id`), built as `<use>` would
-    /// build it in the filtered element's user space (moved by the subregion's x and y when
-    /// they are given, as resvg and Chrome draw it). The layer goes into `images`; the renderer
+    /// build it in the filtered element's user space, moved by the subregion's origin (x and y,
+    /// given or the default, as the resvg suite's references draw it). The layer goes into `images`; the renderer
     /// draws it into a target of its own (`FilterPrimitive.Kind.image`). A reference back into
     /// a filter being built (the element uses this filter, or contains an element that does)
     /// is refused with a report and the result is transparent.
