@@ -34,6 +34,34 @@ vec4 fetchAt(sampler2D t, vec2 q) {
 float inCrop(vec2 p) {
     return (p.x >= u_crop.x && p.y >= u_crop.y && p.x < u_crop.x + u_crop.z && p.y < u_crop.y + u_crop.w) ? 1.0 : 0.0;
 }
+#ifdef CA_PRIM_TURBULENCE
+// Filter Effects 1 § feTurbulence (TurbulenceLattice.swift): u_lattice is 256 × 3 texels, row 0
+// the r and g gradients, row 1 the b and a gradients, row 2 the permutation.
+uniform sampler2D u_lattice;
+float lat(float i) { return texelFetch(u_lattice, ivec2(int(mod(i, 256.0)), 2), 0).r; }
+vec4 corner(float b, vec2 r) {
+    vec4 g0 = texelFetch(u_lattice, ivec2(int(b), 0), 0), g1 = texelFetch(u_lattice, ivec2(int(b), 1), 0);
+    return vec4(dot(r, g0.xy), dot(r, g0.zw), dot(r, g1.xy), dot(r, g1.zw));
+}
+// noise2 of the reference for all four channels; st: stitch width, height, wrapX, wrapY.
+vec4 noise4(vec2 v, vec4 st, bool stitching) {
+    vec2 t = v + 4096.0;
+    vec2 b0 = trunc(t), b1 = b0 + 1.0;
+    vec2 r0 = t - b0, r1 = r0 - 1.0;
+    if (stitching) {
+        if (b0.x >= st.z) b0.x -= st.x;
+        if (b1.x >= st.z) b1.x -= st.x;
+        if (b0.y >= st.w) b0.y -= st.y;
+        if (b1.y >= st.w) b1.y -= st.y;
+    }
+    b0 = mod(b0, 256.0); b1 = mod(b1, 256.0);
+    float i = lat(b0.x), j = lat(b1.x);
+    vec2 s = r0 * r0 * (3.0 - 2.0 * r0);
+    vec4 a = mix(corner(lat(i + b0.y), r0), corner(lat(j + b0.y), vec2(r1.x, r0.y)), s.x);
+    vec4 b = mix(corner(lat(i + b1.y), vec2(r0.x, r1.y)), corner(lat(j + b1.y), r1), s.x);
+    return mix(a, b, s.y);
+}
+#endif
 float transfer(int ch, float c) {
     float f = clamp(c, 0.0, 1.0) * 63.0;
     int i = int(min(floor(f), 62.0));
@@ -271,6 +299,32 @@ void main() {
     } else {
         o = vec4(clamp(u_params.z * max(dot(n, l), 0.0) * lc, 0.0, 1.0), 1.0);
     }
+#elif defined(CA_PRIM_TURBULENCE)
+    // The noise at the user-space point of the pixel's corner (resvg and the reference sample
+    // the integer pixel grid). u_params: frequency x, y, octaves, fractalNoise; u_extent: stitch.
+    vec2 fp = p - 0.5;
+    vec3 q = fp.x * u_rows[0].xyz + fp.y * u_rows[1].xyz + u_rows[2].xyz;
+    vec2 v = (q.xy / q.z) * u_params.xy;
+    vec4 st = u_extent;
+    bool stitching = u_rows[3].x > 0.5, fractal = u_params.w > 0.5;
+    int n = int(u_params.z + 0.5);
+    vec4 sum = vec4(0.0);
+    float ratio = 1.0;
+    for (int k = 0; k < n; k++) {
+        vec4 z = noise4(v, st, stitching);
+        sum += (fractal ? z : abs(z)) / ratio;
+        v *= 2.0; ratio *= 2.0;
+        st = vec4(st.xy * 2.0, 2.0 * st.zw - 4096.0);
+    }
+    vec4 c = clamp(fractal ? (sum + 1.0) * 0.5 : sum, 0.0, 1.0);
+    o = vec4(c.rgb * c.a, c.a);
+#elif defined(CA_PRIM_DISPLACEMENT)
+    // Filter Effects 1 § feDisplacementMap: the map unpremultiplied, the source read at the
+    // nearest texel of p + (X − ½)·xAxis + (Y − ½)·yAxis (u_params: the axes; u_extent.xy the
+    // channels).
+    vec4 m = unpremultiply(texture(u_other, v_uv));
+    vec2 d = (m[int(u_extent.x + 0.5)] - 0.5) * u_params.xy + (m[int(u_extent.y + 0.5)] - 0.5) * u_params.zw;
+    o = fetchAt(u_source, floor(p + d) + 0.5);
 #elif defined(CA_PRIM_TILE)
     // u_params: the tile (frame pixels) repeated from its origin.
     vec2 q = u_params.xy + mod(p - u_params.xy, max(u_params.zw, vec2(1.0)));

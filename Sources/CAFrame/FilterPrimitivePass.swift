@@ -31,6 +31,8 @@ package struct FilterPrimitiveStep: Sendable, Equatable {
         case .copy: return "COPY"
         case .convolve: return "CONVOLVE"
         case .lighting: return "LIGHTING"
+        case .turbulence: return "TURBULENCE"
+        case .displacement: return "DISPLACEMENT"
         }
     }
 }
@@ -68,6 +70,12 @@ package enum FilterPrimitiveOp: Sendable, Equatable {
     /// else its position, frame pixels), `spot` (pointsAt xyz, spot exponent), `extra` (cosine
     /// of the cone or −2, specular 0/1), `color` (the light's colour in the primitive's space).
     case lighting(params: SIMD4<Float>, light: SIMD4<Float>, spot: SIMD4<Float>, extra: SIMD4<Float>, color: SIMD4<Float>)
+    /// feTurbulence: the noise of `FilterTurbulenceStep` (the pass reads no input).
+    case turbulence(FilterTurbulenceStep)
+    /// feDisplacementMap: the source read at p + (X − ½)·`xAxis` + (Y − ½)·`yAxis`, X and Y
+    /// channels `channels` (0 r … 3 a) of the map (`other`, unpremultiplied); the axes are the
+    /// user-space vectors (scale, 0) and (0, scale) in frame pixels.
+    case displacement(xAxis: SIMD2<Float>, yAxis: SIMD2<Float>, channels: SIMD2<Int32>)
     /// The source as it is, cut to the crop (a primitive subregion; an upsampled blur).
     case copy
 }

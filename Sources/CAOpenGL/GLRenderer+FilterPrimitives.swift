@@ -18,7 +18,9 @@ extension GLRenderer {
         return p
     }
 
-    func setPrimitiveUniforms(_ step: FilterPrimitiveStep, _ p: GLProgram, texels: SIMD2<Float>) throws {
+    /// Sets the step's uniforms; returns the textures the draw reads that must live until it is
+    /// issued (feTurbulence's lattice).
+    func setPrimitiveUniforms(_ step: FilterPrimitiveStep, _ p: GLProgram, texels: SIMD2<Float>) throws -> [GLTexture] {
         p.set("u_crop", step.crop)
         switch step.op {
         case .offset(let d): p.set("u_params", SIMD4(d.x, d.y, 0, 0))
@@ -42,6 +44,32 @@ extension GLRenderer {
             var k = kernel.prefix(256).map { $0 }
             while k.count % 4 != 0 { k.append(0) }
             for i in stride(from: 0, to: k.count, by: 4) { p.set("u_table[\(i / 4)]", SIMD4(k[i], k[i + 1], k[i + 2], k[i + 3])) }
+        case .turbulence(let tb):
+            return [setTurbulenceUniforms(tb, p)]
+        case .displacement(let xAxis, let yAxis, let channels):
+            p.set("u_params", SIMD4(xAxis.x, xAxis.y, yAxis.x, yAxis.y))
+            p.set("u_extent", SIMD4(Float(channels.x), Float(channels.y), 0, 0))
         }
+        return []
+    }
+
+    /// feTurbulence (`CA_PRIM_TURBULENCE`): the lattice as a 256 × 3 RGBA32F texture on unit 3
+    /// (read with texelFetch), u_params (frequency x, y, octaves, fractal), u_extent (stitch
+    /// width, height, wrapX, wrapY), u_rows[0…2] the frame → user-space rows, u_rows[3].x 1 when
+    /// stitching.
+    private func setTurbulenceUniforms(_ tb: FilterTurbulenceStep, _ p: GLProgram) -> GLTexture {
+        let texels = tb.lattice.texels
+        let tex = texels.withUnsafeBytes { raw in
+            GLTexture(width: TurbulenceLattice.size, height: 3, internalFormat: GL_RGBA32F, format: GL_RGBA, type: GL_FLOAT,
+                      pixels: raw.baseAddress)
+        }
+        bindTexture(tex, unit: 3, filter: .nearest)
+        p.set("u_lattice", int: 3)
+        p.set("u_params", SIMD4(tb.frequency.x, tb.frequency.y, Float(tb.octaves), tb.fractal ? 1 : 0))
+        let s = tb.stitch
+        p.set("u_extent", SIMD4(Float(s?.width ?? 0), Float(s?.height ?? 0), Float(s?.wrapX ?? 0), Float(s?.wrapY ?? 0)))
+        for (i, r) in tb.inverse.prefix(3).enumerated() { p.set("u_rows[\(i)]", r) }
+        p.set("u_rows[3]", SIMD4(s == nil ? 0 : 1, 0, 0, 0))
+        return tex
     }
 }

@@ -49,6 +49,7 @@ extension GLRenderer {
             bindTexture(tex, unit: 2, filter: .linear)
             p.set("u_other", int: 2)
         }
+        var keepAlive: [GLTexture] = []
         switch op {
         case .color(let m):
             for (i, row) in [m.r, m.g, m.b, m.a, m.bias].enumerated() { p.set("u_rows[\(i)]", row) }
@@ -77,10 +78,11 @@ extension GLRenderer {
                 p.set("u_extent", maskRect)
             }
         case .primitive(let step):
-            try setPrimitiveUniforms(step, p, texels: texels)
+            keepAlive = try setPrimitiveUniforms(step, p, texels: texels)
             if let t = step.other { try bindOther(t) }
         }
         glDrawArrays(E(GL_TRIANGLES), 0, 3)
+        withExtendedLifetime(keepAlive) {}
         stats.drawCalls += 1
         stats.vertices += 3
     }

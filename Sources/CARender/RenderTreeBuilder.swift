@@ -360,7 +360,8 @@ package final class RenderTreeBuilder {
         out.endOffscreen()
         if let raster { finishRasterTarget(content, start: raster.start, passes: raster.passes) }
         if !plan.filters.isEmpty {
-            content = filterPasses.apply(plan.filters, to: content, rect: rect, bounds: s.bounds, h: h, into: out)
+            let images = drawFilterImages(plan, rect: rect, world: world, s, ctx)
+            content = filterPasses.apply(plan.filters, to: content, rect: rect, bounds: s.bounds, h: h, into: out, images: images)
         }
         // The shadow goes under the content in one more target when a mask or an outer clip
         // that cannot merge with the bounds must cut both together; that target (and the

@@ -15,10 +15,15 @@ package final class FilterGraph: @unchecked Sendable {
     /// The filter region (§ "Filter region"): nothing outside it is drawn.
     package let region: CGRect
     package let primitives: [FilterPrimitive]
+    /// feImage's pictures: layers (CoreAnimation's `CALayer`, opaque here) placed in the
+    /// graph's coordinates, each drawn by the renderer into a target of the region's size
+    /// (`Kind.image` indexes them).
+    package let images: [AnyObject]
 
-    package init(region: CGRect, primitives: [FilterPrimitive]) {
+    package init(region: CGRect, primitives: [FilterPrimitive], images: [AnyObject] = []) {
         self.region = region
         self.primitives = primitives
+        self.images = images
     }
 
     /// Primitives after this many are not run (the importer cuts longer chains with a report):
@@ -103,6 +108,13 @@ package struct FilterPrimitive: Sendable, Equatable {
         /// feDiffuseLighting (specular false) or feSpecularLighting: surface scale, diffuse or
         /// specular constant, specular exponent, the light and its colour (sRGB).
         case lighting(specular: Bool, surfaceScale: Float, constant: Float, exponent: Float, light: FilterLight, color: SIMD3<Float>)
+        /// feTurbulence (Filter Effects 1 § feTurbulence), evaluated in the layer's coordinates.
+        case turbulence(FilterTurbulence)
+        /// feDisplacementMap: `in` displaced by `in2`'s channels `x`, `y` (0 r, 1 g, 2 b, 3 a)
+        /// times the scale (user units along x and y).
+        case displacementMap(scaleX: Double, scaleY: Double, x: Int, y: Int)
+        /// feImage: picture `images[i]` of the graph, cut to the subregion.
+        case image(Int)
         /// Not reproduced (the importer reports it): the primitive's result is transparent.
         case unsupported(String)
     }
@@ -140,5 +152,27 @@ package struct FilterConvolve: Sendable, Equatable {
     package init(orderX: Int, orderY: Int, targetX: Int, targetY: Int, kernel: [Float], divisor: Float, bias: Float, edgeMode: Int, preserveAlpha: Bool) {
         self.orderX = orderX; self.orderY = orderY; self.targetX = targetX; self.targetY = targetY
         self.kernel = kernel; self.divisor = divisor; self.bias = bias; self.edgeMode = edgeMode; self.preserveAlpha = preserveAlpha
+    }
+}
+
+/// feTurbulence's bound, shared by the importer (which reports it) and the renderer.
+package enum FilterTurbulenceLimits {
+    /// Octave k adds at most 2^−k of the first one's amplitude, so octaves past 16 change an
+    /// 8-bit channel by less than 1/100 of a level; `numOctaves` 1e6 sums 16.
+    package static let maxOctaves = 16
+}
+
+/// feTurbulence's parameters (Filter Effects 1 § feTurbulence), as the importer read them:
+/// base frequencies (≥ 0), `numOctaves` (clamped by the renderer), the seed truncated towards
+/// zero, `stitchTiles="stitch"`, and `type` (fractalNoise or turbulence).
+package struct FilterTurbulence: Sendable, Equatable {
+    package var baseFrequency: SIMD2<Double>
+    package var numOctaves: Int
+    package var seed: Int
+    package var stitchTiles: Bool
+    package var fractalNoise: Bool
+    package init(baseFrequency: SIMD2<Double>, numOctaves: Int, seed: Int, stitchTiles: Bool, fractalNoise: Bool) {
+        self.baseFrequency = baseFrequency; self.numOctaves = numOctaves; self.seed = seed
+        self.stitchTiles = stitchTiles; self.fractalNoise = fractalNoise
     }
 }

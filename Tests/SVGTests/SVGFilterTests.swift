@@ -198,20 +198,14 @@ import Foundation
         #expect(warnings.contains { $0.contains("filter region") })
     }
 
-    @Test("feTurbulence numOctaves 1e6, feConvolveMatrix order 1e4 and a recursive feImage are reported, not run")
+    @Test("feConvolveMatrix order 1e4 is reported, not run (feTurbulence's and feImage's bad input: SVGFilterSourceTests)")
     func hostilePrimitivesAreBounded() throws {
         let (rgb, doc) = try render("""
-            <filter id="t"><feTurbulence baseFrequency="0.05" numOctaves="1000000"/></filter>
             <filter id="c"><feConvolveMatrix order="10000" kernelMatrix="1"/></filter>
-            <filter id="i"><feImage href="#r"/></filter>
-            <rect id="r" x="10" y="10" width="30" height="30" filter="url(#i)"/>
-            <rect x="60" y="10" width="30" height="30" filter="url(#t)"/>
             <rect x="10" y="60" width="30" height="30" filter="url(#c)"/>
             """)
-        for name in ["<feTurbulence>", "<feConvolveMatrix>", "<feImage>"] {
-            #expect(doc.issues.contains { $0.feature == name }, "\(name) reported")
-        }
-        // Their results are transparent: nothing drawn.
-        expectNear(pixel(rgb, 75, 25), SIMD3(255, 255, 255))
+        #expect(doc.issues.contains { $0.feature == "<feConvolveMatrix>" })
+        // Its result is transparent: nothing drawn.
+        expectNear(pixel(rgb, 25, 75), SIMD3(255, 255, 255))
     }
 }

@@ -137,7 +137,8 @@ final class FilterEmitter {
 
     /// Runs `steps` on `source` (a target covering `rect`); returns the result's target.
     /// `bounds` is the layer's bounds (vignette's extent, pixellate's grid origin), `h` its plane.
-    func apply(_ steps: [Step], to source: TargetID, rect: CGRect, bounds: CGRect, h: Homography, into out: FrameWriter) -> TargetID {
+    func apply(_ steps: [Step], to source: TargetID, rect: CGRect, bounds: CGRect, h: Homography, into out: FrameWriter,
+               images: [ObjectIdentifier: [TargetID?]] = [:]) -> TargetID {
         var src = source
         var d = 1
         let scale = h.linearScale
@@ -160,7 +161,7 @@ final class FilterEmitter {
                 src = out.appendFilter(.pixellate(center: SIMD2(Float(p.x / p.z), Float(p.y / p.z)), scale: Float(max(cell * scale, 1))),
                                        source: src, rect: rect, downscale: d)
             case .graph(let g):
-                src = applyGraph(g, to: src, rect: rect, h: h, into: out)
+                src = applyGraph(g, to: src, rect: rect, h: h, into: out, images: images[ObjectIdentifier(g)] ?? [])
                 d = 1
             }
         }

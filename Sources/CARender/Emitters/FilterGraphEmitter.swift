@@ -62,8 +62,10 @@ extension FilterEmitter {
         return d
     }
 
-    /// Runs graph `g` on `source` (the layer drawn into a target covering `rect`).
-    func applyGraph(_ g: FilterGraph, to source: TargetID, rect: CGRect, h: Homography, into out: FrameWriter) -> TargetID {
+    /// Runs graph `g` on `source` (the layer drawn into a target covering `rect`); `images`: the
+    /// graph's feImage pictures drawn into targets covering `rect` (`drawFilterImages`).
+    func applyGraph(_ g: FilterGraph, to source: TargetID, rect: CGRect, h: Homography, into out: FrameWriter,
+                    images: [TargetID?] = []) -> TargetID {
         let regionBox = h.boundingBox(of: g.region.standardized)?.intersection(rect) ?? .null
         let region = regionBox.isNull ? SIMD4<Float>(0, 0, 0, 0) : regionBox.simd
         func prim(_ op: FilterPrimitiveOp, _ src: TargetID, other: TargetID? = nil, crop: SIMD4<Float>) -> TargetID {
@@ -132,6 +134,7 @@ extension FilterEmitter {
 
         for (index, p) in g.primitives.prefix(FilterGraph.maxPrimitives).enumerated() {
             let lin = p.linearRGB
+            var resultLinear = lin
             let c = crop(p)
             func inp(_ k: Int) -> TargetID { input(k < p.inputs.count ? p.inputs[k] : nil, linear: lin, index: index) }
             let t: TargetID
@@ -224,12 +227,52 @@ extension FilterEmitter {
                 }
                 let cc = color(SIMD4(col.x, col.y, col.z, 1), linear: lin)
                 t = prim(.lighting(params: params, light: lv, spot: spot, extra: extra, color: cc), inp(0), crop: c)
+            case .turbulence(let tb):
+                t = turbulence(tb, subregion: p.subregion, h: h).map { prim(.turbulence($0), source, crop: c) }
+                    ?? prim(.flood(.zero), source, crop: .zero)
+            case .displacementMap(let sx, let sy, let x, let y):
+                // Filter Effects 1 § feDisplacementMap: color-interpolation-filters applies to
+                // the map (in2) only; `in` and the result stay in the space `in` was made in.
+                let first = p.inputs.first ?? (index == 0 ? .sourceGraphic : .result(index - 1))
+                switch first {
+                case .sourceGraphic: resultLinear = false
+                case .result(let k) where k >= 0 && k < results.count: resultLinear = results[k].linear
+                default: resultLinear = lin
+                }
+                let channels = SIMD2(Int32(min(max(x, 0), 3)), Int32(min(max(y, 0), 3)))
+                let map = input(p.inputs.count > 1 ? p.inputs[1] : nil, linear: lin, index: index)
+                t = prim(.displacement(xAxis: vector(sx, 0), yAxis: vector(0, sy), channels: channels),
+                         input(first, linear: resultLinear, index: index), other: map, crop: c)
+            case .image(let k):
+                // A picture is in sRGB, whatever the primitive's space (a later input converts it).
+                resultLinear = false
+                if k >= 0, k < images.count, let picture = images[k] { t = prim(.copy, picture, crop: c) }
+                else { t = prim(.flood(.zero), source, crop: .zero) }
             case .unsupported:
                 t = prim(.flood(.zero), source, crop: .zero)
             }
-            results.append((t, lin, c))
+            results.append((t, resultLinear, c))
         }
         guard let last = results.last else { return source }
         return last.linear ? prim(.convert(toLinear: false), last.target, crop: region) : last.target
+    }
+
+    /// feTurbulence's pass parameters: the lattice from the seed, the frame → user-space map,
+    /// the stitched frequencies and tile. nil (a transparent result) when the layer's plane
+    /// cannot be inverted.
+    func turbulence(_ tb: FilterTurbulence, subregion: CGRect, h: Homography) -> FilterTurbulenceStep? {
+        guard let inv = h.inverted(), inv.isFiniteInFloat else { return nil }
+        if tb.numOctaves > FilterTurbulenceStep.maxOctaves {
+            RenderDiagnostics.warn("feTurbulence numOctaves \(tb.numOctaves) is clamped to \(FilterTurbulenceStep.maxOctaves) (further octaves change no 8-bit level)")
+        }
+        var f = tb.baseFrequency
+        var stitch: TurbulenceLattice.Stitch?
+        if tb.stitchTiles, subregion.width.isFinite, subregion.height.isFinite {
+            (f, stitch) = TurbulenceLattice.stitch(frequency: f, tile: SIMD4(Double(subregion.minX), Double(subregion.minY), Double(subregion.width), Double(subregion.height)))
+        }
+        func row(_ r: SIMD3<Double>) -> SIMD4<Float> { SIMD4(Float(r.x), Float(r.y), Float(r.z), 0) }
+        return FilterTurbulenceStep(lattice: TurbulenceLattice(seed: tb.seed), inverse: [row(inv.r0), row(inv.r1), row(inv.r2)],
+                                    frequency: SIMD2(Float(f.x), Float(f.y)), octaves: tb.numOctaves, fractal: tb.fractalNoise,
+                                    stitch: stitch)
     }
 }

@@ -9,6 +9,11 @@ extension SVGBuilder {
     /// nil: the element is not drawn (a region of no area, objectBoundingBox units on an
     /// element with no box — Filter Effects 1 § "Filter region").
     func filterGraph(_ f: SVGElement, bbox: CGRect) -> FilterGraph? {
+        // An feImage of this filter is building the element that uses it (`imageKind`).
+        if active.contains(ObjectIdentifier(f)) {
+            feImageRecursion = true
+            return nil
+        }
         // xlink:href: attributes and children the element lacks come from the referenced filter.
         var chain = [f]
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(f)]
@@ -62,6 +67,7 @@ extension SVGBuilder {
         }
 
         var primitives: [FilterPrimitive] = []
+        var images: [AnyObject] = []
         var names: [String: Int] = [:]
         let elements = source.children.filter { $0.name.hasPrefix("fe") }
         if elements.count > FilterGraph.maxPrimitives {
@@ -181,6 +187,9 @@ extension SVGBuilder {
                 else { kind = .morphology(dilate: op, rx: 0, ry: 0) }
             case "feTile": kind = .tile(source: .null)
             case "feConvolveMatrix": kind = convolveKind(p)
+            case "feTurbulence": kind = turbulenceKind(p); inputs = []
+            case "feDisplacementMap": kind = displacementKind(p, kx: kx, ky: ky)
+            case "feImage": kind = .flood(.zero); inputs = []
             case "feDiffuseLighting", "feSpecularLighting":
                 kind = lightingKind(p, style: pStyle) ?? .unsupported(p.name)
             default:
@@ -192,7 +201,7 @@ extension SVGBuilder {
             // the referenced results' subregions; the filter region when there are none, one is
             // a standard input, or for feTile.
             var base = CGRect.null
-            let usesResults = !resolved.isEmpty && p.name != "feTile" && p.name != "feFlood" && resolved.allSatisfy {
+            let usesResults = !resolved.isEmpty && !["feTile", "feFlood", "feTurbulence", "feImage"].contains(p.name) && resolved.allSatisfy {
                 if case .result = $0 { return true } else { return false }
             }
             if usesResults {
@@ -204,10 +213,15 @@ extension SVGBuilder {
             if let v = coord(p.attributes["y"], y, .y, bboxUnits: primitiveBBox) { y = v }
             if let v = size(p.attributes["width"], w, .x, bboxUnits: primitiveBBox), v >= 0 { w = v }
             if let v = size(p.attributes["height"], h, .y, bboxUnits: primitiveBBox), v >= 0 { h = v }
-            primitives.append(FilterPrimitive(kind: kind, inputs: resolved, subregion: CGRect(x: x, y: y, width: w, height: h), linearRGB: linear))
+            let subregion = CGRect(x: x, y: y, width: w, height: h)
+            if p.name == "feImage" {
+                // An element reference moves by the subregion's origin (resvg's references).
+                kind = imageKind(p, filter: f, subregion: subregion, offset: CGSize(width: x, height: y), images: &images)
+            }
+            primitives.append(FilterPrimitive(kind: kind, inputs: resolved, subregion: subregion, linearRGB: linear))
             if let r = p.attributes["result"], !r.isEmpty { names[r] = primitives.count - 1 }
         }
-        return FilterGraph(region: region, primitives: primitives)
+        return FilterGraph(region: region, primitives: primitives, images: images)
     }
 }
 

@@ -23,6 +23,8 @@ final class SVGBuilder {
     /// of them is a cycle (SVG 1.1 §5.6: "circular references are an error").
     var active: Set<ObjectIdentifier> = []
     var useDepth = 0
+    /// Set when a filter met itself again while an feImage built its referenced element.
+    var feImageRecursion = false
     /// Inside a `mask` with mask-type luminance: colours become alpha = luminance × alpha.
     var luminance = false
     /// Where `<image>` files may be read from (`SVGImage.swift`), and raster pixels decoded so far.
