@@ -19,7 +19,20 @@ void main() {
     vec2 d = v_local - s;
     vec2 axis = e - s;
     float t;
-#if defined(CA_RADIAL)
+#if defined(CA_RADIAL) && defined(CA_CONIC)
+    {
+        // Focal radial (GradientLayerState.focalPoint, SVG 1.1 §13.2.3): points = (centre,
+        // focal point), params.w = radius. The largest t with |p − f − t·(c − f)| = t·r:
+        // t²(e·e − r²) − 2t(d·e) + d·d = 0 with d = p − f, e = c − f; e·e < r² (the focal
+        // point is inside), so the root below is the positive one.
+        vec2 f = v_points.zw;
+        vec2 dd = v_local - f, ee = s - f;
+        float r = max(v_params.w, 1e-6);
+        float a = min(dot(ee, ee) - r * r, -1e-6 * r * r);
+        float b = dot(dd, ee);
+        t = (b - sqrt(max(b * b - a * dot(dd, dd), 0.0))) / a;
+    }
+#elif defined(CA_RADIAL)
     {
         // Radial (CAGradientLayerType.radial doc): an ellipse centred at startPoint whose
         // width and height are 2·|endPoint − startPoint| along x and y.

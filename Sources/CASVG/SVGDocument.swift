@@ -53,8 +53,16 @@ public final class SVGDocument {
         if root.attributes["viewBox"] != nil, vb == nil {
             log.add(.invalidValue, "viewBox=\"\(root.attributes["viewBox"]!.prefix(60))\"", "needs four numbers with positive width and height; ignored")
         }
+        // A negative width or height is an error (SVG 1.1 §5.1.2): the document draws nothing,
+        // as resvg and the browsers do.
+        var inError = false
         func side(_ name: String, _ vbSide: Double?) -> Double? {
             guard let raw = root.attributes[name] else { return nil }
+            if let l = SVGLength.parse(raw), l.value < 0 {
+                log.add(.invalidValue, "\(name)=\"\(raw.prefix(40))\"", "negative: the document is in error and draws nothing")
+                inError = true
+                return nil
+            }
             guard let l = SVGLength.parse(raw), l.value > 0 else {
                 log.add(.invalidValue, "\(name)=\"\(raw.prefix(40))\"", "not a positive length; ignored")
                 return nil
@@ -89,7 +97,7 @@ public final class SVGDocument {
         rootLayer.position = .zero
         rootLayer.masksToBounds = true
         let rootStyle = builder.computeStyle(root, parent: SVGComputedStyle())
-        if rootStyle.display, let content = builder.group(root.children, style: rootStyle) {
+        if rootStyle.display, !inError, let content = builder.group(root.children, style: rootStyle) {
             var m = CGAffineTransform.identity
             if let vb {
                 let par = SVGAspectRatio.parse(root.attributes["preserveAspectRatio"]) ?? {

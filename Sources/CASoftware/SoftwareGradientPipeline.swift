@@ -9,6 +9,8 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
     let variant: SoftwareVariant
     let radial: Bool
     let conic: Bool
+    /// The focal radial form (both variant bits, as gradient.frag's CA_RADIAL && CA_CONIC).
+    let focal: Bool
     let additive: Bool
     /// Whether interiors skip the coverage field (`SoftwareRenderer.usesRowPaths`).
     let rowPaths: Bool
@@ -16,8 +18,9 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
     init(_ all: [GradientInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, rowPaths: Bool = true) {
         instances = all[b.range]
         variant = SoftwareVariant(b.variant)
-        radial = b.variant.contains(.radial)
-        conic = b.variant.contains(.conic) && !radial
+        focal = b.variant.contains(.radial) && b.variant.contains(.conic)
+        radial = b.variant.contains(.radial) && !focal
+        conic = b.variant.contains(.conic) && !radial && !focal
         additive = b.variant.contains(.additive)
         self.rowPaths = rowPaths
         quads = instances.map { i in
@@ -56,7 +59,16 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
             q.forEachTexel(rows: rows) { x, y, p, px, py in
                 let d = p - s
                 var t: Float
-                if radial {
+                if focal {
+                    // gradient.frag's focal form: the positive root of
+                    // t²(e·e − r²) − 2t(d·e) + d·d = 0, d = p − f, e = c − f.
+                    let f = SIMD2(i.points.z, i.points.w)
+                    let dd = p - f, ee = s - f
+                    let rr = max(i.params.w, 1e-6)
+                    let a = min((ee * ee).sum() - rr * rr, -1e-6 * rr * rr)
+                    let bb = (dd * ee).sum()
+                    t = (bb - max(bb * bb - a * (dd * dd).sum(), 0).squareRoot()) / a
+                } else if radial {
                     let u = d / r
                     t = (u * u).sum().squareRoot()
                 } else if conic {

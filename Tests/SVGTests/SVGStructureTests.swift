@@ -122,7 +122,11 @@ import Foundation
         #expect(g.type == .radial)
         let c = g.convert(CGPoint(x: g.bounds.minX + g.startPoint.x * g.bounds.width, y: g.bounds.minY + g.startPoint.y * g.bounds.height), to: doc.layer)
         #expect(abs(c.x - 20) < 1e-9 && abs(c.y - 10) < 1e-9)
-        #expect(doc.issues.contains { $0.kind == .approximated && $0.feature == "radialGradient fx/fy" })
+        // The focal point is drawn now (the layer's focal form), not reported.
+        #expect(!doc.issues.contains { $0.feature == "radialGradient fx/fy" })
+        let f = try #require(g.gradient.focalPoint)
+        let fp = g.convert(CGPoint(x: g.bounds.minX + f.x * g.bounds.width, y: g.bounds.minY + f.y * g.bounds.height), to: doc.layer)
+        #expect(abs(fp.x - 12) < 1e-9 && abs(fp.y - 10) < 1e-9)
     }
 
     @Test func gradientEdgeCases() throws {

@@ -49,18 +49,45 @@ final class GradientEmitter: ContentEmitter {
         let g = layer.gradient
         let sp = CGPoint(x: b.minX + g.startPoint.x * b.width, y: b.minY + g.startPoint.y * b.height)
         let ep = CGPoint(x: b.minX + g.endPoint.x * b.width, y: b.minY + g.endPoint.y * b.height)
-        let kind: Float = g.type == .radial ? 1 : g.type == .conic ? 2 : 0
+        var kind: Float = g.type == .radial ? 1 : g.type == .conic ? 2 : 0
+        var points = SIMD4(Float(sp.x), Float(sp.y), Float(ep.x), Float(ep.y))
+        var radius: Float = 0
+        if g.type == .radial, let f = g.focalPoint, let focal = Self.focal(centre: sp, through: ep, focal: f, bounds: b) {
+            // The focal form (GradientLayerState.focalPoint): points carry the circle's centre
+            // and the focal point, params.w the circle's radius.
+            kind = 3
+            points = focal.points
+            radius = focal.radius
+        }
         let aa: UInt32 = copy.state.allowsEdgeAntialiasing ? UInt32(copy.state.edgeAntialiasingMask.rawValue & 15) : 0
         let p = site.h.packed(SIMD3(0, Float(site.clip), Float(aa | (copy.state.cornerCurve == .continuous ? 16 : 0))))
         // Like contents, a gradient is cut by the corner radius only under masksToBounds
         // (cornerRadius doc: it "applies only to the background color and border").
         let gi = GradientInstance(h0: p.0, h1: p.1, h2: p.2, rect: b.simd, radii: copy.state.masksToBounds ? site.radii : .zero,
-                                  points: SIMD4(Float(sp.x), Float(sp.y), Float(ep.x), Float(ep.y)),
-                                  params: SIMD4(kind, Float(row), site.opacity, 0))
+                                  points: points, params: SIMD4(kind, Float(row), site.opacity, radius))
         var v = ShaderVariant.of(clip: gi.h1.w, flags: gi.h2.w, h0: gi.h0, h1: gi.h1, h2: gi.h2)
         if gi.params.x == 1 { v.insert(.radial) } else if gi.params.x == 2 { v.insert(.conic) }
+        // Both bits: the focal radial form (gradient.frag's CA_RADIAL && CA_CONIC).
+        else if gi.params.x == 3 { v.insert(.radial); v.insert(.conic) }
         out.frame.gradients.append(gi)
         out.appendBatch(.gradient, variant: v, index: out.frame.gradients.count - 1)
+    }
+
+    /// The focal form's instance values: (centre, focal point) in the plane and the radius
+    /// |endPoint − startPoint|. The focal point is pulled toward the centre to 0.999 of the
+    /// radius (the shader's quadratic needs it strictly inside); nil for a zero or non-finite
+    /// radius or a non-finite focal point (the plain radial form is drawn instead).
+    static func focal(centre c: CGPoint, through e: CGPoint, focal f: CGPoint, bounds b: CGRect) -> (points: SIMD4<Float>, radius: Float)? {
+        let r = Double(hypot(e.x - c.x, e.y - c.y))
+        var fp = CGPoint(x: b.minX + f.x * b.width, y: b.minY + f.y * b.height)
+        guard r > 0, r.isFinite, fp.x.isFinite, fp.y.isFinite else { return nil }
+        let d = Double(hypot(fp.x - c.x, fp.y - c.y))
+        let limit = 0.999 * r
+        if d > limit {
+            let k = CGFloat(limit / d)
+            fp = CGPoint(x: c.x + (fp.x - c.x) * k, y: c.y + (fp.y - c.y) * k)
+        }
+        return (SIMD4(Float(c.x), Float(c.y), Float(fp.x), Float(fp.y)), Float(r))
     }
 
     /// One ramp row (`rampWidth` × RGBA floats, premultiplied). `locations` apply when there is

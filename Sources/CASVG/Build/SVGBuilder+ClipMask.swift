@@ -38,9 +38,15 @@ extension SVGBuilder {
         }
         guard let el = ids[String(ref.dropFirst())], el.name == expected else {
             // CSS Masking 1: a clip-path reference to nothing (or to something that is not a
-            // clipPath) is as if clip-path were not specified; a mask reference to nothing
-            // still counts as a transparent black mask layer, so the element is not drawn.
-            if expected == "clipPath" {
+            // clipPath) is as if clip-path were not specified. A mask reference to no element at
+            // all is treated the same way, as Chrome, Firefox and resvg draw it (the suite's
+            // masking/mask/invalid-FuncIRI); one to an element that is not a mask still counts
+            // as a transparent black mask layer, so the element is not drawn.
+            if expected == "clipPath" || (expected == "mask" && ids[String(ref.dropFirst())] == nil) {
+                if expected != "clipPath" {
+                    log.add(.brokenReference, "\(property)=\(v.prefix(80))", "no element with that id; drawn unmasked")
+                    return .some(nil)
+                }
                 log.add(.brokenReference, "\(property)=\(v.prefix(80))", "no <clipPath> with that id; drawn unclipped")
                 return .some(nil)
             }

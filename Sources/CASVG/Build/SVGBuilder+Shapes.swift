@@ -68,8 +68,12 @@ extension SVGBuilder {
             chain.append(next)
         }
         func attr(_ n: String) -> String? { chain.lazy.compactMap { $0.attributes[n] }.first }
+        // Geometry (x1…y2, cx…fr) comes only from gradients of the same kind: a radial
+        // gradient's href to a linear one inherits its units, transform, spread and stops,
+        // not its attributes of the other kind (SVG 1.1 §13.2.2/§13.2.3 list each one's own).
+        func own(_ n: String) -> String? { chain.lazy.filter { $0.name == el.name }.compactMap { $0.attributes[n] }.first }
         func len(_ n: String, _ d: SVGLength) -> SVGLength {
-            guard let raw = attr(n) else { return d }
+            guard let raw = own(n) else { return d }
             guard let l = SVGLength.parse(raw) else {
                 log.add(.invalidValue, "\(n)=\"\(raw)\"", "not a length; default used"); return d
             }
@@ -82,7 +86,7 @@ extension SVGBuilder {
         } else {
             let cx = len("cx", pct(50)), cy = len("cy", pct(50))
             spec = SVGGradientSpec(kind: .radial(cx: cx, cy: cy, r: len("r", pct(50)),
-                                                 fx: attr("fx").flatMap(SVGLength.parse), fy: attr("fy").flatMap(SVGLength.parse),
+                                                 fx: own("fx").flatMap(SVGLength.parse), fy: own("fy").flatMap(SVGLength.parse),
                                                  fr: len("fr", pct(0))))
         }
         spec.objectBoundingBox = attr("gradientUnits") != "userSpaceOnUse"

@@ -91,8 +91,10 @@ extension SVGBuilder {
     }
 
     /// The font for a style: the first family in `font-family` that fontconfig has (generic
-    /// names through its aliases), at the weight and slant asked for; else fontconfig's best
-    /// match for the first family.
+    /// names through its aliases), at the weight and slant asked for; else the generic
+    /// `sans-serif` (the user agent's default font, CSS Fonts 3 §5.2, as the browsers' and the
+    /// suite's references draw an unknown family); else fontconfig's best match for the first
+    /// family.
     func font(for style: SVGComputedStyle) -> CTFont {
         let families = style.fontFamily.split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
@@ -108,9 +110,10 @@ extension SVGBuilder {
                 return CTFont(face: face, size: size)
             }
         }
-        if let first {
-            log.add(.approximated, "font-family=\(style.fontFamily.prefix(80))", "no such font; \(first.familyName) used")
-            return CTFont(face: first, size: size)
+        if let fallback = FontRegistry.shared.match(family: "sans-serif", weight: style.fontWeight, italic: style.fontItalic,
+                                                    width: style.fontStretch) ?? first {
+            log.add(.approximated, "font-family=\(style.fontFamily.prefix(80))", "no such font; \(fallback.familyName) used")
+            return CTFont(face: fallback, size: size)
         }
         return CTFontCreateWithName("Times New Roman" as CFString, size, nil)
     }
@@ -161,7 +164,9 @@ extension SVGBuilder {
             }
         }
         let end = run.chars.count
-        guard end > start else { return }
+        // `<textPath>` has no position attributes (SVG 1.1 §10.13.1): x, y, dx, dy, rotate on it
+        // are not read.
+        guard end > start, e.name != "textPath" else { return }
         let style = run.styles[styleIndex]
         func list(_ name: String, _ axis: SVGLength.Axis) -> [Double] {
             guard let raw = e.attributes[name] else { return [] }

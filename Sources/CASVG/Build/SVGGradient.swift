@@ -26,9 +26,10 @@ struct SVGGradientSpec {
 /// - `spreadMethod="reflect"`/`"repeat"`: CAGradientLayer only pads. The stops are repeated
 ///   (mirrored for reflect) across as many periods as the painted area needs, which is exact;
 ///   beyond 32 periods the gradient pads instead.
-/// - A focal point (`fx`, `fy`) away from the centre: CAGradientLayer's radial gradient has one
-///   centre; the focal point is ignored (approximated). A focal radius `fr` on a concentric
-///   gradient is exact (stops remapped).
+/// - A focal point (`fx`, `fy`) away from the centre: the layer's package focal form
+///   (`GradientLayerState.focalPoint`, drawn by both backends), the point moved just inside the
+///   circle when outside (SVG 1.1 §13.2.3). A focal radius `fr` remaps the stops and moves the
+///   focal point to the cone's apex, which is exact.
 /// - Zero-length vector or zero radius: the last stop's colour (SVG 1.1 §13.2.2/§13.2.3).
 enum SVGGradientLayers {
     static let maxPeriods = 32
@@ -111,24 +112,41 @@ enum SVGGradientLayers {
         case let .radial(cxL, cyL, rL, fxL, fyL, frL):
             let c = CGPoint(x: len(cxL, .x), y: len(cyL, .y))
             var r = len(rL, .other)
-            let f = CGPoint(x: fxL.map { len($0, .x) } ?? c.x, y: fyL.map { len($0, .y) } ?? c.y)
+            var f = CGPoint(x: fxL.map { len($0, .x) } ?? c.x, y: fyL.map { len($0, .y) } ?? c.y)
             let fr = len(frL, .other)
-            guard r > 0 else { return .solid(convert(faded(last.color))) }
-            if abs(f.x - c.x) > 1e-9 || abs(f.y - c.y) > 1e-9 {
-                log.add(.approximated, "radialGradient fx/fy", "CAGradientLayer's radial gradient has a single centre; the focal point is ignored")
+            guard r > 0, r.isFinite else { return .solid(convert(faded(last.color))) }
+            if !f.x.isFinite || !f.y.isFinite { f = c }
+            // A focal point outside the circle moves onto the line to it, just inside the
+            // circle (SVG 1.1 §13.2.3; 0.999 r as resvg does, so the cone stays defined).
+            let fd = hypot(f.x - c.x, f.y - c.y)
+            if fd > 0.999 * r {
+                let k = 0.999 * r / fd
+                f = CGPoint(x: c.x + (f.x - c.x) * k, y: c.y + (f.y - c.y) * k)
             }
             if fr > 0 {
                 if fr >= r {
                     return .solid(convert(faded(last.color)))
                 }
                 // t_CA = d / r, t_SVG = (d − fr)/(r − fr): offset o sits at (fr + o·(r − fr))/r.
+                // With a focal point, the same remapping holds from the cone's apex, where the
+                // interpolated radius reaches 0: f − fr/(r − fr)·(c − f).
                 stops = stops.map { ((fr + $0.0 * (r - fr)) / r, $0.1) }
                 stops.insert((0, stops[0].1), at: 0)
+                let k = fr / (r - fr)
+                f = CGPoint(x: f.x - k * (c.x - f.x), y: f.y - k * (c.y - f.y))
+                let ad = hypot(f.x - c.x, f.y - c.y)
+                if ad > 0.999 * r {
+                    log.add(.approximated, "radialGradient fr", "the focal circle reaches outside the circle; its cone is drawn from just inside")
+                    let q = 0.999 * r / ad
+                    f = CGPoint(x: c.x + (f.x - c.x) * q, y: c.y + (f.y - c.y) * q)
+                }
             }
+            let focal = hypot(f.x - c.x, f.y - c.y) > 1e-9 * r
             if g.spread != .pad {
                 let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
                                CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
-                let tmax = corners.map { hypot($0.x - c.x, $0.y - c.y) / r }.max()!
+                // The discs t ≤ k grow nested and convex, so the rectangle's largest t is at a corner.
+                let tmax = corners.map { focal ? focalT($0, centre: c, radius: r, focal: f) : hypot($0.x - c.x, $0.y - c.y) / r }.max()!
                 let k1 = max(1, tmax.rounded(.up))
                 // Saturating, as above: a tiny radius makes k1 any size, or infinite.
                 if k1 > 1, let expanded = repeated(stops, from: 0, to: Int.clamped(min(k1, 1e12)), reflect: g.spread == .reflect, log: log) {
@@ -138,12 +156,32 @@ enum SVGGradientLayers {
             }
             layer.type = .radial
             layer.startPoint = unit(c, rect)
-            layer.endPoint = unit(CGPoint(x: c.x + r, y: c.y + r), rect)
+            if focal {
+                // The focal form (GradientLayerState.focalPoint): the circle through endPoint.
+                // A repeated spread scaled r by k; the cone's circle at t = k is centred at
+                // f + k(c − f), the focal point staying where it is.
+                let k = r / len(rL, .other)
+                let ck = CGPoint(x: f.x + (c.x - f.x) * k, y: f.y + (c.y - f.y) * k)
+                layer.startPoint = unit(ck, rect)
+                layer.endPoint = unit(CGPoint(x: ck.x + r, y: ck.y), rect)
+                layer.gradient.focalPoint = unit(f, rect)
+            } else {
+                layer.endPoint = unit(CGPoint(x: c.x + r, y: c.y + r), rect)
+            }
         }
         layer.colors = stops.map { let v = convert($0.1); return CGColor(srgbRed: v.r, green: v.g, blue: v.b, alpha: v.a) }
         layer.locations = stops.map { NSNumber(value: $0.0) }
         SVGLayerPlacement.place(layer, rect: rect, transform: total)
         return .layer(layer)
+    }
+
+    /// The focal radial gradient's t at `p` (SVG 1.1 §13.2.3; as gradient.frag's focal form):
+    /// the largest t with |p − f − t(c − f)| = t·r, the focal point strictly inside the circle.
+    static func focalT(_ p: CGPoint, centre c: CGPoint, radius r: Double, focal f: CGPoint) -> Double {
+        let dx = Double(p.x - f.x), dy = Double(p.y - f.y), ex = Double(c.x - f.x), ey = Double(c.y - f.y)
+        let a = min(ex * ex + ey * ey - r * r, -1e-12)
+        let b = dx * ex + dy * ey
+        return (b - (max(b * b - a * (dx * dx + dy * dy), 0)).squareRoot()) / a
     }
 
     static func unit(_ p: CGPoint, _ r: CGRect) -> CGPoint {

@@ -13,6 +13,9 @@ internal import CXMLSAX
 final class SVGXMLReader {
     private let limits: SVGImportLimits
     private var stack: [SVGElement] = []
+    /// Namespace declarations in scope, one entry per open element (prefix → URI; "" is the
+    /// default namespace), for `SVGNamespaces.resolve`.
+    private var scopes: [[String: String]] = []
     private(set) var root: SVGElement?
     private var elementCount = 0
     private var limitError: SVGError?
@@ -34,7 +37,9 @@ final class SVGXMLReader {
                 Unmanaged<SVGXMLReader>.fromOpaque(ctx!).takeUnretainedValue().start(name, attributes) ? 0 : 1
             },
             end_element: { ctx, _ in
-                _ = Unmanaged<SVGXMLReader>.fromOpaque(ctx!).takeUnretainedValue().stack.popLast()
+                let reader = Unmanaged<SVGXMLReader>.fromOpaque(ctx!).takeUnretainedValue()
+                _ = reader.stack.popLast()
+                _ = reader.scopes.popLast()
             },
             characters: { ctx, text, length in
                 Unmanaged<SVGXMLReader>.fromOpaque(ctx!).takeUnretainedValue().characters(text, length, cdata: false)
@@ -65,12 +70,6 @@ final class SVGXMLReader {
         return root
     }
 
-    /// `svg:rect` → `rect`; other prefixes are kept (foreign elements).
-    static func localName(_ q: String) -> String {
-        if q.hasPrefix("svg:") { return String(q.dropFirst(4)) }
-        return q
-    }
-
     /// One element opened; false stops the parse (a limit was reached).
     private func start(_ qualifiedName: UnsafePointer<CChar>?, _ attributes: UnsafePointer<UnsafePointer<CChar>?>?) -> Bool {
         if limitError != nil { return false }
@@ -83,20 +82,27 @@ final class SVGXMLReader {
             limitError = .nestingTooDeep(limit: limits.maxDepth)
             return false
         }
-        var attrs: [String: String] = [:]
+        var raw: [(String, String)] = []
+        var scope = scopes.last ?? [:]
         if var p = attributes {
             while let k = p[0] {
                 let key = String(cString: k)
                 let value = p[1].map { String(cString: $0) } ?? ""
-                // A plain `href` wins over `xlink:href` (SVG 2), in either order.
-                if key == "xlink:href" { if attrs["href"] == nil { attrs["href"] = value } }
-                else if key.hasPrefix("svg:") { attrs[String(key.dropFirst(4))] = value }
-                else { attrs[key] = value }
+                if key == "xmlns" { scope[""] = value } else if key.hasPrefix("xmlns:") { scope[String(key.dropFirst(6))] = value }
+                raw.append((key, value))
                 p += 2
             }
         }
+        scopes.append(scope)
+        var attrs: [String: String] = [:]
+        for (key, value) in raw {
+            let resolved = SVGNamespaces.attribute(key, scope: scope)
+            // A plain `href` wins over `xlink:href` (SVG 2), in either order.
+            if resolved == SVGNamespaces.xlinkHref { if attrs["href"] == nil { attrs["href"] = value } }
+            else { attrs[resolved] = value }
+        }
         let name = qualifiedName.map { String(cString: $0) } ?? ""
-        let e = SVGElement(name: Self.localName(name), attributes: attrs)
+        let e = SVGElement(name: SVGNamespaces.element(name, scope: scope), attributes: attrs)
         if let p = stack.last { e.parent = p; p.children.append(e) } else if root == nil { root = e }
         stack.append(e)
         return true

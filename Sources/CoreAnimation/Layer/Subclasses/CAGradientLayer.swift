@@ -6,6 +6,13 @@ package struct GradientLayerState {
     package var startPoint = CGPoint(x: 0.5, y: 0)
     package var endPoint = CGPoint(x: 0.5, y: 1)
     package var type = CAGradientLayerType.axial
+    /// Package extension beyond Apple's API (SVG's focal radial gradient, SVG 1.1 §13.2.3):
+    /// when set on a `.radial` gradient, in the layer's unit coordinates, the ramp runs from
+    /// this point (t = 0) to the circle around `startPoint` through `endPoint` (t = 1), each
+    /// point taking the largest t whose circle (centre and radius interpolated from the focal
+    /// point with radius 0 to that circle) passes through it. The point must lie inside the
+    /// circle; the renderer pulls it in to 0.999 of the radius otherwise. Nil: Apple's radial.
+    package var focalPoint: CGPoint? = nil
 }
 
 /// A layer that draws a colour gradient over its background (Apple's `CAGradientLayer`).
