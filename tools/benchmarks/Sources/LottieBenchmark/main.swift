@@ -9,7 +9,7 @@ import CALottie
 //   swift run -c release --package-path tools/benchmarks lottie-benchmark [FRAMES] [FILE.json…] [--no-peers]
 // A frame is: `currentFrame` set on the LottieAnimationLayer and the transaction committed, the
 // frame rendered and read back into memory (`makeImage`), as a peer's frame is its render into
-// a pixel buffer. Prints `lottie <name>: X ms/frame (commit C, render+readback R)` and, unless
+// a pixel buffer. Prints `lottie <name>: X ms/frame (…)` with where the time goes and, unless
 // --no-peers, `peer <peer>-<name>: X ms/frame; engine/<peer> = R×` (a peer that is not installed
 // is reported as missing). CA_BACKEND picks the backend (docs/CARENDER.md); PYTHON the
 // interpreter the peers run in.
@@ -37,9 +37,16 @@ func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s.isEmpty ? 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) * 1e-6 }
 func f2(_ x: Double) -> String { String(format: "%.2f", x) }
 
-/// Median ms per frame (and its commit and render+readback parts) over the spread frames,
-/// after one warm-up frame.
-func run(_ path: String) throws -> (total: Double, commit: Double, render: Double, frames: Int) {
+/// Where a frame's time goes (medians, ms) and the last frame's renderer statistics.
+struct Measured {
+    var total = 0.0, commit = 0.0, engine = 0.0, build = 0.0, raster = 0.0, gl = 0.0, readback = 0.0
+    var stats = RenderStats()
+}
+
+/// Median ms per frame over the spread frames, after one warm-up frame: commit (`currentFrame`
+/// set, transaction flushed), engine (`beginFrame`: the timing engine's step), render tree build
+/// (of which shape rasterising), GL (draw and finish), read-back (`makeImage`).
+func run(_ path: String) throws -> Measured {
     let animation = try LottieAnimation(filepath: path)
     let options = try CARenderer.Options(environment: ProcessInfo.processInfo.environment)
     let r = try CARenderer(offscreenSize: CGSize(width: side, height: side), scale: 1, options: options)
@@ -51,7 +58,7 @@ func run(_ path: String) throws -> (total: Double, commit: Double, render: Doubl
     r.layer = layer
     layer.layoutIfNeeded()
     CATransaction.flush()
-    var totals: [Double] = [], commits: [Double] = [], renders: [Double] = []
+    var cols: [[Double]] = Array(repeating: [], count: 7)
     let span = animation.endFrame - animation.startFrame
     for k in -1..<frames {
         let frame = animation.startFrame + span * Double(max(k, 0)) / Double(frames)
@@ -60,13 +67,20 @@ func run(_ path: String) throws -> (total: Double, commit: Double, render: Doubl
         CATransaction.flush()
         let t1 = now()
         r.beginFrame(atTime: 0)
-        try r.renderChecked()
-        r.endFrame()
-        _ = try r.makeImage()
         let t2 = now()
-        if k >= 0 { totals.append(t2 - t0); commits.append(t1 - t0); renders.append(t2 - t1) }
+        try r.renderChecked()
+        try r.waitUntilCompleted()
+        r.endFrame()
+        let t3 = now()
+        _ = try r.makeImage()
+        let t4 = now()
+        guard k >= 0 else { continue }
+        let st = r.statistics
+        let build = st.buildSeconds * 1000
+        for (i, v) in [t4 - t0, t1 - t0, t2 - t1, build, st.shapeRasterSeconds * 1000, t3 - t2 - build, t4 - t3].enumerated() { cols[i].append(v) }
     }
-    return (median(totals), median(commits), median(renders), frames)
+    return Measured(total: median(cols[0]), commit: median(cols[1]), engine: median(cols[2]), build: median(cols[3]),
+                    raster: median(cols[4]), gl: median(cols[5]), readback: median(cols[6]), stats: r.statistics)
 }
 
 /// One peer script's `peer <name> <ms>` line for a file; nil (and a note) when it is missing.
@@ -94,9 +108,11 @@ func peer(_ name: String, _ path: String) -> Double? {
 print("lottie-benchmark: \(side)×\(side), \(frames) frames spread over each animation; load average \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?")")
 for path in files {
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    let m: (total: Double, commit: Double, render: Double, frames: Int)
+    let m: Measured
     do { m = try run(path) } catch { print("lottie \(name): \(error)"); continue }
-    print("lottie \(name): \(f2(m.total)) ms/frame (commit \(f2(m.commit)), render+readback \(f2(m.render)))")
+    print("lottie \(name): \(f2(m.total)) ms/frame (commit \(f2(m.commit)), engine \(f2(m.engine)), render tree \(f2(m.build)) "
+          + "of which rasterising \(f2(m.raster)) [\(m.stats.shapeRasters) paths], GL \(f2(m.gl)), read-back \(f2(m.readback)); "
+          + "draw calls \(m.stats.drawCalls), texture uploads \(m.stats.textureUploads), offscreen passes \(m.stats.offscreenPasses), layers drawn \(m.stats.layersDrawn))")
     guard withPeers else { continue }
     for name2 in ["rlottie", "thorvg"] {
         if let ms = peer(name2, path) {
