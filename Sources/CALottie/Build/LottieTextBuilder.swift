@@ -21,7 +21,7 @@ struct LottieTextBuilder {
     let factory: LottieAnimationFactory
     let log: LottieIssueLog
     let time: LottieLayerTime
-    /// Key paths of text documents, for text value providers (extension).
+    /// The layer's name (`nm`); text value providers by key path are not built yet.
     var name: String
 
     /// At most this many documents of one layer get layers of their own; later ones are
