@@ -190,7 +190,7 @@ let package = Package(
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "CATestSupport"]),
         // Lottie import (issue 23): Lottie JSON / dotLottie → CALayer trees driven by
         // CAKeyframeAnimations, as lottie-ios's Core Animation engine builds them; no GL.
-        .target(name: "CALottie", dependencies: ["CoreGraphics", "CoreAnimation", "ImageIO",
+        .target(name: "CALottie", dependencies: ["CoreGraphics", "CoreText", "CoreAnimation", "ImageIO",
                                                  .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "CALottieTests", dependencies: ["CALottie", "QuartzCore", "CATestSupport",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

@@ -6,7 +6,7 @@ import Foundation
 /// `LottieAnimation.issues`.
 public struct LottieIssue: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
-        /// A layer type or shape item that is skipped (text layers, merge paths …).
+        /// A layer type, shape item or feature that is skipped (layer effects, text animators …).
         case unsupported
         /// Drawn with an approximation (luma matte as alpha, trim of a fill …).
         case approximated
@@ -18,7 +18,7 @@ public struct LottieIssue: Hashable, Sendable, CustomStringConvertible {
         case limitReached
     }
     public var kind: Kind
-    /// What it concerns, e.g. `"layer type 5 (text)"`, `"shape item mm (merge paths)"`.
+    /// What it concerns, e.g. `"layer type 6"`, `"merge paths mode 4 (intersect)"`.
     public var feature: String
     /// A sentence saying what happened instead.
     public var detail: String

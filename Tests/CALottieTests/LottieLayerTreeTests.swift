@@ -120,7 +120,8 @@ import Foundation
         let merge = #"{"ty":"mm","mm":1}"#
         let a = try LottieAnimation(data: lottie(layers: [text, text, shapeLayer(shapes: merge + "," + merge)].joined(separator: ",")))
         _ = a.makeLayer()
-        #expect(a.issues.filter { $0.feature == "layer type 5 (text)" }.count == 1)
+        // A text layer without its text data `t` (text layers are built: LottieTextLayerTests).
+        #expect(a.issues.filter { $0.feature == "text layer without a text document" }.count == 1)
         #expect(a.issues.contains { $0.feature.contains("merge paths") })
     }
 

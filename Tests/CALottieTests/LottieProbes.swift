@@ -26,3 +26,8 @@ func splitPosition(_ json: String) -> (Bool, Double?, Double?) {
     let t = LottieTransformModel(json: j)
     return (t.position != nil, t.positionX?.initial.x, t.positionY?.initial.x)
 }
+
+/// LottieMergePaths' helpers (merge paths mode 2, add).
+func mergeSignedArea(_ p: CGPath) -> Double { LottieMergePaths.signedArea(p) }
+func mergeReversed(_ p: CGPath) -> CGPath { LottieMergePaths.reversed(p) }
+func mergeOrientedPositive(_ p: CGPath) -> CGPath { LottieMergePaths.orientedPositive(p) }

@@ -35,6 +35,12 @@ let package = Package(
             name: "text-benchmark",
             dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux")],
             path: "Sources/TextBenchmark"),
+        // Lottie (issue 23): four corpus samples at 512×512, next to rlottie and ThorVG.
+        .executableTarget(
+            name: "lottie-benchmark",
+            dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"),
+                           .product(name: "CALottie", package: "CoreAnimationLinux")],
+            path: "Sources/LottieBenchmark"),
         .executableTarget(
             name: "timing-benchmark",
             dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"), "AllocCounter"],

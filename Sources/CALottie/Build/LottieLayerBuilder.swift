@@ -210,8 +210,7 @@ final class LottieLayerBuilder {
             for l in layers { h.addSublayer(l) }
             return h
         case 5:
-            log.add(.unsupported, "layer type 5 (text)", "text layers are skipped")
-            return nil
+            return LottieTextBuilder(model: model, factory: factory, log: log, time: ltime, name: layer.name).build(layer)
         default:
             log.add(.unsupported, "layer type \(layer.type)", "skipped")
             return nil

@@ -15,6 +15,9 @@ final class LottieShapeBuilder {
     var itemBudget: Int
     /// The key path names of the group being built (the layer's, then its groups').
     var namePath: [String] = []
+    /// While a fill of merged paths in mode 2 (add) is built: each path item is turned to a
+    /// positive area (LottieMergePaths).
+    private var orientsPaths = false
 
     init(factory: LottieAnimationFactory, log: LottieIssueLog, limits: LottieLimits, time: LottieLayerTime, itemBudget: Int) {
         self.factory = factory; self.log = log; self.limits = limits; self.time = time; self.itemBudget = itemBudget
@@ -48,24 +51,23 @@ final class LottieShapeBuilder {
         var round = inheritedRound
         for it in items { if case .roundedCorners(let r) = it.kind { round = r } }
         for it in items {
-            switch it.kind {
-            case .merge: log.add(.unsupported, "shape item mm (merge paths)", "the paths are drawn unmerged, as lottie-ios's Core Animation engine does")
-            case .unknown(let ty): log.add(.unsupported, "shape item \(ty)", "skipped")
-            default: break
-            }
+            if case .unknown(let ty) = it.kind { log.add(.unsupported, "shape item \(ty)", "skipped") }
         }
+        let merge = mergePaths(in: items)
         var layers: [CALayer] = []
         let directPaths = items.enumerated().filter { $0.element.isPath }
         // Styles inherited from below this group paint this group's paths, behind its own.
         for (style, path) in zip(inheritedStyles, inheritedStylePaths).reversed() {
-            layers += paint(style, paths: directPaths.map(\.element), trims: inheritedTrims + trims, round: round, keyPath: path)
+            layers += paint(style, paths: directPaths.map(\.element), trims: inheritedTrims + trims, round: round, keyPath: path,
+                            merge: merge?.mode)
         }
         trims = inheritedTrims + trims
         for index in items.indices.reversed() {
             let item = items[index]
             if item.isStyle {
                 let paths = directPaths.filter { $0.offset < index }.map(\.element)
-                layers += paint(item, paths: paths, trims: trims, round: round, keyPath: namePath + [item.name])
+                layers += paint(item, paths: paths, trims: trims, round: round, keyPath: namePath + [item.name],
+                                merge: merge.flatMap { $0.index < index ? $0.mode : nil })
             } else if case .group(let children) = item.kind {
                 let below = items[(index + 1)...]
                 let styles = below.filter(\.isStyle) + inheritedStyles
@@ -91,6 +93,29 @@ final class LottieShapeBuilder {
             t.inner.addSublayer(l)
         }
         return [t.outer]
+    }
+
+    // MARK: Merge paths
+
+    /// The merge paths item (`mm`) of a group's items: its index and mode, with an issue for
+    /// what is not reproduced (LottieMergePaths explains which modes are, and how).
+    private func mergePaths(in items: [LottieShapeItem]) -> (index: Int, mode: Int)? {
+        let merges = items.enumerated().compactMap { e -> (index: Int, mode: Int)? in
+            if case .merge(let mode) = e.element.kind { return (e.offset, mode) }
+            return nil
+        }
+        guard let m = merges.last else { return nil }
+        if merges.count > 1 { log.add(.approximated, "several merge paths in one group", "only the last one's mode is applied") }
+        switch m.mode {
+        case 1, 2, 5: break
+        case 3: log.add(.unsupported, "merge paths mode 3 (subtract)", "the paths are drawn unmerged, as lottie-ios draws them")
+        case 4: log.add(.unsupported, "merge paths mode 4 (intersect)", "the paths are drawn unmerged, as lottie-ios draws them")
+        default: log.add(.invalidValue, "merge paths mode \(m.mode)", "drawn as mode 1 (merge)")
+        }
+        if items[..<m.index].contains(where: { if case .group = $0.kind { return true }; return false }) {
+            log.add(.approximated, "merge paths over groups", "the groups' own paths are painted by their own layers, unmerged")
+        }
+        return m
     }
 
     // MARK: Paths
@@ -133,9 +158,18 @@ final class LottieShapeBuilder {
     /// A path property animation (`path` of a shape layer) for `paths`; `transform` is applied
     /// to each path (a gradient's mask is offset into the gradient layer's bounds).
     private func pathAnimation(on layer: CAShapeLayer, paths: [LottieShapeItem], round: LVector?, offset: CGPoint = .zero) {
+        let orient = orientsPaths
         func make(_ f: Double) -> CGPath {
             let p = CGMutablePath()
-            for item in paths { addPath(item, at: f, round: round, into: p) }
+            for item in paths {
+                if orient {
+                    let one = CGMutablePath()
+                    addPath(item, at: f, round: round, into: one)
+                    p.addPath(LottieMergePaths.orientedPositive(one))
+                } else {
+                    addPath(item, at: f, round: round, into: p)
+                }
+            }
             var m = CGAffineTransform(translationX: -offset.x, y: -offset.y)
             var out = p as CGPath
             if offset != .zero, let moved = p.copy(using: &m) { out = moved }
@@ -148,14 +182,23 @@ final class LottieShapeBuilder {
 
     // MARK: Paints
 
-    private func paint(_ style: LottieShapeItem, paths: [LottieShapeItem], trims: [Trim], round: LVector?, keyPath: [String]) -> [CALayer] {
+    /// `merge`: the mode of a merge paths item that the paths went through (LottieMergePaths).
+    private func paint(_ style: LottieShapeItem, paths: [LottieShapeItem], trims: [Trim], round: LVector?, keyPath: [String],
+                       merge: Int? = nil) -> [CALayer] {
         guard !paths.isEmpty else { return [] }
+        // Add: each path turned to a positive area, filled non-zero; exclude: filled even-odd.
+        orientsPaths = merge == 2 && !style.isStroke
+        defer { orientsPaths = false }
+        let mergeRule: CAShapeLayerFillRule? = merge == 2 ? .nonZero : merge == 5 ? .evenOdd : nil
+        if merge == 2 || merge == 5, style.isStroke {
+            log.add(.approximated, "a stroke of merged paths (add, exclude intersections)", "each path's own outline is stroked")
+        }
         switch style.kind {
         case let .fill(color, opacity, evenOdd):
             if !trims.isEmpty { noteTrimOnFill(trims) }
             let l = CAShapeLayer()
             pathAnimation(on: l, paths: paths, round: round)
-            l.fillRule = evenOdd ? .evenOdd : .nonZero
+            l.fillRule = mergeRule ?? (evenOdd ? .evenOdd : .nonZero)
             l.strokeColor = nil
             colorAndOpacity(l, key: "fillColor", color: color, opacity: opacity)
             factory.targets?.addPaint(keyPath, l, colorKey: "fillColor", stroke: false)
@@ -176,7 +219,7 @@ final class LottieShapeBuilder {
         case let .gradientFill(g, opacity, evenOdd):
             if !trims.isEmpty { noteTrimOnFill(trims) }
             let mask = CAShapeLayer()
-            mask.fillRule = evenOdd ? .evenOdd : .nonZero
+            mask.fillRule = mergeRule ?? (evenOdd ? .evenOdd : .nonZero)
             mask.fillColor = CGColor(gray: 0, alpha: 1)
             return [gradient(g, opacity: opacity, mask: mask, paths: paths, round: round, trims: [], strokeWidth: 0)]
         case let .gradientStroke(g, s):
@@ -373,6 +416,9 @@ final class LottieShapeBuilder {
 extension LottieShapeItem {
     var isStyle: Bool {
         switch kind { case .fill, .stroke, .gradientFill, .gradientStroke: return true; default: return false }
+    }
+    var isStroke: Bool {
+        switch kind { case .stroke, .gradientStroke: return true; default: return false }
     }
     var isPath: Bool {
         switch kind { case .path, .rectangle, .ellipse, .star: return true; default: return false }

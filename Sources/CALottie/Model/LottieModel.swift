@@ -32,6 +32,9 @@ struct LottieAnimationModel: Decodable, Sendable {
     var layers: [LottieLayerModel]
     var assets: [LottieAssetModel]
     var markers: [LottieMarkerModel]
+    /// `fonts.list` and `chars`: what text layers' documents name (LottieTextModel.swift).
+    var fonts: [LottieFontModel]
+    var glyphs: [LottieGlyphModel]
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -46,6 +49,8 @@ struct LottieAnimationModel: Decodable, Sendable {
         layers = (try? c.decode([LottieLayerModel].self, forKey: AnyKey("layers"))) ?? []
         assets = c.lenient([LottieAssetModel].self, AnyKey("assets")) ?? []
         markers = c.lenient([LottieMarkerModel].self, AnyKey("markers")) ?? []
+        fonts = (c.json(AnyKey("fonts"))?["list"]?.array ?? []).map(LottieFontModel.init(json:))
+        glyphs = (c.json(AnyKey("chars"))?.array ?? []).map(LottieGlyphModel.init(json:))
     }
 }
 
@@ -163,6 +168,8 @@ struct LottieLayerModel: Decodable, Sendable {
     var matteParent: Int?
     var hasEffects: Bool
     var is3D: Bool
+    /// A text layer's (`ty` 5) text data `t`.
+    var text: LottieTextModel?
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -193,5 +200,6 @@ struct LottieLayerModel: Decodable, Sendable {
         matteParent = c.number(AnyKey("tp")).map { Int.clamped($0) }
         hasEffects = !(c.json(AnyKey("ef"))?.array ?? []).isEmpty
         is3D = c.json(AnyKey("ddd"))?.bool ?? false
+        text = type == 5 ? LottieTextModel(json: c.json(AnyKey("t"))) : nil
     }
 }
