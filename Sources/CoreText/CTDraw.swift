@@ -36,6 +36,10 @@ private func drawRun(_ run: CTRun, _ range: Range<Int>, _ context: CGContext, or
     case .stroke, .strokeClip: context.addPath(path); context.strokePath()
     case .fillStroke, .fillStrokeClip: context.addPath(path); context.drawPath(using: .fillStroke)
     }
+    // Colour emoji: their bitmaps, in their own colours (CTDraw+ColorGlyphs.swift).
+    if run.font.face.isColorBitmap, mode != .invisible, mode != .clip {
+        drawColorGlyphs(run, range, context, origin: origin, alpha: CGFloat(context.gstate.fillColor.w))
+    }
     // Underline: the font's underline position and thickness under the run's glyphs.
     if let u = attributeNumber(run.attributes[kCTUnderlineStyleAttributeName]), u.isFinite, Int32(clamping: Int(u)) & 0xFF != 0 {
         let style = Int32(clamping: Int(u)) & 0xFF

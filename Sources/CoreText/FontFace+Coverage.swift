@@ -26,6 +26,7 @@ extension FontFace {
     package func coverage(of glyph: CGGlyph, pixelSize: Double, subpixelX: Double) -> GlyphCoverage? {
         guard pixelSize.isFinite, pixelSize > 0, pixelSize <= Self.maxCoveragePixelSize,
               subpixelX.isFinite, subpixelX >= 0, subpixelX < 1 else { return nil }
+        guard !isColorBitmap else { return nil }   // colour strikes: colorGlyph(_:pixelSize:)
         lock.lock(); defer { lock.unlock() }
         guard let face, Int(glyph) < glyphCount else { return nil }
         // 26.6 fixed point; other users load with FT_LOAD_NO_SCALE, so the size set here and

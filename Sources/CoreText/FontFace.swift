@@ -39,6 +39,13 @@ package final class FontFace: @unchecked Sendable {
     package let subscriptYOffset: Double
     package let isBold: Bool
     package let isItalic: Bool
+    /// A bitmap-only colour face (CBDT or sbix strikes, no outlines): its glyphs are drawn from
+    /// their colour bitmaps (`colorGlyph(_:pixelSize:)`), never as outlines or coverage.
+    package let isColorBitmap: Bool
+    /// The pixels per em of each bitmap strike of a colour face, in FreeType's order.
+    package let colorStrikes: [Double]
+    /// Colour glyph bitmaps already scaled, by glyph and size (FontFace+ColorGlyphs.swift).
+    let colorGlyphCache = Locked([ColorGlyphCacheKey: ColorGlyphBitmap?]())
 
     private let bytes: UnsafeMutableRawBufferPointer
     private var library: FT_Library?
@@ -61,16 +68,14 @@ package final class FontFace: @unchecked Sendable {
         library = lib
         var f: FT_Face?
         let base = bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self)
+        // Scalable faces, and bitmap-only colour faces (CBDT/sbix strikes without outlines:
+        // Noto Color Emoji, Apple Color Emoji), whose strikes are drawn in colour
+        // (FontFace+ColorGlyphs.swift) and whose metrics and shaping come from their sfnt
+        // tables (head, hhea, hmtx, cmap, GSUB) as for any other face.
         guard FT_New_Memory_Face(lib, base, FT_Long(data.count), FT_Long(index), &f) == 0, let f,
-              f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
+              f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+                || (f.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && f.pointee.num_fixed_sizes > 0),
               f.pointee.units_per_EM > 0, f.pointee.num_glyphs > 0 else {
-            // A bitmap-only colour font (CBDT/sbix strikes, no outlines: Noto Color Emoji, Apple
-            // Color Emoji) is named as such (no silent gap): its glyphs are not drawn, and its
-            // characters fall back to the next font that has them (an outline emoji font such
-            // as Noto Emoji, else the .notdef box).
-            if let f, f.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, f.pointee.num_fixed_sizes > 0 {
-                TextDiagnostics.warnOnce("font \(sourceName) is a bitmap-only colour font (colour glyph strikes, no outlines): not used; its characters fall back to other fonts (docs/TEXT.md)")
-            }
             if let f { FT_Done_Face(f) }
             FT_Done_FreeType(lib)
             bytes.deallocate()
@@ -78,6 +83,13 @@ package final class FontFace: @unchecked Sendable {
         }
         face = f
         let rec = f.pointee
+        isColorBitmap = rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
+        var strikes: [Double] = []
+        if isColorBitmap, let sizes = rec.available_sizes {
+            // Bounded: a corrupt count cannot make this long (sfnt strike counts are 32-bit).
+            for i in 0..<min(Int(rec.num_fixed_sizes), 256) { strikes.append(Double(sizes[i].y_ppem) / 64) }
+        }
+        colorStrikes = strikes
         unitsPerEm = Int(rec.units_per_EM)
         glyphCount = Int(rec.num_glyphs)
         faceCount = max(1, Int(rec.num_faces))
