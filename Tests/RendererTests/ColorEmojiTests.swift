@@ -76,9 +76,11 @@ struct ColorEmojiTests {
                                                         glyphs: atlas, backend: backend)
         let ink = GlyphAtlasTests.ink(pixels, width: Int(GlyphAtlasTests.size.width))
         let (x0, y0, x1, y1) = ink.box
-        // The 32 px strike at 32 px: a 32 px square (one more row or column where the backing
-        // store's baseline falls between pixels).
-        #expect((32...33).contains(x1 - x0 + 1) && (32...33).contains(y1 - y0 + 1), "\(name): \(ink.box)")
+        // The 32 px strike at 32 px: 32 px wide (one more column where the backing store's pen
+        // falls between pixels). It stands 32 px on the baseline (10 + ascent 0.8 × 32 = 35.6),
+        // above the font's 25.6 px ascent, so the layer's top edge (y = 10) cuts it, as the
+        // backing store's bounds do: rows 10…35.
+        #expect((32...33).contains(x1 - x0 + 1) && y0 == 10 && (35...36).contains(y1), "\(name): \(ink.box)")
         let midY = (y0 + y1) / 2
         for x in [x0 + 3, x0 + 12] {
             let p = Self.pixel(pixels, x, midY)
@@ -114,8 +116,9 @@ struct ColorEmojiTests {
         let (pixels, _, _) = try GlyphAtlasTests.render(GlyphAtlasTests.root([Self.layer("\u{1F600}", font: font, size: 64)]),
                                                         glyphs: atlas, backend: backend)
         let (x0, y0, x1, y1) = GlyphAtlasTests.ink(pixels, width: Int(GlyphAtlasTests.size.width)).box
-        // 136×128 at 109 ppem scaled to 64 px: about 80×75.
-        #expect(abs((x1 - x0 + 1) - 80) <= 2 && abs((y1 - y0 + 1) - 75) <= 2, "\(name): \((x0, y0, x1, y1))")
+        // The strike's ink (alpha > 0: columns 9…125, rows 7…118 of 136×128 at 109 ppem) scaled
+        // to 64 px: 117 × 64/109 ≈ 69 by 112 × 64/109 ≈ 66, plus the resampled fringe.
+        #expect(abs((x1 - x0 + 1) - 69) <= 2 && abs((y1 - y0 + 1) - 66) <= 2, "\(name): \((x0, y0, x1, y1))")
         // The forehead: centre column, a fifth down (the bitmap's (68, 25): (251, 212, 46)).
         let fx = (x0 + x1) / 2, fy = y0 + (y1 - y0) / 5
         for (x, y) in [(fx, fy), (fx - 3, fy), (fx + 3, fy + 2)] {
@@ -192,8 +195,9 @@ struct ColorEmojiTests {
         l.bounds.size = CGSize(width: 240, height: 240)
         let (pixels, _, _) = try GlyphAtlasTests.render(GlyphAtlasTests.root([l], size: size), glyphs: true, size: size)
         let (x0, y0, x1, y1) = GlyphAtlasTests.ink(pixels, width: Int(size.width)).box
-        // 32 px strike at 200 px: 200×200 (cell made at 192 px, magnified by 200/192).
-        #expect(abs((x1 - x0 + 1) - 200) <= 3 && abs((y1 - y0 + 1) - 200) <= 3, "\((x0, y0, x1, y1))")
+        // 32 px strike at 200 px: 200 px wide (cell made at 192 px, magnified by 200/192); its
+        // top cut by the layer's top edge (y = 10) 160 px (the ascent) above the baseline.
+        #expect(abs((x1 - x0 + 1) - 200) <= 3 && y0 == 10 && abs(y1 - 169) <= 2, "\((x0, y0, x1, y1))")
         let mid = (y0 + y1) / 2
         #expect(Self.pixel(pixels, x0 + 20, mid, width: 260) == (255, 0, 0, 255))
         #expect(Self.pixel(pixels, x1 - 20, mid, width: 260) == (0, 0, 255, 255))
