@@ -6,7 +6,8 @@ import CoreGraphics
 /// exactly as any path is. Colours: the run's `kCTForegroundColorAttributeName`, black when it
 /// has none, the context's fill colour under `kCTForegroundColorFromContextAttributeName`.
 /// Stroke width (percent of the font size; negative = fill and stroke) and underline styles are
-/// drawn too.
+/// drawn too. Colour emoji (bitmap colour fonts) are drawn as images in their own colours
+/// (CTDraw+ColorGlyphs.swift).
 private func drawRun(_ run: CTRun, _ range: Range<Int>, _ context: CGContext, origin: CGPoint) {
     guard !range.isEmpty else { return }
     let text = context.textMatrix

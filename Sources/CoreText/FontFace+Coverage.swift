@@ -22,7 +22,7 @@ extension FontFace {
     /// pixels per em, its pen moved right by `subpixelX` (0 ≤ x < 1, the quantised fraction of
     /// the pen's device position). nil for an empty glyph, a face without outlines, a size out
     /// of (0, `maxCoveragePixelSize`] or a glyph that is not an outline (a bitmap-only colour
-    /// glyph: not drawn by the atlas yet, docs/TEXT.md).
+    /// face's glyphs come from `colorGlyph(_:pixelSize:)` instead).
     package func coverage(of glyph: CGGlyph, pixelSize: Double, subpixelX: Double) -> GlyphCoverage? {
         guard pixelSize.isFinite, pixelSize > 0, pixelSize <= Self.maxCoveragePixelSize,
               subpixelX.isFinite, subpixelX >= 0, subpixelX < 1 else { return nil }

@@ -57,7 +57,8 @@ package final class FontFace: @unchecked Sendable {
     /// The largest font file accepted (bytes): far above any real font, and a bound on memory.
     package static let maxFileSize = 256 << 20
 
-    /// Loads face `index` of `data`; nil when FreeType cannot read it as a scalable font.
+    /// Loads face `index` of `data`; nil when FreeType cannot read it as a scalable font or a
+    /// bitmap colour font (CBDT/sbix strikes).
     package init?(data: Data, index: Int = 0, sourceName: String) {
         guard !data.isEmpty, data.count <= Self.maxFileSize else { return nil }
         self.sourceName = sourceName

@@ -6,7 +6,8 @@ import CAFrame
 /// A `CATextLayer`'s text as glyph quads from the glyph atlas (issue 20 "Rendering";
 /// `CARenderer.Options.usesGlyphAtlas`, off by default): the layer's text is laid out exactly as
 /// its backing store lays it out (`CATextLayer.textLayerLines()`), and each glyph is one image
-/// instance sampling its cell of a `GlyphAtlas` page, tinted with the run's colour. Coverage is
+/// instance sampling its cell of a `GlyphAtlas` page, tinted with the run's colour (a colour
+/// emoji's cell holds its own colours and is tinted with the colour's alpha only). Coverage is
 /// FreeType's at the pixel size the frame shows (font size × the layer's on-screen scale), so
 /// the text is crisp at any `contentsScale` and transform scale, and changing text or an
 /// animated `fontSize` never uploads a bitmap of the whole layer.
@@ -16,7 +17,8 @@ import CAFrame
 /// offset), y to a whole pixel, so each cell's texels land on pixel centres. Under rotation,
 /// skew or perspective the glyphs are rendered at the mean scale and sampled bilinearly.
 ///
-/// Runs larger than `maxPixelSize` pixels per em on screen are drawn as their glyph outlines
+/// Runs larger than `maxPixelSize` pixels per em on screen (other than colour emoji, which have
+/// no outlines and are magnified cells: `GlyphAtlas.maxColorPixelSize`) are drawn as their glyph outlines
 /// through the shape pipeline (`ShapeEmitter`: filled paths rasterised at the frame's own
 /// transform, so very large text is crisp at any scale the frame shows; issue 20 "very large
 /// sizes … as paths through the shape pipeline").
