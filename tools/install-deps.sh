@@ -15,9 +15,11 @@
 # docs/LOTTIE.md); FFmpeg's libraries (libavformat-dev, libavcodec-dev, libswscale-dev,
 # libavutil-dev) for CAVideoLayer's decoder (CVideoDecode; its tests make videos with ffmpeg).
 # Cairo (libcairo2-dev) for CairoDifferentialTests only, the reference CGContext is compared with.
+# Noto Color Emoji (fonts-noto-color-emoji): the colour emoji font fontconfig's "emoji" family
+# gives Core Text's emoji fallback (docs/TEXT.md "Colour emoji").
 # Does nothing when all are present.
 set -eu
-PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth ffmpeg libdeflate-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev fonts-liberation2 libturbojpeg0-dev libwebp-dev libgif-dev libxml2-dev python3-pil python3-numpy libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libcairo2-dev"
+PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth ffmpeg libdeflate-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev fonts-liberation2 libturbojpeg0-dev libwebp-dev libgif-dev libxml2-dev python3-pil python3-numpy libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libcairo2-dev fonts-noto-color-emoji"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -5,7 +5,9 @@ import CoreText
 /// (issue 20 "Rendering": a GPU glyph atlas). A page is an ordinary premultiplied RGBA8
 /// `CGImage` in `RenderFrame.textures` holding white at each texel's coverage (r = g = b = a),
 /// so a glyph is an image instance whose tint is its premultiplied colour: the image pipeline of
-/// both backends draws it, and a frame of text on one page is one instanced draw.
+/// both backends draws it, and a frame of text on one page is one instanced draw. A colour glyph
+/// (emoji from a CBDT/sbix font) puts its own premultiplied colours in its cell of the same
+/// pages and is drawn with a grey tint of the text colour's alpha, so it keeps its colours.
 ///
 /// - **Keys.** Face, glyph, pixel size (26.6 fixed point, FreeType's own precision) and the pen's
 ///   sub-pixel x position quantised to quarters (`subpixelSteps`); y positions are whole pixels.
@@ -22,6 +24,10 @@ package final class GlyphAtlas {
     static let maxCellSide = 300
     /// Sub-pixel x positions per pixel (1/4 px).
     package static let subpixelSteps = 4
+    /// The largest pixel size a colour glyph's cell is made at; larger ones are that cell
+    /// magnified (colour glyphs have no outlines to draw as paths, and their strikes are
+    /// rarely larger: Noto Color Emoji's is 109 px per em).
+    static let maxColorPixelSize = 192.0
 
     package struct Key: Hashable {
         var face: ObjectIdentifier
@@ -40,6 +46,12 @@ package final class GlyphAtlas {
         var left = 0, top = 0
         /// A glyph that found no room: drawn from an image of its own this frame.
         var ownImage: CGImage?
+        /// A colour glyph (emoji): its cell holds its own premultiplied colours, drawn untinted
+        /// (only the text colour's alpha applies).
+        var isColor = false
+        /// Device pixels per cell texel: 1, except for a colour glyph shown larger than
+        /// `maxColorPixelSize`, whose cell is magnified to the size shown.
+        var magnification = 1.0
 
         /// Origin and size of the cell in the page's texture coordinates.
         var transform: SIMD4<Float> {
@@ -91,6 +103,7 @@ package final class GlyphAtlas {
 
     /// The glyph's entry, rendered and placed on first use.
     func entry(face: FontFace, glyph: CGGlyph, pixelSize: Double, subpixel: Int) -> Entry {
+        if face.isColorBitmap { return colorEntry(face: face, glyph: glyph, pixelSize: pixelSize) }
         let key = Key(face: ObjectIdentifier(face), glyph: glyph, size: Int32(clamping: Int((pixelSize * 64).rounded())),
                       subpixel: UInt8(clamping: subpixel))
         if let e = entries[key] { return e.entry }
@@ -121,6 +134,54 @@ package final class GlyphAtlas {
         }
         entries[key] = (face, e)
         return e
+    }
+
+    /// A colour glyph's entry: its bitmap at the pixel size (at most `maxColorPixelSize`, then
+    /// magnified), premultiplied colours in its cell, on whole-pixel pen positions.
+    private func colorEntry(face: FontFace, glyph: CGGlyph, pixelSize: Double) -> Entry {
+        let made = min(pixelSize, Self.maxColorPixelSize)
+        let key = Key(face: ObjectIdentifier(face), glyph: glyph, size: Int32(clamping: Int((made * 64).rounded())), subpixel: 0)
+        var e: Entry
+        if let hit = entries[key] { e = hit.entry } else {
+            e = Entry()
+            e.isColor = true
+            renderedGlyphs += 1
+            if let bm = face.colorGlyph(glyph, pixelSize: Double(key.size) / 64),
+               bm.width + 2 <= Self.maxCellSide, bm.height + 2 <= Self.maxCellSide {
+                let w = bm.width + 2, h = bm.height + 2
+                e.width = w; e.height = h; e.left = bm.left - 1; e.top = bm.top + 1
+                if let (page, x, y) = allocate(w, h) {
+                    e.page = page; e.x = x; e.y = y
+                    writeColor(bm, into: pages[page], x: x, y: y)
+                } else {
+                    isFull = true
+                    var bytes = [UInt8](repeating: 0, count: w * h * 4)
+                    for row in 0..<bm.height {
+                        let src = row * bm.width * 4, dst = ((row + 1) * w + 1) * 4
+                        bytes.replaceSubrange(dst..<(dst + bm.width * 4), with: bm.rgba[src..<(src + bm.width * 4)])
+                    }
+                    e.ownImage = CGImage(width: w, height: h, rgba8Bytes: bytes, premultiplied: true)
+                    e.magnification = pixelSize / made
+                    return e   // not cached, as for coverage
+                }
+            }
+            entries[key] = (face, e)
+        }
+        e.magnification = pixelSize / made
+        return e
+    }
+
+    /// A colour bitmap into the cell inside its margin (premultiplied RGBA as it is).
+    private func writeColor(_ bm: ColorGlyphBitmap, into page: Page, x: Int, y: Int) {
+        if let old = page.image { retired.append(old) }
+        page.image = nil
+        let side = Self.pageSide
+        page.bytes.withUnsafeMutableBufferPointer { dst in
+            for row in 0..<bm.height {
+                let d = ((y + 1 + row) * side + x + 1) * 4, src = row * bm.width * 4
+                for i in 0..<(bm.width * 4) { dst[d + i] = bm.rgba[src + i] }
+            }
+        }
     }
 
     private func allocate(_ w: Int, _ h: Int) -> (Int, Int, Int)? {

@@ -6,7 +6,8 @@ import CoreGraphics
 /// exactly as any path is. Colours: the run's `kCTForegroundColorAttributeName`, black when it
 /// has none, the context's fill colour under `kCTForegroundColorFromContextAttributeName`.
 /// Stroke width (percent of the font size; negative = fill and stroke) and underline styles are
-/// drawn too.
+/// drawn too. Colour emoji (bitmap colour fonts) are drawn as images in their own colours
+/// (CTDraw+ColorGlyphs.swift).
 private func drawRun(_ run: CTRun, _ range: Range<Int>, _ context: CGContext, origin: CGPoint) {
     guard !range.isEmpty else { return }
     let text = context.textMatrix
@@ -35,6 +36,10 @@ private func drawRun(_ run: CTRun, _ range: Range<Int>, _ context: CGContext, or
     case .fill, .fillClip: context.addPath(path); context.fillPath()
     case .stroke, .strokeClip: context.addPath(path); context.strokePath()
     case .fillStroke, .fillStrokeClip: context.addPath(path); context.drawPath(using: .fillStroke)
+    }
+    // Colour emoji: their bitmaps, in their own colours (CTDraw+ColorGlyphs.swift).
+    if run.font.face.isColorBitmap, mode != .invisible, mode != .clip {
+        drawColorGlyphs(run, range, context, origin: origin, alpha: CGFloat(context.gstate.fillColor.w))
     }
     // Underline: the font's underline position and thickness under the run's glyphs.
     if let u = attributeNumber(run.attributes[kCTUnderlineStyleAttributeName]), u.isFinite, Int32(clamping: Int(u)) & 0xFF != 0 {

@@ -22,10 +22,11 @@ extension FontFace {
     /// pixels per em, its pen moved right by `subpixelX` (0 ≤ x < 1, the quantised fraction of
     /// the pen's device position). nil for an empty glyph, a face without outlines, a size out
     /// of (0, `maxCoveragePixelSize`] or a glyph that is not an outline (a bitmap-only colour
-    /// glyph: not drawn by the atlas yet, docs/TEXT.md).
+    /// face's glyphs come from `colorGlyph(_:pixelSize:)` instead).
     package func coverage(of glyph: CGGlyph, pixelSize: Double, subpixelX: Double) -> GlyphCoverage? {
         guard pixelSize.isFinite, pixelSize > 0, pixelSize <= Self.maxCoveragePixelSize,
               subpixelX.isFinite, subpixelX >= 0, subpixelX < 1 else { return nil }
+        guard !isColorBitmap else { return nil }   // colour strikes: colorGlyph(_:pixelSize:)
         lock.lock(); defer { lock.unlock() }
         guard let face, Int(glyph) < glyphCount else { return nil }
         // 26.6 fixed point; other users load with FT_LOAD_NO_SCALE, so the size set here and

@@ -39,6 +39,13 @@ package final class FontFace: @unchecked Sendable {
     package let subscriptYOffset: Double
     package let isBold: Bool
     package let isItalic: Bool
+    /// A bitmap-only colour face (CBDT or sbix strikes, no outlines): its glyphs are drawn from
+    /// their colour bitmaps (`colorGlyph(_:pixelSize:)`), never as outlines or coverage.
+    package let isColorBitmap: Bool
+    /// The pixels per em of each bitmap strike of a colour face, in FreeType's order.
+    package let colorStrikes: [Double]
+    /// Colour glyph bitmaps already scaled, by glyph and size (FontFace+ColorGlyphs.swift).
+    let colorGlyphCache = Locked([ColorGlyphCacheKey: ColorGlyphBitmap?]())
 
     private let bytes: UnsafeMutableRawBufferPointer
     private var library: FT_Library?
@@ -50,7 +57,8 @@ package final class FontFace: @unchecked Sendable {
     /// The largest font file accepted (bytes): far above any real font, and a bound on memory.
     package static let maxFileSize = 256 << 20
 
-    /// Loads face `index` of `data`; nil when FreeType cannot read it as a scalable font.
+    /// Loads face `index` of `data`; nil when FreeType cannot read it as a scalable font or a
+    /// bitmap colour font (CBDT/sbix strikes).
     package init?(data: Data, index: Int = 0, sourceName: String) {
         guard !data.isEmpty, data.count <= Self.maxFileSize else { return nil }
         self.sourceName = sourceName
@@ -61,16 +69,14 @@ package final class FontFace: @unchecked Sendable {
         library = lib
         var f: FT_Face?
         let base = bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self)
+        // Scalable faces, and bitmap-only colour faces (CBDT/sbix strikes without outlines:
+        // Noto Color Emoji, Apple Color Emoji), whose strikes are drawn in colour
+        // (FontFace+ColorGlyphs.swift) and whose metrics and shaping come from their sfnt
+        // tables (head, hhea, hmtx, cmap, GSUB) as for any other face.
         guard FT_New_Memory_Face(lib, base, FT_Long(data.count), FT_Long(index), &f) == 0, let f,
-              f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
-              f.pointee.units_per_EM > 0, f.pointee.num_glyphs > 0 else {
-            // A bitmap-only colour font (CBDT/sbix strikes, no outlines: Noto Color Emoji, Apple
-            // Color Emoji) is named as such (no silent gap): its glyphs are not drawn, and its
-            // characters fall back to the next font that has them (an outline emoji font such
-            // as Noto Emoji, else the .notdef box).
-            if let f, f.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, f.pointee.num_fixed_sizes > 0 {
-                TextDiagnostics.warnOnce("font \(sourceName) is a bitmap-only colour font (colour glyph strikes, no outlines): not used; its characters fall back to other fonts (docs/TEXT.md)")
-            }
+              f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+                || (f.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && f.pointee.num_fixed_sizes > 0),
+              Self.sfntMetrics(f).unitsPerEm > 0, f.pointee.num_glyphs > 0 else {
             if let f { FT_Done_Face(f) }
             FT_Done_FreeType(lib)
             bytes.deallocate()
@@ -78,7 +84,17 @@ package final class FontFace: @unchecked Sendable {
         }
         face = f
         let rec = f.pointee
-        unitsPerEm = Int(rec.units_per_EM)
+        isColorBitmap = rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
+        var strikes: [Double] = []
+        if isColorBitmap, let sizes = rec.available_sizes {
+            // Bounded: a corrupt count cannot make this long (sfnt strike counts are 32-bit).
+            for i in 0..<min(Int(rec.num_fixed_sizes), 256) { strikes.append(Double(sizes[i].y_ppem) / 64) }
+        }
+        colorStrikes = strikes
+        // FreeType fills the global metrics of outline and sbix faces only; a CBDT-only face
+        // (Noto Color Emoji) has them from its head and hhea tables.
+        let metrics = Self.sfntMetrics(f)
+        unitsPerEm = metrics.unitsPerEm
         glyphCount = Int(rec.num_glyphs)
         faceCount = max(1, Int(rec.num_faces))
         familyName = rec.family_name.map { String(cString: $0) } ?? "Unknown"
@@ -86,13 +102,12 @@ package final class FontFace: @unchecked Sendable {
         postScriptName = FT_Get_Postscript_Name(f).map { String(cString: $0) }
             ?? familyName.replacingOccurrences(of: " ", with: "") + "-" + styleName.replacingOccurrences(of: " ", with: "")
         fullName = Self.sfntName(f, id: 4) ?? (styleName == "Regular" ? familyName : familyName + " " + styleName)
-        ascender = Double(rec.ascender)
-        descender = -Double(rec.descender)   // negated as Double: -(-32768) overflows FT_Short
-        lineGap = max(0, Double(rec.height) - Double(rec.ascender) + Double(rec.descender))
+        ascender = metrics.ascender
+        descender = -metrics.descender   // negated as Double: -(-32768) overflows FT_Short
+        lineGap = max(0, metrics.height - metrics.ascender + metrics.descender)
         underlinePosition = Double(rec.underline_position)
         underlineThickness = Double(rec.underline_thickness)
-        boundingBox = CGRect(x: Double(rec.bbox.xMin), y: Double(rec.bbox.yMin),
-                             width: Double(rec.bbox.xMax) - Double(rec.bbox.xMin), height: Double(rec.bbox.yMax) - Double(rec.bbox.yMin))
+        boundingBox = metrics.bbox
         isBold = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         var cap = 0.0, xh = 0.0, strikePos = 0.0, strikeSize = 0.0, sup = 0.0, sub = 0.0
@@ -133,6 +148,26 @@ package final class FontFace: @unchecked Sendable {
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
         bytes.deallocate()
+    }
+
+    /// Units per em, ascender, descender (negative below), line height and bounding box in font
+    /// units: FreeType's where it filled them (outline and sbix faces), else the head and hhea
+    /// tables' (bitmap-only CBDT faces, for which FreeType leaves them 0).
+    private static func sfntMetrics(_ f: FT_Face) -> (unitsPerEm: Int, ascender: Double, descender: Double, height: Double, bbox: CGRect) {
+        let rec = f.pointee
+        func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> CGRect { CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
+        if rec.units_per_EM > 0 {
+            return (Int(rec.units_per_EM), Double(rec.ascender), Double(rec.descender), Double(rec.height),
+                    box(Double(rec.bbox.xMin), Double(rec.bbox.yMin), Double(rec.bbox.xMax), Double(rec.bbox.yMax)))
+        }
+        guard let h = FT_Get_Sfnt_Table(f, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self).pointee,
+              h.Units_Per_EM > 0 else { return (0, 0, 0, 0, .zero) }
+        let bbox = box(Double(h.xMin), Double(h.yMin), Double(h.xMax), Double(h.yMax))
+        guard let hh = FT_Get_Sfnt_Table(f, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee else {
+            return (Int(h.Units_Per_EM), bbox.maxY, bbox.minY, bbox.height, bbox)
+        }
+        let asc = Double(hh.Ascender), desc = Double(hh.Descender)
+        return (Int(h.Units_Per_EM), asc, desc, asc - desc + Double(hh.Line_Gap), bbox)
     }
 
     /// Name table entry `id` (Windows Unicode, English preferred), decoded from UTF-16BE.

@@ -24,6 +24,7 @@ package final class FontRegistry: @unchecked Sendable {
         var registered: [FontFace] = []                  // CTFontManagerRegisterFontsForURL, CGFont(provider)
         var installedDirectories: [String]? = nil        // useFontDirectories' folders, when it was called
         var installedGenerics: [String: String] = [:]    // and its generic families
+        var colorEmoji: [FontFace]? = nil                // colour emoji faces, fontconfig's order (colorEmojiFace)
     }
     private let state = Locked(State())
 
@@ -79,7 +80,7 @@ package final class FontRegistry: @unchecked Sendable {
         state.withLock { s in
             if let old = s.config { FcConfigDestroy(old) }
             s.config = config
-            s.fallback = [:]; s.byName = [:]
+            s.fallback = [:]; s.byName = [:]; s.colorEmoji = nil
             s.installedDirectories = paths
             s.installedGenerics = genericFamilies
         }
@@ -116,6 +117,7 @@ package final class FontRegistry: @unchecked Sendable {
         state.withLock { s in
             s.registered.append(face)
             s.byName = [:]
+            if face.isColorBitmap { s.colorEmoji = nil }
         }
     }
 
@@ -276,5 +278,48 @@ package final class FontRegistry: @unchecked Sendable {
             s.fallback[scalar] = .some(found)
         }
         return found
+    }
+
+    /// A bitmap colour font that has `scalar`, for characters shown in emoji presentation
+    /// (`prefersColorEmoji`): registered colour fonts first, then fontconfig's fonts for the
+    /// generic family "emoji" that are colour fonts (Noto Color Emoji, installed by
+    /// tools/install-deps.sh), as Core Text draws emoji from Apple Color Emoji whatever the
+    /// text's font. Nil (and one warning) when no colour font has it: the character then takes
+    /// the ordinary fallback, an outline emoji font in one colour or the .notdef box.
+    package func colorEmojiFace(for scalar: UInt32) -> FontFace? {
+        let known: [FontFace]? = state.withLock { $0.colorEmoji }
+        var faces = known ?? []
+        if known == nil {
+            faces = state.withLock { s in s.registered.filter(\.isColorBitmap) }
+            let candidates: [(String, Int)] = state.withLock { s in
+                guard let config = config(&s), let p = FcPatternCreate() else { return [] }
+                defer { FcPatternDestroy(p) }
+                _ = FcPatternAddString(p, FC_FAMILY, "emoji")
+                _ = FcPatternAddBool(p, FC_COLOR, FcTrue)
+                _ = FcConfigSubstitute(config, p, FcMatchPattern)
+                FcDefaultSubstitute(p)
+                var result = FcResultNoMatch
+                guard let set = FcFontSort(config, p, FcFalse, nil, &result) else { return [] }
+                defer { FcFontSetDestroy(set) }
+                var out: [(String, Int)] = []
+                for i in 0..<Int(set.pointee.nfont) {
+                    guard let font = set.pointee.fonts[i] else { continue }
+                    var color: FcBool = FcFalse
+                    if FcPatternGetBool(font, FC_COLOR, 0, &color) == FcResultMatch, color == FcTrue, let fi = Self.fileAndIndex(font) {
+                        out.append(fi)
+                        if out.count == 4 { break }
+                    }
+                }
+                return out
+            }
+            for (file, index) in candidates {
+                if let f = face(path: file, index: index), f.isColorBitmap, !faces.contains(where: { $0 === f }) { faces.append(f) }
+            }
+            let found = faces
+            state.withLock { $0.colorEmoji = found }
+        }
+        if let f = faces.first(where: { $0.hasGlyph(for: scalar) }) { return f }
+        TextDiagnostics.warnOnce("no colour emoji font has the emoji of this text (tools/install-deps.sh installs fonts-noto-color-emoji): they are drawn in one colour from an outline font, or as .notdef (docs/TEXT.md)")
+        return nil
     }
 }

@@ -38,6 +38,24 @@ private func clingsToPrevious(_ c: UInt32) -> Bool {
     }
 }
 
+/// Whether the character at UTF-16 index `i` is shown as an emoji (Unicode TR51): it has the
+/// Emoji_Presentation property and no text presentation selector (U+FE0E) follows, or it is an
+/// emoji character followed by the emoji presentation selector U+FE0F. Such characters take a
+/// colour emoji font (`FontRegistry.colorEmojiFace`).
+private func prefersColorEmoji(_ text: TextStorage, _ i: Int) -> Bool {
+    let c = text.scalars[i]
+    // Fast path: below U+00A9 only '#', '*' and the digits are emoji characters.
+    if c < 0xA9 && c != 0x23 && c != 0x2A && !(0x30...0x39).contains(c) { return false }
+    guard let scalar = Unicode.Scalar(text.scalars[i]) else { return false }
+    let props = scalar.properties
+    guard props.isEmoji else { return false }
+    var j = i + 1
+    while j < text.scalars.count, text.continuation[j] { j += 1 }
+    let next: UInt32 = j < text.scalars.count ? text.scalars[j] : 0
+    if next == 0xFE0E { return false }
+    return props.isEmojiPresentation || next == 0xFE0F
+}
+
 /// Splits `range` of `text` into items: a new item wherever the attribute span, the bidi level
 /// (`levels`, indexed from `range.lowerBound`), the script (Common and Inherited characters join
 /// their neighbours) or the font changes. A character the span's font lacks takes fontconfig's
@@ -52,6 +70,14 @@ package func itemize(_ text: TextStorage, _ range: Range<Int>, levels: [UInt8]) 
     for i in range {
         let s = hb_unicode_script(unicode, text.scalars[i])
         if s != HB_SCRIPT_COMMON && s != HB_SCRIPT_INHERITED && s != HB_SCRIPT_UNKNOWN { prevScript = s; break }
+    }
+    // One colour emoji lookup that finds nothing (and warns) per call, not one per emoji.
+    var noColorEmoji = false
+    func colorEmoji(_ c: UInt32) -> FontFace? {
+        if noColorEmoji { return nil }
+        let f = FontRegistry.shared.colorEmojiFace(for: c)
+        if f == nil { noColorEmoji = true }
+        return f
     }
     var work = 0
     for i in range {
@@ -69,6 +95,12 @@ package func itemize(_ text: TextStorage, _ range: Range<Int>, levels: [UInt8]) 
             font = last.font
         } else if c < 0x20 || c == 0x2028 || c == 0x2029 || (c == 0xFFFD && !primary.face.hasGlyph(for: c)) {
             font = current?.font ?? primary
+        } else if prefersColorEmoji(text, i), !(primary.face.isColorBitmap && primary.face.hasGlyph(for: c)),
+                  let f = colorEmoji(c) {
+            // Emoji presentation: a colour emoji font, as Core Text takes Apple Color Emoji.
+            if let cur = current, cur.font.face === f { font = cur.font }
+            else if let cached = fallbackFonts[ObjectIdentifier(f)], cached.size == primary.size, cached.matrix == primary.matrix { font = cached }
+            else { let nf = CTFont(face: f, size: primary.size, matrix: primary.matrix); fallbackFonts[ObjectIdentifier(f)] = nf; font = nf }
         } else if (isCommon || clingsToPrevious(c)), let current, current.font.face.hasGlyph(for: c) || clingsToPrevious(c) {
             // Spaces, punctuation and marks stay in the run's font (a fallback one included) when it
             // has them, so "日本 語" is one run and a base keeps its marks.

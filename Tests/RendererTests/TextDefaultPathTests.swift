@@ -159,20 +159,3 @@ struct TextDefaultPathTests {
         #expect(made { _ = l.textLayerLines(); _ = l.textLayerLines() } == 2)
     }
 }
-
-extension TextDefaultPathTests {
-    @Test("No silent gap for colour emoji: a bitmap-only colour font is named in a warning, and the emoji still draw from an outline font")
-    func colourBitmapFontIsNamedAndEmojiStillDraw() throws {
-        // tools/fonts/make-color-test-font.py: one sbix strike (32 ppem) for U+1F600, no outline.
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fonts/ColorBitmapTest.ttf")
-        let data = try Data(contentsOf: url)
-        let (face, warnings) = TextDiagnostics.capture { FontFace(data: data, sourceName: "ColorBitmapTest.ttf") }
-        #expect(face == nil)
-        #expect(warnings.contains { $0.contains("ColorBitmapTest.ttf") && $0.contains("bitmap-only colour font") }, "\(warnings)")
-        // U+1F600 falls back to the corpus's outline Noto Emoji and is drawn from the atlas.
-        let (pixels, r) = try Self.defaultRender(GlyphAtlasTests.root([GlyphAtlasTests.textLayer("\u{1F600}", fontSize: 40)]),
-                                                 size: GlyphAtlasTests.size)
-        #expect(r.builder.glyphAtlas.renderedGlyphs > 0)
-        #expect(GlyphAtlasTests.ink(pixels, width: Int(GlyphAtlasTests.size.width)).sum > 0)
-    }
-}

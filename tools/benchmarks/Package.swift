@@ -41,6 +41,17 @@ let package = Package(
             dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"),
                            .product(name: "CALottie", package: "CoreAnimationLinux")],
             path: "Sources/LottieBenchmark"),
+        // Filters (issue 24): 20 blurs and 10 blend modes next to Skia; the resvg suite next to resvg.
+        .executableTarget(
+            name: "filter-benchmark",
+            dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"),
+                           .product(name: "CADemoScenes", package: "CoreAnimationLinux")],
+            path: "Sources/FilterBenchmark"),
+        .executableTarget(
+            name: "svg-suite-benchmark",
+            dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"),
+                           .product(name: "CASVG", package: "CoreAnimationLinux")],
+            path: "Sources/SVGSuiteBenchmark"),
         .executableTarget(
             name: "timing-benchmark",
             dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"), "AllocCounter"],

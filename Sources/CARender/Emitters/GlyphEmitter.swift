@@ -6,7 +6,8 @@ import CAFrame
 /// A `CATextLayer`'s text as glyph quads from the glyph atlas (issue 20 "Rendering";
 /// `CARenderer.Options.usesGlyphAtlas`, off by default): the layer's text is laid out exactly as
 /// its backing store lays it out (`CATextLayer.textLayerLines()`), and each glyph is one image
-/// instance sampling its cell of a `GlyphAtlas` page, tinted with the run's colour. Coverage is
+/// instance sampling its cell of a `GlyphAtlas` page, tinted with the run's colour (a colour
+/// emoji's cell holds its own colours and is tinted with the colour's alpha only). Coverage is
 /// FreeType's at the pixel size the frame shows (font size × the layer's on-screen scale), so
 /// the text is crisp at any `contentsScale` and transform scale, and changing text or an
 /// animated `fontSize` never uploads a bitmap of the whole layer.
@@ -16,7 +17,8 @@ import CAFrame
 /// offset), y to a whole pixel, so each cell's texels land on pixel centres. Under rotation,
 /// skew or perspective the glyphs are rendered at the mean scale and sampled bilinearly.
 ///
-/// Runs larger than `maxPixelSize` pixels per em on screen are drawn as their glyph outlines
+/// Runs larger than `maxPixelSize` pixels per em on screen (other than colour emoji, which have
+/// no outlines and are magnified cells: `GlyphAtlas.maxColorPixelSize`) are drawn as their glyph outlines
 /// through the shape pipeline (`ShapeEmitter`: filled paths rasterised at the frame's own
 /// transform, so very large text is crisp at any scale the frame shows; issue 20 "very large
 /// sizes … as paths through the shape pipeline").
@@ -149,7 +151,9 @@ final class GlyphEmitter: ContentEmitter {
                 guard rgba.w > 0 else { continue }
                 let face = run.font.face
                 let pixelSize = Double(run.font.size) * scale
-                if pixelSize > Self.maxPixelSize {
+                // Colour glyphs (emoji) keep their own colours: only the alpha tints them.
+                let tint = face.isColorBitmap ? SIMD4<Float>(repeating: rgba.w) : rgba
+                if pixelSize > Self.maxPixelSize && !face.isColorBitmap {
                     emitOutlines(run, origin: origin, color: color, copy: copy, bounds: bounds, site: site, into: out, planeY: planeY)
                     continue
                 }
@@ -158,21 +162,24 @@ final class GlyphEmitter: ContentEmitter {
                     var rect: CGRect
                     var entry: GlyphAtlas.Entry
                     if snapped, let dev = h.map(px, py), dev.x.isFinite, dev.y.isFinite, abs(dev.x) < 1e7, abs(dev.y) < 1e7 {
-                        var ix = dev.x.rounded(.down)
+                        var ix = face.isColorBitmap ? dev.x.rounded() : dev.x.rounded(.down)
                         var q = Int(((dev.x - ix) * steps).rounded())
                         if q == Int(steps) { q = 0; ix += 1 }
                         let iy = dev.y.rounded()
                         entry = atlas.entry(face: face, glyph: g, pixelSize: pixelSize, subpixel: q)
                         guard entry.width > 0 else { continue }
-                        let devRect = CGRect(x: ix + Double(entry.left), y: iy - Double(entry.top), width: Double(entry.width), height: Double(entry.height))
+                        let m = entry.magnification
+                        let devRect = CGRect(x: ix + Double(entry.left) * m, y: iy - Double(entry.top) * m,
+                                             width: Double(entry.width) * m, height: Double(entry.height) * m)
                         guard let inv = inverse, let r = inv.boundingBox(of: devRect) else { continue }
                         rect = r
                     } else {
                         entry = atlas.entry(face: face, glyph: g, pixelSize: pixelSize, subpixel: 0)
                         guard entry.width > 0 else { continue }
-                        let w = Double(entry.width) / scale, hgt = Double(entry.height) / scale
-                        let x = px + Double(entry.left) / scale
-                        let y = site.planeMirrored ? py + Double(entry.top) / scale - hgt : py - Double(entry.top) / scale
+                        let m = entry.magnification
+                        let w = Double(entry.width) * m / scale, hgt = Double(entry.height) * m / scale
+                        let x = px + Double(entry.left) * m / scale
+                        let y = site.planeMirrored ? py + Double(entry.top) * m / scale - hgt : py - Double(entry.top) * m / scale
                         rect = CGRect(x: x, y: y, width: w, height: hgt)
                     }
                     guard rect.intersects(bounds) else { continue }
@@ -185,7 +192,7 @@ final class GlyphEmitter: ContentEmitter {
                     } else if let own = entry.ownImage {
                         slot = out.textureSlot(own)
                     } else { continue }
-                    let i = ImageInstance(h0: p.0, h1: p.1, h2: p.2, rect: rect.simd, uv: uv, tint: rgba,
+                    let i = ImageInstance(h0: p.0, h1: p.1, h2: p.2, rect: rect.simd, uv: uv, tint: tint,
                                           shape: shape, shapeRadii: shapeRadii, atlas: placement)
                     out.frame.images.append(i)
                     out.appendBatch(.image(texture: slot, filter: .linear), variant: variant, index: out.frame.images.count - 1)

@@ -408,6 +408,11 @@ extension SVGBuilder {
                         charEnd[k - a] = max(charEnd[k - a], px + Double(advances[g].width) * glyphScale)
                         m = m.concatenating(CGAffineTransform(translationX: px, y: py))
                     }
+                    if font.face.isColorBitmap {
+                        // A colour emoji is a bitmap, not an outline (docs/TEXT.md "Colour emoji").
+                        log.add(.unsupportedFeature, "colour emoji in <text>", "bitmap glyphs of \(font.face.familyName) are not drawn")
+                        continue
+                    }
                     guard let gp = CTFontCreatePathForGlyph(font, glyphs[g], &m), !gp.isEmpty else { continue }
                     if let last = glyphPieces.last, last.style == c.styleIndex { last.path.addPath(gp) }
                     else { let p = CGMutablePath(); p.addPath(gp); glyphPieces.append((p, c.styleIndex)) }
