@@ -107,12 +107,14 @@ package final class EGLHeadlessContext {
         var info: [String: String]
     }
 
-    /// Displays initialised so far, by platform (never terminated: one per process).
-    nonisolated(unsafe) private static var displays: [EGLPlatformChoice: EGLDisplay] = [:]
-    private static let lock = Locked(())
+    /// Displays initialised so far, by platform (never terminated: one per process), behind
+    /// their lock. (The lock once guarded a separate static with `Locked(())`: ThreadSanitizer
+    /// took the zero-sized value's exclusive access for a write to the mutex pointer beside it
+    /// and reported a race between two renderers made on two threads.)
+    private static let displayTable = Locked<[EGLPlatformChoice: EGLDisplay]>([:])
 
     private static func display(for platform: EGLPlatformChoice, info: inout [String: String]) throws -> EGLDisplay {
-        try lock.withLock { _ in
+        try displayTable.withLock { displays in
             if let d = displays[platform] { return d }
             let clientExts = eglQueryString(nil, EGLint(EGL_EXTENSIONS)).map { String(cString: $0) } ?? ""
             var dpy: EGLDisplay?

@@ -64,12 +64,37 @@ import CATestSupport
         }, times: [0, 0.5], name: name)
     }
 
-    static let examples: [String] = {
+    /// The example scenes, less those with Core Image filters (`frosted-glass.json`): as with the
+    /// "filters" stress scene, the CPU backend refuses their passes by name
+    /// (`BackendChoiceTests.filtersAreRefusedByName`, and `filterExamplesAreRefusedByName` below).
+    static let allExamples: [String] = {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scenes/examples")
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
             .map { dir.appendingPathComponent($0).path }
     }()
+    static func usesFilters(_ path: String) -> Bool {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return ["\"filters\"", "\"backgroundFilters\"", "\"compositingFilter\""].contains { text.contains($0) }
+    }
+    static let examples = allExamples.filter { !usesFilters($0) }
+    static let filterExamples = allExamples.filter(usesFilters)
+
+    @Test("an example scene with filters fails by name on the CPU backend, never draws without them", arguments: filterExamples)
+    func filterExamplesAreRefusedByName(_ path: String) throws {
+        let scene = try SceneFile.load(contentsOf: URL(fileURLWithPath: path))
+        var o = CARenderer.Options()
+        o.backend = .software
+        let r = try CARenderer(offscreenSize: scene.size, scale: scene.scale, options: o)
+        r.layer = scene.rootLayer
+        r.beginFrame(atTime: 0.5)
+        #expect {
+            try r.renderChecked()
+        } throws: { error in
+            "\(error)".contains("not reproduced by the CPU backend")
+        }
+        r.endFrame()
+    }
 
     @Test("each example scene file matches on the CPU and GL backends", arguments: examples)
     func exampleScene(_ path: String) throws {
