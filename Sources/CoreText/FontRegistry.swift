@@ -233,6 +233,29 @@ package final class FontRegistry: @unchecked Sendable {
         return (String(cString: file), Int(index))
     }
 
+    /// The files (and face indices) of the first `limit` fonts of fontconfig's sorted list for
+    /// the pattern `pattern` fills (after the configuration's and the default substitutions)
+    /// that `accept` takes: the fallback and colour-emoji lookups.
+    private func sortedFonts(limit: Int, pattern: (OpaquePointer) -> Void, accept: (OpaquePointer) -> Bool) -> [(String, Int)] {
+        state.withLock { s in
+            guard let config = config(&s), let p = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(p) }
+            pattern(p)
+            _ = FcConfigSubstitute(config, p, FcMatchPattern)
+            FcDefaultSubstitute(p)
+            var result = FcResultNoMatch
+            guard let set = FcFontSort(config, p, FcFalse, nil, &result) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            var out: [(String, Int)] = []
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i], accept(font), let fi = Self.fileAndIndex(font) else { continue }
+                out.append(fi)
+                if out.count == limit { break }
+            }
+            return out
+        }
+    }
+
     /// The most bounded number of distinct scalars whose fallback font is remembered.
     private static let maxFallbackEntries = 65_536
 
@@ -243,32 +266,17 @@ package final class FontRegistry: @unchecked Sendable {
         if let hit = state.withLock({ $0.fallback[scalar] }) { return hit }
         var found: FontFace? = state.withLock { s in s.registered.first { $0.hasGlyph(for: scalar) } }
         if found == nil {
-            let candidates: [(String, Int)] = state.withLock { s in
-                guard let config = config(&s), let p = FcPatternCreate() else { return [] }
-                defer { FcPatternDestroy(p) }
-                let cs = FcCharSetCreate()
-                defer { FcCharSetDestroy(cs) }
-                _ = FcCharSetAddChar(cs, scalar)
+            let cs = FcCharSetCreate()
+            defer { FcCharSetDestroy(cs) }
+            _ = FcCharSetAddChar(cs, scalar)
+            let candidates = sortedFonts(limit: 3, pattern: { p in
                 _ = FcPatternAddCharSet(p, FC_CHARSET, cs)
                 _ = FcPatternAddString(p, FC_FAMILY, "sans-serif")
                 _ = FcPatternAddBool(p, FC_SCALABLE, FcTrue)
-                _ = FcConfigSubstitute(config, p, FcMatchPattern)
-                FcDefaultSubstitute(p)
-                var result = FcResultNoMatch
-                guard let set = FcFontSort(config, p, FcFalse, nil, &result) else { return [] }
-                defer { FcFontSetDestroy(set) }
-                var out: [(String, Int)] = []
-                for i in 0..<Int(set.pointee.nfont) {
-                    guard let font = set.pointee.fonts[i] else { continue }
-                    var fcs: OpaquePointer?
-                    if FcPatternGetCharSet(font, FC_CHARSET, 0, &fcs) == FcResultMatch, let fcs, FcCharSetHasChar(fcs, scalar) == FcTrue,
-                       let fi = Self.fileAndIndex(font) {
-                        out.append(fi)
-                        if out.count == 3 { break }
-                    }
-                }
-                return out
-            }
+            }, accept: { font in
+                var fcs: OpaquePointer?
+                return FcPatternGetCharSet(font, FC_CHARSET, 0, &fcs) == FcResultMatch && fcs != nil && FcCharSetHasChar(fcs, scalar) == FcTrue
+            })
             for (file, index) in candidates {
                 if let f = face(path: file, index: index), f.hasGlyph(for: scalar) { found = f; break }
             }
@@ -291,27 +299,13 @@ package final class FontRegistry: @unchecked Sendable {
         var faces = known ?? []
         if known == nil {
             faces = state.withLock { s in s.registered.filter(\.isColorBitmap) }
-            let candidates: [(String, Int)] = state.withLock { s in
-                guard let config = config(&s), let p = FcPatternCreate() else { return [] }
-                defer { FcPatternDestroy(p) }
+            let candidates = sortedFonts(limit: 4, pattern: { p in
                 _ = FcPatternAddString(p, FC_FAMILY, "emoji")
                 _ = FcPatternAddBool(p, FC_COLOR, FcTrue)
-                _ = FcConfigSubstitute(config, p, FcMatchPattern)
-                FcDefaultSubstitute(p)
-                var result = FcResultNoMatch
-                guard let set = FcFontSort(config, p, FcFalse, nil, &result) else { return [] }
-                defer { FcFontSetDestroy(set) }
-                var out: [(String, Int)] = []
-                for i in 0..<Int(set.pointee.nfont) {
-                    guard let font = set.pointee.fonts[i] else { continue }
-                    var color: FcBool = FcFalse
-                    if FcPatternGetBool(font, FC_COLOR, 0, &color) == FcResultMatch, color == FcTrue, let fi = Self.fileAndIndex(font) {
-                        out.append(fi)
-                        if out.count == 4 { break }
-                    }
-                }
-                return out
-            }
+            }, accept: { font in
+                var color: FcBool = FcFalse
+                return FcPatternGetBool(font, FC_COLOR, 0, &color) == FcResultMatch && color == FcTrue
+            })
             for (file, index) in candidates {
                 if let f = face(path: file, index: index), f.isColorBitmap, !faces.contains(where: { $0 === f }) { faces.append(f) }
             }
