@@ -112,25 +112,16 @@ package final class GlyphAtlas {
         renderedGlyphs += 1
         if let cov = face.coverage(of: glyph, pixelSize: size, subpixelX: Double(key.subpixel) / Double(Self.subpixelSteps)),
            cov.width + 2 <= Self.maxCellSide, cov.height + 2 <= Self.maxCellSide {
-            let w = cov.width + 2, h = cov.height + 2
-            e.width = w; e.height = h; e.left = cov.left - 1; e.top = cov.top + 1
-            if let (page, x, y) = allocate(w, h) {
-                e.page = page; e.x = x; e.y = y
-                write(cov, into: pages[page], x: x, y: y)
-            } else {
-                // No room this frame: an image of its own (whole cell, margin included).
-                isFull = true
-                var bytes = [UInt8](repeating: 0, count: w * h * 4)
-                for row in 0..<cov.height {
-                    for col in 0..<cov.width {
-                        let c = cov.coverage[row * cov.width + col], i = ((row + 1) * w + col + 1) * 4
-                        bytes[i] = c; bytes[i + 1] = c; bytes[i + 2] = c; bytes[i + 3] = c
-                    }
+            // Coverage as premultiplied white.
+            let placed = place(&e, width: cov.width, height: cov.height, left: cov.left, top: cov.top) { row, dst, start in
+                var i = start
+                for col in 0..<cov.width {
+                    let c = cov.coverage[row * cov.width + col]
+                    dst[i] = c; dst[i + 1] = c; dst[i + 2] = c; dst[i + 3] = c
+                    i += 4
                 }
-                e.ownImage = CGImage(width: w, height: h, rgba8Bytes: bytes, premultiplied: true)
-                e.width = w; e.height = h
-                return e   // not cached: next frame tries the (emptied) atlas again
             }
+            if !placed { return e }   // not cached: next frame tries the (emptied) atlas again
         }
         entries[key] = (face, e)
         return e
@@ -146,42 +137,46 @@ package final class GlyphAtlas {
             e = Entry()
             e.isColor = true
             renderedGlyphs += 1
+            var placed = true
             if let bm = face.colorGlyph(glyph, pixelSize: Double(key.size) / 64),
                bm.width + 2 <= Self.maxCellSide, bm.height + 2 <= Self.maxCellSide {
-                let w = bm.width + 2, h = bm.height + 2
-                e.width = w; e.height = h; e.left = bm.left - 1; e.top = bm.top + 1
-                if let (page, x, y) = allocate(w, h) {
-                    e.page = page; e.x = x; e.y = y
-                    writeColor(bm, into: pages[page], x: x, y: y)
-                } else {
-                    isFull = true
-                    var bytes = [UInt8](repeating: 0, count: w * h * 4)
-                    for row in 0..<bm.height {
-                        let src = row * bm.width * 4, dst = ((row + 1) * w + 1) * 4
-                        bytes.replaceSubrange(dst..<(dst + bm.width * 4), with: bm.rgba[src..<(src + bm.width * 4)])
-                    }
-                    e.ownImage = CGImage(width: w, height: h, rgba8Bytes: bytes, premultiplied: true)
-                    e.magnification = pixelSize / made
-                    return e   // not cached, as for coverage
+                // The bitmap's premultiplied RGBA as it is.
+                placed = place(&e, width: bm.width, height: bm.height, left: bm.left, top: bm.top) { row, dst, start in
+                    let src = row * bm.width * 4
+                    for i in 0..<(bm.width * 4) { dst[start + i] = bm.rgba[src + i] }
                 }
             }
-            entries[key] = (face, e)
+            if placed { entries[key] = (face, e) }   // an image of its own is not cached, as for coverage
         }
         e.magnification = pixelSize / made
         return e
     }
 
-    /// A colour bitmap into the cell inside its margin (premultiplied RGBA as it is).
-    private func writeColor(_ bm: ColorGlyphBitmap, into page: Page, x: Int, y: Int) {
-        if let old = page.image { retired.append(old) }
-        page.image = nil
-        let side = Self.pageSide
-        page.bytes.withUnsafeMutableBufferPointer { dst in
-            for row in 0..<bm.height {
-                let d = ((y + 1 + row) * side + x + 1) * 4, src = row * bm.width * 4
-                for i in 0..<(bm.width * 4) { dst[d + i] = bm.rgba[src + i] }
+    /// Puts a glyph's `width`×`height` pixels, whose RGBA rows `row(r, bytes, start)` writes
+    /// from `start`, in a cell with a 1-px margin: on a page when one has room (the page's old
+    /// image is retired), else in an image of the entry's own with `isFull` set. False in that
+    /// case: the entry is not cached, and the next frame tries the (emptied) atlas again.
+    private func place(_ e: inout Entry, width: Int, height: Int, left: Int, top: Int,
+                       row: (Int, UnsafeMutableBufferPointer<UInt8>, Int) -> Void) -> Bool {
+        let w = width + 2, h = height + 2
+        e.width = w; e.height = h; e.left = left - 1; e.top = top + 1
+        if let (p, x, y) = allocate(w, h) {
+            e.page = p; e.x = x; e.y = y
+            let page = pages[p]
+            if let old = page.image { retired.append(old) }
+            page.image = nil
+            page.bytes.withUnsafeMutableBufferPointer { dst in
+                for r in 0..<height { row(r, dst, ((y + 1 + r) * Self.pageSide + x + 1) * 4) }
             }
+            return true
         }
+        isFull = true
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        bytes.withUnsafeMutableBufferPointer { dst in
+            for r in 0..<height { row(r, dst, ((r + 1) * w + 1) * 4) }
+        }
+        e.ownImage = CGImage(width: w, height: h, rgba8Bytes: bytes, premultiplied: true)
+        return false
     }
 
     private func allocate(_ w: Int, _ h: Int) -> (Int, Int, Int)? {
@@ -191,23 +186,6 @@ package final class GlyphAtlas {
         pages.append(page)
         guard let (x, y) = page.allocate(w, h) else { return nil }
         return (pages.count - 1, x, y)
-    }
-
-    /// Coverage into the cell inside its margin, as premultiplied white.
-    private func write(_ cov: GlyphCoverage, into page: Page, x: Int, y: Int) {
-        if let old = page.image { retired.append(old) }
-        page.image = nil
-        let side = Self.pageSide
-        page.bytes.withUnsafeMutableBufferPointer { dst in
-            for row in 0..<cov.height {
-                var i = ((y + 1 + row) * side + x + 1) * 4
-                for col in 0..<cov.width {
-                    let c = cov.coverage[row * cov.width + col]
-                    dst[i] = c; dst[i + 1] = c; dst[i + 2] = c; dst[i + 3] = c
-                    i += 4
-                }
-            }
-        }
     }
 
     /// The page as an image, made again after glyphs were added to it (the backend uploads a
