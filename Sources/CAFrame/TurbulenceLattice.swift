@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 
 /// feTurbulence's lattice (Filter Effects Module Level 1 § feTurbulence, the reference
 /// algorithm's `init(lSeed)`): a permutation of 0…255 and, per colour channel, 256 unit gradient
@@ -12,6 +13,8 @@ import Foundation
 /// every index it reads is below 2 × 256 + 2, so reading entry `i & 255` is the same.
 package struct TurbulenceLattice: Sendable, Equatable {
     package static let size = 256
+    /// The seed it was built from: backends key their uploaded copy of the table by it.
+    package let seed: Int
     /// `lattice[i]`: the permutation (uLatticeSelector).
     package var lattice: [Int]
     /// `gradients[k][i]`: channel k's (r, g, b, a) unit gradient at lattice entry i.
@@ -38,6 +41,7 @@ package struct TurbulenceLattice: Sendable, Equatable {
     /// The lattice for `seed`, which the caller has already truncated towards zero (the
     /// specification's rule) and clamped into 32 bits.
     package init(seed: Int) {
+        self.seed = seed
         let n = Self.size
         var s = Self.setupSeed(seed)
         var lattice = Array(0..<n)
@@ -67,6 +71,26 @@ package struct TurbulenceLattice: Sendable, Equatable {
         }
         self.lattice = lattice
         self.gradients = gradients
+    }
+
+    /// Lattices built so far, by seed. A feTurbulence primitive asks for its lattice every frame
+    /// it is drawn, and the lattice depends only on the seed (about 2,300 generator steps), so
+    /// frames after the first reuse it. Bounded: past `cacheLimit` seeds the cache starts over.
+    private static let cache = Locked<[Int: TurbulenceLattice]>([:])
+    package static let cacheLimit = 32
+
+    /// How many seeds the cache holds now (tests: it stays within `cacheLimit`).
+    package static var cachedSeeds: Int { cache.withLock { $0.count } }
+
+    /// The lattice for `seed`, built once and then reused (`cache`).
+    package static func cached(seed: Int) -> TurbulenceLattice {
+        if let l = cache.withLock({ $0[seed] }) { return l }
+        let l = TurbulenceLattice(seed: seed)
+        cache.withLock { c in
+            if c.count >= cacheLimit { c.removeAll(keepingCapacity: true) }
+            c[seed] = l
+        }
+        return l
     }
 
     /// The table as the shader's 256 × 3 RGBA float texture, row-major: row 0 the gradients of

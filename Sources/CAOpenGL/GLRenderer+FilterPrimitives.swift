@@ -58,11 +58,7 @@ extension GLRenderer {
     /// width, height, wrapX, wrapY), u_rows[0…2] the frame → user-space rows, u_rows[3].x 1 when
     /// stitching.
     private func setTurbulenceUniforms(_ tb: FilterTurbulenceStep, _ p: GLProgram) -> GLTexture {
-        let texels = tb.lattice.texels
-        let tex = texels.withUnsafeBytes { raw in
-            GLTexture(width: TurbulenceLattice.size, height: 3, internalFormat: GL_RGBA32F, format: GL_RGBA, type: GL_FLOAT,
-                      pixels: raw.baseAddress)
-        }
+        let tex = turbulenceTexture(tb.lattice)
         bindTexture(tex, unit: 3, filter: .nearest)
         p.set("u_lattice", int: 3)
         p.set("u_params", SIMD4(tb.frequency.x, tb.frequency.y, Float(tb.octaves), tb.fractal ? 1 : 0))
@@ -70,6 +66,22 @@ extension GLRenderer {
         p.set("u_extent", SIMD4(Float(s?.width ?? 0), Float(s?.height ?? 0), Float(s?.wrapX ?? 0), Float(s?.wrapY ?? 0)))
         for (i, r) in tb.inverse.prefix(3).enumerated() { p.set("u_rows[\(i)]", r) }
         p.set("u_rows[3]", SIMD4(s == nil ? 0 : 1, 0, 0, 0))
+        return tex
+    }
+
+    /// The lattice's texture, uploaded the first time its seed is drawn and kept (the table
+    /// depends only on the seed): an animated feTurbulence filter uploads nothing per frame.
+    /// At most `TurbulenceLattice.cacheLimit` are kept; past that the cache starts over.
+    private func turbulenceTexture(_ lattice: TurbulenceLattice) -> GLTexture {
+        if let t = turbulenceTextures[lattice.seed] { return t }
+        if turbulenceTextures.count >= TurbulenceLattice.cacheLimit { turbulenceTextures.removeAll() }
+        let texels = lattice.texels
+        let tex = texels.withUnsafeBytes { raw in
+            GLTexture(width: TurbulenceLattice.size, height: 3, internalFormat: GL_RGBA32F, format: GL_RGBA, type: GL_FLOAT,
+                      pixels: raw.baseAddress)
+        }
+        turbulenceTextures[lattice.seed] = tex
+        turbulenceUploads += 1
         return tex
     }
 }

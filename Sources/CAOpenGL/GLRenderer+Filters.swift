@@ -78,7 +78,9 @@ extension GLRenderer {
                 p.set("u_extent", maskRect)
             }
         case .primitive(let step):
+            let uploadsBefore = turbulenceUploads
             keepAlive = try setPrimitiveUniforms(step, p, texels: texels)
+            stats.textureUploads += turbulenceUploads - uploadsBefore
             if let t = step.other { try bindOther(t) }
         }
         glDrawArrays(E(GL_TRIANGLES), 0, 3)

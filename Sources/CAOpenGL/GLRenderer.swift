@@ -54,6 +54,10 @@ package final class GLRenderer {
     var rasterCache: [UInt64: RasterEntry] = [:]
     var main: GLRenderTarget?
     var frameNumber = 0
+    /// feTurbulence lattices uploaded, by seed (`GLRenderer+FilterPrimitives.swift`).
+    var turbulenceTextures: [Int: GLTexture] = [:]
+    /// How many lattice textures this renderer has uploaded (tests: one per seed, not per frame).
+    package internal(set) var turbulenceUploads = 0
 
     struct CachedTexture {
         let image: CGImage   // held so its identifier cannot be reused while cached

@@ -69,4 +69,15 @@ import Testing
         let l = TurbulenceLattice(seed: 0)
         #expect(l.noise(0, SIMD2(1e300, -1e300)).isFinite)
     }
+
+    @Test("cached(seed:) gives the lattice a fresh build gives, and keeps at most cacheLimit seeds")
+    func cachedLattice() {
+        #expect(TurbulenceLattice.cached(seed: 42) == TurbulenceLattice(seed: 42))
+        #expect(TurbulenceLattice.cached(seed: 42).seed == 42)
+        // Past the limit the cache starts over rather than growing: every seed still answers right.
+        for s in 1000..<(1000 + 3 * TurbulenceLattice.cacheLimit) {
+            #expect(TurbulenceLattice.cached(seed: s).lattice == TurbulenceLattice(seed: s).lattice)
+            #expect(TurbulenceLattice.cachedSeeds <= TurbulenceLattice.cacheLimit)
+        }
+    }
 }

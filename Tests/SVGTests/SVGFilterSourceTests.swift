@@ -39,6 +39,34 @@ import Foundation
         #expect(pixel(rgb, 75, 75) == SIMD3(255, 255, 255))   // outside the filter region
     }
 
+    @Test("feTurbulence's lattice is uploaded once per seed, not per frame (it depends only on the seed)")
+    func turbulenceLatticeUploadedOnce() throws {
+        let doc = try SVGDocument(string: """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+              <filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="100" height="100">
+                <feTurbulence baseFrequency="0.05" numOctaves="2" seed="9137"/>
+              </filter>
+              <rect x="10" y="10" width="50" height="50" filter="url(#f)"/>
+            </svg>
+            """)
+        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100))
+        r.layer = doc.layer
+        var uploads: [Int] = []
+        var frames: [[UInt8]] = []
+        for f in 0..<3 {
+            r.beginFrame(atTime: Double(f) / 60)
+            try r.renderChecked()
+            r.endFrame()
+            uploads.append(r.statistics.textureUploads)
+            frames.append(try r.makeImage().rgba8Bytes)
+        }
+        // Frame 1 uploads the lattice (and whatever else it draws the first time); later frames
+        // draw the same filter from the kept texture, with the same pixels.
+        #expect(uploads[0] >= 1)
+        #expect(uploads[1] == 0 && uploads[2] == 0, "uploads per frame: \(uploads)")
+        #expect(frames[1] == frames[0] && frames[2] == frames[0])
+    }
+
     @Test("turbulence at lattice points is 0: transparent")
     func turbulenceOnLattice() throws {
         let (rgb, _) = try render("""

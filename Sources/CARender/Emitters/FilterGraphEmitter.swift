@@ -271,7 +271,7 @@ extension FilterEmitter {
             (f, stitch) = TurbulenceLattice.stitch(frequency: f, tile: SIMD4(Double(subregion.minX), Double(subregion.minY), Double(subregion.width), Double(subregion.height)))
         }
         func row(_ r: SIMD3<Double>) -> SIMD4<Float> { SIMD4(Float(r.x), Float(r.y), Float(r.z), 0) }
-        return FilterTurbulenceStep(lattice: TurbulenceLattice(seed: tb.seed), inverse: [row(inv.r0), row(inv.r1), row(inv.r2)],
+        return FilterTurbulenceStep(lattice: TurbulenceLattice.cached(seed: tb.seed), inverse: [row(inv.r0), row(inv.r1), row(inv.r2)],
                                     frequency: SIMD2(Float(f.x), Float(f.y)), octaves: tb.numOctaves, fractal: tb.fractalNoise,
                                     stitch: stitch)
     }

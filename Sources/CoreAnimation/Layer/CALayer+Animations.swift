@@ -71,7 +71,7 @@ extension CALayer {
     /// none shows (not begun, or ended and removed). The renderer's question each frame; a
     /// layer without animations answers at the cost of one check.
     package func runningTransition(atMedia t: CFTimeInterval) -> (transition: TransitionEvaluator, progress: Double)? {
-        guard !animationRecords.isEmpty else { return nil }
+        guard hasTransitionRecord else { return nil }
         var local: Double? = nil
         for r in animationRecords.reversed() {
             guard let e = r.evaluator as? TransitionEvaluator else { continue }

@@ -89,7 +89,16 @@ open class CALayer: NSObject, CAMediaTiming {
     package var backingStore: BackingStore?
 
     /// Animations attached to this layer, in the order they were added (docs/BEHAVIOUR.md E3).
-    @exclusivity(unchecked) package var animationRecords: [AnimationRecord] = [] { didSet { evaluationPlan = nil } }
+    @exclusivity(unchecked) package var animationRecords: [AnimationRecord] = [] {
+        didSet {
+            evaluationPlan = nil
+            hasTransitionRecord = animationRecords.contains { $0.evaluator is TransitionEvaluator }
+        }
+    }
+    /// Whether one of `animationRecords` is a transition (`CATransition`): the renderer asks
+    /// every patched leaf each frame (`runningTransition(atMedia:)`), and a flag spares the
+    /// common animated leaf a cast per animation record.
+    @exclusivity(unchecked) package private(set) var hasTransitionRecord = false
     /// This layer's position in its thread's `AnimatedLayerSet` (−1: none), so `renderCopy`
     /// finds its block in the `StepTable` without a lookup.
     // Kept (with appliedStep, TransactionStack.animatedLayers): timing-benchmark 1000, callgrind:
