@@ -57,8 +57,15 @@ struct SVGTextPath {
     /// The point at distance `d` along the path and the tangent's angle there (radians); nil
     /// off the path (glyphs whose middle falls there are not drawn, SVG 1.1 §10.13.2).
     func point(at d: Double) -> (CGPoint, Double)? {
-        guard d >= 0, d <= length, d.isFinite,
-              let piece = pieces.first(where: { d >= $0.start && d <= $0.start + $0.length }) else { return nil }
+        guard d >= 0, d <= length, d.isFinite, !pieces.isEmpty else { return nil }
+        // The first piece ending at or after d (pieces are contiguous: it starts at or before
+        // d); a binary search, so a path of many pieces under much text stays fast.
+        var lo = 0, hi = pieces.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if pieces[mid].start + pieces[mid].length >= d { hi = mid } else { lo = mid + 1 }
+        }
+        let piece = pieces[lo]
         let t = piece.length > 0 ? max(0, min(1, (d - piece.start) / piece.length)) : 0
         let p = Self.eval(piece, t), v = Self.derivative(piece, t)
         let angle = v.x == 0 && v.y == 0 ? Double(atan2(piece.p3.y - piece.p0.y, piece.p3.x - piece.p0.x))
