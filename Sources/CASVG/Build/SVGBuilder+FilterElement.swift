@@ -252,9 +252,19 @@ extension SVGBuilder {
         }
         guard let tx = int("targetX", Int(ox) / 2), let ty = int("targetY", Int(oy) / 2),
               tx >= 0, tx < Int(ox), ty >= 0, ty < Int(oy) else { return .unsupported("feConvolveMatrix") }
+        // The divisor defaults to the kernel's sum, or 1 where that sum is 0. An explicit 0 is an
+        // error in the primitive (SVG 1.1 § feConvolveMatrix "It is an error to specify a divisor
+        // of zero"): its result is transparent, as Chrome, Firefox, Safari and resvg all draw
+        // the suite's `divisor=0` case (Filter Effects 1 would fall back to the default).
         var divisor = kernel.reduce(0, +)
-        if let raw = p.attributes["divisor"], let v = Double(raw.trimmingCharacters(in: .whitespaces)), v.isFinite, v != 0 { divisor = v }
         if divisor == 0 { divisor = 1 }
+        if let raw = p.attributes["divisor"], let v = Double(raw.trimmingCharacters(in: .whitespaces)), v.isFinite {
+            guard v != 0 else {
+                log.add(.invalidValue, "<feConvolveMatrix divisor=0>", "a zero divisor is an error; transparent result")
+                return .unsupported("feConvolveMatrix")
+            }
+            divisor = v
+        }
         let bias = Double(p.attributes["bias"]?.trimmingCharacters(in: .whitespaces) ?? "0") ?? 0
         let edge: Int
         switch p.attributes["edgeMode"] ?? "duplicate" {

@@ -16,8 +16,8 @@ import Foundation
 /// font's metrics; `font-kerning`; `<textPath>` (§10.13: each glyph's middle on the path,
 /// turned with its tangent, from `startOffset`); `textLength`/`lengthAdjust` on a `<text>` of one
 /// chunk (§10.5). Approximated, reported once: vertical `writing-mode` (glyphs turned sideways),
-/// `textLength` elsewhere (natural width),
-/// decorations on a text path (not drawn), textPath `side`/`method`/`spacing`.
+/// `textLength` elsewhere (natural width), textPath `side`/`method`/`spacing`. Decorations on
+/// a text path are drawn one piece per glyph, turned with it.
 extension SVGBuilder {
     /// One addressable character after white-space handling.
     struct TextChar {
@@ -263,6 +263,25 @@ extension SVGBuilder {
         }
     }
 
+    /// Where a decoration line of `kind` lies for `font` with its baseline at `baseline` (y
+    /// down): its top and thickness (CSS Text Decoration 3 §2.4 from the font's post and OS/2
+    /// tables).
+    func decorationLine(_ kind: String, font: CTFont, baseline y0: Double) -> (top: Double, thickness: Double) {
+        let scale = Double(font.size) / Double(font.face.unitsPerEm)
+        var thickness = Double(CTFontGetUnderlineThickness(font))
+        if !(thickness > 0) { thickness = Double(font.size) / 14 }
+        switch kind {
+        // FreeType's underline position is the stroke's centre, the post table's minus half the
+        // thickness; the line is centred on the post table's.
+        case "underline": return (y0 - (Double(CTFontGetUnderlinePosition(font)) + thickness / 2) - thickness / 2, thickness)
+        case "overline": return (y0 - Double(CTFontGetAscent(font)) - thickness / 2, thickness)
+        default:
+            let size = font.face.strikeoutSize > 0 ? font.face.strikeoutSize * scale : thickness
+            let pos = font.face.strikeoutPosition > 0 ? font.face.strikeoutPosition * scale : Double(CTFontGetXHeight(font)) / 2
+            return (y0 - pos - size / 2, size)
+        }
+    }
+
     /// Lays the characters out chunk by chunk and paints glyph outlines and decorations.
     private func layoutText(_ run: TextRun) -> (layer: CALayer, extent: CGRect, bbox: CGRect)? {
         var chunkStarts = [0]
@@ -278,7 +297,7 @@ extension SVGBuilder {
             pieces.append((p, style, decoration, late))
             return p
         }
-        var early: [(CGRect, Int)] = [], late: [(CGRect, Int)] = []
+        var early: [(CGPath, Int)] = [], late: [(CGPath, Int)] = []
         var glyphPieces: [(path: CGMutablePath, style: Int)] = []
         var cx = 0.0, cy = 0.0
         let mode = run.styles[0].writingMode
@@ -362,9 +381,6 @@ extension SVGBuilder {
             let anchor = run.styles[run.chars[a].styleIndex].textAnchor
             let shift = anchor == "middle" ? -width / 2 : anchor == "end" ? -width : 0
             var pathEnd: CGPoint?
-            if onPath != nil, chars.contains(where: { !$0.decorations.isEmpty }) {
-                log.add(.approximated, "text-decoration on <textPath>", "not drawn along the path")
-            }
             // Glyphs; each character's pen start and advance for decorations.
             var charX = [Double?](repeating: nil, count: b - a), charEnd = [Double](repeating: 0, count: b - a)
             for r in CTLineGetGlyphRuns(line) as! [CTRun] {
@@ -390,10 +406,20 @@ extension SVGBuilder {
                         // The glyph's middle on the path, turned with its tangent (SVG 1.1 §10.13.2).
                         let w = Double(advances[g].width)
                         guard let (pt, angle) = path.point(at: px + w / 2) else { continue }
-                        m = m.concatenating(CGAffineTransform(translationX: -w / 2, y: py))
+                        let place = CGAffineTransform(translationX: -w / 2, y: py)
                             .concatenating(CGAffineTransform(rotationAngle: angle))
                             .concatenating(CGAffineTransform(translationX: pt.x, y: pt.y))
+                        m = m.concatenating(place)
                         pathEnd = pt
+                        // Decorations along a path: one piece per glyph under its advance,
+                        // turned with the glyph (as the suite's references draw them).
+                        for di in c.decorations where w > 0 {
+                            let band = decorationLine(run.decorations[di].kind, font: run.fonts[c.styleIndex], baseline: 0)
+                            let p = CGMutablePath()
+                            p.addRect(CGRect(x: 0, y: band.top, width: w, height: band.thickness), transform: place)
+                            if run.decorations[di].kind == "line-through" { late.append((p, run.decorations[di].style)) }
+                            else { early.append((p, run.decorations[di].style)) }
+                        }
                     } else if vertical {
                         // Top to bottom: the line runs down from the text position, each glyph
                         // turned 90° clockwise. Across the line, CSS's vertical-rl/-lr centre the
@@ -434,23 +460,11 @@ extension SVGBuilder {
                         if charX[m - a] != nil { x1 = max(x1, charEnd[m - a]) }
                         m += 1
                     }
-                    let scale = Double(font.size) / Double(font.face.unitsPerEm)
-                    var thickness = Double(CTFontGetUnderlineThickness(font))
-                    if !(thickness > 0) { thickness = Double(font.size) / 14 }
-                    let top: Double
-                    switch deco.kind {
-                    // FreeType's underline position is the stroke's centre, the post table's
-                    // minus half the thickness; the line is centred on the post table's.
-                    case "underline": top = y0 - (Double(CTFontGetUnderlinePosition(font)) + thickness / 2) - thickness / 2
-                    case "overline": top = y0 - Double(CTFontGetAscent(font)) - thickness / 2
-                    default:
-                        let size = font.face.strikeoutSize > 0 ? font.face.strikeoutSize * scale : thickness
-                        let pos = font.face.strikeoutPosition > 0 ? font.face.strikeoutPosition * scale : Double(CTFontGetXHeight(font)) / 2
-                        thickness = size
-                        top = y0 - pos - size / 2
-                    }
-                    let rect = CGRect(x: x0, y: top, width: max(0, x1 - x0), height: thickness)
-                    if deco.kind == "line-through" { late.append((rect, deco.style)) } else { early.append((rect, deco.style)) }
+                    let band = decorationLine(deco.kind, font: font, baseline: y0)
+                    let rect = CGRect(x: x0, y: band.top, width: max(0, x1 - x0), height: band.thickness)
+                    let p = CGMutablePath()
+                    p.addRect(rect)
+                    if deco.kind == "line-through" { late.append((p, deco.style)) } else { early.append((p, deco.style)) }
                     k = m
                 }
             }
@@ -464,9 +478,9 @@ extension SVGBuilder {
                 cy += accY
             }
         }
-        for (rect, st) in early { pathFor(style: st, decoration: true).addRect(rect) }
+        for (p, st) in early { pathFor(style: st, decoration: true).addPath(p) }
         for g in glyphPieces { pathFor(style: g.style).addPath(g.path) }
-        for (rect, st) in late { pathFor(style: st, decoration: true, late: true).addRect(rect) }
+        for (p, st) in late { pathFor(style: st, decoration: true, late: true).addPath(p) }
 
         let layer = CALayer()
         var extent = CGRect.null, bbox = CGRect.null
