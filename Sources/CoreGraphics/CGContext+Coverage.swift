@@ -63,6 +63,15 @@ extension CGContext {
     /// A device-space path's edges accumulated over the pixel box it can touch within `limit`
     /// (default: `drawableBox`), not yet resolved by a fill rule; nil when it covers nothing there.
     package func rasterized(devicePath path: CGPath, in limit: PixelBox? = nil) -> (CoverageRasterizer, PixelBox)? {
+        var rast = CoverageRasterizer(width: 0, height: 0)
+        guard let box = rasterize(devicePath: path, into: &rast, in: limit) else { return nil }
+        return (rast, box)
+    }
+
+    /// `rasterized(devicePath:in:)` into a caller's rasteriser, which must be clear (it is
+    /// `reset` to the box); returns the box, or nil when nothing is covered (then `rast` is
+    /// untouched).
+    package func rasterize(devicePath path: CGPath, into rast: inout CoverageRasterizer, in limit: PixelBox? = nil) -> PixelBox? {
         guard !path.isEmpty else { return nil }
         let tol = min(gstate.flatness, Self.finestFlatness)
         if path.flattenedSegmentCount(tolerance: tol, limit: Self.maxSegments) > Self.maxSegments {
@@ -70,29 +79,47 @@ extension CGContext {
             return nil
         }
         let h = CGFloat(height)
-        var polys: [[SIMD2<Double>]] = []
+        var flat: [CGPoint] = [], starts: [Int] = []
+        path.appendFlattenedPolygons(tolerance: tol, points: &flat, starts: &starts)
+        // Raster-space polygons, one flat array: polygon k is pts[ends[k - 1]..<ends[k]].
+        var pts: [SIMD2<Double>] = [], ends: [Int] = []
+        pts.reserveCapacity(flat.count)
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        for s in path.flattenedSubpaths(tolerance: tol) where s.points.count >= 3 {
-            var pts: [SIMD2<Double>] = []
-            pts.reserveCapacity(s.points.count)
-            for p in s.points {
+        for (k, s) in starts.enumerated() {
+            let e = k + 1 < starts.count ? starts[k + 1] : flat.count
+            guard e - s >= 3 else { continue }
+            let first = pts.count
+            for p in flat[s..<e] {
                 let q = SIMD2(Double(p.x), Double(h - p.y))
                 guard q.x.isFinite, q.y.isFinite else { continue }
                 lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
                 pts.append(q)
             }
-            if pts.count >= 3 { polys.append(pts) }
+            if pts.count - first >= 3 {
+                ends.append(pts.count)
+            } else {
+                pts.removeSubrange(first...)
+            }
         }
-        guard !polys.isEmpty else { return nil }
+        guard !ends.isEmpty else { return nil }
         let box = PixelBox(covering: lo, hi).intersection(limit ?? drawableBox)
         guard !box.isEmpty else { return nil }
         let w = box.x1 - box.x0, hh = box.y1 - box.y0
         let (count, overflow) = w.multipliedReportingOverflow(by: hh)
         guard !overflow, count <= Self.maxByteCount / 4 else { return nil }
-        var rast = CoverageRasterizer(width: w, height: hh)
+        rast.reset(width: w, height: hh)
         let origin = SIMD2(Double(box.x0), Double(box.y0))
-        for p in polys { rast.addPolygon(p.map { $0 - origin }) }
-        return (rast, box)
+        var s = 0
+        for e in ends {
+            var prev = pts[e - 1] - origin
+            for q in pts[s..<e] {
+                let v = q - origin
+                rast.addLine(prev.x, prev.y, v.x, v.y)
+                prev = v
+            }
+            s = e
+        }
+        return box
     }
 
     /// Full coverage of the pixels in `box` (within `drawableBox`): gradients and clears of

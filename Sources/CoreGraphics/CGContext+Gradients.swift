@@ -14,6 +14,7 @@ extension CGContext {
               let toUser = rasterToUser() else { return }
         let sx = Double(start.x), sy = Double(start.y)
         let before = options.contains(.drawsBeforeStartLocation), after = options.contains(.drawsAfterEndLocation)
+        if paintLinearGradientSpans(gradient, sx: sx, sy: sy, dx: dx, dy: dy, len2: len2, before: before, after: after) { return }
         paint(.shader { x, y in
             let p = toUser(x, y)
             let t = ((p.x - sx) * dx + (p.y - sy) * dy) / len2

@@ -95,6 +95,7 @@ extension CGContext {
     /// in proportion to its coverage, whatever the alpha and blend mode, within the clip; no
     /// shadow. In a context without alpha, cleared pixels become black.
     public func clear(_ rect: CGRect) {
+        if clearPixelAligned(rect) { return }
         let p = CGMutablePath()
         p.addRect(rect, transform: gstate.ctm)
         guard let mask = coverage(ofDevicePath: p, evenOdd: false) else { return }

@@ -16,25 +16,31 @@ extension CGContext {
         guard s.blendMode == .normal, s.shadow == nil || s.shadow!.color.w <= 0,
               s.shouldAntialias, s.allowsAntialiasing,
               case .rgba32(let ro, let go, let bo, let ao) = target.layout else { return false }
-        guard let (rast, box) = rasterized(devicePath: path) else { return true }
+        // The context's rasteriser, moved out so that it is uniquely referenced while it is
+        // written, and put back clear (every row is taken) for the next path.
+        var rast = rasterScratch
+        rasterScratch = CoverageRasterizer(width: 0, height: 0)
+        defer { if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast } }
+        guard let box = rasterize(devicePath: path, into: &rast) else { return true }
         let surface = target
         let clipped = box.intersection(PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
-        guard !clipped.isEmpty else { return true }
-        var spans = SolidSpanWriter(color: color * s.alpha, offsets: SIMD4(ro, go, bo, ao ?? -1),
+        let spans = SolidSpanWriter(color: color * s.alpha, offsets: SIMD4(ro, go, bo, ao ?? -1),
                                     area: (box.x1 - box.x0) * (box.y1 - box.y0))
         let clip = s.clip
-        let stride = rast.stride, w = rast.width
-        rast.acc.withUnsafeBufferPointer { acc in
-            for y in clipped.y0..<clipped.y1 {
+        let w = rast.width
+        // Cells left of the bitmap still add to the sum.
+        let firstI = clipped.x0 - box.x0, endI = clipped.x1 - box.x0
+        for j in 0..<rast.height {
+            let y = box.y0 + j
+            rast.takeRow(j) { a, bits in
+                guard !clipped.isEmpty, y >= clipped.y0, y < clipped.y1 else { return }
                 let row = (surface.base + y * surface.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-                let a = acc.baseAddress! + (y - box.y0) * stride
                 var sum: Float = 0
-                var i = 0
-                // Cells left of the bitmap still add to the sum.
-                let firstI = clipped.x0 - box.x0, endI = clipped.x1 - box.x0
+                // Before the first touched cell the sum is 0: nothing to paint.
+                var i = Self.nextTouched(bits, from: 0, end: w)
                 while i < w {
                     sum += a[i]
-                    let e = nextNonZero(a, from: i + 1, end: w)
+                    let e = Self.nextTouched(bits, from: i + 1, end: w)
                     let c = CoverageRasterizer.coverage(winding: sum, evenOdd: evenOdd)
                     let lo = max(i, firstI), hi = min(e, endI)
                     if c > 0, lo < hi {
@@ -54,12 +60,23 @@ extension CGContext {
         return true
     }
 
-    /// The first index in `from..<end` whose cell is not 0 (`end` if none).
+    /// The scratch rasteriser is kept between paths up to this many cells (16 MB of `Float`s);
+    /// a bigger one is dropped after its path, so one huge fill does not pin its buffer.
+    static let maxScratchCells = 4 << 20
+
+    /// The first cell in `from..<end` whose touched bit is set (`end` if none): an untouched
+    /// cell is 0 and leaves the running sum as it is.
     @inline(__always)
-    private func nextNonZero(_ a: UnsafePointer<Float>, from: Int, end: Int) -> Int {
-        var e = from
-        while e < end, a[e] == 0 { e += 1 }
-        return e
+    static func nextTouched(_ bits: UnsafeMutablePointer<UInt64>, from: Int, end: Int) -> Int {
+        guard from < end else { return end }
+        var k = from >> 6
+        var word = bits[k] & (~0 << UInt64(from & 63))
+        while word == 0 {
+            k += 1
+            if k << 6 >= end { return end }
+            word = bits[k]
+        }
+        return min(k << 6 | word.trailingZeroBitCount, end)
     }
 }
 
@@ -75,6 +92,9 @@ struct SolidSpanWriter {
     let word: UInt32
     /// Per channel, D' for every D at full coverage (translucent colours over many pixels).
     let table: [UInt8]?
+    /// The same table as integer maths on whole pixels, when it reproduces every entry:
+    /// D' = (D·m + b[byte]) >> 16 (see `FullCoverageBlend`).
+    let kernel: FullCoverageBlend?
 
     init(color: SIMD4<Float>, offsets: SIMD4<Int>, area: Int) {
         let s = color * 255, a = color.w
@@ -91,9 +111,11 @@ struct SolidSpanWriter {
             if offsets.w >= 0 { b[offsets.w] = 255 }
         }
         word = withUnsafeBytes(of: bytes) { $0.load(as: UInt32.self) }
-        table = a >= 1 || area < 2048 ? nil : (0..<4).flatMap { ch -> [UInt8] in
+        let table: [UInt8]? = a >= 1 || area < 2048 ? nil : (0..<4).flatMap { ch -> [UInt8] in
             (0..<256).map { d in UInt8(Float(d) * (1 - a * 1) + s[ch] * 1 + 0.5) }
         }
+        self.table = table
+        kernel = table.flatMap { FullCoverageBlend(table: $0, offsets: offsets) }
     }
 
     /// `count` pixels from `p`, all at coverage `c` (> 0).
@@ -111,6 +133,10 @@ struct SolidSpanWriter {
     /// The table and pixel-at-a-time loops behind `fill(_:count:coverage:)`.
     @inline(__always)
     private func fillEach(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage c: Float) {
+        if c >= 1, let kernel {
+            kernel.apply(UnsafeMutableRawPointer(p), count: count)
+            return
+        }
         if c >= 1, let table {
             table.withUnsafeBufferPointer { t in
                 var q = p
@@ -145,5 +171,73 @@ struct SolidSpanWriter {
         let o = d * (1 - sa * k) + s255 * k + 0.5
         p[ro] = UInt8(o.x); p[go] = UInt8(o.y); p[bo] = UInt8(o.z)
         if ao >= 0 { p[ao] = UInt8(o.w) }
+    }
+}
+
+/// A translucent colour's full-coverage blend, D' = D·(1 − Sα) + S (per channel, rounded, the
+/// 256-entry tables of `SolidSpanWriter`), as integer maths on a whole 32-bit pixel: every byte
+/// is D·m + b[byte] in 16.16 fixed point, two bytes at a time in the 32-bit halves of a 64-bit
+/// word, one pixel load and store instead of four table reads and byte stores. `m` and the
+/// `b`s are chosen so that every one of the 4 × 256 results equals the table's (the float
+/// maths), so the bytes are the table's; the initialiser fails (the table is used) when no
+/// such integers are found.
+package struct FullCoverageBlend {
+    let m: UInt64
+    /// b of memory bytes 0 and 2 (low and high halves), and of bytes 1 and 3.
+    let even: UInt64, odd: UInt64
+
+    /// `table`: 256 entries per channel in the order r, g, b, a; `offsets`: each channel's byte
+    /// in the pixel (all four present).
+    package init?(table: [UInt8], offsets: SIMD4<Int>) {
+        guard table.count == 1024, offsets.w >= 0 else { return nil }
+        // The byte → channel map; every byte must belong to exactly one channel.
+        var channelOfByte = [-1, -1, -1, -1]
+        for ch in 0..<4 {
+            let o = offsets[ch]
+            guard o >= 0, o < 4, channelOfByte[o] < 0 else { return nil }
+            channelOfByte[o] = ch
+        }
+        // D' ≈ D·(1 − Sα) + S, and the slope is the same for every channel: the table's own
+        // (its ends differ by 255·(1 − Sα), within rounding).
+        let slope = Double(Int(table[255]) - Int(table[0])) / 255
+        let m0 = Int((slope * 65536).rounded())
+        for dm in [0, -1, 1, -2, 2, -3, 3, -4, 4] {
+            let m = m0 + dm
+            guard m >= 0, m <= 65536 else { continue }
+            var bs: [Int] = []
+            for ch in 0..<4 {
+                // b must put every D·m + b in [T·65536, (T + 1)·65536).
+                var lo = 0, hi = Int.max
+                for d in 0..<256 {
+                    let t = Int(table[ch * 256 + d])
+                    lo = max(lo, t * 65536 - d * m)
+                    hi = min(hi, (t + 1) * 65536 - 1 - d * m)
+                }
+                guard lo <= hi else { break }
+                bs.append(lo)
+            }
+            guard bs.count == 4 else { continue }
+            let b = channelOfByte.map { UInt64(bs[$0]) }
+            self.m = UInt64(m)
+            even = b[0] | b[2] << 32
+            odd = b[1] | b[3] << 32
+            return
+        }
+        return nil
+    }
+
+    /// Blends `count` pixels from `p` (32-bit, any alignment).
+    @inline(__always)
+    package func apply(_ p: UnsafeMutableRawPointer, count: Int) {
+        let m = self.m, even = self.even, odd = self.odd
+        for k in 0..<count {
+            let q = p + k * 4
+            let v = UInt64(q.loadUnaligned(as: UInt32.self))
+            let x = (v & 0xFF) | (v & 0xFF_0000) << 16
+            let y = (v >> 8 & 0xFF) | (v >> 24) << 32
+            let rx = x &* m &+ even, ry = y &* m &+ odd
+            let out = (rx >> 16 & 0xFF) | (ry >> 8 & 0xFF00) | (rx >> 32 & 0xFF_0000) | (ry >> 24 & 0xFF00_0000)
+            q.storeBytes(of: UInt32(truncatingIfNeeded: out), as: UInt32.self)
+        }
     }
 }

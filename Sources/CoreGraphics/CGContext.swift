@@ -65,6 +65,11 @@ public final class CGContext {
     package var textMatrixStorage = CGAffineTransform.identity
     package var textDrawingModeStorage = CGTextDrawingMode.fill
 
+    /// The rasteriser solid fills reuse path after path (CGContext+SolidSpans.swift): left with
+    /// every cell clear after each use, so a path costs its box's touched cells, not a fresh
+    /// zeroed buffer.
+    package var rasterScratch = CoverageRasterizer(width: 0, height: 0)
+
     /// Open transparency layers, innermost last.
     package var layers: [TransparencyLayer] = []
     /// `beginTransparencyLayer` calls beyond `maxTransparencyLayers` that opened nothing.

@@ -17,12 +17,24 @@
 /// It lives in CoreGraphics (`package`) so that CARender's layer shapes and `CGContext`'s drawn
 /// content are antialiased by one and the same code (issue 19: "layer shapes and drawn content
 /// must antialias identically").
+///
+/// The grid is the caller's box (a path's device bounds cut to the clip, a shape's texel box),
+/// not the whole target; and every cell an edge writes is marked in `touched` (one bit a cell,
+/// `wordsPerRow` 64-bit words a row), so a span walk finds the next cell that can change the
+/// running sum with one bit scan per 64 cells instead of a comparison per cell (the inside of a
+/// shape and the hole of a ring cost nothing per pixel), and `takeRow(_:)` clears exactly the
+/// cells it hands out. A `CGContext` keeps one rasteriser and `reset(width:height:)`s it per path
+/// (issue 19's drawing speed: a fresh zeroed buffer per path was most of a small path's cost).
 package struct CoverageRasterizer: Sendable {
-    package let width: Int
-    package let height: Int
+    package private(set) var width: Int
+    package private(set) var height: Int
     /// Row stride: two spare cells on the right receive what edges at x = width leave over.
-    package let stride: Int
+    package private(set) var stride: Int
     package private(set) var acc: [Float]
+    /// One bit per cell of `acc` (bit `i & 63` of word `row * wordsPerRow + i >> 6`): set where
+    /// an edge has added to the cell since it was last cleared.
+    package private(set) var touched: [UInt64]
+    package private(set) var wordsPerRow: Int
     /// Coordinates are clamped to this (texels) before rasterising.
     package static let coordinateLimit = 1e7
     /// The work done so far: one per row an edge crosses plus the cells it crosses along the
@@ -38,11 +50,52 @@ package struct CoverageRasterizer: Sendable {
         self.width = width
         self.height = height
         stride = width + 2
+        wordsPerRow = (width + 2 + 63) >> 6
         acc = [Float](repeating: 0, count: stride * height)
+        touched = [UInt64](repeating: 0, count: wordsPerRow * height)
     }
 
     package mutating func clear() {
         acc.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        touched.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+
+    /// Makes this an empty `width` × `height` grid, reusing the storage when it is large
+    /// enough. Every cell must already be clear (a fresh rasteriser, or one whose rows were all
+    /// taken with `takeRow(_:)` or `clear()`ed); only the work count restarts.
+    package mutating func reset(width: Int, height: Int) {
+        let s = width + 2, wpr = (width + 2 + 63) >> 6
+        if s * height > acc.count { acc = [Float](repeating: 0, count: s * height) }
+        if wpr * height > touched.count { touched = [UInt64](repeating: 0, count: wpr * height) }
+        self.width = width
+        self.height = height
+        stride = s
+        wordsPerRow = wpr
+        work = 0
+        workLimit = .max
+    }
+
+    /// Hands row `y`'s cells (`stride` of them) and touched bits (`wordsPerRow` words) to
+    /// `body`, then clears both, so the rasteriser is ready for `reset(width:height:)` once every
+    /// row has been taken. `body` sees only cells its bits mark as possibly non-zero.
+    @inline(__always)
+    package mutating func takeRow<R>(_ y: Int, _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>) -> R) -> R {
+        let s = stride, wpr = wordsPerRow
+        return acc.withUnsafeMutableBufferPointer { a in
+            touched.withUnsafeMutableBufferPointer { t in
+                let cells = a.baseAddress! + y * s, bits = t.baseAddress! + y * wpr
+                let r = body(cells, bits)
+                for k in 0..<wpr {
+                    var b = bits[k]
+                    while b != 0 {
+                        cells[k << 6 | b.trailingZeroBitCount] = 0
+                        b &= b &- 1
+                    }
+                    bits[k] = 0
+                }
+                return r
+            }
+        }
     }
 
     /// Adds one edge from (x0, y0) to (x1, y1). Edges going down (y increasing) add winding +1
@@ -64,22 +117,39 @@ package struct CoverageRasterizer: Sendable {
         let lastRow = min(Int(y1c.rounded(.up)), height) - 1
         guard firstRow <= lastRow else { return }
         let w = Double(width)
+        let s = stride, wpr = wordsPerRow
         acc.withUnsafeMutableBufferPointer { buf in
-            for row in firstRow...lastRow {
-                let r0 = max(y0c, Double(row)), r1 = min(y1c, Double(row + 1))
-                let dy = r1 - r0
-                guard dy > 0 else { continue }
-                var xs = xa + (r0 - ya) * dxdy
-                var xe = xa + (r1 - ya) * dxdy
-                xs = min(max(xs, 0), w); xe = min(max(xe, 0), w)
-                work &+= 1 &+ Int(abs(xe - xs))
-                Self.accumulate(buf, base: row * stride, xs, xe, Float(dy * dir))
+            touched.withUnsafeMutableBufferPointer { bits in
+                for row in firstRow...lastRow {
+                    let r0 = max(y0c, Double(row)), r1 = min(y1c, Double(row + 1))
+                    let dy = r1 - r0
+                    guard dy > 0 else { continue }
+                    var xs = xa + (r0 - ya) * dxdy
+                    var xe = xa + (r1 - ya) * dxdy
+                    xs = min(max(xs, 0), w); xe = min(max(xe, 0), w)
+                    work &+= 1 &+ Int(abs(xe - xs))
+                    Self.accumulate(buf, base: row * s, xs, xe, Float(dy * dir))
+                    Self.mark(bits.baseAddress! + row * wpr, from: Int(min(xs, xe)), through: Int(max(xs, xe)) + 1)
+                }
             }
         }
     }
 
+    /// Sets the touched bits of cells `i0...i1` of one row.
+    @inline(__always)
+    private static func mark(_ bits: UnsafeMutablePointer<UInt64>, from i0: Int, through i1: Int) {
+        let w0 = i0 >> 6, w1 = i1 >> 6
+        let lo: UInt64 = ~0 << UInt64(i0 & 63)
+        let hi: UInt64 = ~0 >> UInt64(63 - (i1 & 63))
+        if w0 == w1 { bits[w0] |= lo & hi; return }
+        bits[w0] |= lo
+        var k = w0 + 1
+        while k < w1 { bits[k] = ~0; k += 1 }
+        bits[w1] |= hi
+    }
+
     /// One row's piece of an edge, from x `xs` to `xe` (both within [0, width]), of signed
-    /// height `d`.
+    /// height `d`: it writes cells `Int(min)` through `Int(max) + 1`.
     @inline(__always)
     private static func accumulate(_ buf: UnsafeMutableBufferPointer<Float>, base: Int, _ xs: Double, _ xe: Double, _ d: Float) {
         let l = min(xs, xe), r = max(xs, xe)

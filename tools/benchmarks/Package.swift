@@ -27,8 +27,7 @@ let package = Package(
         // CGContext drawing of the CPU peers' workloads (issue 19's benchmarks).
         .executableTarget(
             name: "cgcontext-benchmark",
-            dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux"),
-                           .product(name: "CADemoScenes", package: "CoreAnimationLinux"), "GLBaseline"],
+            dependencies: [.product(name: "CoreGraphics", package: "CoreAnimationLinux"), "GLBaseline"],
             path: "Sources/CGContextBenchmark"),
         // Text (issue 20): 10,000 changing glyphs and 100 fontSize animations, next to Skia.
         .executableTarget(

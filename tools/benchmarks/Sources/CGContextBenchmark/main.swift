@@ -1,23 +1,26 @@
-import QuartzCore
-import CADemoScenes
+import CoreGraphics
 import GLBaseline
 import Foundation
 
 // CGContext drawing benchmark (issue 19 "Benchmarks"): the CPU peers' workloads drawn through
 // `CGContext` into a 1920×1080 premultiplied RGBA8 bitmap, one thread, paths built once (as the
 // peers build theirs), each frame cleared first. Usage:
-//   swift run -c release --package-path tools/benchmarks cgcontext-benchmark [FRAMES] [rects|shapes|gradients…] [--peers]
+//   swift run -c release --package-path tools/benchmarks cgcontext-benchmark [FRAMES] [rects|shapes|gradients…] [--peers] [--checksum]
 // rects: the renderer benchmark's 10,000 rounded rects (GLBaseline.h's scene: fill, then the
 //        border ring as an even-odd fill, source-over), as peers/cairo_rects.py and blend2d_rects.py;
 // shapes: the 1,000 Bézier stars of peers/shapes_scene.py, filled (alpha 0.8) then stroked (width 3,
 //        round joins), as peers/cairo_shapes.py and blend2d_shapes.py;
+// (Only CoreGraphics is linked, so a release build after a rasteriser change rebuilds one module,
+// not the whole stack; the stars below are ShapeScene's, computed the same way.)
 // gradients: 200 rounded rects (radius 10) clipped and filled with a three-stop axial gradient
 //        (StressScenes.gradients' rects; no peer script draws these yet).
-// Prints `cgcontext <scene>: X ms/frame` and, with --peers, one `peer <name>: X ms/frame;
+// Prints `cgcontext <scene>: X ms/frame` (with --checksum, a hash of the frame's bytes, to show a
+// change leaves the pixels as they were) and, with --peers, one `peer <name>: X ms/frame;
 // engine/<name> = R×` line per peer (peers/run-peers.sh, the same scripts the renderer benchmark runs).
 var args = Array(CommandLine.arguments.dropFirst())
 let withPeers = args.contains("--peers")
-args.removeAll { $0 == "--peers" }
+let withChecksum = args.contains("--checksum")
+args.removeAll { $0 == "--peers" || $0 == "--checksum" }
 let frames = args.first.flatMap(Int.init) ?? 10
 var scenes = args.filter { Int($0) == nil }
 if scenes.isEmpty { scenes = ["rects", "shapes", "gradients"] }
@@ -98,11 +101,33 @@ for scene in scenes {
             }
         }
     case "shapes":
-        // The stars of the renderer benchmark's shape scene (the same generator as the peers').
-        let layers = (ShapeScene.make(animated: false).sublayers ?? []).compactMap { $0 as? CAShapeLayer }
-        let items = layers.compactMap { l -> (CGPath, CGColor, CGColor)? in
-            guard let p = l.path, let f = l.fillColor, let s = l.strokeColor else { return nil }
-            return (p, f, s)
+        // The stars of the renderer benchmark's shape scene (CADemoScenes' ShapeScene, the same
+        // xorshift32 generator, seed 12345, as peers/shapes_scene.py).
+        var seed: UInt32 = 12345
+        func unit() -> CGFloat { seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5; return CGFloat(seed % 10_000) / 10_000 }
+        var items: [(CGPath, CGColor, CGColor)] = []
+        for _ in 0..<1000 {
+            let cx = unit() * 1920, cy = unit() * 1080
+            let r = 20 + unit() * 40
+            let rot = unit() * 2 * Double.pi
+            let fill = CGColor(red: unit(), green: unit(), blue: unit(), alpha: 0.8)
+            let stroke = CGColor(red: unit(), green: unit(), blue: unit(), alpha: 1)
+            let pts = (0..<10).map { k -> CGPoint in
+                let a = rot + Double(k) * Double.pi / 5, rr = k % 2 == 0 ? r : 0.45 * r
+                return CGPoint(x: cx + rr * cos(a), y: cy + rr * sin(a))
+            }
+            let path = CGMutablePath()
+            path.move(to: pts[0])
+            for k in 0..<10 {
+                let p = pts[k], q = pts[(k + 1) % 10]
+                let mx = (p.x + q.x) / 2 - cx, my = (p.y + q.y) / 2 - cy
+                let ml = max((mx * mx + my * my).squareRoot(), 1e-300)
+                let nx = mx / ml * 0.15 * r, ny = my / ml * 0.15 * r
+                path.addCurve(to: q, control1: CGPoint(x: p.x + (q.x - p.x) / 3 + nx, y: p.y + (q.y - p.y) / 3 + ny),
+                              control2: CGPoint(x: p.x + 2 * (q.x - p.x) / 3 + nx, y: p.y + 2 * (q.y - p.y) / 3 + ny))
+            }
+            path.closeSubpath()
+            items.append((path, fill, stroke))
         }
         ctx.setLineWidth(3)
         ctx.setLineJoin(.round)
@@ -139,5 +164,12 @@ for scene in scenes {
         print("unknown scene \(scene)"); continue
     }
     print("cgcontext \(scene): \(String(format: "%.2f", ms)) ms/frame (\(frames) frames, median)")
+    if withChecksum, let data = ctx.data {
+        // FNV-1a of the last frame's bytes: equal before and after a change = the same pixels.
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        let bytes = data.assumingMemoryBound(to: UInt8.self)
+        for i in 0..<(ctx.bytesPerRow * height) { h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01b3 }
+        print("  checksum \(String(h, radix: 16))")
+    }
     if withPeers && scene != "gradients" { runPeers(ms, scene: scene) }
 }

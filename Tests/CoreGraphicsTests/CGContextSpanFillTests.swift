@@ -1,0 +1,107 @@
+import Testing
+
+// Issue 19's drawing speed: solid fills rasterise over the path's own box with one reused
+// rasteriser, translucent runs blend through an integer kernel, and aligned clears are memsets.
+// These tests pin the behaviour those rely on (the bytes; the box; the rasteriser left clear),
+// not time.
+@Suite struct CGContextSpanFillTests {
+    /// A 30 × 40 fill on a 2000 × 2000 context rasterises a grid the size of its own box, not
+    /// the bitmap, and leaves the context's reused rasteriser with every cell and bit clear.
+    @Test func smallFillOnHugeContextTouchesOnlyItsBox() {
+        let ctx = rgbaContext(2000, 2000)
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+        ctx.fill(CGRect(x: 10.5, y: 20.25, width: 30, height: 40))
+        let r = ctx.rasterScratch
+        // x 10.5…40.5 → pixels 10…40 (31); y 20.25…60.25 → 41 rows.
+        #expect(r.width == 31)
+        #expect(r.height == 41)
+        #expect(r.acc.count <= (31 + 2) * 41)
+        // Two vertical edges of 40 rows and two horizontal ones of one row each, not 2000² cells.
+        #expect(r.work > 0 && r.work < 400)
+        #expect(r.acc.allSatisfy { $0 == 0 })
+        #expect(r.touched.allSatisfy { $0 == 0 })
+        // And the pixels: inside half red, outside untouched.
+        #expect(bytes(ctx, 20, 2000 - 40) == [128, 0, 0, 128])
+        #expect(bytes(ctx, 5, 2000 - 40) == [0, 0, 0, 0])
+        #expect(bytes(ctx, 20, 10) == [0, 0, 0, 0])
+    }
+
+    /// A second fill after a bigger one reuses the rasteriser and draws the same bytes as a
+    /// fresh context does (no coverage left over from the first path).
+    @Test func reusedRasteriserLeavesNoCoverageBehind() {
+        let a = rgbaContext(64, 64), b = rgbaContext(64, 64)
+        a.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        a.fillEllipse(in: CGRect(x: 3.3, y: 4.7, width: 50, height: 40))
+        a.clear(CGRect(x: 0, y: 0, width: 64, height: 64))
+        for ctx in [a, b] {
+            ctx.setFillColor(red: 0, green: 0.6, blue: 0, alpha: 0.7)
+            ctx.fillEllipse(in: CGRect(x: 10.2, y: 8.9, width: 20, height: 30))
+        }
+        let n = 64 * 64 * 4
+        let pa = Array(UnsafeBufferPointer(start: a.data!.assumingMemoryBound(to: UInt8.self), count: n))
+        let pb = Array(UnsafeBufferPointer(start: b.data!.assumingMemoryBound(to: UInt8.self), count: n))
+        #expect(pa == pb)
+        #expect(pa.contains { $0 != 0 })
+    }
+
+    /// The integer full-coverage kernel gives exactly the float table's byte for every
+    /// destination byte, every channel, over a sweep of colours and alphas (and exists for the
+    /// common ones, so that translucent fills take it).
+    @Test func integerBlendMatchesFloatTableExactly() {
+        var built = 0, tried = 0
+        for ai in stride(from: 1, through: 254, by: 7) {
+            let a = Float(ai) / 255
+            for (r, g, b) in [(1.0, 0.0, 0.0), (0.3, 0.6, 0.9), (0.5, 0.5, 0.5), (0.01, 0.99, 0.47)] as [(Float, Float, Float)] {
+                let color = SIMD4<Float>(r * a, g * a, b * a, a)
+                let s = color * 255
+                let table: [UInt8] = (0..<4).flatMap { ch in
+                    (0..<256).map { d in UInt8(Float(d) * (1 - a * 1) + s[ch] * 1 + 0.5) }
+                }
+                tried += 1
+                guard let k = FullCoverageBlend(table: table, offsets: SIMD4(3, 2, 1, 0)) else { continue }
+                built += 1
+                // Pixel d holds byte d in every position.
+                var px = [UInt8](repeating: 0, count: 256 * 4)
+                for d in 0..<256 { for o in 0..<4 { px[d * 4 + o] = UInt8(d) } }
+                px.withUnsafeMutableBytes { k.apply($0.baseAddress!, count: 256) }
+                for d in 0..<256 {
+                    // offsets r 3, g 2, b 1, a 0.
+                    #expect(px[d * 4 + 3] == table[d])
+                    #expect(px[d * 4 + 2] == table[256 + d])
+                    #expect(px[d * 4 + 1] == table[512 + d])
+                    #expect(px[d * 4 + 0] == table[768 + d])
+                }
+            }
+        }
+        #expect(built * 10 >= tried * 9, "kernel built for \(built) of \(tried)")
+        // The benchmark's alpha 0.8.
+        let a: Float = 0.8
+        let s = SIMD4<Float>(0.2 * a, 0.4 * a, 0.6 * a, a) * 255
+        let table: [UInt8] = (0..<4).flatMap { ch in (0..<256).map { d in UInt8(Float(d) * (1 - a * 1) + s[ch] * 1 + 0.5) } }
+        #expect(FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3)) != nil)
+    }
+
+    /// CGContextClearRect of a pixel-aligned rect (the row-memset path) clears exactly that
+    /// rect; an unaligned one still clears partially covered pixels in proportion (Apple:
+    /// "clears the rectangle", coverage-weighted at its edges here as every fill).
+    @Test func alignedClearZeroesExactlyTheRect() {
+        let ctx = rgbaContext(8, 8)
+        ctx.setFillColor(red: 1, green: 1, blue: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
+        ctx.clear(CGRect(x: 2, y: 2, width: 3, height: 4))   // rows 2…5 from the top, columns 2…4
+        #expect(bytes(ctx, 2, 2) == [0, 0, 0, 0])
+        #expect(bytes(ctx, 4, 5) == [0, 0, 0, 0])
+        #expect(bytes(ctx, 1, 3) == [255, 255, 255, 255])
+        #expect(bytes(ctx, 5, 3) == [255, 255, 255, 255])
+        #expect(bytes(ctx, 3, 1) == [255, 255, 255, 255])
+        #expect(bytes(ctx, 3, 6) == [255, 255, 255, 255])
+        // Half a pixel: the column 6 pixel keeps half its colour.
+        ctx.clear(CGRect(x: 6, y: 0, width: 0.5, height: 8))
+        #expect(bytes(ctx, 6, 0) == [128, 128, 128, 128])
+        // Under a clip the general path runs: only the clipped part is cleared.
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 1, height: 8))
+        ctx.clear(CGRect(x: 0, y: 0, width: 8, height: 8))
+        #expect(bytes(ctx, 0, 0) == [0, 0, 0, 0])
+        #expect(bytes(ctx, 1, 0) == [255, 255, 255, 255])
+    }
+}
