@@ -107,7 +107,7 @@ renderer.layer = root
 struct Sample { var commit = 0.0, render = 0.0, readback = 0.0, draws = 0, uploads = 0, bytes = 0 }
 
 /// One frame: `redraw` layers call setNeedsDisplay (with new values), commit, render, read back.
-func frame(_ f: Int, redraw: Range<Int>) throws -> Sample {
+@MainActor func frame(_ f: Int, redraw: Range<Int>) throws -> Sample {
     var s = Sample()
     drawCalls = 0
     let t0 = now()
