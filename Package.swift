@@ -212,13 +212,13 @@ let package = Package(
 package.targets.first { $0.name == "carender" }!.dependencies.append("ImageIO")
 
 // Content layers (issue 19): FFmpeg for CAVideoLayer — the system-library shim (libavformat; the
-// other three libraries are linked by CVideoDecode) and the C decoder behind a header naming no
-// FFmpeg type; CoreAnimation decodes with it. The renderer tests draw a CAOpenGLLayer with raw GL.
+// other libraries are linked by CVideoDecode, libavdevice for the live source) and the C decoder
+// behind a header naming no FFmpeg type; CoreAnimation decodes with it. The renderer tests draw a CAOpenGLLayer with raw GL.
 package.targets.append(contentsOf: [
     .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-                   providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+                   providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev", "libavdevice-dev"])]),
     .target(name: "CVideoDecode", dependencies: ["CFFmpeg"],
-            linkerSettings: [.linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil")]),
+            linkerSettings: [.linkedLibrary("avdevice"), .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil")]),
 ])
 package.targets.first { $0.name == "CoreAnimation" }!.dependencies.append("CVideoDecode")
 package.targets.first { $0.name == "RendererTests" }!.dependencies.append("CGL")

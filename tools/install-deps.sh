@@ -13,7 +13,8 @@
 # (libgif-dev) for ImageIO; libxml2 (libxml2-dev) for SVG's XML reader (CXMLSAX);
 # python3-pil and python3-numpy for the Lottie corpus comparison (tools/lottie-corpus.sh,
 # docs/LOTTIE.md); FFmpeg's libraries (libavformat-dev, libavcodec-dev, libswscale-dev,
-# libavutil-dev) for CAVideoLayer's decoder (CVideoDecode; its tests make videos with ffmpeg).
+# libavutil-dev) for CAVideoLayer's decoder (CVideoDecode; its tests make videos with ffmpeg), and
+# libavdevice-dev for its live source (V4L2 cameras; tests use FFmpeg's synthetic lavfi input).
 # Cairo (libcairo2-dev) for CairoDifferentialTests only, the reference CGContext is compared with.
 # Noto Color Emoji (fonts-noto-color-emoji): the colour emoji font fontconfig's "emoji" family
 # gives Core Text's emoji fallback (docs/TEXT.md "Colour emoji"); Noto Sans and the Noto fonts
@@ -21,7 +22,7 @@
 # (fonts-noto-cjk): the system font and the per-character fallback (docs/TEXT.md "Font names").
 # Does nothing when all are present.
 set -eu
-PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth ffmpeg libdeflate-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev fonts-liberation2 libturbojpeg0-dev libwebp-dev libgif-dev libxml2-dev python3-pil python3-numpy libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libcairo2-dev fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk"
+PKGS="libgl-dev libopengl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libpng-dev pkg-config libglfw3-dev xvfb xauth ffmpeg libdeflate-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libicu-dev fonts-liberation2 libturbojpeg0-dev libwebp-dev libgif-dev libxml2-dev python3-pil python3-numpy libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libavdevice-dev libcairo2-dev fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

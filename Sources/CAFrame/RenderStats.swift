@@ -7,6 +7,10 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     public var drawCalls = 0
     public var offscreenPasses = 0
     public var textureUploads = 0
+    /// Bytes of texels those uploads sent (image, drawn-layer and video-frame textures and image
+    /// atlas pages at 4 bytes a pixel, gradient ramps at 16): what a frame costs the bus. The
+    /// shape atlas's partial updates are not counted. Extension beyond Apple's API.
+    public var textureUploadBytes = 0
     public var vertices = 0
     /// Seconds spent building the render tree (engine side) and executing it (GL side).
     /// True when nothing changed since the previous frame and it was kept as it was (no
@@ -50,7 +54,7 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         (reusedFrame ? "reused previous frame; " : "") + (patchedLayers > 0 ? "patched \(patchedLayers) layers" + (patchedSubtrees > 0 ? " (\(patchedSubtrees) subtrees)" : "") + "; " : "") + "layers \(layersDrawn)/\(layersVisited), instances \(instances), batches \(batches), draw calls \(drawCalls), "
-            + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads), vertices \(vertices)"
+            + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads) (\(textureUploadBytes) bytes), vertices \(vertices)"
             + (opaqueInteriors > 0 ? ", opaque interiors \(opaqueInteriors)" : "")
             + (depthTestedPlanes > 0 ? ", depth-tested planes \(depthTestedPlanes)" : "")
             + (particles > 0 ? ", particles \(particles)" : "")

@@ -416,6 +416,7 @@ package final class GLRenderer {
         }
         let t = bytes.withUnsafeBytes { GLTexture(width: w, height: h, pixels: $0.baseAddress) }
         stats.textureUploads += 1
+        stats.textureUploadBytes += w * h * 4
         textures[id] = CachedTexture(image: img, texture: t, lastUsed: frameNumber)
         return t
     }

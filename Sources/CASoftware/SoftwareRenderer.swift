@@ -197,6 +197,7 @@ package final class SoftwareRenderer {
         t.lastUsed = frameNumber
         textures[id] = t
         stats.textureUploads += 1
+        stats.textureUploadBytes += img.width * img.height * 4
         return t
     }
 

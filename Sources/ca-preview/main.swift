@@ -6,15 +6,19 @@ import Foundation
 //   ca-preview                 the demo, looping (keys: space, ←/→, ↑/↓, Home, +/−, S, R, Esc)
 //   ca-preview --interactive   drag the cards; the button pauses and resumes the animations
 //   ca-preview --frames N      quit after N frames (smoke tests, CI)
+//   ca-preview --camera DEV    a live source in a CAVideoLayer (CameraPreview.swift)
 // Needs a display (a desktop, or Xvfb: xvfb-run -a ca-preview).
 let args = Array(CommandLine.arguments.dropFirst())
 if args.contains("--help") || args.contains("-h") {
     print("""
-    usage: ca-preview [--interactive] [--frames N]
+    usage: ca-preview [--interactive] [--frames N] [--camera DEVICE [--camera-format F] [--camera-option K=V]…]
       Plays the bundled demo in a window. Keys: space pause/resume, ←/→ step a frame,
       ↑/↓ or Shift+←/→ scrub 1 s, Home restart, +/− speed ×2/÷2, S save PNG, R reload, Esc quit.
       --interactive  drag the cards (implicit animations); click the button to pause/resume.
       --frames N     quit after N frames.
+      --camera DEVICE  show a live source (a V4L2 camera, e.g. /dev/video0) instead of the demo;
+                     --camera-format lavfi takes an FFmpeg filter graph as DEVICE
+                     (e.g. testsrc2=size=640x480:rate=30); --camera-option video_size=640x480 …
     """)
     exit(0)
 }
@@ -29,7 +33,13 @@ if let i = args.firstIndex(of: "--frames") {
 
 MainActor.assumeIsolated {
     do {
-        if args.contains("--interactive") {
+        if let source = CameraPreview.source(args) {
+            let preview = try ScenePreview(name: "camera \(source.device)", watching: nil) {
+                CameraPreview.scene(source) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            }
+            preview.window.configurationNote()
+            if let n = frameLimit { try preview.window.run(frames: n); preview.window.close() } else { preview.run() }
+        } else if args.contains("--interactive") {
             let demo = try InteractiveDemo()
             demo.window.configurationNote()
             if let n = frameLimit { try demo.window.run(frames: n); demo.window.close() } else { demo.window.run() }

@@ -29,6 +29,11 @@ let package = Package(
             name: "cgcontext-benchmark",
             dependencies: [.product(name: "CoreGraphics", package: "CoreAnimationLinux"), "GLBaseline"],
             path: "Sources/CGContextBenchmark"),
+        // 1,000 drawn layers, 10 % calling setNeedsDisplay each frame (issue 19's benchmarks).
+        .executableTarget(
+            name: "drawn-layers-benchmark",
+            dependencies: [.product(name: "QuartzCore", package: "CoreAnimationLinux")],
+            path: "Sources/DrawnLayersBenchmark"),
         // Text (issue 20): 10,000 changing glyphs and 100 fontSize animations, next to Skia.
         .executableTarget(
             name: "text-benchmark",

@@ -30,6 +30,7 @@ final class GLGradientPipeline: GLPipeline {
         glCheck("gradient ramps")
         uploadedRamps = frame.gradientRamps
         stats.textureUploads += 1
+        stats.textureUploadBytes += GradientInstance.rampWidth * frame.gradientRampRows * 16
     }
 
     func prepare(_ b: Batch, _ bindings: GLBatchBindings, on r: GLRenderer) throws -> GLProgram {

@@ -5,7 +5,8 @@ import CAFrame
 /// A `CAVideoLayer`'s frame as textured quads (issue 19): the frame of its video at the layer's
 /// local time for this frame's media time, placed by `videoGravity` with `contentsGravity`'s
 /// maths (`ContentsLayout`). Decoded before the frame renders, so offscreen and video frames are
-/// deterministic; each new video frame is a texture of its own, uploaded once. A frame that
+/// deterministic; each new video frame is a texture of its own, uploaded once. A live source
+/// (`CAVideoLayer.liveSource`) shows its newest captured frame, never waiting for one. A frame that
 /// showed a video depends on time (`dependsOnTime`): it is built anew, never reused.
 final class VideoEmitter: ContentEmitter {
     /// A video layer was drawn in the last frame.
@@ -19,10 +20,15 @@ final class VideoEmitter: ContentEmitter {
 
     func emit(_ layer: CALayer, _ copy: CALayer, at site: DrawSite, into out: FrameWriter) {
         // The video (its URL and decoder) is the model's: only `videoGravity` animates.
-        guard let model = layer as? CAVideoLayer, let values = copy as? CAVideoLayer, model.url != nil else { return }
+        guard let model = layer as? CAVideoLayer, let values = copy as? CAVideoLayer,
+              model.url != nil || model.liveSource != nil else { return }
         drewVideo = true
-        let t = model.convertTime(CACurrentMediaTime(), from: nil)
-        guard let image = model.frameImage(atLocalTime: t) else { return }
+        // A live source shows its newest frame whatever the time (it is not seekable).
+        let image: CGImage?
+        if model.liveSource != nil { image = model.liveFrameImage } else {
+            image = model.frameImage(atLocalTime: model.convertTime(CACurrentMediaTime(), from: nil))
+        }
+        guard let image else { return }
         let s = values.state
         let pieces = ContentsLayout.pieces(bounds: s.bounds, imageWidth: image.width, imageHeight: image.height,
                                            gravity: values.videoGravity, contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1),

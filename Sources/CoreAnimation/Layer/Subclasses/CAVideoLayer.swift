@@ -46,6 +46,7 @@ open class CAVideoLayer: CALayer {
             var s = videoState
             s.url = newValue
             s.source = newValue.map(VideoSource.open)
+            if newValue != nil { s.live = nil; s.feed = nil }
             if let e = s.source?.error {
                 Diagnostics.warnOnce("CAVideoLayer: \(e.description); the layer shows no video")
             }
@@ -69,14 +70,15 @@ open class CAVideoLayer: CALayer {
     /// Why the video cannot be shown (nil when it opened, or no `url` is set).
     public var error: CAVideoLayerError? { videoState.source?.error }
 
-    /// The video's frame size in pixels (zero when none is open).
+    /// The video's frame size in pixels (zero when none is open); a live source's frame size.
     public var videoSize: CGSize {
+        if let f = videoState.feed?.feed { return CGSize(width: f.width, height: f.height) }
         guard let d = videoState.source?.decoder else { return .zero }
         return CGSize(width: d.width, height: d.height)
     }
 
-    /// Frames per second of the video (0 when none is open).
-    public var frameRate: Double { videoState.source?.decoder?.fps ?? 0 }
+    /// Frames per second of the video (0 when none is open); a live source's nominal rate.
+    public var frameRate: Double { videoState.feed?.feed?.fps ?? videoState.source?.decoder?.fps ?? 0 }
 
     /// Number of frames (nil when none is open or the file does not say).
     public var frameCount: Int? { videoState.source?.decoder?.frameCount }
@@ -116,8 +118,13 @@ package struct VideoLayerState: Equatable {
     var url: URL?
     var gravity: CALayerContentsGravity = .resizeAspect
     var source: VideoSource?
+    /// The live source (`CAVideoLayer+LiveSource.swift`) and its capture; exclusive with `url`.
+    var live: CAVideoLiveSource?
+    var feed: LiveFeedBox?
 
-    package static func == (a: Self, b: Self) -> Bool { a.url == b.url && a.gravity == b.gravity && a.source === b.source }
+    package static func == (a: Self, b: Self) -> Bool {
+        a.url == b.url && a.gravity == b.gravity && a.source === b.source && a.live == b.live && a.feed === b.feed
+    }
 }
 
 /// An opened video (or the error opening it), shared by a layer and its copies; its decoder is
