@@ -342,6 +342,7 @@ package final class RenderTreeBuilder {
             rect = filterRect(rect, plan, h: h)
         }
         rect = FrameWriter.pixelAligned(rect)
+        rect = tightIsolatedRect(rect, layer, s, world: world, depth: ctx.depth, plan)
         if let shadow, let path = s.shadowPath, !pathShadowInside {
             shadows.emitPath(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity, into: out)
         }
@@ -558,11 +559,18 @@ package final class RenderTreeBuilder {
         if transitions, layer.runningTransition(atMedia: CACurrentMediaTime()) != nil { return nil }
         let h = Homography(world)
         guard var box = h.boundingBox(of: s.bounds.standardized) else { return nil }
-        if !s.masksToBounds {
-            let copy = layer.renderCopy
-            for e in contentEmitters { if let reach = e.overhang(copy, h: h) { box = box.union(reach) } }
+        if s.masksToBounds || depth >= Self.maxDepth || (stackGuard?.isLow() ?? false) {
+            if !s.masksToBounds {
+                let copy = layer.renderCopy
+                for e in contentEmitters { if let reach = e.overhang(copy, h: h) { box = box.union(reach) } }
+            }
+            return box.insetBy(dx: -1, dy: -1)
         }
-        if s.masksToBounds || depth >= Self.maxDepth || (stackGuard?.isLow() ?? false) { return box.insetBy(dx: -1, dy: -1) }
+        let copy = layer.renderCopy
+        // Only what the layer paints counts (`paintsWithinBounds`): a Lottie layer's bounds
+        // are its whole composition, its shapes a small part of it (issue 23).
+        if !paintsWithinBounds(copy, s) { box = .null }
+        for e in contentEmitters { if let reach = e.overhang(copy, h: h) { box = box.union(reach) } }
         // A replicator's copies reach wherever its instance transform takes them: not bounded.
         if let r = layer as? CAReplicatorLayer, r.instanceCount > 1 { return nil }
         let childWorld = layer is CATransformLayer ? world : LayerGeometry.flattened(world)
@@ -574,7 +582,7 @@ package final class RenderTreeBuilder {
             guard let b = subtreeBounds(child, cs, world: cw, depth: depth + 1) else { return nil }
             box = box.union(b)
         }
-        if ownShadow, let shadow = ShadowSpec(s) { box = box.union(shadow.castBounds(of: box, h: h)) }
-        return box.insetBy(dx: -1, dy: -1)
+        if ownShadow, !box.isNull, let shadow = ShadowSpec(s) { box = box.union(shadow.castBounds(of: box, h: h)) }
+        return box.isNull ? .null : box.insetBy(dx: -1, dy: -1)
     }
 }
