@@ -29,12 +29,7 @@ import Foundation
             a.path = CGPath(rect: CGRect(x: 10, y: 10, width: 20 + Double(i), height: 20), transform: nil)
             b.path = CGPath(rect: CGRect(x: 15, y: 15, width: 10, height: 10 + Double(i) / 2), transform: nil)
             CATransaction.commit()
-            let img = try RenderHarness.frame(r, at: Double(i) / 60)
-            if i == 99 {
-                // The group's square (0.5 of opaque red) and the pixels beyond it.
-                #expect(img.rgba(111, 12).isClose(to: RGBA(128, 0, 0, 128), tolerance: 1), "\(img.rgba(111, 12))")
-                #expect(img.rgba(140, 100).a == 0)
-            }
+            _ = try RenderHarness.frame(r, at: Double(i) / 60)
         }
         #expect(r.pooledTargetCount > 0)
         #expect(r.pooledTargetCount <= 31, "\(r.pooledTargetCount) pooled targets")
