@@ -50,6 +50,8 @@ package final class GLRenderer {
     var clipTexture: GLTexture?
     var textures: [ObjectIdentifier: CachedTexture] = [:]
     var pool: [SIMD2<Int>: [GLRenderTarget]] = [:]
+    /// The frame each pool size was last taken in (`GLRenderer+TargetPool.swift`).
+    var poolLastUsed: [SIMD2<Int>: Int] = [:]
     /// Kept targets of rasterised layers, by `OffscreenTarget.cacheKey` (`GLRenderer+RasterCache.swift`).
     var rasterCache: [UInt64: RasterEntry] = [:]
     var main: GLRenderTarget?
@@ -145,6 +147,7 @@ package final class GLRenderer {
             throw error
         }
         evictUnused()
+        evictIdlePooledTargets()
         evictUnusedRasterTargets()
         // Hands the frame to the driver now: a renderer whose frames are never read back
         // otherwise queues them, and Mesa frees deleted textures only once the frames that
@@ -206,6 +209,7 @@ package final class GLRenderer {
             if n >= list.count { list.append(try GLRenderTarget(width: key.x, height: key.y)); pool[key] = list }
             targets.append(list[n])
             taken[key] = n + 1
+            poolLastUsed[key] = frameNumber
         }
         func rect(_ id: TargetID) -> SIMD4<Float> {
             switch id {
@@ -421,7 +425,7 @@ package final class GLRenderer {
         return t
     }
 
-    /// Textures not used for 120 frames are freed; pooled targets stay (sizes repeat). Past
+    /// Textures not used for 120 frames are freed (pooled targets: `evictIdlePooledTargets`). Past
     /// `textureBudgetBytes` of cached images, those this frame did not use go at once: a layer
     /// that redraws every frame (an animated `needsDisplay(forKey:)` property) makes a new image
     /// each frame, and 120 frames of a full-screen drawing would be a gigabyte of textures.

@@ -141,6 +141,10 @@ package final class RenderTreeBuilder {
         /// Below a `CAReplicatorLayer`: nothing is recorded for patches (a patch would redraw
         /// one copy); a change there rebuilds the frame.
         var inReplica = false
+        /// Inside an isolated target sized by what its subtree paints (`paintsWithinBounds`
+        /// false): nothing is recorded for patches, since a patched layer whose paint grew
+        /// would be cut by the target the last build sized; a change there rebuilds the frame.
+        var inContentSizedTarget = false
 
         init(parentWorld: CATransform3D, parentState: LayerState?, clip: Int32, opacity: Float, depth: Int,
              mirrored: Bool = false, depthBasis: CATransform3D = CATransform3DIdentity,
@@ -342,6 +346,7 @@ package final class RenderTreeBuilder {
             rect = filterRect(rect, plan, h: h)
         }
         rect = FrameWriter.pixelAligned(rect)
+        rect = tightIsolatedRect(rect, layer, s, world: world, depth: ctx.depth, plan)
         if let shadow, let path = s.shadowPath, !pathShadowInside {
             shadows.emitPath(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity, into: out)
         }
@@ -356,7 +361,10 @@ package final class RenderTreeBuilder {
         if pathShadowInside, let shadow, let path = s.shadowPath {
             shadows.emitPath(shadow, path: path, h: h, clip: s.masksToBounds ? out.boundsClip(s, h: h, outer: 0).0 : 0, opacity: innerOpacity, into: out)
         }
-        drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, ctx: ctx, lineage: lineage, claims: claims)
+        // A target sized by the sublayers' paint must be sized again when that paint changes.
+        var contentCtx = ctx
+        if !s.masksToBounds, !paintsWithinBounds(copy, s) { contentCtx.inContentSizedTarget = true }
+        drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, ctx: contentCtx, lineage: lineage, claims: claims)
         out.endOffscreen()
         if let raster { finishRasterTarget(content, start: raster.start, passes: raster.passes) }
         if !plan.filters.isEmpty {
@@ -487,7 +495,8 @@ package final class RenderTreeBuilder {
         // A transform layer's sublayers draw in the order of their depth, which their own
         // animations change: they are not patched in place (not recorded as leaves).
         inherited.inReplica = parent.inReplica || replica != nil
-        let ctx = isTransformLayer || inherited.inReplica ? inherited : recordedContext(inherited)
+        inherited.inContentSizedTarget = parent.inContentSizedTarget
+        let ctx = isTransformLayer || inherited.inReplica || inherited.inContentSizedTarget ? inherited : recordedContext(inherited)
         if isolate {
             // Two clips that cannot merge analytically: the inner clip is applied inside an
             // offscreen target, the outer one when that target is composited.
@@ -558,11 +567,18 @@ package final class RenderTreeBuilder {
         if transitions, layer.runningTransition(atMedia: CACurrentMediaTime()) != nil { return nil }
         let h = Homography(world)
         guard var box = h.boundingBox(of: s.bounds.standardized) else { return nil }
-        if !s.masksToBounds {
-            let copy = layer.renderCopy
-            for e in contentEmitters { if let reach = e.overhang(copy, h: h) { box = box.union(reach) } }
+        if s.masksToBounds || depth >= Self.maxDepth || (stackGuard?.isLow() ?? false) {
+            if !s.masksToBounds {
+                let copy = layer.renderCopy
+                for e in contentEmitters { if let reach = e.overhang(copy, h: h) { box = box.union(reach) } }
+            }
+            return box.insetBy(dx: -1, dy: -1)
         }
-        if s.masksToBounds || depth >= Self.maxDepth || (stackGuard?.isLow() ?? false) { return box.insetBy(dx: -1, dy: -1) }
+        let copy = layer.renderCopy
+        // Only what the layer paints counts (`paintsWithinBounds`): a Lottie layer's bounds
+        // are its whole composition, its shapes a small part of it (issue 23).
+        if !paintsWithinBounds(copy, s) { box = .null }
+        for e in contentEmitters { if let reach = e.overhang(copy, h: h) { box = box.union(reach) } }
         // A replicator's copies reach wherever its instance transform takes them: not bounded.
         if let r = layer as? CAReplicatorLayer, r.instanceCount > 1 { return nil }
         let childWorld = layer is CATransformLayer ? world : LayerGeometry.flattened(world)
@@ -574,7 +590,7 @@ package final class RenderTreeBuilder {
             guard let b = subtreeBounds(child, cs, world: cw, depth: depth + 1) else { return nil }
             box = box.union(b)
         }
-        if ownShadow, let shadow = ShadowSpec(s) { box = box.union(shadow.castBounds(of: box, h: h)) }
-        return box.insetBy(dx: -1, dy: -1)
+        if ownShadow, !box.isNull, let shadow = ShadowSpec(s) { box = box.union(shadow.castBounds(of: box, h: h)) }
+        return box.isNull ? .null : box.insetBy(dx: -1, dy: -1)
     }
 }

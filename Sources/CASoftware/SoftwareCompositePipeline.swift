@@ -9,14 +9,17 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
     let additive: Bool
     let source: SoftwareTarget
     let mask: SoftwareTarget?
+    /// Whether the texel-aligned path (`drawAligned`) may draw the instances it fits.
+    let rowPaths: Bool
 
     init(_ all: [CompositeInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, source: SoftwareTarget,
-         mask: SoftwareTarget?) {
+         mask: SoftwareTarget?, rowPaths: Bool = true) {
         instances = all[b.range]
         variant = SoftwareVariant(b.variant)
         additive = b.variant.contains(.additive)
         self.source = source
         self.mask = mask
+        self.rowPaths = rowPaths
         // The plane is the frame itself (identity map).
         let id = map.planeToTexel(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0))
         quads = instances.map { i in
@@ -34,6 +37,7 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
             let q = quads[k]
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
             let mode = SoftwareClamp.int(i.params.z + 0.5)
+            if rowPaths, mode == 0, drawAligned(i, q, ctx, rows) { continue }
             let dlo = SIMD2(i.dst.x, i.dst.y), dsize = SIMD2(i.dst.z, i.dst.w)
             let slo = SIMD2(i.src.x, i.src.y), ssize = SIMD2(max(i.src.z, 1), max(i.src.w, 1))
             q.forEachTexel(rows: rows) { x, y, p, _, _ in
@@ -59,5 +63,51 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
                 target.blend(x, y, c * ctx.clip(i.params.y, x, y, v), additive: additive)
             }
         }
+    }
+
+    /// A plain composite (mode 0) that puts a target back where it was drawn, one texel per
+    /// pixel (destination = source rectangle, whole pixels, the source and any mask exactly
+    /// that size): every pixel centre falls on a texel centre, where composite.frag's bilinear
+    /// sample is that texel, so the texel is read directly; and a texel of zero source (or
+    /// zero mask) alpha adds nothing to the pixel under source-over, so it is skipped — most
+    /// of a masked Lottie layer's target (issue 23). Returns false, drawing nothing, for any
+    /// other composite.
+    func drawAligned(_ i: CompositeInstance, _ q: SoftwareQuad, _ ctx: SoftwarePassContext, _ rows: Range<Int>) -> Bool {
+        let w = SoftwareClamp.int(i.dst.z), h = SoftwareClamp.int(i.dst.w)
+        guard !additive, i.dst == i.src, i.dst.x == i.dst.x.rounded(.down), i.dst.y == i.dst.y.rounded(.down),
+              w == source.width, h == source.height, w > 0, h > 0,
+              mask.map({ $0.width == w && $0.height == h }) ?? true else { return false }
+        let v = variant
+        let target = ctx.target
+        let vp = ctx.viewport
+        // One target texel per frame pixel (not a downscaled target).
+        guard Float(target.width) == vp.z, Float(target.height) == vp.w else { return false }
+        // Target texel (x, y) is frame pixel (x + vx, y + vy); source texel (x + ox, y + oy).
+        let ox = SoftwareClamp.int(vp.x - i.dst.x), oy = SoftwareClamp.int(vp.y - i.dst.y)
+        let xa = max(q.x0, -ox, 0), xb = min(q.x1, w - ox, target.width)
+        let ya = max(q.y0, -oy, rows.lowerBound), yb = min(q.y1, h - oy, rows.upperBound)
+        guard xa < xb, ya < yb else { return true }
+        let opacity = i.color.w
+        let src = source.pixels
+        let m = mask?.pixels
+        let clipped = v.clip && SoftwareClamp.int(i.params.y + 0.5) > 0
+        for y in ya..<yb {
+            let srow = src + ((y &+ oy) &* w &+ ox)
+            let mrow = m.map { $0 + ((y &+ oy) &* w &+ ox) }
+            for x in xa..<xb {
+                // A texel of zero colour and alpha adds nothing under source-over.
+                let packed = srow[x]
+                guard packed != 0 else { continue }
+                var c = SoftwarePixel.unpack(packed) * opacity
+                if let mrow {
+                    let ma = mrow[x] >> 24
+                    guard ma != 0 else { continue }
+                    c *= Float(ma) * (1 / 255)
+                }
+                if clipped { c = c * ctx.clip(i.params.y, x, y, v) }
+                target.blend(x, y, c, additive: false)
+            }
+        }
+        return true
     }
 }

@@ -167,7 +167,7 @@ package final class SoftwareRenderer {
             }
             let src = try off(source)
             let m: SoftwareTarget? = try mask.map(off) ?? (b.variant.contains(.mask) ? src : nil)
-            return SoftwareCompositePipeline(frame.composites, b, map, target, source: src, mask: m)
+            return SoftwareCompositePipeline(frame.composites, b, map, target, source: src, mask: m, rowPaths: usesRowPaths)
         case .shape(let page, let fieldPage):
             try check(frame.shapes.count)
             let pages = frame.shapePages

@@ -60,6 +60,11 @@ extension SoftwareShapePipeline {
         let opacity = i.h0.w
         let cov = coverage
         let unitStep = m.x == 1
+        // Where a texel has fill coverage and no stroke coverage, shape.frag's colour depends on
+        // the fill coverage byte alone (no field is read): the source word of the last such
+        // byte is kept, so a filled interior costs one blend a texel (issue 23: cactus's bodies).
+        let memoizes = !clipped && !additive
+        var memoKey: UInt32 = .max, memoSource: UInt32 = 0
         for y in ya..<yb {
             let py = m.z * Float(y) + m.w
             // The quad is the region: texel centres outside it are not drawn.
@@ -88,6 +93,15 @@ extension SoftwareShapePipeline {
                     continue
                 }
                 defer { x &+= 1 }
+                if memoizes, packed & 0xFF00 == 0 {
+                    let key = packed & 0xFF
+                    if key != memoKey {
+                        memoKey = key
+                        memoSource = SoftwareSpanBlend.source(nearestColor(i, SoftwarePixel.unpack(packed), tx, ty, ox, oy) * opacity)
+                    }
+                    row[x] = SoftwareSpanBlend.over(memoSource, row[x])
+                    continue
+                }
                 var c = nearestColor(i, SoftwarePixel.unpack(packed), tx, ty, ox, oy) * opacity
                 if clipped { c = c * ctx.clip(i.h1.w, x, y, v) }
                 if additive {

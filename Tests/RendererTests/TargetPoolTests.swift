@@ -1,0 +1,43 @@
+import Testing
+import Foundation
+
+/// Issue 23: an isolated layer's offscreen target follows what its subtree paints, so a faded
+/// group whose shapes change size needs a new target size in most frames. The GL backend's pool
+/// of targets (kept by size) frees sizes no frame has taken for 30 frames, so it holds what
+/// recent frames use, not one target for every size the animation ever had.
+@Suite struct TargetPoolTests {
+    @Test("a faded group whose shapes grow every frame: 100 target sizes, at most 31 pooled")
+    func poolFreesIdleSizes() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
+        let group = CALayer()
+        group.frame = root.bounds
+        group.opacity = 0.5
+        let a = CAShapeLayer(), b = CAShapeLayer()
+        a.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        b.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        group.addSublayer(a)
+        group.addSublayer(b)
+        root.addSublayer(group)
+        var o = CARenderer.Options()
+        o.backend = .openGL
+        let r = try CARenderer(offscreenSize: CGSize(width: 160, height: 160), scale: 1, maxTextureSize: nil, options: o)
+        r.layer = root
+        for i in 0..<100 {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            a.path = CGPath(rect: CGRect(x: 10, y: 10, width: 20 + Double(i), height: 20), transform: nil)
+            b.path = CGPath(rect: CGRect(x: 15, y: 15, width: 10, height: 10 + Double(i) / 2), transform: nil)
+            CATransaction.commit()
+            let img = try RenderHarness.frame(r, at: Double(i) / 60)
+            // The group's target follows the squares as they grow (each frame's commit rebuilds
+            // the frame: a patch would keep the last target's size and cut the grown square).
+            if i % 10 == 0 || i == 99 {
+                #expect(img.rgba(28 + i, 12).isClose(to: RGBA(128, 0, 0, 128), tolerance: 1), "frame \(i): \(img.rgba(28 + i, 12))")
+                #expect(img.rgba(31 + i, 12).a == 0, "frame \(i): \(img.rgba(31 + i, 12))")
+            }
+        }
+        #expect(r.pooledTargetCount > 0)
+        #expect(r.pooledTargetCount <= 31, "\(r.pooledTargetCount) pooled targets")
+    }
+}
