@@ -141,8 +141,8 @@ package final class RenderTreeBuilder {
         /// Below a `CAReplicatorLayer`: nothing is recorded for patches (a patch would redraw
         /// one copy); a change there rebuilds the frame.
         var inReplica = false
-        /// Inside an isolated target sized by what its subtree paints (`paintsWithinBounds`
-        /// false): nothing is recorded for patches, since a patched layer whose paint grew
+        /// Inside an isolated target sized by what its subtree paints (no `masksToBounds`):
+        /// nothing is recorded for patches, since a patched layer whose paint grew or moved
         /// would be cut by the target the last build sized; a change there rebuilds the frame.
         var inContentSizedTarget = false
 
@@ -361,9 +361,11 @@ package final class RenderTreeBuilder {
         if pathShadowInside, let shadow, let path = s.shadowPath {
             shadows.emitPath(shadow, path: path, h: h, clip: s.masksToBounds ? out.boundsClip(s, h: h, outer: 0).0 : 0, opacity: innerOpacity, into: out)
         }
-        // A target sized by the sublayers' paint must be sized again when that paint changes.
+        // Without masksToBounds the target is sized by where the sublayers paint, which a
+        // patch of one of them can change (a sublayer moved past the last build's target was
+        // cut there): a change below rebuilds the frame and sizes the target again.
         var contentCtx = ctx
-        if !s.masksToBounds, !paintsWithinBounds(copy, s) { contentCtx.inContentSizedTarget = true }
+        if !s.masksToBounds { contentCtx.inContentSizedTarget = true }
         drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, ctx: contentCtx, lineage: lineage, claims: claims)
         out.endOffscreen()
         if let raster { finishRasterTarget(content, start: raster.start, passes: raster.passes) }

@@ -40,4 +40,32 @@ import Foundation
         #expect(r.pooledTargetCount > 0)
         #expect(r.pooledTargetCount <= 31, "\(r.pooledTargetCount) pooled targets")
     }
+
+    @Test("a sublayer moved by commits past its faded parent's bounds is drawn there (the target is sized again, not patched)")
+    func movedSublayerOfAFadedGroupIsNotCut() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
+        let group = CALayer()
+        group.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+        group.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        group.opacity = 0.5
+        let child = CALayer()
+        child.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        group.addSublayer(child)
+        root.addSublayer(group)
+        var o = CARenderer.Options()
+        o.backend = .openGL
+        let r = try CARenderer(offscreenSize: CGSize(width: 160, height: 160), scale: 1, maxTextureSize: nil, options: o)
+        r.layer = root
+        for i in 0..<6 {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            child.position = CGPoint(x: 20 + Double(i) * 20, y: 20)
+            CATransaction.commit()
+            let img = try RenderHarness.frame(r, at: Double(i) / 60)
+            // Opaque red faded to one half, wherever the child is (inside the group or past it).
+            #expect(img.rgba(20 + i * 20, 20).isClose(to: RGBA(128, 0, 0, 128), tolerance: 1), "frame \(i): \(img.rgba(20 + i * 20, 20))")
+        }
+    }
 }
