@@ -15,11 +15,20 @@ extension RenderTreeBuilder {
     /// (they sample neighbours), `shouldRasterize` (the kept bitmap is reused when the layer
     /// moves), a compositing filter, and inside a replicator's delayed copy (the mask would be
     /// measured at another time than it is drawn).
-    func tightIsolatedRect(_ rect: CGRect, _ layer: CALayer, _ s: LayerState, world: CATransform3D, depth: Int,
-                           _ plan: CompositingPlan) -> CGRect {
+    func tightIsolatedRect(_ rect: CGRect, cut: CGRect) -> CGRect {
+        guard !rect.isNull, !rect.isInfinite, !cut.isInfinite else { return rect }
+        let r = rect.intersection(cut)
+        guard !r.isNull else { return .null }
+        return FrameWriter.pixelAligned(r)
+    }
+
+    /// What of an isolated layer's target can show (the pass, and the mask's painted bounds;
+    /// pixel-aligned), or the infinite rectangle where the target is kept whole (see above).
+    func tightIsolatedCut(_ layer: CALayer, _ s: LayerState, world: CATransform3D, depth: Int,
+                          _ plan: CompositingPlan) -> CGRect {
         guard plan.shadow == nil, plan.filters.isEmpty, plan.backgroundFilters.isEmpty, !plan.rasterize, plan.blend == nil,
-              replicas.timeShift == 0, !rect.isNull, !rect.isInfinite else { return rect }
-        var r = rect.intersection(out.passRect)
+              replicas.timeShift == 0 else { return .infinite }
+        var r = out.passRect
         if let mask = plan.mask {
             let ms = mask.renderCopy.state
             let mw = CATransform3DConcat(LayerGeometry.localToParent(ms, parent: s, isMask: true), LayerGeometry.flattened(world))
@@ -29,8 +38,28 @@ extension RenderTreeBuilder {
                 r = r.intersection(FrameWriter.pixelAligned(mb))
             }
         }
-        guard !r.isNull else { return .null }
-        return FrameWriter.pixelAligned(r)
+        return r.isNull ? .null : FrameWriter.pixelAligned(r)
+    }
+}
+
+/// The part of a content-sized isolated target (`Context.contentLimit`) a patched leaf must
+/// stay in: `content`, the pixels its subtree painted at the last build (before a shadow's or
+/// filter's reach), and `cut`, the pixels of the target that can show (`tightIsolatedCut`;
+/// infinite when the whole target is kept). Nested targets intersect both.
+struct ContentLimit {
+    var content: CGRect
+    var cut: CGRect
+
+    func within(_ outer: ContentLimit?) -> ContentLimit {
+        guard let outer else { return self }
+        return ContentLimit(content: content.intersection(outer.content), cut: cut.intersection(outer.cut))
+    }
+
+    /// Whether a leaf painting `paint` (pixels, as `subtreeBounds` measures a plain leaf) is
+    /// drawn whole where it shows: what of it can show lies inside what the target holds.
+    func admits(_ paint: CGRect) -> Bool {
+        let showing = cut.isInfinite ? paint : paint.intersection(cut)
+        return showing.isNull || (!content.isNull && content.contains(showing))
     }
 }
 

@@ -247,6 +247,11 @@ extension RenderTreeBuilder {
         if facesAway(isDoubleSided: copy.state.isDoubleSided, bounds: copy.state.bounds, h: h, mirrored: ctx.pointee.mirrored) {
             return nil
         }
+        // Inside a target sized by what its subtree painted: the box must still fit in it.
+        if let limit = ctx.pointee.contentLimit {
+            guard let paint = h.boundingBox(of: copy.state.bounds.standardized),
+                  limit.admits(paint.insetBy(dx: -1, dy: -1)) else { return nil }
+        }
         let opacity = min(copy.state.opacity, 1) * ctx.pointee.opacity
         let look = BoxLook(copy, opacity: opacity)
         guard look.fill.w > 0 || look.border.w > 0 else { return nil }

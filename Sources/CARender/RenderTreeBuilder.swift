@@ -141,10 +141,16 @@ package final class RenderTreeBuilder {
         /// Below a `CAReplicatorLayer`: nothing is recorded for patches (a patch would redraw
         /// one copy); a change there rebuilds the frame.
         var inReplica = false
-        /// Inside an isolated target sized by what its subtree paints (no `masksToBounds`):
-        /// nothing is recorded for patches, since a patched layer whose paint grew or moved
-        /// would be cut by the target the last build sized; a change there rebuilds the frame.
+        /// Inside an isolated target sized by what its subtree paints (no `masksToBounds`): no
+        /// subtree is recorded for patches, since a re-emitted subtree whose paint grew or moved
+        /// would be cut by the target the last build sized.
         var inContentSizedTarget = false
+        /// Inside such targets, where plain leaves may still be patched: a leaf whose box,
+        /// where it can show, stays inside the targets' content (`ContentLimit.admits`) is
+        /// patched in place; one that leaves it makes its parent's subtree or the whole frame
+        /// be built again, which sizes the targets anew. nil inside a content-sized target
+        /// means no leaf there is recorded (a rasterised layer's target).
+        var contentLimit: ContentLimit? = nil
 
         init(parentWorld: CATransform3D, parentState: LayerState?, clip: Int32, opacity: Float, depth: Int,
              mirrored: Bool = false, depthBasis: CATransform3D = CATransform3DIdentity,
@@ -282,6 +288,7 @@ package final class RenderTreeBuilder {
         // or under a transform layer, whose sublayers' order depends on their depth): marks
         // where its instances begin, and a record slot before its descendants' (pre-order).
         let recordsSubtree = recordsSubtrees && ctx.index >= 0 && !isMask && slide == .zero && transitions && !ctx.inTransition && !isTransformLayer
+            && !ctx.inContentSizedTarget
         // A layer that can only draw its one box or nothing needs no marks: if it draws its box
         // it is a plain leaf (below), else its ranges are empty.
         let maybeLeaf = shadow == nil && !claimed && (layer._sublayers?.isEmpty ?? true)
@@ -340,13 +347,17 @@ package final class RenderTreeBuilder {
         let pathShadowInside = mask != nil && s.shadowPath != nil
         var rect = subtreeBounds(layer, s, world: world, depth: ctx.depth, transitions: transitions, ownShadow: pathShadowInside)
             ?? out.passRect
+        // What the subtree paints, before a shadow's or filter's reach is added: a patched leaf
+        // must stay inside it (`Context.contentLimit`).
+        let contentRect = rect
         if offscreenShadow, let shadow {
             rect = shadows.contentRect(rect, shadow, h: h, in: out)
         } else {
             rect = filterRect(rect, plan, h: h)
         }
         rect = FrameWriter.pixelAligned(rect)
-        rect = tightIsolatedRect(rect, layer, s, world: world, depth: ctx.depth, plan)
+        let cut = tightIsolatedCut(layer, s, world: world, depth: ctx.depth, plan)
+        rect = tightIsolatedRect(rect, cut: cut)
         if let shadow, let path = s.shadowPath, !pathShadowInside {
             shadows.emitPath(shadow, path: path, h: h, clip: shadowClip.0, opacity: opacity, into: out)
         }
@@ -363,9 +374,16 @@ package final class RenderTreeBuilder {
         }
         // Without masksToBounds the target is sized by where the sublayers paint, which a
         // patch of one of them can change (a sublayer moved past the last build's target was
-        // cut there): a change below rebuilds the frame and sizes the target again.
+        // cut there): below, only plain leaves are patched, and only while their box stays
+        // inside what the target holds (`ContentLimit`); any other change rebuilds and sizes
+        // the target again.
         var contentCtx = ctx
-        if !s.masksToBounds { contentCtx.inContentSizedTarget = true }
+        if !s.masksToBounds {
+            contentCtx.inContentSizedTarget = true
+            contentCtx.contentLimit = plan.rasterize || (ctx.inContentSizedTarget && ctx.contentLimit == nil) ? nil
+                : ContentLimit(content: contentRect.isNull ? .null : FrameWriter.pixelAligned(contentRect).intersection(rect), cut: cut)
+                    .within(ctx.contentLimit)
+        }
         drawLayer(layer, copy, s, world: world, h: h, clip: 0, opacity: innerOpacity, ctx: contentCtx, lineage: lineage, claims: claims)
         out.endOffscreen()
         if let raster { finishRasterTarget(content, start: raster.start, passes: raster.passes) }
@@ -498,7 +516,9 @@ package final class RenderTreeBuilder {
         // animations change: they are not patched in place (not recorded as leaves).
         inherited.inReplica = parent.inReplica || replica != nil
         inherited.inContentSizedTarget = parent.inContentSizedTarget
-        let ctx = isTransformLayer || inherited.inReplica || inherited.inContentSizedTarget ? inherited : recordedContext(inherited)
+        inherited.contentLimit = parent.contentLimit
+        let unpatchable = inherited.inContentSizedTarget && inherited.contentLimit == nil
+        let ctx = isTransformLayer || inherited.inReplica || unpatchable ? inherited : recordedContext(inherited)
         if isolate {
             // Two clips that cannot merge analytically: the inner clip is applied inside an
             // offscreen target, the outer one when that target is composited.

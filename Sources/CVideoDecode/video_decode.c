@@ -1,8 +1,8 @@
 // Frame-exact decoding on FFmpeg (see include/video_decode.h). Written for this project.
 #include "video_decode.h"
+#include "stream_common.h"
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
-#include <libswscale/swscale.h>
 #include <libavutil/imgutils.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,8 +17,7 @@ struct cavd_decoder {
     AVCodecContext *codec;
     AVStream *st;
     int stream;
-    struct SwsContext *sws;
-    int sws_w, sws_h, sws_fmt;
+    cavd_scaler scaler;
     AVFrame *frame;     // the frame being received
     AVFrame *last;      // the last frame received (kept for a request past the end)
     AVPacket *pkt;
@@ -29,20 +28,9 @@ struct cavd_decoder {
     int draining;       // the demuxer reached its end; the codec is being flushed
 };
 
-static void set_err(char *err, size_t n, const char *what, int code) {
-    if (!err || n == 0) return;
-    if (code) {
-        char buf[128];
-        av_strerror(code, buf, sizeof buf);
-        snprintf(err, n, "%s: %s", what, buf);
-    } else {
-        snprintf(err, n, "%s", what);
-    }
-}
-
 void cavd_close(cavd_decoder *d) {
     if (!d) return;
-    if (d->sws) sws_freeContext(d->sws);
+    cavd_scaler_free(&d->scaler);
     av_frame_free(&d->frame);
     av_frame_free(&d->last);
     av_packet_free(&d->pkt);
@@ -54,35 +42,20 @@ void cavd_close(cavd_decoder *d) {
 cavd_decoder *cavd_open(const char *path, int64_t max_pixels, cavd_info *info, char *err, size_t errlen) {
     av_log_set_level(AV_LOG_QUIET);
     cavd_decoder *d = av_mallocz(sizeof *d);
-    if (!d) { set_err(err, errlen, "out of memory", 0); return NULL; }
+    if (!d) { cavd_set_err(err, errlen, "out of memory", 0); return NULL; }
     d->last_index = -1;
     int r = avformat_open_input(&d->fmt, path, NULL, NULL);
-    if (r < 0) { set_err(err, errlen, "not a media file FFmpeg can open", r); d->fmt = NULL; cavd_close(d); return NULL; }
-    r = avformat_find_stream_info(d->fmt, NULL);
-    if (r < 0) { set_err(err, errlen, "no stream information", r); cavd_close(d); return NULL; }
-    const AVCodec *dec = NULL;
-    r = av_find_best_stream(d->fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &dec, 0);
-    if (r < 0 || !dec) { set_err(err, errlen, "no video stream", r < 0 ? r : 0); cavd_close(d); return NULL; }
-    d->stream = r;
-    d->st = d->fmt->streams[r];
-    const AVCodecParameters *par = d->st->codecpar;
-    if (par->width <= 0 || par->height <= 0 || (int64_t)par->width * par->height > max_pixels) {
-        set_err(err, errlen, "video frame size is empty or beyond the limit", 0);
-        cavd_close(d); return NULL;
-    }
-    d->codec = avcodec_alloc_context3(dec);
-    if (!d->codec) { set_err(err, errlen, "out of memory", 0); cavd_close(d); return NULL; }
-    avcodec_parameters_to_context(d->codec, par);
-    d->codec->thread_count = 1;
-    r = avcodec_open2(d->codec, dec, NULL);
-    if (r < 0) { set_err(err, errlen, "cannot open the video codec", r); cavd_close(d); return NULL; }
-    d->frame = av_frame_alloc();
+    if (r < 0) { cavd_set_err(err, errlen, "not a media file FFmpeg can open", r); d->fmt = NULL; cavd_close(d); return NULL; }
+    cavd_stream st = { 0 };
+    r = cavd_open_stream(d->fmt, max_pixels, "no video stream", &st, &d->frame, &d->pkt, err, errlen);
+    d->codec = st.codec;
+    d->st = st.st;
+    d->stream = st.stream;
+    if (r < 0) { cavd_close(d); return NULL; }
     d->last = av_frame_alloc();
-    d->pkt = av_packet_alloc();
-    if (!d->frame || !d->last || !d->pkt) { set_err(err, errlen, "out of memory", 0); cavd_close(d); return NULL; }
-    AVRational rate = d->st->avg_frame_rate.num > 0 && d->st->avg_frame_rate.den > 0 ? d->st->avg_frame_rate : d->st->r_frame_rate;
-    double fps = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 0;
-    if (!(fps > 0 && fps < 10000)) fps = 25;
+    if (!d->last) { cavd_set_err(err, errlen, "out of memory", 0); cavd_close(d); return NULL; }
+    const AVCodecParameters *par = d->st->codecpar;
+    double fps = cavd_stream_fps(d->st, 25);
     d->start = d->st->start_time != AV_NOPTS_VALUE ? d->st->start_time : 0;
     d->info.width = par->width;
     d->info.height = par->height;
@@ -143,21 +116,11 @@ static int seek_to(cavd_decoder *d, int64_t index) {
 }
 
 static int convert(cavd_decoder *d, const AVFrame *f, uint8_t *rgba) {
-    if (!d->sws || d->sws_w != f->width || d->sws_h != f->height || d->sws_fmt != f->format) {
-        if (d->sws) sws_freeContext(d->sws);
-        d->sws = sws_getContext(f->width, f->height, f->format, d->info.width, d->info.height, AV_PIX_FMT_RGBA,
-                                SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
-        d->sws_w = f->width; d->sws_h = f->height; d->sws_fmt = f->format;
-        if (!d->sws) return -1;
-    }
-    uint8_t *dst[4] = { rgba, NULL, NULL, NULL };
-    int stride[4] = { d->info.width * 4, 0, 0, 0 };
-    sws_scale(d->sws, (const uint8_t *const *)f->data, f->linesize, 0, f->height, dst, stride);
-    return 0;
+    return cavd_scale(&d->scaler, f, d->info.width, d->info.height, rgba);
 }
 
 int64_t cavd_decode_frame(cavd_decoder *d, int64_t index, uint8_t *rgba, char *err, size_t errlen) {
-    if (!d || !rgba) { set_err(err, errlen, "no decoder", 0); return -1; }
+    if (!d || !rgba) { cavd_set_err(err, errlen, "no decoder", 0); return -1; }
     if (index < 0) index = 0;
     int fresh = d->last_index < 0 && d->seeks == 0 && !d->draining && d->last->buf[0] == NULL;
     int ahead = index > d->last_index && index - d->last_index <= CAVD_FORWARD_LIMIT;
@@ -167,11 +130,11 @@ int64_t cavd_decode_frame(cavd_decoder *d, int64_t index, uint8_t *rgba, char *e
     int retried = 0;
     for (;;) {
         int r = decode_next(d);
-        if (r < 0) { set_err(err, errlen, "decoding failed", r); return -1; }
+        if (r < 0) { cavd_set_err(err, errlen, "decoding failed", r); return -1; }
         if (r == 0) {
             // Past the end: the last frame holds.
             if (d->last->buf[0]) {
-                if (convert(d, d->last, rgba) < 0) { set_err(err, errlen, "no pixel conversion", 0); return -1; }
+                if (convert(d, d->last, rgba) < 0) { cavd_set_err(err, errlen, "no pixel conversion", 0); return -1; }
                 return d->last_index;
             }
             if (!retried && d->seeks > 0) {
@@ -182,7 +145,7 @@ int64_t cavd_decode_frame(cavd_decoder *d, int64_t index, uint8_t *rgba, char *e
                 d->draining = 0;
                 continue;
             }
-            set_err(err, errlen, "the video has no frames", 0);
+            cavd_set_err(err, errlen, "the video has no frames", 0);
             return -1;
         }
         int64_t i = frame_index(d, d->frame);
@@ -202,7 +165,7 @@ int64_t cavd_decode_frame(cavd_decoder *d, int64_t index, uint8_t *rgba, char *e
         av_frame_move_ref(d->last, d->frame);
         d->last_index = i;
         if (i >= index) {
-            if (convert(d, d->last, rgba) < 0) { set_err(err, errlen, "no pixel conversion", 0); return -1; }
+            if (convert(d, d->last, rgba) < 0) { cavd_set_err(err, errlen, "no pixel conversion", 0); return -1; }
             return i;
         }
     }

@@ -68,4 +68,40 @@ import Foundation
             #expect(img.rgba(20 + i * 20, 20).isClose(to: RGBA(128, 0, 0, 128), tolerance: 1), "frame \(i): \(img.rgba(20 + i * 20, 20))")
         }
     }
+
+    @Test("a sublayer moving inside its faded parent's painted extent is patched in place, and drawn right")
+    func sublayerMovingInsideAFadedGroupIsPatched() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
+        let group = CALayer()
+        group.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
+        group.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        group.opacity = 0.5
+        let child = CALayer()
+        child.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        group.addSublayer(child)
+        root.addSublayer(group)
+        var o = CARenderer.Options()
+        o.backend = .openGL
+        let r = try CARenderer(offscreenSize: CGSize(width: 160, height: 160), scale: 1, maxTextureSize: nil, options: o)
+        r.layer = root
+        // The child's box stays inside the group's bounds (which the group paints), so the
+        // target the first build sized holds it at every position.
+        for i in 0..<5 {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            child.position = CGPoint(x: 20 + Double(i) * 20, y: 20)
+            CATransaction.commit()
+            let img = try RenderHarness.frame(r, at: Double(i) / 60)
+            if i > 0 { #expect(r.statistics.patchedLayers == 1, "frame \(i): \(r.statistics)") }
+            // Red over blue faded as a group to one half: (128, 0, 0, 128) where the child is,
+            // (0, 0, 128, 128) where it was.
+            #expect(img.rgba(20 + i * 20, 20).isClose(to: RGBA(128, 0, 0, 128), tolerance: 1), "frame \(i): \(img.rgba(20 + i * 20, 20))")
+            if i > 0 {
+                #expect(img.rgba(20 + (i - 1) * 20 - 6, 20).isClose(to: RGBA(0, 0, 128, 128), tolerance: 1),
+                        "frame \(i): \(img.rgba(20 + (i - 1) * 20 - 6, 20))")
+            }
+        }
+    }
 }
