@@ -7,38 +7,72 @@
 //   valgrind --tool=callgrind .build/release/builder-benchmark 5 rects images
 //   callgrind_annotate --inclusive=yes callgrind.out.* | grep -E 'RenderTreeBuilderC5(build|patch)|TimingEngineO4step'
 //
-// Arguments: the number of frames (default 5), then stress scene names (`StressScenes`).
+// Arguments: the number of frames (default 5), then stress scene names (`StressScenes`), or
+// `rects-N-K`: N rounded rects (sides 8–24 px) of which every K-th is animated (issue 22's scale
+// row, e.g. `rects-100000-10`). Besides the instance count it prints the median wall time of
+// the timing engine's step and of the patch per patched frame (noisy on a shared machine).
 import CoreGraphics
 import CoreAnimation
 import CARender
 import CADemoScenes
+import Foundation
 
 let args = CommandLine.arguments.dropFirst()
 let frames = max(1, Int(args.first ?? "5") ?? 5)
 let names = args.count > 1 ? Array(args.dropFirst()) : ["rects"]
 for name in names {
-    guard let root = StressScenes.make(named: name) else { print("unknown scene \(name)"); continue }
+    guard let root = scene(named: name) else { print("unknown scene \(name)"); continue }
     var instances = 0
+    var stepTimes: [Double] = [], patchTimes: [Double] = []
     // One builder that builds the first frame and patches the rest, as CARenderer does …
     let patching = RenderTreeBuilder()
     for f in 0..<frames {
         let t = Double(f) / 60
+        let t0 = DispatchTime.now().uptimeNanoseconds
         CAMediaClock.withFrameTime(t) { CATransaction.flush(); TimingEngine.step(to: t) }
         let changed = TimingEngine.animatedLayers()
+        let t1 = DispatchTime.now().uptimeNanoseconds
         if f > 0, let p = CAMediaClock.withFrameTime(t, { patching.patch(changed, committed: []) }) {
             instances += p.1.instances
+            stepTimes.append(Double(t1 - t0) / 1e6)
+            patchTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e6)
         } else {
             let r = CAMediaClock.withFrameTime(t) { patching.build(root: root, width: 1920, height: 1080, scale: 1) }
             instances += r.1.instances
         }
     }
-    // … and one that builds every frame whole.
+    // … and one that builds every frame whole (`BB_PATCH_ONLY=1` leaves these out, for a
+    // profile of the patches alone).
     let whole = RenderTreeBuilder()
-    for f in 0..<frames {
+    let wholeFrames = ProcessInfo.processInfo.environment["BB_PATCH_ONLY"] == "1" ? 0 : frames
+    for f in 0..<wholeFrames {
         let t = Double(frames + f) / 60
         CAMediaClock.withFrameTime(t) { CATransaction.flush(); TimingEngine.step(to: t) }
         let r = CAMediaClock.withFrameTime(t) { whole.build(root: root, width: 1920, height: 1080, scale: 1) }
         instances += r.1.instances
     }
-    print("\(name): \(frames) patched and \(frames) whole frames, \(instances) instances")
+    print("\(name): \(frames) patched and \(wholeFrames) whole frames, \(instances) instances")
+    if !patchTimes.isEmpty {
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        print("  patched frames: step \(fmt(median(stepTimes))) ms, patch \(fmt(median(patchTimes))) ms, step + patch \(fmt(median(zip(stepTimes, patchTimes).map { $0 + $1 }))) ms (median of \(patchTimes.count))")
+    }
+}
+
+func fmt(_ v: Double) -> String { String(format: "%.2f", v) }
+
+/// A `StressScenes` scene, or `rects-N-K` (N small rects, every K-th animated).
+func scene(named name: String) -> CALayer? {
+    let parts = name.split(separator: "-")
+    if parts.count == 3, parts[0] == "rects", let n = Int(parts[1]), let k = Int(parts[2]), n > 0, n <= 1_000_000, k >= 0 {
+        return StressScenes.rects(count: n, animatedEvery: k) { i in
+            // Sides 8–24 px spread over the frame, as the growth table's small rects.
+            var r = StressScenes.benchmarkRect(i)
+            r[2] = Float(8 + (i * 7919) % 17)
+            r[3] = r[2]
+            r[0] = Float((i * 104_729) % 1900)
+            r[1] = Float((i * 7_877) % 1060)
+            return r
+        }
+    }
+    return StressScenes.make(named: name)
 }
