@@ -39,6 +39,12 @@ public let kCTWritingDirectionAttributeName: CFString = "NSWritingDirection"
 /// Vertical glyph forms; not applied here (warns once).
 public let kCTVerticalFormsAttributeName: CFString = "CTVerticalForms"
 
+/// OpenType features to turn on for the run, an array of HarfBuzz feature strings ("smcp",
+/// "onum=1"): not an Apple attribute (Core Text takes features on the font descriptor,
+/// `kCTFontFeatureSettingsAttribute`); the package's own importers (CASVG's `font-variant`) use
+/// it. Strings HarfBuzz does not parse are skipped.
+package let caOpenTypeFeaturesAttributeName: CFString = "CAOpenTypeFeatures"
+
 /// Underline styles (`CTUnderlineStyle`).
 public struct CTUnderlineStyle: OptionSet, Sendable {
     public let rawValue: Int32
@@ -71,6 +77,8 @@ package struct TextAttributes {
     package var ligature: Int = 1
     package var baselineOffset: Double = 0
     package var language: String?
+    /// `caOpenTypeFeaturesAttributeName`'s feature strings (at most 32 kept).
+    package var features: [String] = []
     package var paragraphStyle: CTParagraphStyle?
     /// The attributes as given, for `CTRunGetAttributes`.
     package var raw: [AnyHashable: Any]
@@ -79,7 +87,7 @@ package struct TextAttributes {
     static let understood: Set<String> = [
         kCTFontAttributeName, kCTForegroundColorAttributeName, kCTForegroundColorFromContextAttributeName,
         kCTKernAttributeName, kCTTrackingAttributeName, kCTLigatureAttributeName, kCTParagraphStyleAttributeName,
-        kCTBaselineOffsetAttributeName, kCTLanguageAttributeName, "NSColor", "NSBaselineOffset", "NSTracking",
+        kCTBaselineOffsetAttributeName, kCTLanguageAttributeName, caOpenTypeFeaturesAttributeName, "NSColor", "NSBaselineOffset", "NSTracking",
         // Read when drawing (CTDraw.swift).
         kCTStrokeWidthAttributeName, kCTStrokeColorAttributeName, "NSStrokeColor",
         kCTUnderlineStyleAttributeName, kCTUnderlineColorAttributeName, "NSUnderlineColor",
@@ -109,6 +117,9 @@ package struct TextAttributes {
         if let b = attributeNumber(attrs[NSAttributedString.Key(kCTBaselineOffsetAttributeName)] ?? attrs[NSAttributedString.Key("NSBaselineOffset")]),
            b.isFinite { baselineOffset = max(-1e5, min(1e5, b)) }
         language = attrs[NSAttributedString.Key(kCTLanguageAttributeName)] as? String
+        if let f = attrs[NSAttributedString.Key(caOpenTypeFeaturesAttributeName)] as? [String] {
+            features = Array(f.prefix(32).map { String($0.prefix(64)) })
+        }
         paragraphStyle = attrs[NSAttributedString.Key(kCTParagraphStyleAttributeName)] as? CTParagraphStyle
         for k in attrs.keys where !Self.understood.contains(k.rawValue) {
             TextDiagnostics.warnOnce("attribute \(k.rawValue) is not supported and has no effect")

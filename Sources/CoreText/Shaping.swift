@@ -134,7 +134,8 @@ package func itemize(_ text: TextStorage, _ range: Range<Int>, levels: [UInt8]) 
 
 /// Shapes one item with HarfBuzz (the whole text as context, so joining and contextual forms
 /// see across item edges). Features: kerning unless the run's kern attribute is 0; standard
-/// ligatures unless its ligature attribute is 0; discretionary ones when it is 2. Then Core
+/// ligatures unless its ligature attribute is 0; discretionary ones when it is 2; those of the
+/// package's `caOpenTypeFeaturesAttributeName` ("smcp"). Then Core
 /// Text's kern and tracking attributes add their space after each cluster.
 package func shape(_ item: TextItem, in text: TextStorage) -> ShapedItem {
     var out = ShapedItem(item: item)
@@ -153,6 +154,7 @@ package func shape(_ item: TextItem, in text: TextStorage) -> ShapedItem {
     if attrs.kern == 0 { feature("kern=0") }
     if attrs.ligature == 0 { feature("liga=0"); feature("clig=0") }
     if attrs.ligature == 2 { feature("dlig=1") }
+    for f in attrs.features { feature(f) }
     hb_shape(item.font.face.hbFont, buf, features, UInt32(features.count))
     var n: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buf, &n), let pos = hb_buffer_get_glyph_positions(buf, &n) else { return out }

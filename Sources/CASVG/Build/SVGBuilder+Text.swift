@@ -36,7 +36,33 @@ extension SVGBuilder {
         /// Index into `TextRun.paths` for a character inside `<textPath>`.
         var pathIndex: Int? = nil
         var startsPath = false
+        /// A lower-case letter drawn as a synthesised small capital: `scalar` is already its
+        /// capital, shaped at `smallCapsScale` of the font size (`font-variant: small-caps`
+        /// with a font that has no `smcp` glyphs).
+        var smallCap = false
     }
+
+    /// Whether a character stands upright in vertical text: UAX #50's Vertical_Orientation U
+    /// and Tu, by block (Hangul, the CJK radicals, symbols and punctuation, kana, Bopomofo,
+    /// the enclosed and compatibility CJK blocks, the ideographs, the vertical and
+    /// compatibility forms, the full-width forms). Everything else is turned sideways.
+    /// Approximated: Tu characters use their horizontal glyphs (no `vert` alternates), and the
+    /// few U characters outside these blocks (some symbols) are turned.
+    static func uprightInVerticalText(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x1100...0x11FF, 0x2E80...0x2FFF, 0x3000...0x303F, 0x3040...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFE10...0xFE1F, 0xFE30...0xFE4F,
+             0xFF01...0xFF60, 0xFFE0...0xFFE7, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The size of synthesised small capitals relative to the font size: CSS Fonts 4 §6.10
+    /// (`font-synthesis-small-caps`) leaves the scale to the user agent; 0.7 is what Chrome and
+    /// Firefox use.
+    static let smallCapsScale = 0.7
 
     /// What the walk over a `<text>` element collects.
     final class TextRun {
@@ -61,7 +87,20 @@ extension SVGBuilder {
         run.styles.append(style)
         run.fonts.append(font(for: style))
         var decos: [Int] = []
-        for k in style.textDecoration.sorted() { run.decorations.append((k, 0)); decos.append(run.decorations.count - 1) }
+        // text-decoration is not inherited but propagates to the text inside the element that
+        // declares it (CSS Text Decoration 3 §2.1): a `<g text-decoration="underline">` around
+        // the text underlines it. Such lines take the text element's paint (there is no text at
+        // the group to take it from), as the browsers draw them (the suite's
+        // text-decoration/all-types-nested).
+        var kinds = style.textDecoration
+        var ancestor = e.parent
+        var depth = 0
+        while let x = ancestor, depth < limits.maxDepth {
+            kinds.formUnion(styleFromRoot(x).textDecoration)
+            ancestor = x.parent
+            depth += 1
+        }
+        for k in kinds.sorted() { run.decorations.append((k, 0)); decos.append(run.decorations.count - 1) }
         collectText(e, styleIndex: 0, decorations: decos, shift: 0, path: nil, preserve: e.attributes["xml:space"] == "preserve", into: run)
         // Trailing white space is removed (xml:space default, §10.15).
         if e.attributes["xml:space"] != "preserve" {
@@ -70,7 +109,7 @@ extension SVGBuilder {
         guard !run.chars.isEmpty else { return nil }
         if vertical(style) {
             log.add(.approximated, "writing-mode=\(style.writingMode)",
-                    "vertical text: every glyph is turned sideways (upright CJK is not done), decorations and dx are not applied")
+                    "vertical text: CJK characters upright, others turned sideways (no vert alternates or vertical metrics), decorations and dx are not applied")
         } else if !["lr-tb", "lr", "horizontal-tb", "rl-tb", "rl"].contains(style.writingMode) {
             log.add(.invalidValue, "writing-mode=\(style.writingMode)", "unknown; horizontal used")
         }
@@ -124,6 +163,9 @@ extension SVGBuilder {
                              preserve: Bool, into run: TextRun) {
         let start = run.chars.count
         let offset = shift + baselineOffset(run.styles[styleIndex], run.fonts[styleIndex])
+        // font-variant: small-caps (CSS Fonts 4 §6.10): the font's smcp glyphs where it has the
+        // feature (applied when shaping); else lower-case letters become capitals at 70 %.
+        let synthesiseSmallCaps = run.styles[styleIndex].smallCaps && !run.fonts[styleIndex].face.hasSubstitutionFeature("smcp")
         for child in e.children {
             switch child.name {
             case SVGElement.textNodeName:
@@ -136,7 +178,17 @@ extension SVGBuilder {
                     } else {
                         run.lastWasSpace = false
                     }
-                    run.chars.append(TextChar(scalar: s, styleIndex: styleIndex, decorations: decorations, baselineOffset: offset, pathIndex: path))
+                    var smallCap = false
+                    // Only letters whose capital is one character (ß stays as it is), so the
+                    // per-character position lists keep their meaning.
+                    if synthesiseSmallCaps, s.properties.changesWhenUppercased,
+                       let upper = s.properties.uppercaseMapping.unicodeScalars.first,
+                       s.properties.uppercaseMapping.unicodeScalars.count == 1 {
+                        s = upper
+                        smallCap = true
+                    }
+                    run.chars.append(TextChar(scalar: s, styleIndex: styleIndex, decorations: decorations, baselineOffset: offset,
+                                              pathIndex: path, smallCap: smallCap))
                 }
             case "tspan", "a", "textPath":
                 var pathIndex = path
@@ -314,20 +366,35 @@ extension SVGBuilder {
             // every attribute value for ever (docs/SECURITY.md), a leak per text element.
             var text = AttributedText(units: [])
             var charOfUnit: [Int] = []
+            // What a character is shaped with: its font (a synthesised small capital's at 70 %),
+            // kerning, and whether the font's smcp feature is on.
+            func shaping(_ k: Int) -> (font: CTFont, kern: Bool, smcp: Bool) {
+                let c = run.chars[k], st = run.styles[c.styleIndex], f = run.fonts[c.styleIndex]
+                return (c.smallCap ? f.withSize(f.size * CGFloat(Self.smallCapsScale)) : f, st.fontKerning, st.smallCaps && !c.smallCap)
+            }
+            // The chunk is one bidi paragraph whose base direction is the text's `direction`
+            // (SVG 1.1 §10.7.4; left to right by default), not the first strong character's:
+            // Arabic text with a Latin word and a full stop keeps the stop at the right end.
+            let rightToLeft = run.styles[run.chars[a].styleIndex].rightToLeft
+            let paragraph = CTParagraphStyle()
+            paragraph.baseWritingDirection = rightToLeft ? .rightToLeft : .leftToRight
             var i = a
             while i < b {
                 var j = i
                 var s = ""
-                let si = run.chars[i].styleIndex
-                while j < b, run.chars[j].styleIndex == si || (run.fonts[run.chars[j].styleIndex] == run.fonts[si]
-                                                              && run.styles[run.chars[j].styleIndex].fontKerning == run.styles[si].fontKerning) {
+                let key = shaping(i)
+                while j < b, j == i || shaping(j) == key {
                     s.unicodeScalars.append(run.chars[j].scalar)
                     for _ in 0..<String(run.chars[j].scalar).utf16.count { charOfUnit.append(j) }
                     j += 1
                 }
-                var attrs: [NSAttributedString.Key: Any] = [NSAttributedString.Key(kCTFontAttributeName): run.fonts[si]]
+                var attrs: [NSAttributedString.Key: Any] = [NSAttributedString.Key(kCTFontAttributeName): key.font]
                 // font-kerning: none turns the font's kerning off (Core Text's kern 0).
-                if !run.styles[si].fontKerning { attrs[NSAttributedString.Key(kCTKernAttributeName)] = NSNumber(value: 0) }
+                if !key.kern { attrs[NSAttributedString.Key(kCTKernAttributeName)] = NSNumber(value: 0) }
+                // Small caps from the font's own glyphs (a font without them: synthesised above;
+                // smcp only maps lower-case letters, so capitals and the rest keep their glyphs).
+                if key.smcp { attrs[NSAttributedString.Key(caOpenTypeFeaturesAttributeName)] = ["smcp"] }
+                attrs[NSAttributedString.Key(kCTParagraphStyleAttributeName)] = paragraph
                 text.append(AttributedText(string: s, attributes: attrs))
                 i = j
             }
@@ -378,7 +445,10 @@ extension SVGBuilder {
                     }
                 }
             }
-            let anchor = run.styles[run.chars[a].styleIndex].textAnchor
+            // text-anchor start and end name the chunk's start and end in its direction
+            // (SVG 1.1 §10.9.1): for right-to-left text the start is the right edge.
+            var anchor = run.styles[run.chars[a].styleIndex].textAnchor
+            if rightToLeft { anchor = anchor == "start" ? "end" : anchor == "end" ? "start" : anchor }
             let shift = anchor == "middle" ? -width / 2 : anchor == "end" ? -width : 0
             var pathEnd: CGPoint?
             // Glyphs; each character's pen start and advance for decorations.
@@ -420,6 +490,18 @@ extension SVGBuilder {
                             if run.decorations[di].kind == "line-through" { late.append((p, run.decorations[di].style)) }
                             else { early.append((p, run.decorations[di].style)) }
                         }
+                    } else if vertical && Self.uprightInVerticalText(c.scalar) {
+                        // Full-width and ideographic characters stand upright (SVG 1.1 §10.7.3,
+                        // glyph-orientation-vertical auto): the glyph's vertical origin (VORG, or
+                        // its top plus the vmtx top side bearing: the top of its em box, centred
+                        // across) sits at its place on the line. Their horizontal advance (one em
+                        // in CJK fonts, as their vertical one) is the step down the line.
+                        let vo = font.face.verticalOrigin(glyphs[g])
+                        let unit = Double(font.size) / Double(font.face.unitsPerEm)
+                        var up = CGAffineTransform(scaleX: 1, y: -glyphScale)
+                        if let rot = c.rotate, rot != 0 { up = up.concatenating(CGAffineTransform(rotationAngle: rot * .pi / 180)) }
+                        m = up.concatenating(CGAffineTransform(translationX: origin.x - vo.x * unit,
+                                                               y: origin.y + (px - origin.x) + shiftY[k - a] + vo.y * unit * glyphScale))
                     } else if vertical {
                         // Top to bottom: the line runs down from the text position, each glyph
                         // turned 90° clockwise. Across the line, CSS's vertical-rl/-lr centre the

@@ -76,7 +76,7 @@ final class SVGBuilder {
     func computeStyle(_ e: SVGElement, parent: SVGComputedStyle) -> SVGComputedStyle {
         var s = parent.inherited()
         for (name, value) in e.attributes.sorted(by: { $0.key < $1.key })
-        where SVGComputedStyle.known.contains(name) && !SVGBlending.cssOnly.contains(name) {
+        where SVGComputedStyle.known.contains(name) && !SVGComputedStyle.styleOnly.contains(name) {
             s.apply(name, value, parent: parent, viewport: viewport, log: log)
         }
         for (name, value) in sheet.declarations(for: e) {

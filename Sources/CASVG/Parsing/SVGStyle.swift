@@ -52,6 +52,10 @@ struct SVGComputedStyle {
     var fontWeight = 400
     var fontItalic = false
     var textAnchor = "start"
+    /// `direction` (SVG 1.1 §10.7.4, inherited): the base direction of the Unicode bidirectional
+    /// algorithm for a text chunk (left to right unless `rtl`), and which end `text-anchor`'s
+    /// start and end name.
+    var rightToLeft = false
     var letterSpacing = SVGLength.zero
     var wordSpacing = SVGLength.zero
     var textDecoration: Set<String> = []
@@ -60,6 +64,9 @@ struct SVGComputedStyle {
     var dominantBaseline = "auto"
     var alignmentBaseline = "auto"
     var fontKerning = true
+    /// `font-variant: small-caps` (CSS Fonts 3 §6.8 shorthand, CSS 2 `font-variant`): lower-case
+    /// letters as small capitals, the font's `smcp` glyphs or synthesised (SVGBuilder+Text).
+    var smallCaps = false
     /// `font-stretch` as a percentage of the normal width.
     var fontStretch = 100.0
     /// Markers and paint order (SVG 1.1 §11.6.2, SVG 2 §13.7.1; `SVGMarkers.swift`).
@@ -125,21 +132,27 @@ struct SVGComputedStyle {
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order", "mix-blend-mode", "isolation",
         "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing", "word-spacing", "text-decoration",
         "writing-mode", "baseline-shift", "dominant-baseline", "alignment-baseline", "font-kerning", "font-stretch", "font-variant",
+        "direction",
     ]
+    /// Properties read from style sheets and `style` attributes only: they have no presentation
+    /// attribute. SVG 2 §6.6 lists the presentation attributes; `font-kerning` (CSS Fonts 3
+    /// §6.4) is not among them (SVG 1.1's attribute was `kerning`), so `font-kerning="none"` is
+    /// ignored as the browsers ignore it (the suite's `font-kerning/as-property`). The
+    /// compositing properties: `SVGBlending`.
+    static let styleOnly: Set<String> = SVGBlending.cssOnly.union(["font-kerning"])
     /// Properties that do not change what the importer draws for the shapes it supports (text
     /// and rendering hints); accepted without a report.
     static let ignorable: Set<String> = [
         "font",
         "shape-rendering", "color-rendering", "image-rendering", "text-rendering", "color-interpolation",
-        "direction",
         "line-height", "enable-background",
         "overflow",
     ]
     static let inheritedNames: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "color", "visibility",
-        "clip-rule", "font-size", "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing",
-        "word-spacing", "writing-mode", "dominant-baseline", "font-kerning", "font-stretch",
+        "clip-rule", "font-size", "font-family", "font-weight", "font-style", "text-anchor", "direction", "letter-spacing",
+        "word-spacing", "writing-mode", "dominant-baseline", "font-kerning", "font-stretch", "font-variant",
         "marker-start", "marker-mid", "marker-end", "marker", "paint-order",
     ]
 
@@ -231,6 +244,8 @@ struct SVGComputedStyle {
         case "text-anchor":
             guard ["start", "middle", "end"].contains(v) else { return bad() }
             textAnchor = v
+        case "direction":
+            switch v { case "ltr": rightToLeft = false; case "rtl": rightToLeft = true; default: bad() }
         case "letter-spacing", "word-spacing":
             let l: SVGLength
             if v == "normal" { l = .zero } else if let x = SVGLength.parse(v) { l = x } else { return bad() }
@@ -244,7 +259,15 @@ struct SVGComputedStyle {
         case "dominant-baseline": dominantBaseline = v
         case "alignment-baseline": alignmentBaseline = v
         case "font-variant":
-            if v != "normal" { log.add(.unsupportedFeature, "font-variant=\(v.prefix(40))", "not applied (no small caps); normal glyphs used") }
+            // The CSS 2 values; CSS Fonts 3's other variants (all-small-caps, ligatures,
+            // numerals …) are reported and drawn as normal.
+            switch v {
+            case "normal": smallCaps = false
+            case "small-caps": smallCaps = true
+            default:
+                smallCaps = false
+                log.add(.unsupportedFeature, "font-variant=\(v.prefix(40))", "only normal and small-caps are applied; normal glyphs used")
+            }
         case "font-stretch":
             let named: [String: Double] = ["ultra-condensed": 50, "extra-condensed": 62.5, "condensed": 75, "semi-condensed": 87.5,
                                            "normal": 100, "semi-expanded": 112.5, "expanded": 125, "extra-expanded": 150,
@@ -295,6 +318,7 @@ struct SVGComputedStyle {
         case "font-weight": fontWeight = p.fontWeight
         case "font-style": fontItalic = p.fontItalic
         case "text-anchor": textAnchor = p.textAnchor
+        case "direction": rightToLeft = p.rightToLeft
         case "letter-spacing": letterSpacing = p.letterSpacing
         case "word-spacing": wordSpacing = p.wordSpacing
         case "text-decoration": textDecoration = p.textDecoration
@@ -303,6 +327,7 @@ struct SVGComputedStyle {
         case "dominant-baseline": dominantBaseline = p.dominantBaseline
         case "alignment-baseline": alignmentBaseline = p.alignmentBaseline
         case "font-kerning": fontKerning = p.fontKerning
+        case "font-variant": smallCaps = p.smallCaps
         case "font-stretch": fontStretch = p.fontStretch
         case "opacity": opacity = p.opacity
         case "display": display = p.display
