@@ -2,8 +2,8 @@
 // drawing speed): no coverage mask is materialised, and a row is walked as runs of equal
 // coverage — a cell whose accumulated area is 0 leaves the running winding sum, and so the
 // coverage, unchanged — so the inside of a shape is a run of full coverage (plain stores for an
-// opaque colour, four table reads a pixel for a translucent one) and the hole of a ring a run of
-// zero coverage that costs one comparison a pixel. Every pixel gets exactly the bytes
+// opaque colour, `FullCoverageBlend`'s integer lanes or the table for a translucent one) and the
+// hole of a ring a run of zero coverage, skipped whole. Every pixel gets exactly the bytes
 // `compositeSolidOver` (CGContext+Compositing.swift) gives it: the same coverage values (the
 // same running sum, in the same order), the same float operations.
 
