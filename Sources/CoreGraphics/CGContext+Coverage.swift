@@ -108,17 +108,7 @@ extension CGContext {
         let (count, overflow) = w.multipliedReportingOverflow(by: hh)
         guard !overflow, count <= Self.maxByteCount / 4 else { return nil }
         rast.reset(width: w, height: hh)
-        let origin = SIMD2(Double(box.x0), Double(box.y0))
-        var s = 0
-        for e in ends {
-            var prev = pts[e - 1] - origin
-            for q in pts[s..<e] {
-                let v = q - origin
-                rast.addLine(prev.x, prev.y, v.x, v.y)
-                prev = v
-            }
-            s = e
-        }
+        rast.addPolygons(pts, ends: ends, origin: SIMD2(Double(box.x0), Double(box.y0)))
         return box
     }
 

@@ -2,8 +2,8 @@
 // drawing speed): no coverage mask is materialised, and a row is walked as runs of equal
 // coverage — a cell whose accumulated area is 0 leaves the running winding sum, and so the
 // coverage, unchanged — so the inside of a shape is a run of full coverage (plain stores for an
-// opaque colour, four table reads a pixel for a translucent one) and the hole of a ring a run of
-// zero coverage that costs one comparison a pixel. Every pixel gets exactly the bytes
+// opaque colour, `FullCoverageBlend`'s integer lanes or the table for a translucent one) and the
+// hole of a ring a run of zero coverage, skipped whole. Every pixel gets exactly the bytes
 // `compositeSolidOver` (CGContext+Compositing.swift) gives it: the same coverage values (the
 // same running sum, in the same order), the same float operations.
 
@@ -93,8 +93,10 @@ struct SolidSpanWriter {
     /// Per channel, D' for every D at full coverage (translucent colours over many pixels).
     let table: [UInt8]?
     /// The same table as integer maths on whole pixels, when it reproduces every entry:
-    /// D' = (D·m + b[byte]) >> 16 (see `FullCoverageBlend`).
-    let kernel: FullCoverageBlend?
+    /// D' = (D·m + b[byte]) >> 16 (see `FullCoverageBlend`). Held unwrapped, with `hasKernel`,
+    /// so that a run reads it in place (an optional's `if let` copied its 100-odd bytes per run).
+    let kernel: FullCoverageBlend
+    let hasKernel: Bool
 
     init(color: SIMD4<Float>, offsets: SIMD4<Int>, area: Int) {
         let s = color * 255, a = color.w
@@ -111,11 +113,19 @@ struct SolidSpanWriter {
             if offsets.w >= 0 { b[offsets.w] = 255 }
         }
         word = withUnsafeBytes(of: bytes) { $0.load(as: UInt32.self) }
-        let table: [UInt8]? = a >= 1 || area < 2048 ? nil : (0..<4).flatMap { ch -> [UInt8] in
-            (0..<256).map { d in UInt8(Float(d) * (1 - a * 1) + s[ch] * 1 + 0.5) }
+        // One buffer, filled in place: the same float expression per entry as before (the
+        // closures and four arrays this once took were a few per cent of the 10k-rect frame).
+        let table: [UInt8]? = a >= 1 || area < 2048 ? nil : [UInt8](unsafeUninitializedCapacity: 1024) { buf, n in
+            for ch in 0..<4 {
+                let sc = s[ch]
+                for d in 0..<256 { buf[ch << 8 | d] = UInt8(Float(d) * (1 - a * 1) + sc * 1 + 0.5) }
+            }
+            n = 1024
         }
         self.table = table
-        kernel = table.flatMap { FullCoverageBlend(table: $0, offsets: offsets) }
+        let k = table.flatMap { FullCoverageBlend(table: $0, offsets: offsets) }
+        kernel = k ?? FullCoverageBlend.identity
+        hasKernel = k != nil
     }
 
     /// `count` pixels from `p`, all at coverage `c` (> 0).
@@ -133,7 +143,7 @@ struct SolidSpanWriter {
     /// The table and pixel-at-a-time loops behind `fill(_:count:coverage:)`.
     @inline(__always)
     private func fillEach(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage c: Float) {
-        if c >= 1, let kernel {
+        if c >= 1, hasKernel {
             kernel.apply(UnsafeMutableRawPointer(p), count: count)
             return
         }
@@ -175,16 +185,29 @@ struct SolidSpanWriter {
 }
 
 /// A translucent colour's full-coverage blend, D' = D·(1 − Sα) + S (per channel, rounded, the
-/// 256-entry tables of `SolidSpanWriter`), as integer maths on a whole 32-bit pixel: every byte
-/// is D·m + b[byte] in 16.16 fixed point, two bytes at a time in the 32-bit halves of a 64-bit
-/// word, one pixel load and store instead of four table reads and byte stores. `m` and the
-/// `b`s are chosen so that every one of the 4 × 256 results equals the table's (the float
-/// maths), so the bytes are the table's; the initialiser fails (the table is used) when no
-/// such integers are found.
+/// 256-entry tables of `SolidSpanWriter`), as integer maths on whole 32-bit pixels: every byte
+/// is ⌊(D·m + b[byte]) / 65536⌋ (16.16 fixed point), no table reads and no byte stores. `m` and
+/// the `b`s are chosen so that every one of the 4 × 256 results equals the table's (the float
+/// maths), so the bytes are the table's; the initialiser fails (the table is used) when no such
+/// integers are found.
+///
+/// Four pixels at a time in 16-bit lanes (SSE2's `pmullw`, no target flag; issue 19: each pixel
+/// of the 10k-rect frame is blended ~60 times): with m = mh·256 + ml and b = bh·256 + bl,
+/// ⌊(D·m + b) / 65536⌋ = ⌊(D·mh + bh + ⌊(D·ml + bl) / 256⌋) / 256⌋ exactly, and no partial
+/// result passes 16 bits (D·ml + bl ≤ 255·255 + 255, and the outer sum is ⌊(D·m + b) / 256⌋,
+/// below 65536 because the result is a byte). A pixel's bytes 0 and 2 share one 32-bit lane
+/// (two 16-bit lanes), bytes 1 and 3 another, as in CASoftware's span blend.
 package struct FullCoverageBlend {
     let m: UInt64
     /// b of memory bytes 0 and 2 (low and high halves), and of bytes 1 and 3.
     let even: UInt64, odd: UInt64
+    /// The vector form: m's high and low bytes in every lane, and bh / bl of bytes 0 and 2
+    /// (even) and 1 and 3 (odd), alternating lane by lane.
+    let mh: SIMD8<UInt16>, ml: SIMD8<UInt16>
+    let bhEven: SIMD8<UInt16>, blEven: SIMD8<UInt16>, bhOdd: SIMD8<UInt16>, blOdd: SIMD8<UInt16>
+
+    /// D' = D: the placeholder a writer without a kernel holds (never applied).
+    static let identity = FullCoverageBlend(m: 65536, bytes: [0, 0, 0, 0])
 
     /// `table`: 256 entries per channel in the order r, g, b, a; `offsets`: each channel's byte
     /// in the pixel (all four present).
@@ -217,27 +240,66 @@ package struct FullCoverageBlend {
                 bs.append(lo)
             }
             guard bs.count == 4 else { continue }
-            let b = channelOfByte.map { UInt64(bs[$0]) }
-            self.m = UInt64(m)
-            even = b[0] | b[2] << 32
-            odd = b[1] | b[3] << 32
+            self.init(m: m, bytes: channelOfByte.map { bs[$0] })
             return
         }
         return nil
     }
 
-    /// Blends `count` pixels from `p` (32-bit, any alignment).
+    /// The kernel of slope `m` (16.16) and offsets `b` of memory bytes 0…3, each D·m + b below
+    /// 2^24 for D in 0…255.
+    private init(m: Int, bytes b: [Int]) {
+        self.m = UInt64(m)
+        even = UInt64(b[0]) | UInt64(b[2]) << 32
+        odd = UInt64(b[1]) | UInt64(b[3]) << 32
+        // Every D·m + b < 2^24 (each result is a byte), so m ≤ 65536 (mh ≤ 256) and
+        // b >> 8 < 65536.
+        mh = SIMD8(repeating: UInt16(m >> 8))
+        ml = SIMD8(repeating: UInt16(m & 255))
+        func lanes(_ x: Int, _ y: Int) -> SIMD8<UInt16> {
+            let (a, c) = (UInt16(x), UInt16(y))
+            return SIMD8(a, c, a, c, a, c, a, c)
+        }
+        bhEven = lanes(b[0] >> 8, b[2] >> 8); blEven = lanes(b[0] & 255, b[2] & 255)
+        bhOdd = lanes(b[1] >> 8, b[3] >> 8); blOdd = lanes(b[1] & 255, b[3] & 255)
+    }
+
+    /// Blends `count` pixels from `p` (32-bit, any alignment): four at a time in 16-bit lanes,
+    /// the rest one at a time in 64-bit words, the same bytes either way.
     @inline(__always)
     package func apply(_ p: UnsafeMutableRawPointer, count: Int) {
-        let m = self.m, even = self.even, odd = self.odd
-        for k in 0..<count {
-            let q = p + k * 4
-            let v = UInt64(q.loadUnaligned(as: UInt32.self))
-            let x = (v & 0xFF) | (v & 0xFF_0000) << 16
-            let y = (v >> 8 & 0xFF) | (v >> 24) << 32
-            let rx = x &* m &+ even, ry = y &* m &+ odd
-            let out = (rx >> 16 & 0xFF) | (ry >> 8 & 0xFF00) | (rx >> 32 & 0xFF_0000) | (ry >> 24 & 0xFF00_0000)
-            q.storeBytes(of: UInt32(truncatingIfNeeded: out), as: UInt32.self)
+        var k = 0
+        while k &+ 4 <= count {
+            let q = p + k &* 4
+            q.storeBytes(of: apply4(q.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+            k &+= 4
         }
+        while k < count {
+            let q = p + k &* 4
+            q.storeBytes(of: apply1(q.loadUnaligned(as: UInt32.self)), as: UInt32.self)
+            k &+= 1
+        }
+    }
+
+    /// Four pixels.
+    @inline(__always)
+    func apply4(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+        let x = unsafeBitCast(v & mask, to: SIMD8<UInt16>.self)
+        let y = unsafeBitCast((v &>> 8) & mask, to: SIMD8<UInt16>.self)
+        let rx = (x &* mh &+ bhEven &+ ((x &* ml &+ blEven) &>> 8)) &>> 8
+        let ry = (y &* mh &+ bhOdd &+ ((y &* ml &+ blOdd) &>> 8)) &>> 8
+        return unsafeBitCast(rx, to: SIMD4<UInt32>.self) | (unsafeBitCast(ry, to: SIMD4<UInt32>.self) &<< 8)
+    }
+
+    /// One pixel: two bytes in each 32-bit half of a 64-bit word.
+    @inline(__always)
+    func apply1(_ w: UInt32) -> UInt32 {
+        let v = UInt64(w)
+        let x = (v & 0xFF) | (v & 0xFF_0000) << 16
+        let y = (v >> 8 & 0xFF) | (v >> 24) << 32
+        let rx = x &* m &+ even, ry = y &* m &+ odd
+        let out = (rx >> 16 & 0xFF) | (ry >> 8 & 0xFF00) | (rx >> 32 & 0xFF_0000) | (ry >> 24 & 0xFF00_0000)
+        return UInt32(truncatingIfNeeded: out)
     }
 }

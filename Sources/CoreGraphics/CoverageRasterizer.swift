@@ -101,43 +101,113 @@ package struct CoverageRasterizer: Sendable {
     /// Adds one edge from (x0, y0) to (x1, y1). Edges going down (y increasing) add winding +1
     /// to their right.
     package mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-        guard work <= workLimit else { return }
-        let lim = Self.coordinateLimit
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
-        let ax = min(max(x0, -lim), lim), ay = min(max(y0, -lim), lim)
-        let bx = min(max(x1, -lim), lim), by = min(max(y1, -lim), lim)
-        guard ay != by else { return }
-        let dir: Double = by > ay ? 1 : -1
-        let (xa, ya, xb, yb) = ay < by ? (ax, ay, bx, by) : (bx, by, ax, ay)
-        let h = Double(height)
-        guard yb > 0, ya < h else { return }
-        let y0c = max(ya, 0), y1c = min(yb, h)
-        let dxdy = (xb - xa) / (yb - ya)
-        let firstRow = Int(y0c.rounded(.down))
-        let lastRow = min(Int(y1c.rounded(.up)), height) - 1
-        guard firstRow <= lastRow else { return }
-        let w = Double(width)
-        let s = stride, wpr = wordsPerRow
+        withEdgeSink { $0.addLine(x0, y0, x1, y1) }
+    }
+
+    /// Adds closed polygons from one flat point array: polygon k is
+    /// `points[ends[k - 1]..<ends[k]]` (the first starts at 0), each point less `origin`, every
+    /// polygon's last vertex joined to its first. The same edges, in the same order, as
+    /// `addLine` on each, with the buffers taken once (issue 19: a path's edges were a tenth of
+    /// the 10k-rect frame, much of it per-call overhead).
+    package mutating func addPolygons(_ points: [SIMD2<Double>], ends: [Int], origin: SIMD2<Double>) {
+        withEdgeSink { sink in
+            points.withUnsafeBufferPointer { pts in
+                var s = 0
+                for e in ends {
+                    var prev = pts[e - 1] - origin
+                    for k in s..<e {
+                        let v = pts[k] - origin
+                        sink.addLine(prev.x, prev.y, v.x, v.y)
+                        prev = v
+                    }
+                    s = e
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with an `EdgeSink` on this rasteriser's cells and bits, then keeps its work
+    /// count.
+    @inline(__always)
+    private mutating func withEdgeSink(_ body: (inout EdgeSink) -> Void) {
+        let (w, h, s, wpr, limit) = (width, height, stride, wordsPerRow, workLimit)
+        var done = work
         acc.withUnsafeMutableBufferPointer { buf in
             touched.withUnsafeMutableBufferPointer { bits in
+                var sink = EdgeSink(cells: buf.baseAddress!, bits: bits.baseAddress!, width: w, height: h,
+                                    stride: s, wordsPerRow: wpr, work: done, workLimit: limit)
+                body(&sink)
+                done = sink.work
+            }
+        }
+        work = done
+    }
+
+    /// The edge writer over raw storage (the arithmetic of every `addLine`).
+    private struct EdgeSink {
+        let cells: UnsafeMutablePointer<Float>
+        let bits: UnsafeMutablePointer<UInt64>
+        let width: Int, height: Int, stride: Int, wordsPerRow: Int
+        var work: Int
+        let workLimit: Int
+
+        @inline(__always)
+        mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+            guard work <= workLimit else { return }
+            let lim = CoverageRasterizer.coordinateLimit
+            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+            let ax = min(max(x0, -lim), lim), ay = min(max(y0, -lim), lim)
+            let bx = min(max(x1, -lim), lim), by = min(max(y1, -lim), lim)
+            guard ay != by else { return }
+            let dir: Double = by > ay ? 1 : -1
+            let (xa, ya, xb, yb) = ay < by ? (ax, ay, bx, by) : (bx, by, ax, ay)
+            let h = Double(height)
+            guard yb > 0, ya < h else { return }
+            let y0c = max(ya, 0), y1c = min(yb, h)
+            let dxdy = (xb - xa) / (yb - ya)
+            let firstRow = Int(y0c.rounded(.down))
+            let lastRow = min(Int(y1c.rounded(.up)), height) - 1
+            guard firstRow <= lastRow else { return }
+            let w = Double(width)
+            let s = stride, wpr = wordsPerRow
+            if dxdy == 0 {
+                // A vertical edge: one x for every row (xa + (r0 − ya)·0 is xa), so one cell
+                // pair and one split, computed once; the per-row sums are `accumulate`'s
+                // single-cell case (l = r: (l + r)·0.5 is l).
+                let x = min(max(xa, 0), w)
+                let i0 = Int(x)
+                let mid = Float((x + x) * 0.5 - Double(i0))
+                let left = 1 - mid
                 for row in firstRow...lastRow {
                     let r0 = max(y0c, Double(row)), r1 = min(y1c, Double(row + 1))
                     let dy = r1 - r0
                     guard dy > 0 else { continue }
-                    var xs = xa + (r0 - ya) * dxdy
-                    var xe = xa + (r1 - ya) * dxdy
-                    xs = min(max(xs, 0), w); xe = min(max(xe, 0), w)
-                    work &+= 1 &+ Int(abs(xe - xs))
-                    Self.accumulate(buf, base: row * s, xs, xe, Float(dy * dir))
-                    Self.mark(bits.baseAddress! + row * wpr, from: Int(min(xs, xe)), through: Int(max(xs, xe)) + 1)
+                    work &+= 1
+                    let d = Float(dy * dir)
+                    let base = row * s + i0
+                    cells[base] += d * left
+                    cells[base + 1] += d * mid
+                    CoverageRasterizer.mark(bits + row * wpr, from: i0, through: i0 + 1)
                 }
+                return
+            }
+            for row in firstRow...lastRow {
+                let r0 = max(y0c, Double(row)), r1 = min(y1c, Double(row + 1))
+                let dy = r1 - r0
+                guard dy > 0 else { continue }
+                var xs = xa + (r0 - ya) * dxdy
+                var xe = xa + (r1 - ya) * dxdy
+                xs = min(max(xs, 0), w); xe = min(max(xe, 0), w)
+                work &+= 1 &+ Int(abs(xe - xs))
+                CoverageRasterizer.accumulate(cells, base: row * s, xs, xe, Float(dy * dir))
+                CoverageRasterizer.mark(bits + row * wpr, from: Int(min(xs, xe)), through: Int(max(xs, xe)) + 1)
             }
         }
     }
 
     /// Sets the touched bits of cells `i0...i1` of one row.
     @inline(__always)
-    private static func mark(_ bits: UnsafeMutablePointer<UInt64>, from i0: Int, through i1: Int) {
+    fileprivate static func mark(_ bits: UnsafeMutablePointer<UInt64>, from i0: Int, through i1: Int) {
         let w0 = i0 >> 6, w1 = i1 >> 6
         let lo: UInt64 = ~0 << UInt64(i0 & 63)
         let hi: UInt64 = ~0 >> UInt64(63 - (i1 & 63))
@@ -151,7 +221,7 @@ package struct CoverageRasterizer: Sendable {
     /// One row's piece of an edge, from x `xs` to `xe` (both within [0, width]), of signed
     /// height `d`: it writes cells `Int(min)` through `Int(max) + 1`.
     @inline(__always)
-    private static func accumulate(_ buf: UnsafeMutableBufferPointer<Float>, base: Int, _ xs: Double, _ xe: Double, _ d: Float) {
+    fileprivate static func accumulate(_ buf: UnsafeMutablePointer<Float>, base: Int, _ xs: Double, _ xe: Double, _ d: Float) {
         let l = min(xs, xe), r = max(xs, xe)
         let i0 = Int(l), i1 = Int(r)
         if i0 == i1 || r - l < 1e-12 {

@@ -81,6 +81,43 @@ import Testing
         #expect(FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3)) != nil)
     }
 
+    /// The kernel's four-pixel lanes and its one-pixel tail give the float table's bytes for
+    /// every start (aligned or not) and every run length, and leave the pixels either side of
+    /// the run untouched: a 12-pixel row of varied bytes, runs of 0…11 pixels from every pixel
+    /// and from one byte past a pixel boundary (the kernel takes any alignment).
+    @Test func integerBlendRunsOfEveryLengthAndAlignment() {
+        var tested = 0
+        // Alphas that 8-bit colours give (k / 255), as the sweep above; 0.8 is the benchmark's.
+        let colours: [(Float, SIMD3<Float>)] = [(0.8, SIMD3(0.2, 0.4, 0.6)), (77 / 255, SIMD3(1, 0.05, 0.5)),
+                                                (140 / 255, SIMD3(0.9, 0.9, 0.1)), (26 / 255, SIMD3(0.5, 0.5, 0.5)),
+                                                (242 / 255, SIMD3(0.01, 0.99, 0.47)), (102 / 255, SIMD3(0, 0, 1))]
+        for (a, rgb) in colours {
+            let s = SIMD4<Float>(rgb.x * a, rgb.y * a, rgb.z * a, a) * 255
+            let table: [UInt8] = (0..<4).flatMap { ch in (0..<256).map { d in UInt8(Float(d) * (1 - a * 1) + s[ch] * 1 + 0.5) } }
+            // Not every colour has exact constants (then the table is used, not this kernel).
+            guard let k = FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3)) else { continue }
+            tested += 1
+            // 13 pixels' bytes (one spare for the shifted start), each a different value.
+            let original: [UInt8] = (0..<52).map { UInt8(($0 * 37 + 11) % 256) }
+            for shift in [0, 1] {
+                for start in 0..<12 {
+                    for count in 0...(12 - start) {
+                        var px = original
+                        px.withUnsafeMutableBytes { k.apply($0.baseAddress! + shift + start * 4, count: count) }
+                        for i in 0..<52 {
+                            let inRun = i >= shift + start * 4 && i < shift + (start + count) * 4
+                            // Byte i is channel (i − shift) mod 4 of its pixel (offsets r 0, g 1, b 2, a 3).
+                            let expected = inRun ? table[((i - shift) & 3) * 256 + Int(original[i])] : original[i]
+                            #expect(px[i] == expected, "alpha \(a) shift \(shift) start \(start) count \(count) byte \(i)")
+                        }
+                    }
+                }
+            }
+        }
+        // The benchmark's colour (alpha 0.8) among them, and most of the others.
+        #expect(tested >= 4, "kernel built for \(tested) of \(colours.count)")
+    }
+
     /// CGContextClearRect of a pixel-aligned rect (the row-memset path) clears exactly that
     /// rect; an unaligned one still clears partially covered pixels in proportion (Apple:
     /// "clears the rectangle", coverage-weighted at its edges here as every fill).

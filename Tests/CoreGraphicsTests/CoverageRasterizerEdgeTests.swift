@@ -1,0 +1,64 @@
+import Testing
+
+// The rasteriser's edge accumulation (CoverageRasterizer.swift): a vertical edge takes a fast
+// path (one x for every row), and polygons are added in one batch (`addPolygons`). These pin
+// the cell values by hand: an edge crossing a row adds its height within the row, split between
+// the cell it lies in and the next by where it lies in the cell (area to its right).
+@Suite struct CoverageRasterizerEdgeTests {
+    /// The cells of row `y` (the stride's spare cells included).
+    private func row(_ r: CoverageRasterizer, _ y: Int) -> [Float] {
+        Array(r.acc[y * r.stride..<(y + 1) * r.stride])
+    }
+
+    /// A vertical edge at x = 2.25 going down from y = 0.5 to y = 3: row 0 gets height 0.5,
+    /// rows 1 and 2 height 1, split 0.75 into cell 2 and 0.25 into cell 3; nothing below.
+    /// Going up, the same with the sign flipped.
+    @Test func verticalEdgeSplitsEachRowBetweenTwoCells() {
+        var r = CoverageRasterizer(width: 5, height: 4)
+        r.addLine(2.25, 0.5, 2.25, 3)
+        #expect(row(r, 0) == [0, 0, 0.375, 0.125, 0, 0, 0])
+        #expect(row(r, 1) == [0, 0, 0.75, 0.25, 0, 0, 0])
+        #expect(row(r, 2) == [0, 0, 0.75, 0.25, 0, 0, 0])
+        #expect(row(r, 3) == [0, 0, 0, 0, 0, 0, 0])
+        #expect(r.work == 3)
+        var up = CoverageRasterizer(width: 5, height: 4)
+        up.addLine(2.25, 3, 2.25, 0.5)
+        #expect(row(up, 1) == [0, 0, -0.75, -0.25, 0, 0, 0])
+        // The touched bits mark exactly cells 2 and 3 of rows 0…2.
+        #expect(Array(up.touched) == [0b1100, 0b1100, 0b1100, 0])
+    }
+
+    /// Vertical edges outside the grid are clamped to its sides, keeping their winding: left of
+    /// it everything goes to cell 0 (the whole row is right of the edge); right of it to the
+    /// spare cell at x = width.
+    @Test func verticalEdgesOffTheGridClampToItsSides() {
+        var r = CoverageRasterizer(width: 4, height: 2)
+        r.addLine(-3, 0, -3, 2)
+        r.addLine(9.5, 2, 9.5, 0)
+        #expect(row(r, 0) == [1, 0, 0, 0, -1, 0])
+        #expect(row(r, 1) == [1, 0, 0, 0, -1, 0])
+    }
+
+    /// `addPolygons` adds each polygon closed, with the origin subtracted: a 2 × 2 square at
+    /// (11, 21) with origin (10, 20) covers cells 1 and 2 of rows 1 and 2 — a running sum of 1
+    /// there and 0 elsewhere — the same cells as `addPolygon` of the shifted square.
+    @Test func addPolygonsClosesEachPolygonRelativeToTheOrigin() {
+        let square: [SIMD2<Double>] = [[11, 21], [13, 21], [13, 23], [11, 23]]
+        let tri: [SIMD2<Double>] = [[10.5, 20], [14, 20.5], [12, 24]]
+        var batch = CoverageRasterizer(width: 5, height: 5)
+        batch.addPolygons(square + tri, ends: [4, 7], origin: [10, 20])
+        var one = CoverageRasterizer(width: 5, height: 5)
+        one.addPolygon(square.map { $0 - [10, 20] })
+        one.addPolygon(tri.map { $0 - [10, 20] })
+        #expect(batch.acc == one.acc)
+        #expect(batch.touched == one.touched)
+        #expect(batch.work == one.work)
+        var sq = CoverageRasterizer(width: 5, height: 5)
+        sq.addPolygons(square, ends: [4], origin: [10, 20])
+        for y in 0..<5 {
+            var sum: Float = 0
+            let sums = row(sq, y).prefix(5).map { sum += $0; return abs(sum) }
+            #expect(sums == (y == 1 || y == 2 ? [0, 1, 1, 0, 0] : [0, 0, 0, 0, 0]), "row \(y)")
+        }
+    }
+}
