@@ -118,6 +118,18 @@ import CASoftware
         }
     }
 
+    @Test("feConvolveMatrix with preserveAlpha: a uniform 3×3 kernel at an edge averages the unpremultiplied neighbours")
+    func convolvePreserveAlphaAtAnEdge() throws {
+        // Opaque white over x < 5 of 8 texels; kernel 0.1 × 9, divisor 0.9, target (1, 1).
+        // Texel 4 sees columns 3, 4 (white) and 5 (transparent, unpremultiplied 0): 6/9 of white.
+        let step = FilterPrimitiveStep(.convolve(size: SIMD2(3, 3), target: SIMD2(1, 1), params: SIMD4(0.9, 0, 0, 1),
+                                                 kernel: Array(repeating: 0.1, count: 9)), crop: SIMD4(0, 0, 8, 4))
+        let px = try R.render(Self.filtered(8, 4, boxes: [R.box(SIMD4(0, 0, 5, 4), fill: SIMD4(1, 1, 1, 1))], .primitive(step)))
+        #expect(R.pixel(px, 8, 4, 1) == [170, 170, 170, 255], "\(R.pixel(px, 8, 4, 1))")
+        #expect(R.pixel(px, 8, 3, 1) == [255, 255, 255, 255])
+        #expect(R.pixel(px, 8, 5, 1) == [0, 0, 0, 0])
+    }
+
     @Test("a filter step reading the target it writes fails by name (never a feedback loop)")
     func stepReadingItsOwnTargetFails() throws {
         var f = Self.filtered(8, 8, boxes: [R.box(SIMD4(0, 0, 8, 8), fill: SIMD4(1, 0, 0, 1))], .color(.identity))
