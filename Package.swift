@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "CoreAnimationTests", dependencies: ["CoreAnimation", "CoreText", "CATestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // The CPU backend (issue 22): its own pixel tests, parity with GL, the backend choice.
-        .testTarget(name: "SoftwareRendererTests", dependencies: ["QuartzCore", "CASoftware", "CAFrame", "CADemoScenes", "CAScene", "CATestSupport"]),
+        .testTarget(name: "SoftwareRendererTests", dependencies: ["QuartzCore", "CASoftware", "CAFrame", "CADemoScenes", "CAScene", "CATestSupport", "CASVG"]),
         // The frame format alone (no builder, no GL): what a second backend can rely on.
         .testTarget(name: "FrameFormatTests", dependencies: ["CAFrame"]),
         // XCTest on purpose (see the file): the README's own examples, run as written.

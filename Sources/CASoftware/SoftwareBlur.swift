@@ -2,10 +2,17 @@ import Foundation
 
 /// One direction of the separable Gaussian blur pass (Shaders/blur.frag): the kernel cut at
 /// 2.5σ and renormalised, taps two texels at a time through bilinear filtering, at most 256
-/// texels either side. Writes without blending, as the GL pass (blending off).
+/// texels either side. Writes without blending, as the GL pass (blending off). A filter's blur
+/// (`FilterOp.blur`, blur.frag with CA_FILTER_BLUR) is the same pass cut at 3σ.
 enum SoftwareBlur {
-    static func pass(from src: SoftwareTarget, into dst: SoftwareTarget, sigma: Float, horizontal: Bool, rows: Range<Int>) {
-        let n = Int(min((2.5 * sigma + 1e-3).rounded(.down), 256))
+    /// The shadow cut (blur.frag's CUT), in σ.
+    static let shadowCut: Float = 2.5
+    /// CIGaussianBlur's and CIBloom's cut (CA_FILTER_BLUR), where the kernel's tail is 0.27 %.
+    static let filterCut: Float = 3
+
+    static func pass(from src: SoftwareTarget, into dst: SoftwareTarget, sigma: Float, horizontal: Bool, rows: Range<Int>,
+                     cut: Float = shadowCut) {
+        let n = Int(min((cut * sigma + 1e-3).rounded(.down), 256))
         let k = -0.5 / (sigma * sigma)
         // Tap offsets and weights, as the shader's loop makes them.
         var taps: [(o: Float, w: Float)] = []

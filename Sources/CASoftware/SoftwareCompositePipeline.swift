@@ -7,6 +7,9 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
     let quads: [SoftwareQuad]
     let variant: SoftwareVariant
     let additive: Bool
+    /// `ShaderVariant.replace` (GL ONE, ZERO): the composite's colour replaces the texel (a
+    /// compositing or background filter's result, which holds its backdrop already).
+    let replace: Bool
     let source: SoftwareTarget
     let mask: SoftwareTarget?
     /// Whether the texel-aligned path (`drawAligned`) may draw the instances it fits.
@@ -17,6 +20,7 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
         instances = all[b.range]
         variant = SoftwareVariant(b.variant)
         additive = b.variant.contains(.additive)
+        replace = b.variant.contains(.replace)
         self.source = source
         self.mask = mask
         self.rowPaths = rowPaths
@@ -60,7 +64,8 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
                         c *= inside ? m.bilinear(muv.x * Float(m.width), muv.y * Float(m.height)).w : 0
                     }
                 }
-                target.blend(x, y, c * ctx.clip(i.params.y, x, y, v), additive: additive)
+                let out = c * ctx.clip(i.params.y, x, y, v)
+                if replace { target.pixels[y * target.width + x] = SoftwarePixel.pack(out) } else { target.blend(x, y, out, additive: additive) }
             }
         }
     }
@@ -74,7 +79,7 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
     /// other composite.
     func drawAligned(_ i: CompositeInstance, _ q: SoftwareQuad, _ ctx: SoftwarePassContext, _ rows: Range<Int>) -> Bool {
         let w = SoftwareClamp.int(i.dst.z), h = SoftwareClamp.int(i.dst.w)
-        guard !additive, i.dst == i.src, i.dst.x == i.dst.x.rounded(.down), i.dst.y == i.dst.y.rounded(.down),
+        guard !additive, !replace, i.dst == i.src, i.dst.x == i.dst.x.rounded(.down), i.dst.y == i.dst.y.rounded(.down),
               w == source.width, h == source.height, w > 0, h > 0,
               mask.map({ $0.width == w && $0.height == h }) ?? true else { return false }
         let v = variant

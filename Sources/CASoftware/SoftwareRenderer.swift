@@ -7,7 +7,9 @@ import Dispatch
 /// buffer, with no OpenGL at all. Each pipeline's shader (Shaders/*.vert|frag, the
 /// specification of the pixels) is ported to Swift in `Software*Pipeline.swift`; a draw pass
 /// is cut into bands of rows run on every core, each band walking the batches in order and
-/// only the instances whose pixel bounds touch it. It never sees a layer.
+/// only the instances whose pixel bounds touch it; a filter step (`SoftwareFilter*.swift`,
+/// filter.frag and blur.frag ported) writes every texel of its target, in bands too. It never
+/// sees a layer.
 package final class SoftwareRenderer {
     /// Where the backend's warnings go (as `GLRenderer.warn`): a feature it does not
     /// reproduce is named once.
@@ -33,15 +35,6 @@ package final class SoftwareRenderer {
     /// composite of the main target): never a silently blank frame.
     package func render(_ frame: RenderFrame, stats: inout RenderStats) throws {
         guard frame.width > 0, frame.height > 0 else { throw SoftwareBackendError("frame size \(frame.width)×\(frame.height) is empty") }
-        // Filter steps and backdrop copies (issue 24's Core Image filters) are not ported yet:
-        // the frame fails with their name rather than drawing without them.
-        for pass in frame.passes {
-            switch pass.kind {
-            case .filter, .copy:
-                throw SoftwareBackendError("Core Image filters and SVG filter effects (CALayer.filters, backgroundFilters, compositingFilter) are not reproduced by the CPU backend yet; draw this scene with the OpenGL backend (CARenderer.Options.backend = .openGL, carender --backend gl)")
-            case .draw, .blur: continue
-            }
-        }
         frameNumber += 1
         if main == nil || main!.width != frame.width || main!.height != frame.height {
             main = SoftwareTarget(width: frame.width, height: frame.height)
@@ -95,8 +88,27 @@ package final class SoftwareRenderer {
                 }
                 stats.drawCalls += 1
                 stats.vertices += 3
-            case .filter, .copy:
-                continue // refused above
+            case .filter(let source, let op):
+                guard case .offscreen(let si) = source, si >= 0, si < targets.count else {
+                    throw SoftwareBackendError("filter source \(source) is not offscreen")
+                }
+                func other(_ id: TargetID) throws -> SoftwareTarget {
+                    guard case .offscreen(let i) = id, i >= 0, i < targets.count else {
+                        throw SoftwareBackendError("filter input \(id) is not offscreen")
+                    }
+                    return targets[i]
+                }
+                try runFilter(op, source: targets[si], other: other, target: dst, viewport: vp, clips: clips, stats: &stats)
+            case .copy(let source):
+                let srcRect: SIMD4<Float>
+                switch source {
+                case .main: srcRect = SIMD4(0, 0, Float(frame.width), Float(frame.height))
+                case .offscreen(let i):
+                    guard i >= 0, i < targets.count else { throw SoftwareBackendError("copy source \(source) is not a target of the frame") }
+                    let t = frame.targets[i]
+                    srcRect = SIMD4(Float(t.x), Float(t.y), Float(t.width), Float(t.height))
+                }
+                runCopy(from: target(source), srcRect: srcRect, into: dst, viewport: vp)
             }
         }
         evictUnused()

@@ -52,21 +52,20 @@ import CATestSupport
 
     /// Opt-in (`CA_STRESS_PARITY=1 swift test --filter BackendParityTests`): at 1920×1080 with
     /// 10,000 instances the CPU backend's debug build needs far more than CI's hour on two cores
-    /// (a run was stopped after 45 minutes). The "filters" scene is left out: the CPU backend
-    /// refuses filter passes by name (`BackendChoiceTests.filtersAreRefusedByName`).
+    /// (a run was stopped after 45 minutes). The "filters" scene is among them: the CPU backend
+    /// runs filter passes (`SoftwareFilter*.swift`).
     @Test("each stress scene matches on the CPU and GL backends",
           .enabled(if: ProcessInfo.processInfo.environment["CA_STRESS_PARITY"] != nil,
                    "1080p stress scenes on the debug CPU backend take too long for CI; CA_STRESS_PARITY=1 runs them"),
-          arguments: StressScenes.names.filter { $0 != "filters" })
+          arguments: StressScenes.names)
     func stressScene(_ name: String) throws {
         try Self.expectParity({
             LoadedScene(rootLayer: StressScenes.make(named: name)!, size: StressScenes.size, scale: 1, duration: 1, framesPerSecond: 30)
         }, times: [0, 0.5], name: name)
     }
 
-    /// The example scenes, less those with Core Image filters (`frosted-glass.json`): as with the
-    /// "filters" stress scene, the CPU backend refuses their passes by name
-    /// (`BackendChoiceTests.filtersAreRefusedByName`, and `filterExamplesAreRefusedByName` below).
+    /// The example scenes, those with Core Image filters, compositing filters and background
+    /// filters (`frosted-glass.json` …) included.
     static let allExamples: [String] = {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scenes/examples")
@@ -77,23 +76,11 @@ import CATestSupport
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         return ["\"filters\"", "\"backgroundFilters\"", "\"compositingFilter\""].contains { text.contains($0) }
     }
-    static let examples = allExamples.filter { !usesFilters($0) }
-    static let filterExamples = allExamples.filter(usesFilters)
+    static let examples = allExamples
 
-    @Test("an example scene with filters fails by name on the CPU backend, never draws without them", arguments: filterExamples)
-    func filterExamplesAreRefusedByName(_ path: String) throws {
-        let scene = try SceneFile.load(contentsOf: URL(fileURLWithPath: path))
-        var o = CARenderer.Options()
-        o.backend = .software
-        let r = try CARenderer(offscreenSize: scene.size, scale: scene.scale, options: o)
-        r.layer = scene.rootLayer
-        r.beginFrame(atTime: 0.5)
-        #expect {
-            try r.renderChecked()
-        } throws: { error in
-            "\(error)".contains("not reproduced by the CPU backend")
-        }
-        r.endFrame()
+    @Test("the example scenes include some with filters, so the parity below covers filter passes")
+    func examplesIncludeFilters() {
+        #expect(Self.allExamples.contains { Self.usesFilters($0) && $0.hasSuffix("frosted-glass.json") })
     }
 
     @Test("each example scene file matches on the CPU and GL backends", arguments: examples)

@@ -5,3 +5,4 @@
 @_exported import CAScene
 @_exported import CADemoScenes
 @_exported import CARender
+@_exported import CASVG
