@@ -186,13 +186,15 @@ import CAFrame
         return f
     }
 
-    /// Each kind's instances: axis-aligned, scaled, turned 90°, rounded, translucent.
+    /// Each kind's instances: axis-aligned, scaled, turned 90°, rounded, translucent. The focal
+    /// form's points are (centre, focal point) with the focal point inside the circle of radius
+    /// params.w, as gradient.frag requires (outside it the root is ill-conditioned).
     static func gradientSet(focal: Bool = false) -> [GradientInstance] {
-        [Self.gradient(SIMD4(0, 0, 90, 60), points: SIMD4(10, 5, 80, 50), row: 0, radius: 10, offset: SIMD2(3.3, 2.6),
-                       focalRadius: focal ? 40 : 0),
-         Self.gradient(SIMD4(0, 0, 60, 40), points: SIMD4(30, 20, 50, 35), row: 1, opacity: 0.7, radius: 6,
+        [Self.gradient(SIMD4(0, 0, 90, 60), points: focal ? SIMD4(45, 30, 55, 36) : SIMD4(10, 5, 80, 50), row: 0, radius: 10,
+                       offset: SIMD2(3.3, 2.6), focalRadius: focal ? 40 : 0),
+         Self.gradient(SIMD4(0, 0, 60, 40), points: focal ? SIMD4(30, 20, 36, 23) : SIMD4(30, 20, 50, 35), row: 1, opacity: 0.7, radius: 6,
                        h0: SIMD2(1.4, 0), h1: SIMD2(0, 0.8), offset: SIMD2(100.5, 10.2), focalRadius: focal ? 25 : 0),
-         Self.gradient(SIMD4(0, 0, 50, 40), points: SIMD4(5, 35, 45, 5), row: 0, opacity: 0.9, radius: 8,
+         Self.gradient(SIMD4(0, 0, 50, 40), points: focal ? SIMD4(25, 20, 19, 15) : SIMD4(5, 35, 45, 5), row: 0, opacity: 0.9, radius: 8,
                        h0: SIMD2(0, 1.2), h1: SIMD2(-1.1, 0), offset: SIMD2(60.7, 70.1), focalRadius: focal ? 20 : 0)]
     }
 
