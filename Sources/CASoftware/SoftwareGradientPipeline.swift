@@ -2,7 +2,8 @@ import Foundation
 import CAFrame
 
 /// CAGradientLayer: Shaders/gradient.vert and gradient.frag on the CPU (axial, radial, conic
-/// ramps, the 8-bit dither, the layer's rounded shape).
+/// ramps, the 8-bit dither, the layer's rounded shape). Instances without perspective are drawn
+/// by their row plan (`SoftwareGradientRows.swift`) unless `SoftwareRenderer.usesRowPaths` is off.
 struct SoftwareGradientPipeline: SoftwareBatchWork {
     let instances: ArraySlice<GradientInstance>
     let quads: [SoftwareQuad]
@@ -14,6 +15,9 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
     let additive: Bool
     /// Whether interiors skip the coverage field (`SoftwareRenderer.usesRowPaths`).
     let rowPaths: Bool
+    /// Per instance, its row plan where it is drawn without perspective
+    /// (`SoftwareGradientRows.swift`; none when `rowPaths` is off).
+    let plans: [SoftwareGradientRowPlan?]
 
     init(_ all: [GradientInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, rowPaths: Bool = true) {
         instances = all[b.range]
@@ -28,6 +32,9 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
             let lo = SIMD2(i.rect.x, i.rect.y) - m, hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) + m
             return SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: lo, hi: hi, width: target.width, height: target.height)
         }
+        let v = variant, add = additive
+        plans = rowPaths ? zip(instances, quads).map { i, q in SoftwareGradientRowPlan(i, q, v, additive: add) }
+            : Array(repeating: nil, count: quads.count)
     }
 
     /// Interleaved gradient noise of gradient.frag (`ign`), at a fragment's window position.
@@ -39,55 +46,63 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
     func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {
         let v = variant
         let target = ctx.target
-        for (k, i) in instances.enumerated() {
-            let q = quads[k]
-            if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
-            let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
-            let aa = flags & Int(InstanceFlags.edgeMask)
-            let continuous = flags & Int(InstanceFlags.continuousCorners) != 0
-            let ppu = softwarePlaneScale(i.h0, i.h1, i.h2)
-            let s = SIMD2(i.points.x, i.points.y), axis = SIMD2(i.points.z, i.points.w) - s
-            let axisLen2 = (axis * axis).sum()
-            let r = SIMD2(max(abs(axis.x), 1e-6), max(abs(axis.y), 1e-6))
-            let a0: Float = axisLen2 > 1e-12 ? atan2f(axis.y, axis.x) : 0
-            // Farther than the largest corner extent + 1 pixel inside every edge, the shape's
-            // field is ≤ −1 pixel: coverage 1 without evaluating it (not under CA_PROJECTIVE,
-            // whose coverage follows the per-texel derivatives).
-            let half = SIMD2(i.rect.z, i.rect.w) * 0.5, centre = SIMD2(i.rect.x, i.rect.y) + half
-            let extent = max(max(i.radii.x, i.radii.y), max(i.radii.z, i.radii.w)) * (continuous && v.continuous ? 1.528665 : 1)
-            let reach = v.projective || !rowPaths ? SIMD2<Float>(repeating: -1) : half - (max(extent, 0) + 1 / max(ppu, 1e-6) + 0.01)
-            q.forEachTexel(rows: rows) { x, y, p, px, py in
-                let d = p - s
-                var t: Float
-                if focal {
-                    // gradient.frag's focal form: the positive root of
-                    // t²(e·e − r²) − 2t(d·e) + d·d = 0, d = p − f, e = c − f.
-                    let f = SIMD2(i.points.z, i.points.w)
-                    let dd = p - f, ee = s - f
-                    let rr = max(i.params.w, 1e-6)
-                    let a = min((ee * ee).sum() - rr * rr, -1e-6 * rr * rr)
-                    let bb = (dd * ee).sum()
-                    t = (bb - max(bb * bb - a * (dd * dd).sum(), 0).squareRoot()) / a
-                } else if radial {
-                    let u = d / r
-                    t = (u * u).sum().squareRoot()
-                } else if conic {
-                    let a = (d * d).sum() > 1e-12 ? atan2f(d.y, d.x) : a0
-                    let f = (a - a0) / 6.28318531 + 1
-                    t = f - f.softwareFloor
-                } else {
-                    t = (d * axis).sum() / max(axisLen2, 1e-12)
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: target.width)
+        defer { scratch.deallocate() }
+        ctx.ramps.data.withUnsafeBufferPointer { ramps in
+            for (k, i) in instances.enumerated() {
+                let q = quads[k]
+                if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+                if let plan = plans[k] {
+                    drawRows(i, plan, q, ctx, rows, ramps: ramps, scratch)
+                    continue
                 }
-                t = SoftwareField.clamp01(t)
-                var c = ctx.ramps.sample(row: i.params.y, t: t)
-                let n = (Self.ign(SIMD2(Float(x) + 0.5, Float(y) + 0.5)) - 0.5) / 255
-                if c.w > 0 { c += SIMD4(n, n, n, c.w < 1 ? n : 0) }
-                c = c.replacing(with: 0, where: c .< 0).replacing(with: 1, where: c .> 1)
-                c = SIMD4(min(c.x, c.w), min(c.y, c.w), min(c.z, c.w), c.w)
-                let dc = vabs(p - centre)
-                let cov = dc.x <= reach.x && dc.y <= reach.y ? 1 : SoftwareField.shapeCoverage(p, px, py, pxPerUnit: ppu, rect: i.rect, radii: i.radii, continuous: continuous,
-                                                      aaMask: aa, v)
-                target.blend(x, y, c * (i.params.z * cov * ctx.clip(i.h1.w, x, y, v)), additive: additive)
+                let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
+                let aa = flags & Int(InstanceFlags.edgeMask)
+                let continuous = flags & Int(InstanceFlags.continuousCorners) != 0
+                let ppu = softwarePlaneScale(i.h0, i.h1, i.h2)
+                let s = SIMD2(i.points.x, i.points.y), axis = SIMD2(i.points.z, i.points.w) - s
+                let axisLen2 = (axis * axis).sum()
+                let r = SIMD2(max(abs(axis.x), 1e-6), max(abs(axis.y), 1e-6))
+                let a0: Float = axisLen2 > 1e-12 ? atan2f(axis.y, axis.x) : 0
+                // Farther than the largest corner extent + 1 pixel inside every edge, the shape's
+                // field is ≤ −1 pixel: coverage 1 without evaluating it (not under CA_PROJECTIVE,
+                // whose coverage follows the per-texel derivatives).
+                let half = SIMD2(i.rect.z, i.rect.w) * 0.5, centre = SIMD2(i.rect.x, i.rect.y) + half
+                let extent = max(max(i.radii.x, i.radii.y), max(i.radii.z, i.radii.w)) * (continuous && v.continuous ? 1.528665 : 1)
+                let reach = v.projective || !rowPaths ? SIMD2<Float>(repeating: -1) : half - (max(extent, 0) + 1 / max(ppu, 1e-6) + 0.01)
+                q.forEachTexel(rows: rows) { x, y, p, px, py in
+                    let d = p - s
+                    var t: Float
+                    if focal {
+                        // gradient.frag's focal form: the positive root of
+                        // t²(e·e − r²) − 2t(d·e) + d·d = 0, d = p − f, e = c − f.
+                        let f = SIMD2(i.points.z, i.points.w)
+                        let dd = p - f, ee = s - f
+                        let rr = max(i.params.w, 1e-6)
+                        let a = min((ee * ee).sum() - rr * rr, -1e-6 * rr * rr)
+                        let bb = (dd * ee).sum()
+                        t = (bb - max(bb * bb - a * (dd * dd).sum(), 0).squareRoot()) / a
+                    } else if radial {
+                        let u = d / r
+                        t = (u * u).sum().squareRoot()
+                    } else if conic {
+                        let a = (d * d).sum() > 1e-12 ? atan2f(d.y, d.x) : a0
+                        let f = (a - a0) / 6.28318531 + 1
+                        t = f - f.softwareFloor
+                    } else {
+                        t = (d * axis).sum() / max(axisLen2, 1e-12)
+                    }
+                    t = SoftwareField.clamp01(t)
+                    var c = ctx.ramps.sample(row: i.params.y, t: t)
+                    let n = (Self.ign(SIMD2(Float(x) + 0.5, Float(y) + 0.5)) - 0.5) / 255
+                    if c.w > 0 { c += SIMD4(n, n, n, c.w < 1 ? n : 0) }
+                    c = c.replacing(with: 0, where: c .< 0).replacing(with: 1, where: c .> 1)
+                    c = SIMD4(min(c.x, c.w), min(c.y, c.w), min(c.z, c.w), c.w)
+                    let dc = vabs(p - centre)
+                    let cov = dc.x <= reach.x && dc.y <= reach.y ? 1 : SoftwareField.shapeCoverage(p, px, py, pxPerUnit: ppu, rect: i.rect, radii: i.radii, continuous: continuous,
+                                                          aaMask: aa, v)
+                    target.blend(x, y, c * (i.params.z * cov * ctx.clip(i.h1.w, x, y, v)), additive: additive)
+                }
             }
         }
     }

@@ -2,7 +2,9 @@ import CAFrame
 
 /// `contents` images: Shaders/image.vert and image.frag on the CPU (per-pixel choice between
 /// the minification and magnification filter, nearest / bilinear / trilinear, atlas cells,
-/// contentsRect clamped to the image's edge texels, the layer's rounded shape).
+/// contentsRect clamped to the image's edge texels, the layer's rounded shape). Instances
+/// without perspective are drawn by their row plan (`SoftwareImageRows.swift`) unless
+/// `SoftwareRenderer.usesRowPaths` is off.
 struct SoftwareImagePipeline: SoftwareBatchWork {
     let instances: ArraySlice<ImageInstance>
     let quads: [SoftwareQuad]
@@ -10,9 +12,11 @@ struct SoftwareImagePipeline: SoftwareBatchWork {
     let additive: Bool
     let texture: SoftwareTexture
     let filter: TextureFilter
+    /// Per instance, its row plan where it is drawn without perspective (`SoftwareImageRows`).
+    let plans: [SoftwareImageRowPlan?]
 
     init(_ all: [ImageInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, texture: SoftwareTexture,
-         filter: TextureFilter) {
+         filter: TextureFilter, rowPaths: Bool = true) {
         instances = all[b.range]
         variant = SoftwareVariant(b.variant)
         additive = b.variant.contains(.additive)
@@ -27,6 +31,10 @@ struct SoftwareImagePipeline: SoftwareBatchWork {
             let g1 = SIMD2<Float>(hi.x >= shi.x - 1e-3 ? m : 0, hi.y >= shi.y - 1e-3 ? m : 0)
             return SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: lo - g0, hi: hi + g1, width: target.width, height: target.height)
         }
+        let v = variant, add = additive
+        plans = rowPaths ? zip(instances, quads).map { i, q in
+            SoftwareImageRowPlan(i, q, v, additive: add, texture: texture, filter: filter)
+        } : Array(repeating: nil, count: quads.count)
     }
 
     func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {
@@ -34,9 +42,15 @@ struct SoftwareImagePipeline: SoftwareBatchWork {
         let target = ctx.target
         let tex = texture
         let size = SIMD2(Float(tex.width), Float(tex.height))
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: target.width)
+        defer { scratch.deallocate() }
         for (k, i) in instances.enumerated() {
             let q = quads[k]
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+            if let plan = plans[k] {
+                drawRows(i, plan, q, ctx, rows, scratch)
+                continue
+            }
             let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
             let aa = flags & Int(InstanceFlags.edgeMask)
             let continuous = flags & Int(InstanceFlags.continuousCorners) != 0

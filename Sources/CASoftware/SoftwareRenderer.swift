@@ -17,7 +17,7 @@ package final class SoftwareRenderer {
     /// Bands run at once (1: everything on the calling thread). Default: the active cores.
     package var threads: Int
     /// Whether the row and span paths (`SoftwareBoxRowPlan`, `SoftwareShapePipeline.drawRows`,
-    /// the gradients' interior test) draw what they can; false draws every texel through the
+    /// `SoftwareImageRowPlan`, `SoftwareGradientPipeline.drawRows`) draw what they can; false draws every texel through the
     /// ported shader maths (what the row paths gain, measured in one binary, and the reference
     /// their pixels are tested against). Default: on unless `CA_SOFTWARE_SPANS=0`.
     package var usesRowPaths = SoftwareRowPaths.enabledByDefault
@@ -165,7 +165,7 @@ package final class SoftwareRenderer {
             try check(frame.images.count)
             guard t >= 0, t < textures.count else { throw SoftwareBackendError("image batch refers to texture \(t), which the frame does not list") }
             if filter == .trilinear { textures[t].ensureMipmaps() }
-            return SoftwareImagePipeline(frame.images, b, map, target, texture: textures[t], filter: filter)
+            return SoftwareImagePipeline(frame.images, b, map, target, texture: textures[t], filter: filter, rowPaths: usesRowPaths)
         case .gradient:
             try check(frame.gradients.count)
             return SoftwareGradientPipeline(frame.gradients, b, map, target, rowPaths: usesRowPaths)

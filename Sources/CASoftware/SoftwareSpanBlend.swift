@@ -57,7 +57,8 @@ enum SoftwareSpanBlend {
         while k < n { row[k] = src &+ scale(row[k], ia); k &+= 1 }
     }
 
-    /// `n` texels of `src` (one source texel per target texel) over `row`.
+    /// `n` texels of `src` (one source texel per target texel) over `row`; runs of four opaque
+    /// source texels are stored without reading `row`.
     static func blend(_ row: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ n: Int) {
         guard n > 0 else { return }
         let raw = UnsafeMutableRawPointer(row)
@@ -68,6 +69,9 @@ enum SoftwareSpanBlend {
             let p = raw + k &* 4
             let s = (sraw + k &* 4).loadUnaligned(as: SIMD4<UInt32>.self)
             let ia = full &- (s &>> 24)
+            // Four opaque texels (an image's or a gradient's interior) are stores: the target
+            // is not read.
+            if ia == .zero { p.storeBytes(of: s, as: SIMD4<UInt32>.self); k &+= 4; continue }
             let a16 = unsafeBitCast(ia | (ia &<< 16), to: SIMD8<UInt16>.self)
             let d = p.loadUnaligned(as: SIMD4<UInt32>.self)
             p.storeBytes(of: s &+ scale4(d, a16), as: SIMD4<UInt32>.self)
