@@ -41,12 +41,14 @@ import Foundation
         #expect(r.pooledTargetCount <= 31, "\(r.pooledTargetCount) pooled targets")
     }
 
-    @Test("a sublayer moved by commits past its faded parent's bounds is drawn there (the target is sized again, not patched)")
-    func movedSublayerOfAFadedGroupIsNotCut() throws {
+    /// A group of `groupWidth` × 60 points, opaque blue at opacity 0.5 (isolated, without
+    /// masksToBounds: its target is sized by what it paints), holding a red 20-point child at
+    /// (10, 10); the root is 160 points square, rendered on GL.
+    static func fadedGroup(groupWidth: Double) throws -> (CARenderer, CALayer) {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
         let group = CALayer()
-        group.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+        group.frame = CGRect(x: 0, y: 0, width: groupWidth, height: 60)
         group.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         group.opacity = 0.5
         let child = CALayer()
@@ -58,11 +60,22 @@ import Foundation
         o.backend = .openGL
         let r = try CARenderer(offscreenSize: CGSize(width: 160, height: 160), scale: 1, maxTextureSize: nil, options: o)
         r.layer = root
+        return (r, child)
+    }
+
+    /// Moves `child` to x = 20 + 20·i by a commit without actions.
+    static func move(_ child: CALayer, step i: Int) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        child.position = CGPoint(x: 20 + Double(i) * 20, y: 20)
+        CATransaction.commit()
+    }
+
+    @Test("a sublayer moved by commits past its faded parent's bounds is drawn there (the target is sized again, not patched)")
+    func movedSublayerOfAFadedGroupIsNotCut() throws {
+        let (r, child) = try Self.fadedGroup(groupWidth: 60)
         for i in 0..<6 {
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            child.position = CGPoint(x: 20 + Double(i) * 20, y: 20)
-            CATransaction.commit()
+            Self.move(child, step: i)
             let img = try RenderHarness.frame(r, at: Double(i) / 60)
             // Opaque red faded to one half, wherever the child is (inside the group or past it).
             #expect(img.rgba(20 + i * 20, 20).isClose(to: RGBA(128, 0, 0, 128), tolerance: 1), "frame \(i): \(img.rgba(20 + i * 20, 20))")
@@ -71,28 +84,11 @@ import Foundation
 
     @Test("a sublayer moving inside its faded parent's painted extent is patched in place, and drawn right")
     func sublayerMovingInsideAFadedGroupIsPatched() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
-        let group = CALayer()
-        group.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
-        group.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        group.opacity = 0.5
-        let child = CALayer()
-        child.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
-        child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        group.addSublayer(child)
-        root.addSublayer(group)
-        var o = CARenderer.Options()
-        o.backend = .openGL
-        let r = try CARenderer(offscreenSize: CGSize(width: 160, height: 160), scale: 1, maxTextureSize: nil, options: o)
-        r.layer = root
         // The child's box stays inside the group's bounds (which the group paints), so the
         // target the first build sized holds it at every position.
+        let (r, child) = try Self.fadedGroup(groupWidth: 120)
         for i in 0..<5 {
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            child.position = CGPoint(x: 20 + Double(i) * 20, y: 20)
-            CATransaction.commit()
+            Self.move(child, step: i)
             let img = try RenderHarness.frame(r, at: Double(i) / 60)
             if i > 0 { #expect(r.statistics.patchedLayers == 1, "frame \(i): \(r.statistics)") }
             // Red over blue faded as a group to one half: (128, 0, 0, 128) where the child is,

@@ -13,19 +13,6 @@ import Foundation
 struct SVGFontVariantTests {
     init() { SVGTestFonts.useSuiteFonts(SVGTextCorpusTests.fontsDir!) }
 
-    /// The union of the text's shape-layer paths in the document's user space.
-    func inkBox(_ doc: SVGDocument) -> CGRect {
-        var box = CGRect.null
-        for l in shapeLayers(doc.layer) {
-            guard let p = l.path else { continue }
-            let b = p.boundingBoxOfPath
-            let o = rootPoint(b.origin, in: l, root: doc.layer)
-            let e = rootPoint(CGPoint(x: b.maxX, y: b.maxY), in: l, root: doc.layer)
-            box = box.union(CGRect(x: o.x, y: o.y, width: e.x - o.x, height: e.y - o.y))
-        }
-        return box
-    }
-
     func close(_ a: CGFloat, _ b: Double, _ eps: Double = 0.05) -> Bool { abs(Double(a) - b) <= eps }
 
     func text(_ body: String, attributes: String) throws -> CGRect {

@@ -8,18 +8,6 @@ import Foundation
 struct SVGTextPathTests {
     init() { SVGTestFonts.useSuiteFonts(SVGTextCorpusTests.fontsDir!) }
 
-    func inkBox(_ doc: SVGDocument) -> CGRect {
-        var box = CGRect.null
-        for l in shapeLayers(doc.layer) {
-            guard let p = l.path, !p.isEmpty else { continue }
-            let b = p.boundingBoxOfPath
-            let o = rootPoint(b.origin, in: l, root: doc.layer)
-            let e = rootPoint(CGPoint(x: b.maxX, y: b.maxY), in: l, root: doc.layer)
-            box = box.union(CGRect(x: min(o.x, e.x), y: min(o.y, e.y), width: abs(e.x - o.x), height: abs(e.y - o.y)))
-        }
-        return box
-    }
-
     @Test("On a straight horizontal path a glyph sits exactly where plain text with x = startOffset puts it (arc length, SVG 1.1 §10.13.2)")
     func straightPathMatchesPlainText() throws {
         let plain = inkBox(try svg(#"<text x="20" y="80" font-family="Noto Sans" font-size="100">H</text>"#, viewBox: "0 0 300 100"))

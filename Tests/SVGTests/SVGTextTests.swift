@@ -8,19 +8,6 @@ import Foundation
 struct SVGTextTests {
     init() { SVGTestFonts.useSuiteFonts(SVGTextCorpusTests.fontsDir!) }
 
-    /// The union of the text's shape-layer paths in the document's user space.
-    func inkBox(_ doc: SVGDocument) -> CGRect {
-        var box = CGRect.null
-        for l in shapeLayers(doc.layer) {
-            guard let p = l.path else { continue }
-            let b = p.boundingBoxOfPath
-            let o = rootPoint(b.origin, in: l, root: doc.layer)
-            let e = rootPoint(CGPoint(x: b.maxX, y: b.maxY), in: l, root: doc.layer)
-            box = box.union(CGRect(x: o.x, y: o.y, width: e.x - o.x, height: e.y - o.y))
-        }
-        return box
-    }
-
     func close(_ a: CGFloat, _ b: Double, _ eps: Double = 0.05) -> Bool { abs(Double(a) - b) <= eps }
 
     @Test("A glyph's outline sits on the baseline at (x, y): \"H\" at 100 px spans x + 9.7…64.3, y − 71.4…y")

@@ -44,6 +44,20 @@ func rootPoint(_ p: CGPoint, in layer: CALayer, root: CALayer) -> CGPoint {
     layer.convert(p, to: root)
 }
 
+/// The union of a document's shape-layer paths in its user space (the text tests' ink box;
+/// empty paths skipped, turned layers measured by their corners).
+func inkBox(_ doc: SVGDocument) -> CGRect {
+    var box = CGRect.null
+    for l in shapeLayers(doc.layer) {
+        guard let p = l.path, !p.isEmpty else { continue }
+        let b = p.boundingBoxOfPath
+        let o = rootPoint(b.origin, in: l, root: doc.layer)
+        let e = rootPoint(CGPoint(x: b.maxX, y: b.maxY), in: l, root: doc.layer)
+        box = box.union(CGRect(x: min(o.x, e.x), y: min(o.y, e.y), width: abs(e.x - o.x), height: abs(e.y - o.y)))
+    }
+    return box
+}
+
 func rgba(_ c: CGColor?) -> [Double] {
     guard let c, let comps = c.components else { return [] }
     let v = comps.count == 2 ? [comps[0], comps[0], comps[0], comps[1]] : comps
