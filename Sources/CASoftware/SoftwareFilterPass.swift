@@ -27,9 +27,15 @@ struct SoftwareFilterInputs {
         SIMD2(viewport.x, viewport.y) + uv * SIMD2(viewport.z, viewport.w)
     }
 
-    /// `texture(t, uv)`: bilinear, clamped to the edge.
+    /// `texture(t, uv)`: bilinear, clamped to the edge, with the sample point snapped to 1/256
+    /// of a texel as GPUs' fixed-point texture units place it (llvmpipe's included). Without the
+    /// snap, a point a rounding error off a texel centre mixes in a trace of the next texel,
+    /// which unpremultiplying (feConvolveMatrix preserveAlpha, feComponentTransfer …) turns into
+    /// that texel's whole colour beside a transparent one.
     @inline(__always) func sample(_ t: SoftwareTarget, _ uv: SIMD2<Float>) -> SIMD4<Float> {
-        t.bilinear(uv.x * Float(t.width), uv.y * Float(t.height))
+        let x = ((uv.x * Float(t.width) - 0.5) * 256).rounded() * (1 / 256) + 0.5
+        let y = ((uv.y * Float(t.height) - 0.5) * 256).rounded() * (1 / 256) + 0.5
+        return t.bilinear(x, y)
     }
 
     /// `fetchAt(t, q)`: `t` at frame pixel `q`, transparent black outside the pass's pixels.

@@ -106,12 +106,10 @@ import CATestSupport
     /// filter graph emits (blur, offset, flood, composite and arithmetic, blend, merge, colour
     /// matrix, component transfer, morphology, tile, convolve, lighting, turbulence, image) and
     /// the CSS filter functions. (This copy of the suite has no feDisplacementMap directory.)
-    /// Left out, a known CPU-backend difference not yet found: feConvolveMatrix/preserveAlpha=true
-    /// (98.97 % within 2/255, at most 70 off). Both backends draw the same unfiltered input, and
-    /// at (29, 21), beside the empty column 30, GL gives the hand-derived 6/9 of the colour while
-    /// the CPU backend gives all of it; the frame-level case
-    /// (`SoftwareFilterTests.convolvePreserveAlphaAtAnEdge`) is right, so the cause lies in what
-    /// the SVG adds (linearRGB conversion passes, the crop, the targets' placement).
+    /// feConvolveMatrix/preserveAlpha=true is the case that found the filter sampling's snap
+    /// (`SoftwareFilterInputs.sample`): before it, a neighbour read a rounding error off its
+    /// texel centre took a trace of the coloured texel beside it, which unpremultiplying made
+    /// whole (at (29, 21) the CPU backend gave all of the colour, GL the hand-derived 6/9).
     static let resvgCases = [
         "filters/feBlend/mode=color-burn",
         "filters/feBlend/mode=screen",
@@ -120,6 +118,7 @@ import CATestSupport
         "filters/feComposite/operator=arithmetic",
         "filters/feComposite/operator=xor",
         "filters/feConvolveMatrix/order=4-2",
+        "filters/feConvolveMatrix/preserveAlpha=true",
         "filters/feDiffuseLighting/lighting-color=currentColor-without-color",
         "filters/feDropShadow/with-offset",
         "filters/feFlood/seagreen",
