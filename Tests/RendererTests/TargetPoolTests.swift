@@ -19,10 +19,7 @@ import Foundation
         group.addSublayer(a)
         group.addSublayer(b)
         root.addSublayer(group)
-        var o = CARenderer.Options()
-        o.backend = .openGL
-        let r = try CARenderer(offscreenSize: CGSize(width: 160, height: 160), scale: 1, maxTextureSize: nil, options: o)
-        r.layer = root
+        let r = try RenderHarness.glRenderer(root, size: CGSize(width: 160, height: 160))
         for i in 0..<100 {
             CATransaction.begin()
             CATransaction.setDisableActions(true)
@@ -56,10 +53,7 @@ import Foundation
         child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         group.addSublayer(child)
         root.addSublayer(group)
-        var o = CARenderer.Options()
-        o.backend = .openGL
-        let r = try CARenderer(offscreenSize: CGSize(width: 160, height: 160), scale: 1, maxTextureSize: nil, options: o)
-        r.layer = root
+        let r = try RenderHarness.glRenderer(root, size: CGSize(width: 160, height: 160))
         return (r, child)
     }
 

@@ -14,6 +14,17 @@ enum RenderHarness {
         return try frame(r, at: time)
     }
 
+    /// A renderer on the OpenGL backend whatever `CA_BACKEND` says (tests of the GL target pool
+    /// and of patching, which count GL objects or read the GL path's statistics), showing `root`
+    /// in a `size`-point target at scale 1.
+    static func glRenderer(_ root: CALayer, size: CGSize) throws -> CARenderer {
+        var o = CARenderer.Options()
+        o.backend = .openGL
+        let r = try CARenderer(offscreenSize: size, scale: 1, maxTextureSize: nil, options: o)
+        r.layer = root
+        return r
+    }
+
     /// One frame of `r` at media time `t`, read back.
     static func frame(_ r: CARenderer, at t: CFTimeInterval) throws -> CGImage {
         r.beginFrame(atTime: t)
