@@ -20,6 +20,12 @@ final class EncoderQueue: @unchecked Sendable {
     let capacity: Int
     let handle: @Sendable (RenderedFrame) throws -> Void
 
+    /// Encoders for an image sequence: one per core but the render thread's. Issue 22 asks
+    /// export to use every core; the earlier cap of 4 held PNG export on a 16-core machine to
+    /// 250 fps where rendering alone ran at 2,198 (docs/PERFORMANCE.md, "Export"). At most 32,
+    /// and the queue's capacity (workers + 2 frames of 8 MiB at 1080p) bounds the memory.
+    static var sequenceWorkers: Int { max(1, min(32, ProcessInfo.processInfo.activeProcessorCount - 1)) }
+
     init(workers: Int, capacity: Int, handle: @escaping @Sendable (RenderedFrame) throws -> Void) {
         self.capacity = max(1, capacity)
         self.handle = handle

@@ -60,7 +60,7 @@ struct ExportBenchmark {
             switch mode {
             case "render + PNG", "render + PNG (libpng, small)":
                 let compression: PNGCompression = mode == "render + PNG" ? .fast : .small
-                let workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1))
+                let workers = EncoderQueue.sequenceWorkers
                 queue = EncoderQueue(workers: workers, capacity: workers + 2) { f in
                     try FileWriting.writeAtomically(try FileWriting.pngData(f.pixels, width: w, height: h, compression: compression),
                                                     to: dir.appendingPathComponent(String(format: "%05d.png", f.index)))
@@ -123,7 +123,7 @@ struct ExportBenchmark {
             enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try enc.encode(report), as: UTF8.self))
         } else {
-            print("export throughput, \(sceneName) at \(pixel.0)×\(pixel.1), \(frames) frames (\(Self.warmup) untimed), best of \(rounds) rounds, on \(device["renderer"] ?? "?"):")
+            print("export throughput, \(sceneName) at \(pixel.0)×\(pixel.1), \(frames) frames (\(Self.warmup) untimed), best of \(rounds) rounds, on \(device["renderer"] ?? (device["backend"] == "software" ? "the CPU backend (\(ProcessInfo.processInfo.activeProcessorCount) cores)" : "?")):")
             for m in report.modes {
                 print("  " + m.mode.padding(toLength: 36, withPad: " ", startingAt: 0)
                       + String(format: "%7.1f fps  %8.2f ms/frame  %5.2f× render only", m.fps, m.msPerFrame, m.ratioToRenderOnly))

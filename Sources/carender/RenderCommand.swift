@@ -369,7 +369,7 @@ struct Render: ParsableCommand {
         // PNG encoding is the slow part: one encoder per spare core (files in any order); a
         // video needs its frames in order, so one writer.
         let workers: Int
-        if case .sequence = target { workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) } else { workers = 1 }
+        if case .sequence = target { workers = EncoderQueue.sequenceWorkers } else { workers = 1 }
         let queue = EncoderQueue(workers: workers, capacity: workers + 2, handle: write)
         let events = json ? ProgressEvents() : nil
         let progress = Progress(total: jobs.count, label: "rendering", quiet: quiet, events: events)
