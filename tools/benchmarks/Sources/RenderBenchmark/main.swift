@@ -52,6 +52,12 @@ func sceneRect(_ i: Int) -> [Float] {
     glb_scene_rect_ex(Int32(i), GLB_SCENE_SEED, 1920, 1080, maxSize, &out)
     return out
 }
+// `--gpu-path-check`: the GPU evaluation paths (particles, replicas) against the CPU ones on
+// this machine's driver (PathParityCheck.swift), then exit.
+if args.contains("--gpu-path-check") {
+    do { try PathParityCheck.run() } catch { print("gpu-path-check failed: \(error)"); exit(1) }
+    exit(0)
+}
 let frames = args.first.flatMap(Int.init) ?? 30
 var scenes = args.filter { Int($0) == nil }
 if scenes.isEmpty { scenes = ["rects", "static-rects", "mostly-static-rects", "images", "gradients", "shadows"] }
