@@ -1,5 +1,4 @@
 import CoreGraphics
-import Foundation
 
 /// A layer-space → raster-texel affine map: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`
 /// (CGAffineTransform's convention).
@@ -97,16 +96,11 @@ enum ShapeRasterizer {
         /// The work this raster may take (`ShapeRaster.work`): past it, the raster is abandoned
         /// (`Failure.overBudget`). The frame's remaining work budget (`ShapeCache`).
         var workLimit = Int.max
-        /// Resolve every texel of the raster's box and scan it for the crop, as before issue 23's
-        /// span resolve (`CoverageRasterizer.takeResolved`), which gives the same bytes: kept
-        /// as the reference the tests compare against, and for before/after timings
-        /// (`CA_SHAPE_DENSE_RESOLVE=1`, `denseResolveDefault`).
-        var denseResolve = ShapeRasterizer.denseResolveDefault
+        /// Resolve every texel of the raster's box in a fresh accumulation buffer and scan it for
+        /// the crop, as before issue 23's span resolve (`CoverageRasterizer.takeResolved`),
+        /// which gives the same bytes: kept as the reference the tests compare against.
+        var denseResolve = false
     }
-
-    /// `CA_SHAPE_DENSE_RESOLVE=1` in the environment: rasters resolve densely
-    /// (`Request.denseResolve`), for a benchmark's before/after in one binary.
-    static let denseResolveDefault = ProcessInfo.processInfo.environment["CA_SHAPE_DENSE_RESOLVE"] == "1"
 
     /// A scratch rasteriser larger than this many cells (16 MB of `Float`s) is not kept
     /// between rasters, so one huge shape does not pin its buffer.
@@ -221,6 +215,8 @@ enum ShapeRasterizer {
         map.tx -= Double(x0); map.ty -= Double(y0)
 
         // Clearing, resolving and cropping visit every texel: once each, per channel resolved.
+        // (The span resolve visits only touched cells, but the zeroed output and the crop's copy
+        // still cover the box: the area stays counted, an upper bound.)
         // (Saturating: without a limit rectangle, w and h can each be 2e9.)
         let areaWork = Int.clamped(Double(w) * Double(h) * Double(1 + (r.fill ? 1 : 0) + (r.stroke != nil ? 1 : 0)))
         guard areaWork <= r.workLimit else { return .failure(.overBudget) }
