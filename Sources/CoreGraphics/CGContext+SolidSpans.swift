@@ -37,10 +37,10 @@ extension CGContext {
                 let row = (surface.base + y * surface.bytesPerRow).assumingMemoryBound(to: UInt8.self)
                 var sum: Float = 0
                 // Before the first touched cell the sum is 0: nothing to paint.
-                var i = Self.nextTouched(bits, from: 0, end: w)
+                var i = CoverageRasterizer.nextTouched(bits, from: 0, end: w)
                 while i < w {
                     sum += a[i]
-                    let e = Self.nextTouched(bits, from: i + 1, end: w)
+                    let e = CoverageRasterizer.nextTouched(bits, from: i + 1, end: w)
                     let c = CoverageRasterizer.coverage(winding: sum, evenOdd: evenOdd)
                     let lo = max(i, firstI), hi = min(e, endI)
                     if c > 0, lo < hi {
@@ -63,21 +63,6 @@ extension CGContext {
     /// The scratch rasteriser is kept between paths up to this many cells (16 MB of `Float`s);
     /// a bigger one is dropped after its path, so one huge fill does not pin its buffer.
     static let maxScratchCells = 4 << 20
-
-    /// The first cell in `from..<end` whose touched bit is set (`end` if none): an untouched
-    /// cell is 0 and leaves the running sum as it is.
-    @inline(__always)
-    static func nextTouched(_ bits: UnsafeMutablePointer<UInt64>, from: Int, end: Int) -> Int {
-        guard from < end else { return end }
-        var k = from >> 6
-        var word = bits[k] & (~0 << UInt64(from & 63))
-        while word == 0 {
-            k += 1
-            if k << 6 >= end { return end }
-            word = bits[k]
-        }
-        return min(k << 6 | word.trailingZeroBitCount, end)
-    }
 }
 
 /// One solid colour's compositing onto 32-bit pixels: D' = D·(1 − Sα·c) + S·c in the 0…255

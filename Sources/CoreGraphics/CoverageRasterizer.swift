@@ -299,6 +299,68 @@ package struct CoverageRasterizer: Sendable {
         }
     }
 
+    /// `resolve(evenOdd:into:channels:channel:)` walked over the touched cells only, taking
+    /// every row (`takeRow(_:)`), so the rasteriser is left clear for `reset(width:height:)`.
+    /// Between two touched cells the running sum does not change (an untouched cell is 0), so
+    /// each run gets the byte the dense walk gives every texel of it: the same sums, in the
+    /// same order, the same rounding. Bytes of runs whose coverage rounds to 0 are not written:
+    /// `out` must hold 0 there already (a fresh buffer). The hole of a ring and the inside of a
+    /// shape cost one run each instead of a pass per texel (issue 23: a stroked ring's raster
+    /// is mostly hole).
+    ///
+    /// Returns the texels given non-zero coverage as a box (x0, y0, x1, y1; x1 and y1 one past
+    /// the last), nil when none: the crop a caller would otherwise find by scanning `out`.
+    package mutating func takeResolved(evenOdd: Bool, into out: inout [UInt8], channels: Int,
+                                       channel: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let w = width, h = height
+        precondition(out.count >= w * h * channels && channel < channels, "output smaller than the grid")
+        var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
+        out.withUnsafeMutableBufferPointer { o in
+            let base = o.baseAddress!
+            for y in 0..<h {
+                let row = base + y * w * channels + channel
+                let (first, last) = takeRow(y) { a, bits -> (Int, Int) in
+                    var first = -1, last = -1
+                    var sum: Float = 0
+                    // Before the first touched cell the sum is 0.
+                    var i = Self.nextTouched(bits, from: 0, end: w)
+                    while i < w {
+                        sum += a[i]
+                        let e = Self.nextTouched(bits, from: i + 1, end: w)
+                        let v = UInt8(Self.coverage(winding: sum, evenOdd: evenOdd) * 255 + 0.5)
+                        if v != 0 {
+                            var p = row + i * channels
+                            for _ in i..<e { p.pointee = v; p += channels }
+                            if first < 0 { first = i }
+                            last = e - 1
+                        }
+                        i = e
+                    }
+                    return (first, last)
+                }
+                guard first >= 0 else { continue }
+                minX = min(minX, first); maxX = max(maxX, last)
+                minY = min(minY, y); maxY = y
+            }
+        }
+        return maxX >= 0 ? (minX, minY, maxX + 1, maxY + 1) : nil
+    }
+
+    /// The first cell in `from..<end` whose touched bit is set (`end` if none): an untouched
+    /// cell is 0 and leaves the running sum as it is.
+    @inline(__always)
+    package static func nextTouched(_ bits: UnsafeMutablePointer<UInt64>, from: Int, end: Int) -> Int {
+        guard from < end else { return end }
+        var k = from >> 6
+        var word = bits[k] & (~0 << UInt64(from & 63))
+        while word == 0 {
+            k += 1
+            if k << 6 >= end { return end }
+            word = bits[k]
+        }
+        return min(k << 6 | word.trailingZeroBitCount, end)
+    }
+
     /// The coverage of every pixel, 0…1, row by row (rows top first, `width` values a row),
     /// resolved with the same rules as `resolve(evenOdd:into:channels:channel:)` but not
     /// quantised: what `CGContext` composites with.

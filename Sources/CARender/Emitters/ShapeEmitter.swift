@@ -271,7 +271,8 @@ final class ShapeEmitter: ContentEmitter {
                                                              stroke: style, field: needsField || widthFree != nil,
                                                              wideField: variant.contains(.projective), map: map, limit: lim,
                                                              widthFree: widthFree,
-                                                             workLimit: max(cache.frameWorkBudget - cache.workThisFrame, 0)))
+                                                             workLimit: max(cache.frameWorkBudget - cache.workThisFrame, 0)),
+                                                       scratch: &cache.rasterScratch)
                 cache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
                 switch result {
                 case .failure(.tooComplex(let n)):

@@ -110,6 +110,10 @@ final class ShapeCache {
     var rasterSecondsThisFrame = 0.0
     /// `ShapeRaster.work` of this frame's new rasters (bounded by `frameWorkBudget`).
     var workThisFrame = 0
+    /// The accumulation buffer new rasters are made in, kept clear between them
+    /// (`ShapeRasterizer.rasterize(_:scratch:)`): a shape whose placement changes every frame
+    /// (issue 23: Lottie rings scaling) no longer allocates and zeroes one per raster.
+    var rasterScratch = CoverageRasterizer(width: 0, height: 0)
     /// Width families (`widthFamily`) whose path or placement turned out not to allow a
     /// width-free raster: their strokes are rasterised per width without asking again.
     var refusedWidthFamilies: Set<Key> = []

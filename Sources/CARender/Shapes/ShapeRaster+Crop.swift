@@ -38,6 +38,23 @@ extension ShapeRaster {
         width = w; height = h
     }
 
+    /// `cropToCoverage(margin:)` when the texels with fill or stroke coverage are known already
+    /// (`covered`: x0, y0, x1, y1, one past the last; nil when there are none): the span
+    /// resolve (`CoverageRasterizer.takeResolved`) reports them as it writes, so no scan of
+    /// every texel is needed. The same crop as the scan finds.
+    mutating func crop(toCovered covered: (x0: Int, y0: Int, x1: Int, y1: Int)?, margin: Int) {
+        guard let b = covered else { return }
+        let x0 = max(b.x0 - margin, 0), y0 = max(b.y0 - margin, 0)
+        let x1 = min(b.x1 + margin, width), y1 = min(b.y1 + margin, height)
+        let w = x1 - x0, h = y1 - y0
+        guard w != width || h != height else { return }
+        coverage = Self.crop(coverage, width: width, x0: x0, y0: y0, w: w, h: h)
+        if !aux.isEmpty { aux = Self.crop(aux, width: width, x0: x0, y0: y0, w: w, h: h) }
+        if !field.isEmpty { field = Self.crop(field, width: width, x0: x0, y0: y0, w: w, h: h) }
+        originX += x0; originY += y0
+        width = w; height = h
+    }
+
     /// Rows `y0..<y0+h`, columns `x0..<x0+w` of a 4-channel raster `width` texels wide.
     static func crop<T>(_ a: [T], width: Int, x0: Int, y0: Int, w: Int, h: Int) -> [T] {
         var out: [T] = []

@@ -96,7 +96,15 @@ enum ShapeRasterizer {
         /// The work this raster may take (`ShapeRaster.work`): past it, the raster is abandoned
         /// (`Failure.overBudget`). The frame's remaining work budget (`ShapeCache`).
         var workLimit = Int.max
+        /// Resolve every texel of the raster's box in a fresh accumulation buffer and scan it for
+        /// the crop, as before issue 23's span resolve (`CoverageRasterizer.takeResolved`),
+        /// which gives the same bytes: kept as the reference the tests compare against.
+        var denseResolve = false
     }
+
+    /// A scratch rasteriser larger than this many cells (16 MB of `Float`s) is not kept
+    /// between rasters, so one huge shape does not pin its buffer.
+    static let maxScratchCells = 4 << 20
 
     /// Whether a width-free raster can draw this stroke exactly at every width (`GaugeField`):
     /// a real width (not a hairline), dashes the shader makes, a placement that is a similarity
@@ -135,6 +143,30 @@ enum ShapeRasterizer {
     }
 
     static func rasterize(_ r: Request) -> Result<ShapeRaster, Failure> {
+        var scratch = CoverageRasterizer(width: 0, height: 0)
+        return rasterize(r, scratch: &scratch)
+    }
+
+    /// Rasterises with `scratch`'s accumulation buffer (issue 23: allocating and zeroing a
+    /// buffer the size of the raster's box was a pass over every texel per raster). `scratch`
+    /// must be clear (fresh, or left by this function); it is handed back clear after a
+    /// successful span-resolved raster and replaced by an empty one otherwise.
+    static func rasterize(_ r: Request, scratch: inout CoverageRasterizer) -> Result<ShapeRaster, Failure> {
+        // Moved out, so it is uniquely referenced while written; put back only when clear.
+        var rast = scratch
+        scratch = CoverageRasterizer(width: 0, height: 0)
+        let result = rasterize(r, rast: &rast)
+        // A raster refused as empty added no edges: its rasteriser is clear too.
+        var clear = false
+        switch result {
+        case .success, .failure(.empty): clear = !r.denseResolve
+        default: break
+        }
+        if clear, rast.acc.count <= maxScratchCells { scratch = rast }
+        return result
+    }
+
+    private static func rasterize(_ r: Request, rast: inout CoverageRasterizer) -> Result<ShapeRaster, Failure> {
         guard r.path.elements.count <= maxSegments else { return .failure(.tooComplex(r.path.elements.count)) }
         let scale = max(r.map.maxScale, 1e-12)
         var strokePath = r.path
@@ -183,19 +215,30 @@ enum ShapeRasterizer {
         map.tx -= Double(x0); map.ty -= Double(y0)
 
         // Clearing, resolving and cropping visit every texel: once each, per channel resolved.
+        // (The span resolve visits only touched cells, but the zeroed output and the crop's copy
+        // still cover the box: the area stays counted, an upper bound.)
         // (Saturating: without a limit rectangle, w and h can each be 2e9.)
         let areaWork = Int.clamped(Double(w) * Double(h) * Double(1 + (r.fill ? 1 : 0) + (r.stroke != nil ? 1 : 0)))
         guard areaWork <= r.workLimit else { return .failure(.overBudget) }
         var out = ShapeRaster(originX: x0, originY: y0, width: w, height: h,
                               coverage: [UInt8](repeating: 0, count: w * h * 4), field: [], totalLength: 0, segments: segments)
-        var rast = CoverageRasterizer(width: w, height: h)
+        if r.denseResolve { rast = CoverageRasterizer(width: w, height: h) } else { rast.reset(width: w, height: h) }
         rast.workLimit = r.workLimit - areaWork
+        /// The texels the span resolves gave coverage (nil: none yet, or resolved densely).
+        var covered: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil
+        func resolve(evenOdd: Bool, channel: Int) {
+            if r.denseResolve {
+                rast.resolve(evenOdd: evenOdd, into: &out.coverage, channels: 4, channel: channel)
+            } else if let b = rast.takeResolved(evenOdd: evenOdd, into: &out.coverage, channels: 4, channel: channel) {
+                covered = covered.map { (min($0.x0, b.x0), min($0.y0, b.y0), max($0.x1, b.x1), max($0.y1, b.y1)) } ?? b
+            }
+        }
         if r.fill {
             for s in fillSubpaths where s.points.count >= 3 {
                 rast.addPolygon(s.points.map { map.apply($0) })
             }
             guard !rast.isOverWorkLimit else { return .failure(.overBudget) }
-            rast.resolve(evenOdd: r.evenOdd, into: &out.coverage, channels: 4, channel: 0)
+            resolve(evenOdd: r.evenOdd, channel: 0)
         }
         out.totalLength = strokeSubpaths.reduce(0) { $0 + arcLength($1) }
         if let m = widthFree, let style = r.stroke {
@@ -209,12 +252,16 @@ enum ShapeRasterizer {
             for k in 0..<(w * h) where gauge[k] <= bound { out.coverage[4 * k + 1] = 255 }
             out.field = field
             out.widthFree = m
+            // G was written texel by texel, not by a span resolve: the crop scans for it.
+            out.cropToCoverage(margin: r.wideField ? 1 : 0)
+            return .success(out)
         } else if let style = r.stroke {
-            rast.clear()
+            // (A span resolve of the fill left the rasteriser clear.)
+            if r.denseResolve { rast.clear() }
             var stroker = PieceStroker(style: style, map: map, scale: scale)
             for s in strokeSubpaths { stroker.stroke(s, into: &rast) }
             guard !rast.isOverWorkLimit else { return .failure(.overBudget) }
-            rast.resolve(evenOdd: false, into: &out.coverage, channels: 4, channel: 1)
+            resolve(evenOdd: false, channel: 1)
             out.work = areaWork + rast.work
             if r.field {
                 let hw = style.texelHalfWidth(scale), reach = hw * 1.5 + 2
@@ -231,7 +278,12 @@ enum ShapeRasterizer {
             }
         }
         if r.stroke == nil { out.work = areaWork + rast.work }
-        out.cropToCoverage(margin: r.wideField ? 1 : 0)
+        if r.denseResolve {
+            out.cropToCoverage(margin: r.wideField ? 1 : 0)
+        } else {
+            // The span resolves wrote every R and G byte there is: their box is the crop.
+            out.crop(toCovered: covered, margin: r.wideField ? 1 : 0)
+        }
         return .success(out)
     }
 
