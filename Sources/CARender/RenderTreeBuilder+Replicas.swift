@@ -62,7 +62,13 @@ extension RenderTreeBuilder {
         for child in children { visit(child, ctx, isMask: false) }
         let end0 = ReplicaMark(out)
         if r.count > 1 {
-            let source = duplicable(children, first, end0, r, h: h)
+            var source = duplicable(children, first, end0, r, h: h)
+            // Kept on the GPU where that is exact (`+GPUReplicas.swift`); copy 0's tint is then
+            // a row of the draw too.
+            if let s = source, replicateOnGPU(s, r) { return }
+            // An inner replicator's GPU copies are one instance standing for many: plain
+            // duplicates of it would drop them, so those copies walk instead.
+            if let s = source, s.log.contains(where: { $0.variant.contains(.replicated) }) { source = nil }
             var power = CATransform3DIdentity
             for k in 1..<r.count {
                 guard replicas.budget > 0 else { warnBudget(); break }
