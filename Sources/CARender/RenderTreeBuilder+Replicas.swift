@@ -17,7 +17,9 @@ import CAFrame
 ///   0's instance range appended again with its plane-to-pixel maps followed by the copy's
 ///   pixel map (the replicator's plane → instanceTransform^k about the centre → pixels) and its
 ///   colours tinted. No layer is visited again: 10,000 copies of a dot are 10,000 box instances
-///   in one batch for the price of one walk.
+///   in one batch for the price of one walk. Where copy 0 is one box and the backend draws
+///   replicas (`usesGPUReplicas`), not even that: the box is drawn instanced over a table of
+///   the copies' pixel maps and tints (`RenderTreeBuilder+GPUReplicas.swift`).
 /// - **A walk per copy** otherwise: the sublayers visited again with the copy's transform put
 ///   between them and the replicator (so shapes are rasterised for their real placement, clips
 ///   and offscreen groups are the copy's own, and `preservesDepth` keeps 3D), at the media time
