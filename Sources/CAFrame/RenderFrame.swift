@@ -33,6 +33,9 @@ package struct RenderFrame: Sendable {
     /// The 3D planes of opaque `CATransformLayer` sublayers drawn through the depth buffer
     /// (issue 21), indexed by `Batch.depthPlane`.
     package var depthPlanes: [DepthPlane] = []
+    /// Instanced copies of batches whose `replica` is ≥ 0, and the rows their levels index.
+    package var replicaDraws: [ReplicaDraw] = []
+    package var replicaRows: [ReplicaRow] = []
 
     package init(width: Int, height: Int) {
         self.width = width
@@ -132,6 +135,9 @@ package struct Batch: Sendable, Equatable {
     /// Index in `RenderFrame.depthPlanes` for a batch of one opaque `CATransformLayer` plane
     /// drawn through the depth buffer (`ShaderVariant.planeDepth`), −1 otherwise.
     package var depthPlane: Int32 = -1
+    /// Index in `RenderFrame.replicaDraws` for a batch of one instance drawn as a replicator's
+    /// copies on the GPU (`ShaderVariant.replicated`), −1 otherwise.
+    package var replica: Int32 = -1
 
     package init(pipeline: Pipeline, variant: ShaderVariant = [], range: Range<Int>) {
         self.pipeline = pipeline
@@ -196,6 +202,9 @@ package struct ShaderVariant: OptionSet, Hashable, Sendable {
     /// (`DepthPlane`): its depth comes from its 3D plane instead of its paint order, so where
     /// two such planes cross, the depth buffer shows each in front on its own side.
     package static let planeDepth = ShaderVariant(rawValue: 524288)
+    /// A box batch of one instance drawn as a replicator's copies (`Batch.replica`,
+    /// `ReplicaDraw`): the vertex shader composes the copy's pixel maps and tints.
+    package static let replicated = ShaderVariant(rawValue: 1_048_576)
 
     /// The GLSL defines of this variant.
     package var defines: [String] {
@@ -220,6 +229,7 @@ package struct ShaderVariant: OptionSet, Hashable, Sendable {
         if contains(.linearFilters) { d.append("CA_LINEAR_FILTERS") }
         if contains(.particle) { d.append("CA_PARTICLE") }
         if contains(.planeDepth) { d.append("CA_PLANE_DEPTH") }
+        if contains(.replicated) { d.append("CA_REPLICATED") }
         return d
     }
 

@@ -47,6 +47,9 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     /// Extension beyond Apple's API, like the rest of these statistics.
     public var rasterCacheHits = 0
     public var rasterCacheMisses = 0
+    /// Replicator copies the GL backend drew instanced from one recorded copy
+    /// (`ReplicaDraw`), counted in `instances` too. Extension beyond Apple's API.
+    public var gpuReplicatedCopies = 0
     public var buildSeconds = 0.0
     public var glSeconds = 0.0
 

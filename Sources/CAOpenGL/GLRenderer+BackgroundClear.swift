@@ -14,7 +14,7 @@ extension GLRenderer {
     /// `batches` without a first box that covers the target (`viewport`: x, y, width, height in
     /// frame pixels) opaquely, and that box's fill, or `batches` as they are and nil.
     static func backgroundAsClear(_ frame: RenderFrame, _ batches: [Batch], viewport: SIMD4<Float>) -> ([Batch], SIMD4<Float>?) {
-        guard var first = batches.first, case .box = first.pipeline, !first.range.isEmpty,
+        guard var first = batches.first, case .box = first.pipeline, !first.range.isEmpty, first.replica < 0,
               first.variant.isDisjoint(with: [.additive, .replace, .blur, .mask]) else { return (batches, nil) }
         let box = frame.boxes[first.range.lowerBound]
         guard coversOpaquely(box, viewport: viewport) else { return (batches, nil) }

@@ -19,7 +19,7 @@ extension GLRenderer {
         var first: [Int32: Int] = [:], last: [Int32: Int] = [:]
         var order = 0
         for b in batches {
-            defer { order += b.range.count }
+            defer { order += instancesDrawn(b, frame) }
             guard b.depthPlane >= 0, Int(b.depthPlane) < frame.depthPlanes.count else { continue }
             let g = frame.depthPlanes[Int(b.depthPlane)].group
             if first[g] == nil { first[g] = order }

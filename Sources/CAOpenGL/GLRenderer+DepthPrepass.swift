@@ -17,13 +17,15 @@ extension GLRenderer {
     /// which fails it), nearest first, and the depth
     /// step per instance, 2 / (instances + 1).
     static func opaqueInteriors(_ frame: RenderFrame, _ batches: [Batch]) -> ([BoxInstance], Float) {
-        let total = batches.reduce(0) { $0 + $1.range.count }
+        let total = batches.reduce(0) { $0 + instancesDrawn($1, frame) }
         var out: [BoxInstance] = []
         var order = 0
         for b in batches {
-            defer { order += b.range.count }
-            // Depth planes write their own depth (`GLRenderer+DepthPlanes.swift`).
-            guard case .box = b.pipeline, b.depthPlane < 0 else { continue }
+            defer { order += instancesDrawn(b, frame) }
+            // Depth planes write their own depth (`GLRenderer+DepthPlanes.swift`); replicated
+            // copies are tinted in the shader, so their box's fill does not tell if they are
+            // opaque (they are drawn, only not culled against).
+            guard case .box = b.pipeline, b.depthPlane < 0, b.replica < 0 else { continue }
             for i in b.range {
                 if var inner = interior(of: frame.boxes[i]) {
                     inner.params.w = Float(order + (i - b.range.lowerBound)) - 0.5

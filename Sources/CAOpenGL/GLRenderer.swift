@@ -48,6 +48,8 @@ package final class GLRenderer {
     package var usesDepthPrepass = true
     var vao: GLuint = 0
     var clipTexture: GLTexture?
+    /// Rows of the frame's replicated copies (`GLRenderer+Replicas.swift`).
+    var replicaTexture: GLTexture?
     var textures: [ObjectIdentifier: CachedTexture] = [:]
     var pool: [SIMD2<Int>: [GLRenderTarget]] = [:]
     /// The frame each pool size was last taken in (`GLRenderer+TargetPool.swift`).
@@ -188,6 +190,7 @@ package final class GLRenderer {
         glBindVertexArray(vao)
         for p in pipelines { try p.upload(frame, on: self, stats: &stats) }
         uploadClips(frame.clips)
+        uploadReplicas(frame)
         var tex: [GLTexture] = []
         tex.reserveCapacity(frame.textures.count)
         for img in frame.textures { tex.append(try self.texture(for: img, stats: &stats)) }
@@ -253,7 +256,7 @@ package final class GLRenderer {
             // Opaque transform-layer planes with depths of their own (`GLRenderer+DepthPlanes.swift`).
             var planeSpans: [Int32: SIMD2<Float>] = [:]
             if pass.target == .main, case .draw(let batches) = kind, Self.hasDepthPlanes(batches) {
-                if orderScale == 0 { orderScale = 2 / Float(batches.reduce(0) { $0 + $1.range.count } + 1) }
+                if orderScale == 0 { orderScale = 2 / Float(batches.reduce(0) { $0 + Self.instancesDrawn($1, frame) } + 1) }
                 planeSpans = Self.depthPlaneSpans(frame, batches, orderScale: orderScale)
             }
             let depthTested = !prepass.isEmpty || !planeSpans.isEmpty
@@ -300,7 +303,7 @@ package final class GLRenderer {
                     }
                     try draw(b, viewport: vp, flip: passFlip, bindings,
                              orderBase: depthTested ? Float(order) : 0, orderScale: depthTested ? orderScale : 0, plane: plane, stats: &stats)
-                    order += b.range.count
+                    order += Self.instancesDrawn(b, frame)
                 }
                 if depthTested { glDisable(E(GL_DEPTH_TEST)) }
             case .blur(let source, let sigma, let horizontal):
@@ -351,10 +354,11 @@ package final class GLRenderer {
         let additive = b.variant.contains(.additive), replace = b.variant.contains(.replace)
         if additive { glBlendFunc(E(GL_ONE), E(GL_ONE)) }
         if replace { glBlendFunc(E(GL_ONE), E(GL_ZERO)) }
-        glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(b.range.count))
+        let instances = bindReplicas(b, program, bindings.frame, stats: &stats)
+        glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(instances))
         if additive || replace { glBlendFunc(E(GL_ONE), E(GL_ONE_MINUS_SRC_ALPHA)) }
         stats.drawCalls += 1
-        stats.vertices += 4 * b.range.count
+        stats.vertices += 4 * instances
         glCheck("draw \(b.pipeline)")
     }
 

@@ -28,6 +28,14 @@ final class FrameWriter {
     /// While ≥ 0, box batches are batches of this `RenderFrame.depthPlanes` entry
     /// (`FrameWriter+DepthPlanes.swift`).
     var depthPlane: Int32 = -1
+    /// The `RenderFrame.replicaDraws` entry of each replicated box (`+GPUReplicas.swift`), by
+    /// box index, so a patch that re-emits a replicator updates its draw; kept while patches
+    /// keep the frame.
+    var replicaOfBox: [Int: Int32] = [:]
+    /// The levels a draw had before a patch began re-emitting it: rows are reused in place.
+    var reusableReplicaLevels: [Int32: [ReplicaLevel]] = [:]
+    /// Record index minus re-emission index of boxes while a patch re-emits a subtree.
+    var reemitBoxShift = 0
     var stats = RenderStats()
     var passStack: [PendingPass] = []
     var textureIndex: [ObjectIdentifier: Int] = [:]
@@ -54,6 +62,8 @@ final class FrameWriter {
         stats = RenderStats()
         textureIndex.removeAll(keepingCapacity: true)
         emissionLog.removeAll(keepingCapacity: true)
+        replicaOfBox.removeAll(keepingCapacity: true)
+        reusableReplicaLevels.removeAll(keepingCapacity: true)
         reemitting = false
         passStack = [PendingPass(target: .main, rect: CGRect(x: 0, y: 0, width: width, height: height))]
     }
@@ -68,6 +78,8 @@ final class FrameWriter {
     /// Counts the finished frame's instances, batches and offscreen passes into `stats`.
     func countFrame() {
         stats.instances = frame.instanceCounts.wrappedSum()
+        // A replicated batch's one instance stands for its copies (`ReplicaDraw`).
+        for d in frame.replicaDraws { stats.instances += d.copies - 1 }
         for p in frame.passes { if case .draw(let b) = p.kind { stats.batches += b.count } }
         stats.offscreenPasses = frame.passes.count - 1
     }

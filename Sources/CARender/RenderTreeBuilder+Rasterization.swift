@@ -120,6 +120,15 @@ extension RenderTreeBuilder {
             case .draw(let batches):
                 for b in batches {
                     hasher.combine(b.pipeline); hasher.combine(b.variant); hasher.combine(b.range.lowerBound); hasher.combine(b.range.upperBound)
+                    // Replicated copies: their placements and tints (`ReplicaDraw`).
+                    if b.replica >= 0, Int(b.replica) < f.replicaDraws.count {
+                        for l in f.replicaDraws[Int(b.replica)].levels {
+                            hasher.combine(l.count)
+                            for row in f.replicaRows[Int(l.row)..<Int(l.row + l.count)] {
+                                hasher.combine(row.m0); hasher.combine(row.m1); hasher.combine(row.m2); hasher.combine(row.tint)
+                            }
+                        }
+                    }
                     switch b.pipeline {
                     case .image(let t, _) where t < f.textures.count: hasher.combine(ObjectIdentifier(f.textures[t]))
                     case .shape: shapes = true

@@ -17,7 +17,9 @@ import CAFrame
 ///   0's instance range appended again with its plane-to-pixel maps followed by the copy's
 ///   pixel map (the replicator's plane → instanceTransform^k about the centre → pixels) and its
 ///   colours tinted. No layer is visited again: 10,000 copies of a dot are 10,000 box instances
-///   in one batch for the price of one walk.
+///   in one batch for the price of one walk. Where copy 0 is one box and the backend draws
+///   replicas (`usesGPUReplicas`), not even that: the box is drawn instanced over a table of
+///   the copies' pixel maps and tints (`RenderTreeBuilder+GPUReplicas.swift`).
 /// - **A walk per copy** otherwise: the sublayers visited again with the copy's transform put
 ///   between them and the replicator (so shapes are rasterised for their real placement, clips
 ///   and offscreen groups are the copy's own, and `preservesDepth` keeps 3D), at the media time
@@ -62,7 +64,13 @@ extension RenderTreeBuilder {
         for child in children { visit(child, ctx, isMask: false) }
         let end0 = ReplicaMark(out)
         if r.count > 1 {
-            let source = duplicable(children, first, end0, r, h: h)
+            var source = duplicable(children, first, end0, r, h: h)
+            // Kept on the GPU where that is exact (`+GPUReplicas.swift`); copy 0's tint is then
+            // a row of the draw too.
+            if let s = source, replicateOnGPU(s, r) { return }
+            // An inner replicator's GPU copies are one instance standing for many: plain
+            // duplicates of it would drop them, so those copies walk instead.
+            if let s = source, s.log.contains(where: { $0.variant.contains(.replicated) }) { source = nil }
             var power = CATransform3DIdentity
             for k in 1..<r.count {
                 guard replicas.budget > 0 else { warnBudget(); break }

@@ -121,6 +121,8 @@ extension RenderTreeBuilder {
         let before = subtreeMarks()
         out.scratchLog.removeAll(keepingCapacity: true)
         out.reemitting = true
+        // Where the re-emitted boxes will lie: a replicated box finds its draw (`+GPUReplicas.swift`).
+        out.reemitBoxShift = rec.start.instances[Self.boxLane] - before.instances[Self.boxLane]
         out.passStack.append(FrameWriter.PendingPass(target: .main, rect: rec.passRect))
         let visitedBefore = out.stats.layersVisited
         visit(rec.layer, recorded.leafContexts[rec.context], isMask: false)

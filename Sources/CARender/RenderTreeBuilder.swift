@@ -80,6 +80,10 @@ package final class RenderTreeBuilder {
     /// their 3D depth (`+DepthPlanes.swift`; the GL backend does). Without it, intersecting
     /// planes are split (`+PlaneSplitting.swift`).
     package var usesPlaneDepth = false
+    /// Whether the backend draws a replicator's copies of one box instanced from copy 0
+    /// (`ReplicaDraw`, `+GPUReplicas.swift`; the GL backend does,
+    /// `CARenderer.Options.usesGPUReplicas`).
+    package var usesGPUReplicas = false
     /// Small images packed into shared pages, kept across frames (`ImageAtlas.swift`).
     package var imageAtlas: ImageAtlas { contents.atlas }
     /// Whether small images go into the atlas (`CARenderer.Options.usesImageAtlas`; tests

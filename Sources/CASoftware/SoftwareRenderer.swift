@@ -35,6 +35,9 @@ package final class SoftwareRenderer {
     /// composite of the main target): never a silently blank frame.
     package func render(_ frame: RenderFrame, stats: inout RenderStats) throws {
         guard frame.width > 0, frame.height > 0 else { throw SoftwareBackendError("frame size \(frame.width)×\(frame.height) is empty") }
+        // Replicated copies (`ReplicaDraw`) are the GL backend's; the builder makes every copy a box
+        // for this backend (`RenderTreeBuilder.usesGPUReplicas` off), so one here is a misuse.
+        guard frame.replicaDraws.isEmpty else { throw SoftwareBackendError("the frame has replicated batches (ReplicaDraw), which only the GL backend draws") }
         frameNumber += 1
         if main == nil || main!.width != frame.width || main!.height != frame.height {
             main = SoftwareTarget(width: frame.width, height: frame.height)

@@ -68,6 +68,7 @@ extension CARenderer {
         backendReason = "automatic: the OpenGL context was lost (\(error.description))"
         lastKey = nil
         builder.usesPlaneDepth = false   // the CPU backend splits intersecting planes
+        builder.usesGPUReplicas = false  // and draws every replicated copy as a box
         return true
     }
 

@@ -37,6 +37,12 @@ extension CARenderer {
         /// A layer that changes is re-emitted with its subtree into the last frame instead of
         /// rebuilding the frame (off: only plain leaves are patched).
         public var patchesSubtrees = true
+        /// A `CAReplicatorLayer` whose copy 0 is one box (a background with its border) has its
+        /// copies drawn by the GL backend as one instanced draw from that box, each copy's
+        /// placement and tint a row of a small table (issue 21), instead of one box per copy
+        /// built on the CPU and uploaded. Off: every copy is a box of its own. The CPU backend
+        /// always takes the latter.
+        public var usesGPUReplicas = true
         /// `glGetError` after each GL call site even in release builds (debug builds always
         /// check). The check stalls the pipeline; for finding a driver or backend problem. It
         /// is process-wide while a renderer with it on lives: the check sits on the GL call path.
@@ -54,7 +60,7 @@ extension CARenderer {
 
         /// Options from environment variables, as the command-line tools read them:
         /// `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`: only that one),
-        /// `CA_DEPTH_PREPASS=0`, `CA_IMAGE_ATLAS=0`, `CA_SUBTREE_PATCH=0` (turn the switch off),
+        /// `CA_DEPTH_PREPASS=0`, `CA_IMAGE_ATLAS=0`, `CA_SUBTREE_PATCH=0`, `CA_GPU_REPLICAS=0` (turn the switch off),
         /// `CA_GLYPH_ATLAS=0` (text layers show their backing-store bitmaps), `CA_GL_CHECK=1` (GL error checks). Throws for an unknown platform name.
         public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
             self.init()
@@ -68,6 +74,7 @@ extension CARenderer {
             usesImageAtlas = environment["CA_IMAGE_ATLAS"] != "0"
             usesGlyphAtlas = environment["CA_GLYPH_ATLAS"] != "0"
             patchesSubtrees = environment["CA_SUBTREE_PATCH"] != "0"
+            usesGPUReplicas = environment["CA_GPU_REPLICAS"] != "0"
             checksGLErrors = environment["CA_GL_CHECK"] == "1"
             if let b = environment["CA_BACKEND"], !b.isEmpty { backend = try Backend(name: b) }
         }
@@ -92,6 +99,7 @@ extension CARenderer {
             currentOptions.usesImageAtlas = newValue.usesImageAtlas
             currentOptions.usesGlyphAtlas = newValue.usesGlyphAtlas
             currentOptions.patchesSubtrees = newValue.patchesSubtrees
+            currentOptions.usesGPUReplicas = newValue.usesGPUReplicas
             applyOptions()
         }
     }
@@ -104,6 +112,8 @@ extension CARenderer {
         builder.recordsSubtrees = currentOptions.patchesSubtrees
         // Opaque transform-layer planes through the depth buffer: the GL backend has one.
         builder.usesPlaneDepth = software == nil
+        // Replicas drawn instanced: the GL backend has them (the CPU backend draws boxes).
+        builder.usesGPUReplicas = software == nil && currentOptions.usesGPUReplicas
         lastKey = nil   // the next frame is built and drawn anew
     }
 }
