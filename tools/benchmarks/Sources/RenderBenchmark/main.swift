@@ -52,7 +52,7 @@ func sceneRect(_ i: Int) -> [Float] {
     glb_scene_rect_ex(Int32(i), GLB_SCENE_SEED, 1920, 1080, maxSize, &out)
     return out
 }
-// `--gpu-path-check`: the GPU evaluation paths (particles, replicas) against the CPU ones on
+// `--gpu-path-check`: the GPU evaluation path of replicas against the CPU one on
 // this machine's driver (PathParityCheck.swift), then exit.
 if args.contains("--gpu-path-check") {
     do { try PathParityCheck.run() } catch { print("gpu-path-check failed: \(error)"); exit(1) }
