@@ -26,18 +26,19 @@ extension GLRenderer {
         if replicaTexture == nil || replicaTexture!.height < rows {
             replicaTexture = GLTexture(width: w, height: max(1, rows * 2), internalFormat: GL_RGBA32F, format: GL_RGBA, type: GL_FLOAT)
         }
-        var data = [Float](repeating: 0, count: rows * w * 4)
-        for (i, r) in frame.replicaRows.enumerated() {
-            for (j, v) in [r.m0, r.m1, r.m2, r.tint].enumerated() {
-                let o = (i * 4 + j) * 4
-                data[o] = v.x; data[o + 1] = v.y; data[o + 2] = v.z; data[o + 3] = v.w
-            }
+        // One buffer kept between frames (an animated tint re-uploads the table every frame),
+        // rows written as they are laid out: 4 texels of 4 floats each.
+        replicaUpload.removeAll(keepingCapacity: true)
+        replicaUpload.reserveCapacity(rows * w)
+        for r in frame.replicaRows {
+            replicaUpload.append(r.m0); replicaUpload.append(r.m1); replicaUpload.append(r.m2); replicaUpload.append(r.tint)
         }
+        replicaUpload.append(contentsOf: repeatElement(.zero, count: rows * w - texels))
         glActiveTexture(E(GL_TEXTURE0 + Self.replicaTextureUnit))
         glBindTexture(E(GL_TEXTURE_2D), replicaTexture!.id)
         glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(E(GL_TEXTURE_2D), E(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        data.withUnsafeBytes {
+        replicaUpload.withUnsafeBytes {
             glTexSubImage2D(E(GL_TEXTURE_2D), 0, 0, 0, GLsizei(w), GLsizei(rows), E(GL_RGBA), E(GL_FLOAT), $0.baseAddress)
         }
         glActiveTexture(E(GL_TEXTURE0))

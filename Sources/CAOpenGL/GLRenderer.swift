@@ -50,6 +50,8 @@ package final class GLRenderer {
     var clipTexture: GLTexture?
     /// Rows of the frame's replicated copies (`GLRenderer+Replicas.swift`).
     var replicaTexture: GLTexture?
+    /// The replica table's texels as uploaded, kept so a frame does not allocate them anew.
+    var replicaUpload: [SIMD4<Float>] = []
     var textures: [ObjectIdentifier: CachedTexture] = [:]
     var pool: [SIMD2<Int>: [GLRenderTarget]] = [:]
     /// The frame each pool size was last taken in (`GLRenderer+TargetPool.swift`).

@@ -27,15 +27,7 @@ extension ShapeRaster {
             }
         }
         guard maxX >= 0 else { return }
-        let x0 = max(minX - margin, 0), y0 = max(minY - margin, 0)
-        let x1 = min(maxX + 1 + margin, width), y1 = min(maxY + 1 + margin, height)
-        let w = x1 - x0, h = y1 - y0
-        guard w != width || h != height else { return }
-        coverage = Self.crop(coverage, width: width, x0: x0, y0: y0, w: w, h: h)
-        if !aux.isEmpty { aux = Self.crop(aux, width: width, x0: x0, y0: y0, w: w, h: h) }
-        if !field.isEmpty { field = Self.crop(field, width: width, x0: x0, y0: y0, w: w, h: h) }
-        originX += x0; originY += y0
-        width = w; height = h
+        crop(toCovered: (minX, minY, maxX + 1, maxY + 1), margin: margin)
     }
 
     /// `cropToCoverage(margin:)` when the texels with fill or stroke coverage are known already
