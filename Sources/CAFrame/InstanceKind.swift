@@ -58,6 +58,7 @@ extension RenderFrame {
     /// (docs/ARCHITECTURE.md "Adding a drawable kind").
     package static let instanceKinds: [any InstanceKind.Type] = [
         BoxInstance.self, ImageInstance.self, CompositeInstance.self, GradientInstance.self, ShapeInstance.self,
+        ParticleRunInstance.self,
     ]
 
     /// How many instances of `kind` the frame holds.
@@ -68,7 +69,7 @@ extension RenderFrame {
     /// records, where a loop of key-path reads costs more than the counts themselves
     /// (`InstanceKindTests` checks it against `count(of:)` for every kind).
     @inline(__always) package var instanceCounts: SIMD8<Int> {
-        SIMD8(boxes.count, images.count, composites.count, gradients.count, shapes.count, 0, 0, 0)
+        SIMD8(boxes.count, images.count, composites.count, gradients.count, shapes.count, particleRuns.count, 0, 0)
     }
 
     /// The lane of `kind` in `instanceCounts`.
@@ -86,6 +87,7 @@ extension Batch.Pipeline {
         case .composite: return CompositeInstance.self
         case .gradient: return GradientInstance.self
         case .shape: return ShapeInstance.self
+        case .particles: return ParticleRunInstance.self
         }
     }
 }

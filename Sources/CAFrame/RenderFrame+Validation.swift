@@ -48,6 +48,9 @@ extension RenderFrame {
                         if fieldPage != -1, !shapePages.indices.contains(fieldPage) {
                             out.append("\(at) samples missing field page \(fieldPage)")
                         }
+                    case .particles(let texture, let count):
+                        if !textures.indices.contains(texture) { out.append("\(at) samples missing texture \(texture)") }
+                        if count < 0 || batch.range.count != 1 { out.append("\(at) draws \(count) particles of \(batch.range.count) runs") }
                     case .box, .gradient:
                         break
                     }

@@ -36,6 +36,8 @@ package struct RenderFrame: Sendable {
     /// Instanced copies of batches whose `replica` is ≥ 0, and the rows their levels index.
     package var replicaDraws: [ReplicaDraw] = []
     package var replicaRows: [ReplicaRow] = []
+    /// Emission runs of `CAEmitterLayer` cells evaluated by the backend (`ParticleRunInstance`).
+    package var particleRuns: [ParticleRunInstance] = []
 
     package init(width: Int, height: Int) {
         self.width = width
@@ -125,6 +127,9 @@ package struct Batch: Sendable, Equatable {
         /// Shape layers: `page` and `fieldPage` index `RenderFrame.shapePages` (`fieldPage` −1:
         /// no exact field; a compact field lives in `page` and its auxiliary texture).
         case shape(page: Int, fieldPage: Int)
+        /// One emission run (`ParticleRunInstance`, the batch's one-record range) drawn as
+        /// `count` particle quads sampling `texture` (an index into `RenderFrame.textures`).
+        case particles(texture: Int, count: Int)
     }
     package var pipeline: Pipeline
     /// Which optional shader features the batch's instances use (`ShaderVariant` bits): the

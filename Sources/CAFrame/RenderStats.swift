@@ -42,6 +42,11 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
     /// took (part of `buildSeconds`).
     public var particles = 0
     public var particleSeconds = 0.0
+    /// Emission runs whose particles the GL backend computed from one record each (issue 21's
+    /// record path, `ParticleRunInstance`). Their particles count in `particles` as the quads
+    /// drawn: every birth of the run's window, including any its shader drops (a particle dead
+    /// before its cell's longest lifetime, or transparent), which the CPU path does not count.
+    public var gpuParticleRuns = 0
     /// Rasterised layers (`shouldRasterize`) whose kept texture was reused as it was (hits), and
     /// those drawn into it this frame (misses: first frame, or something inside changed).
     /// Extension beyond Apple's API, like the rest of these statistics.
@@ -60,7 +65,7 @@ public struct RenderStats: Sendable, Equatable, CustomStringConvertible {
             + "offscreen passes \(offscreenPasses), texture uploads \(textureUploads) (\(textureUploadBytes) bytes), vertices \(vertices)"
             + (opaqueInteriors > 0 ? ", opaque interiors \(opaqueInteriors)" : "")
             + (depthTestedPlanes > 0 ? ", depth-tested planes \(depthTestedPlanes)" : "")
-            + (particles > 0 ? ", particles \(particles)" : "")
+            + (particles > 0 ? ", particles \(particles)" + (gpuParticleRuns > 0 ? " (\(gpuParticleRuns) GPU runs)" : "") : "")
             + (rasterCacheHits + rasterCacheMisses > 0 ? ", raster cache \(rasterCacheHits) hits / \(rasterCacheMisses) misses" : "")
     }
 }

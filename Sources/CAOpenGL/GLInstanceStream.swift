@@ -40,15 +40,16 @@ final class GLInstanceStream {
         glCheck("instance upload")
     }
 
-    /// Points attributes 0…n−1 at instance `first` (GL 3.3 has no base-instance draw).
-    func bind(first: Int) {
+    /// Points attributes 0…n−1 at instance `first` (GL 3.3 has no base-instance draw), advancing
+    /// every `divisor` instances of the draw (the particle pipeline's one record per draw).
+    func bind(first: Int, divisor: Int = 1) {
         glBindBuffer(E(GL_ARRAY_BUFFER), buffer)
         for i in 0..<vec4sPerInstance {
             let loc = GLuint(i)
             glEnableVertexAttribArray(loc)
             glVertexAttribPointer(loc, 4, E(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
                                   UnsafeRawPointer(bitPattern: first * stride + i * 16))
-            glVertexAttribDivisor(loc, 1)
+            glVertexAttribDivisor(loc, GLuint(divisor))
         }
         // Attributes a wider stream left enabled are turned off too.
         for i in vec4sPerInstance..<max(vec4sPerInstance, InstanceLayout.maxVec4Count) { glDisableVertexAttribArray(GLuint(i)) }

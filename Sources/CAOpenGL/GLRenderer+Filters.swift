@@ -7,7 +7,6 @@ import CAFrame
 extension GLRenderer {
     /// The program of a filter step, compiled on first use.
     func filterProgram(_ op: FilterOp) throws -> GLProgram {
-        if case .primitive(let step) = op { return try primitiveProgram(step) }
         let key: String
         let defines: [String]
         switch op {
@@ -22,7 +21,7 @@ extension GLRenderer {
         case .inside(_, _, _, let mask, _):
             key = mask == nil ? "inside" : "insideMask"
             defines = ["CA_FILTER_INSIDE", "CA_CLIP"] + (mask == nil ? [] : ["CA_MASK"])
-        case .primitive: return try filterProgram(op)
+        case .primitive(let step): return try primitiveProgram(step)
         }
         if let p = filterPrograms[key] { return p }
         let fragment: String

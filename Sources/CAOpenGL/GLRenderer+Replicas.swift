@@ -13,7 +13,7 @@ extension GLRenderer {
 
     /// Instances batch `b` draws: its copies when replicated, else its range.
     static func instancesDrawn(_ b: Batch, _ frame: RenderFrame) -> Int {
-        guard b.replica >= 0, Int(b.replica) < frame.replicaDraws.count else { return b.range.count }
+        guard b.replica >= 0, Int(b.replica) < frame.replicaDraws.count else { return b.quadCount }
         return frame.replicaDraws[Int(b.replica)].copies
     }
 

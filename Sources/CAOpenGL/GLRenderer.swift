@@ -50,6 +50,8 @@ package final class GLRenderer {
     var clipTexture: GLTexture?
     /// Rows of the frame's replicated copies (`GLRenderer+Replicas.swift`).
     var replicaTexture: GLTexture?
+    /// `particleProgramProblem()`'s answer, once asked (nil inside: the program compiled).
+    package var particleProbe: String??
     /// The replica table's texels as uploaded, kept so a frame does not allocate them anew.
     var replicaUpload: [SIMD4<Float>] = []
     var textures: [ObjectIdentifier: CachedTexture] = [:]
@@ -115,7 +117,7 @@ package final class GLRenderer {
         let entries: [(any InstanceKind.Type, GLPipeline)] = [
             (BoxInstance.self, GLBoxPipeline()), (ImageInstance.self, GLImagePipeline()),
             (CompositeInstance.self, GLCompositePipeline()), (GradientInstance.self, GLGradientPipeline()),
-            (ShapeInstance.self, GLShapePipeline()),
+            (ShapeInstance.self, GLShapePipeline()), (ParticleRunInstance.self, GLParticlePipeline()),
         ]
         return RenderFrame.instanceKinds.map { kind in
             guard let e = entries.first(where: { ObjectIdentifier($0.0) == ObjectIdentifier(kind) }) else {
@@ -340,7 +342,8 @@ package final class GLRenderer {
 
     func draw(_ b: Batch, viewport: SIMD4<Float>, flip: Float, _ bindings: GLBatchBindings, orderBase: Float = 0,
               orderScale: Float = 0, plane: (DepthPlane, SIMD2<Float>)? = nil, stats: inout RenderStats) throws {
-        let program = try pipelines[RenderFrame.lane(of: b.pipeline.kind)].prepare(b, bindings, on: self)
+        let pipeline = pipelines[RenderFrame.lane(of: b.pipeline.kind)]
+        let program = try pipeline.prepare(b, bindings, on: self)
         program.use()
         if let (p, span) = plane {
             Self.setDepthPlane(program, p, span: span, bias: Self.depthPlaneBias(span))
@@ -356,11 +359,19 @@ package final class GLRenderer {
         let additive = b.variant.contains(.additive), replace = b.variant.contains(.replace)
         if additive { glBlendFunc(E(GL_ONE), E(GL_ONE)) }
         if replace { glBlendFunc(E(GL_ONE), E(GL_ZERO)) }
-        let instances = bindReplicas(b, program, bindings.frame, stats: &stats)
-        glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(instances))
+        // A replicated box draws its copies from one instance (`+Replicas.swift`); other
+        // batches draw as their pipeline says (a particle run: `count` quads per record).
+        let drawn: (draws: Int, instances: Int)
+        if b.replica >= 0 {
+            let instances = bindReplicas(b, program, bindings.frame, stats: &stats)
+            glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(instances))
+            drawn = (1, instances)
+        } else {
+            drawn = pipeline.drawInstances(b)
+        }
         if additive || replace { glBlendFunc(E(GL_ONE), E(GL_ONE_MINUS_SRC_ALPHA)) }
-        stats.drawCalls += 1
-        stats.vertices += 4 * instances
+        stats.drawCalls += drawn.draws
+        stats.vertices += 4 * drawn.instances
         glCheck("draw \(b.pipeline)")
     }
 

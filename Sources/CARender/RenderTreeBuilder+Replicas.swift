@@ -294,6 +294,7 @@ extension RenderTreeBuilder {
         case .composite: return compositeLane
         case .gradient: return gradientLane
         case .shape: return shapeLane
+        case .particles: return RenderFrame.lane(of: ParticleRunInstance.self)
         }
     }
 }

@@ -84,6 +84,13 @@ package final class RenderTreeBuilder {
     /// (`ReplicaDraw`, `+GPUReplicas.swift`; the GL backend does,
     /// `CARenderer.Options.usesGPUReplicas`).
     package var usesGPUReplicas = false
+    /// Whether emitter layers' constant-rate emission runs are written as one record each for the
+    /// backend to evaluate (`ParticleEmitter+Runs.swift`, issue 21; `CARenderer.Options.usesGPUParticles`).
+    /// Only a backend with a particle pipeline (GL) may be handed such frames.
+    package var usesParticleRuns: Bool {
+        get { particles.usesRuns }
+        set { particles.usesRuns = newValue }
+    }
     /// Small images packed into shared pages, kept across frames (`ImageAtlas.swift`).
     package var imageAtlas: ImageAtlas { contents.atlas }
     /// Whether small images go into the atlas (`CARenderer.Options.usesImageAtlas`; tests
@@ -476,7 +483,10 @@ package final class RenderTreeBuilder {
         BoxEmitter.emitBorder(look, at: site, into: out)
         // A `CAEmitterLayer`'s particles "are drawn above the layer's background color and
         // border" (CAEmitterLayer doc); the border is above the sublayers, so they are too.
-        if painting & particleBit != 0 { particles.emit(layer, copy, at: site, into: out) }
+        if painting & particleBit != 0 {
+            particles.inReplica = ctx.inReplica
+            particles.emit(layer, copy, at: site, into: out)
+        }
     }
 
     /// Back faces (`isDoubleSided == false`) are culled with their flattened sublayers: the

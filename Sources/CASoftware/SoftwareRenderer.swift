@@ -183,6 +183,10 @@ package final class SoftwareRenderer {
             let src = try off(source)
             let m: SoftwareTarget? = try mask.map(off) ?? (b.variant.contains(.mask) ? src : nil)
             return SoftwareCompositePipeline(frame.composites, b, map, target, source: src, mask: m, rowPaths: usesRowPaths)
+        case .particles:
+            // The builder writes particle runs only for the GL backend (`CARenderer` turns
+            // `RenderTreeBuilder.usesParticleRuns` off for this one): its particles are simulated.
+            throw SoftwareBackendError("particle-run batches are drawn by the GL backend only")
         case .shape(let page, let fieldPage):
             try check(frame.shapes.count)
             let pages = frame.shapePages

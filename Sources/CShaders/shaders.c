@@ -18,6 +18,9 @@ static const char image_vert[] = {
 static const char image_frag[] = {
 #embed "../../Shaders/image.frag"
 , 0 };
+static const char particle_vert[] = {
+#embed "../../Shaders/particle.vert"
+, 0 };
 static const char composite_vert[] = {
 #embed "../../Shaders/composite.vert"
 , 0 };
@@ -52,6 +55,7 @@ static const struct { const char *name; const char *source; } table[] = {
     { "box.vert", box_vert },
     { "box.frag", box_frag },
     { "image.vert", image_vert },
+    { "particle.vert", particle_vert },
     { "image.frag", image_frag },
     { "composite.vert", composite_vert },
     { "composite.frag", composite_frag },

@@ -69,6 +69,7 @@ extension CARenderer {
         lastKey = nil
         builder.usesPlaneDepth = false   // the CPU backend splits intersecting planes
         builder.usesGPUReplicas = false  // and draws every replicated copy as a box
+        builder.usesParticleRuns = false  // and simulates particles
         return true
     }
 

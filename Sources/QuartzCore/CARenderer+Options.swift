@@ -47,6 +47,13 @@ extension CARenderer {
         /// check). The check stalls the pipeline; for finding a driver or backend problem. It
         /// is process-wide while a renderer with it on lives: the check sits on the GL call path.
         public var checksGLErrors = false
+        /// Whether the GL backend computes emitter particles from one record per emission run
+        /// (issue 21: the constant-rate top-level cells of a layer; `ParticleEmitter+Runs.swift`)
+        /// instead of the CPU simulating each particle and uploading it. `nil` (the default):
+        /// on a hardware driver, off on a software rasteriser (`softwareGLDrivers`: there the
+        /// vertex shader runs on the CPU and costs more than the Swift simulation,
+        /// docs/PERFORMANCE.md). The CPU backend always simulates. The same particles either way.
+        public var usesGPUParticles: Bool? = nil
         /// Which backend draws (`CARenderer.Backend`); fixed when the renderer is made. Default
         /// `.openGL`: the recorded goldens and frame hashes are GL's (`.automatic` picks the CPU
         /// backend on llvmpipe). Extension beyond Apple's API, like every option here.
@@ -61,7 +68,8 @@ extension CARenderer {
         /// Options from environment variables, as the command-line tools read them:
         /// `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`: only that one),
         /// `CA_DEPTH_PREPASS=0`, `CA_IMAGE_ATLAS=0`, `CA_SUBTREE_PATCH=0`, `CA_GPU_REPLICAS=0` (turn the switch off),
-        /// `CA_GLYPH_ATLAS=0` (text layers show their backing-store bitmaps), `CA_GL_CHECK=1` (GL error checks). Throws for an unknown platform name.
+        /// `CA_GLYPH_ATLAS=0` (text layers show their backing-store bitmaps), `CA_GL_CHECK=1` (GL error checks),
+        /// `CA_GPU_PARTICLES=1`/`0` (`usesGPUParticles` on/off; unset: automatic). Throws for an unknown platform name.
         public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
             self.init()
             if let p = environment["CA_EGL_PLATFORM"], !p.isEmpty {
@@ -76,6 +84,11 @@ extension CARenderer {
             patchesSubtrees = environment["CA_SUBTREE_PATCH"] != "0"
             usesGPUReplicas = environment["CA_GPU_REPLICAS"] != "0"
             checksGLErrors = environment["CA_GL_CHECK"] == "1"
+            switch environment["CA_GPU_PARTICLES"] {
+            case "1": usesGPUParticles = true
+            case "0": usesGPUParticles = false
+            default: usesGPUParticles = nil
+            }
             if let b = environment["CA_BACKEND"], !b.isEmpty { backend = try Backend(name: b) }
         }
 
@@ -100,6 +113,7 @@ extension CARenderer {
             currentOptions.usesGlyphAtlas = newValue.usesGlyphAtlas
             currentOptions.patchesSubtrees = newValue.patchesSubtrees
             currentOptions.usesGPUReplicas = newValue.usesGPUReplicas
+            currentOptions.usesGPUParticles = newValue.usesGPUParticles
             applyOptions()
         }
     }
@@ -114,6 +128,32 @@ extension CARenderer {
         builder.usesPlaneDepth = software == nil
         // Replicas drawn instanced: the GL backend has them (the CPU backend draws boxes).
         builder.usesGPUReplicas = software == nil && currentOptions.usesGPUReplicas
+        builder.usesParticleRuns = evaluatesParticlesOnGPU
         lastKey = nil   // the next frame is built and drawn anew
+    }
+}
+
+extension CARenderer {
+    /// Whether frames hand emission runs to the GL backend (`Options.usesGPUParticles`): never on
+    /// the CPU backend; forced by the option; otherwise on unless `GL_RENDERER` names a
+    /// software rasteriser.
+    /// A driver that cannot compile the particle program (`GLRenderer.particleProgramProblem`)
+    /// keeps the CPU simulation, with one warning naming the reason.
+    var evaluatesParticlesOnGPU: Bool {
+        guard software == nil, let backend else { return false }
+        let wanted: Bool
+        if let forced = currentOptions.usesGPUParticles {
+            wanted = forced
+        } else {
+            let name = (backend.info["renderer"] ?? "").lowercased()
+            wanted = !currentOptions.softwareGLDrivers.contains { name.contains($0) }
+        }
+        guard wanted else { return false }
+        if backend.particleProbe == nil, (try? context.makeCurrent()) == nil { return false }
+        if let problem = backend.particleProgramProblem() {
+            RenderDiagnostics.warn("emitter particles are simulated on the CPU: the GL driver rejected the particle shader (\(problem))")
+            return false
+        }
+        return true
     }
 }

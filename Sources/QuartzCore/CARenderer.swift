@@ -338,6 +338,13 @@ public final class CARenderer {
         lastKey = nil   // the next frame must really be drawn
     }
 
+    /// Makes the renderer act as on a driver that rejects the particle shader (`reason`), then
+    /// re-applies the options, as `evaluatesParticlesOnGPU` does after a failed compile.
+    package func rejectParticleProgramForTesting(_ reason: String) {
+        backend?.particleProbe = .some(reason)
+        applyOptions()
+    }
+
     /// Destroys the EGL context, as a lost context leaves the renderer.
     package func destroyContextForTesting() { context.destroyForTesting() }
 

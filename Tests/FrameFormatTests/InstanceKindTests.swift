@@ -31,7 +31,7 @@ import CAFrame
 
     @Test func everyPipelineCaseDrawsAListedKind() {
         let cases: [Batch.Pipeline] = [.box, .image(texture: 0, filter: .linear), .composite(source: .main, mask: nil),
-                                       .gradient, .shape(page: 0, fieldPage: -1)]
+                                       .gradient, .shape(page: 0, fieldPage: -1), .particles(texture: 0, count: 1)]
         var seen = Set<String>()
         for p in cases {
             let shader = p.kind.layout.shader

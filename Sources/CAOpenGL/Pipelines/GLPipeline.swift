@@ -14,6 +14,9 @@ protocol GLPipeline: AnyObject {
     func upload(_ frame: RenderFrame, on r: GLRenderer, stats: inout RenderStats) throws
     /// Binds what batch `b` needs beyond its instances and returns its program (in use).
     func prepare(_ b: Batch, _ bindings: GLBatchBindings, on r: GLRenderer) throws -> GLProgram
+    /// Issues the batch's draws once `prepare` has bound it; returns the draw calls and the
+    /// quads drawn. Default: one instanced draw of a quad per instance of the batch's range.
+    func drawInstances(_ b: Batch) -> (draws: Int, instances: Int)
 }
 
 /// What a batch may sample that the frame, not its kind, provides.
@@ -27,6 +30,11 @@ struct GLBatchBindings {
 
 /// Shared by the entries whose upload is their instances alone.
 extension GLPipeline {
+    func drawInstances(_ b: Batch) -> (draws: Int, instances: Int) {
+        glDrawArraysInstanced(E(GL_TRIANGLE_STRIP), 0, 4, GLsizei(b.range.count))
+        return (1, b.range.count)
+    }
+
     func uploadInstances<K: InstanceKind>(_ kind: K.Type, of frame: RenderFrame) {
         stream.upload(frame[keyPath: K.instances])
     }

@@ -27,6 +27,12 @@ final class ParticleEmitter: ContentEmitter {
     var drewEmitter = false
     /// Particles drawn in the frame being built (render statistics, tests, benchmarks).
     var particleCount = 0
+    /// Whether emission runs may be handed to the backend as records (`ParticleRunInstance`)
+    /// for it to evaluate (`RenderTreeBuilder.usesParticleRuns`: the GL backend's choice).
+    var usesRuns = false
+    /// Whether the layer being drawn is inside a replicator's copies (the replica code moves
+    /// and tints the kinds of instance it knows, not particle runs: those layers are simulated).
+    var inReplica = false
 
     init(contents: ContentsEmitter) { self.contents = contents }
 
@@ -54,14 +60,41 @@ final class ParticleEmitter: ContentEmitter {
         drewEmitter = true
         // The layer's local time (CAMediaTiming C1 from the media time of the frame).
         let t = layer.localTime(fromMedia: CACurrentMediaTime())
-        let start = DispatchTime.now().uptimeNanoseconds
-        // From the model layer's value timeline (births follow animated rates; each particle has
-        // the values of its birth time), or the copy's values alone for a layer never committed.
-        let sim = (layer as? CAEmitterLayer).map { EmitterSimulation(model: $0, current: e.emitter, at: t) }
-            ?? EmitterSimulation(e.emitter, at: t)
-        let ordered = sim.ordered()
-        out.stats.particleSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
-        guard !sim.particles.isEmpty else { return }
+        let h = site.h
+        // A particle's plane is the layer's turned about the particle: a similarity stays one and
+        // an affine plane stays affine, so under an affine layer plane every particle of a cell
+        // has the shader variant of the layer's plane, worked out once per cell (not per particle:
+        // OptionSet operations across modules are generic calls, measurable at 100,000).
+        let affine = h.r0.z == 0 && h.r1.z == 0
+        // `preservesDepth`: each particle is the layer's plane moved by its z too (Apple: the
+        // particles are not flattened into the layer's plane), so perspective in the layer's
+        // world makes nearer particles larger; the variant is then worked out per particle.
+        let zRow = e.preservesDepth ? site.zRow : .zero
+        let keepsDepth = zRow != .zero
+        var start = DispatchTime.now().uptimeNanoseconds
+        // Emission runs the backend evaluates (issue 21): a flat layer plane outside replicas,
+        // every cell a constant-rate top-level cell (`EmitterSimulation.runs`).
+        var runSim: (EmitterSimulation, [EmitterRun])?
+        if usesRuns, !inReplica, affine, !keepsDepth {
+            runSim = EmitterSimulation.runs(model: layer as? CAEmitterLayer, current: e.emitter, at: t)
+            out.stats.particleSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+        }
+        var simulated: (EmitterSimulation, [EmitterParticle])?
+        func simulate() -> (EmitterSimulation, [EmitterParticle]) {
+            if let simulated { return simulated }
+            start = DispatchTime.now().uptimeNanoseconds
+            // From the model layer's value timeline (births follow animated rates; each particle has
+            // the values of its birth time), or the copy's values alone for a layer never committed.
+            let sim = (layer as? CAEmitterLayer).map { EmitterSimulation(model: $0, current: e.emitter, at: t) }
+                ?? EmitterSimulation(e.emitter, at: t)
+            let ordered = sim.ordered()
+            out.stats.particleSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+            simulated = (sim, ordered)
+            return (sim, ordered)
+        }
+        let sim = runSim?.0 ?? simulate().0
+        if runSim == nil, sim.particles.isEmpty { return }
+        if let runs = runSim?.1, runs.isEmpty { return }
         let additive = sim.renderMode == .additive
         if additive == false, sim.renderMode != .unordered, sim.renderMode != .oldestFirst,
            sim.renderMode != .oldestLast, sim.renderMode != .backToFront {
@@ -112,7 +145,6 @@ final class ParticleEmitter: ContentEmitter {
             }
             looks[i] = Look(slot: slot, placement: placement, size: size, uv: uv, flags: InstanceFlags.edgeMask | safeFilters)
         }
-        let h = site.h
         // masksToBounds cuts the particles to the layer's (rounded) bounds, as any content of
         // the layer: a clip-table entry, since each particle has a plane of its own.
         var clipIndex = site.clip
@@ -125,11 +157,6 @@ final class ParticleEmitter: ContentEmitter {
             }
         }
         let clip = Float(clipIndex)
-        // A particle's plane is the layer's turned about the particle: a similarity stays one and
-        // an affine plane stays affine, so under an affine layer plane every particle of a cell
-        // has the shader variant of the layer's plane, worked out once per cell (not per particle:
-        // OptionSet operations across modules are generic calls, measurable at 100,000).
-        let affine = h.r0.z == 0 && h.r1.z == 0
         func variant(of look: Look, _ packed: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)) -> ShaderVariant {
             var v = ShaderVariant.of(clip: clip, flags: Float(look.flags), h0: packed.0, h1: packed.1, h2: packed.2)
             if additive { v.insert(.additive) }
@@ -141,11 +168,6 @@ final class ParticleEmitter: ContentEmitter {
             return v
         }
         let layerPacked = h.packed()
-        // `preservesDepth`: each particle is the layer's plane moved by its z too (Apple: the
-        // particles are not flattened into the layer's plane), so perspective in the layer's
-        // world makes nearer particles larger; the variant is then worked out per particle.
-        let zRow = e.preservesDepth ? site.zRow : .zero
-        let keepsDepth = zRow != .zero
         var variants = [ShaderVariant?](repeating: nil, count: looks.count)
         if affine, !keepsDepth {
             for (i, look) in looks.enumerated() {
@@ -153,6 +175,14 @@ final class ParticleEmitter: ContentEmitter {
                 variants[i] = variant(of: look, (layerPacked.0, SIMD4(layerPacked.1.x, layerPacked.1.y, layerPacked.1.z, clip), layerPacked.2))
             }
         }
+        if let runs = runSim?.1,
+           emitRuns(runs, looks: looks.map { $0.map { RunLook(slot: $0.slot, placement: $0.placement, size: $0.size, uv: $0.uv) } },
+                    variants: variants, plane: layerPacked, clip: clip, flags: looks.map { $0?.flags ?? 0 },
+                    opacity: site.opacity, additive: additive, into: out) {
+            return
+        }
+        let ordered = simulate().1
+        guard !ordered.isEmpty else { return }
         var drawn = 0
         out.frame.images.reserveCapacity(out.frame.images.count + ordered.count)
         // Consecutive particles of one texture and variant are one run of the batch list.

@@ -68,12 +68,17 @@ package struct EmitterSimulation {
     let currentIndex: [UInt64: Int]
     /// True when the animated births were cut at `EmitterTimeline.maxAnimatedSteps`.
     var stepsCapped = false
+    /// Run mode (`EmitterSimulation+Runs.swift`): top-level constant-rate cells without
+    /// sub-cells become `runs` instead of particles; anything else sets `runsRefused`.
+    let collectsRuns: Bool
+    package internal(set) var runs: [EmitterRun] = []
+    var runsRefused = false
 
     /// Simulates `state` (usually a presentation or render copy's) at layer-local time `t`,
     /// taking its values as constant since local time 0 (no timeline: what a layer that was
     /// never committed, or a test of the model alone, gets).
-    package init(_ state: EmitterLayerState, at t: Double) {
-        self.init(state: state, at: t) { sim, reach in
+    package init(_ state: EmitterLayerState, at t: Double, collectingRuns: Bool = false) {
+        self.init(state: state, at: t, collectingRuns: collectingRuns) { sim, reach in
             let src = EmitterSnapshot(state: state, tree: sim.tree)
             for r in sim.tree.roots {
                 sim.emitConstant(root: r, tree: sim.tree, src: src, start: 0, end: .infinity, salt: 0, at: t)
@@ -85,12 +90,12 @@ package struct EmitterSimulation {
     /// (`EmitterTimeline`): births follow the animated birth rates, and each particle takes the
     /// values of its birth time. `current` (the render copy's state) gives the tree the
     /// renderer draws and the render mode.
-    package init(model: CAEmitterLayer, current: EmitterLayerState, at t: Double) {
+    package init(model: CAEmitterLayer, current: EmitterLayerState, at t: Double, collectingRuns: Bool = false) {
         guard let base = model.committedCopy as? CAEmitterLayer else {
-            self.init(current, at: t)
+            self.init(current, at: t, collectingRuns: collectingRuns)
             return
         }
-        self.init(state: current, at: t) { sim, reach in
+        self.init(state: current, at: t, collectingRuns: collectingRuns) { sim, reach in
             let timeline = model.emitterTimeline()
             timeline.update(model: model, base: base, at: t, reach: reach)
             for era in timeline.eras where era.start <= t {
@@ -106,8 +111,9 @@ package struct EmitterSimulation {
         }
     }
 
-    private init(state: EmitterLayerState, at t: Double, run: (inout EmitterSimulation, Double) -> Void) {
+    private init(state: EmitterLayerState, at t: Double, collectingRuns: Bool, run: (inout EmitterSimulation, Double) -> Void) {
         self.state = state
+        collectsRuns = collectingRuns
         seed = EmitterHash.mix(UInt64(state.seed) | 0xE000_0000_0000_0000)
         tree = EmitterCellTree(cells: state.emitterCells, lifetimeScale: max(Double(state.lifetime), 0))
         var index: [UInt64: Int] = [:]
@@ -143,6 +149,7 @@ package struct EmitterSimulation {
     /// The root cells of an era with animations: births from the grid counts
     /// (`EmitterTimeline.Era.counts`), youngest first, each with its step's values.
     mutating func emitAnimated(era: EmitterTimeline.Era, reach: Double, at t: Double) {
+        if collectsRuns { runsRefused = true; return }
         let h = EmitterTimeline.step
         let lo = max(era.start, t - reach), hi = min(era.end, t)
         guard hi >= lo, !era.tree.roots.isEmpty else { return }
@@ -220,6 +227,14 @@ package struct EmitterSimulation {
         }
         guard k >= kLo else { return }
         let cellKey = parentKey ^ n.pathKey
+        if collectsRuns {
+            if n.children.isEmpty, origin == nil {
+                appendRun(node: node, tree: tree, src: src, start: start, rate: rate, from: k, to: kLo, cellKey: cellKey, at: t)
+            } else {
+                runsRefused = true
+            }
+            return
+        }
         if n.children.isEmpty, emitInParallel(node: node, tree: tree, src: src, start: start, rate: rate, from: k, to: kLo,
                                               cellKey: cellKey, window: window, origin: origin, at: t) {
             return

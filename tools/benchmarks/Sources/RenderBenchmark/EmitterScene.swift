@@ -34,5 +34,6 @@ func emitterScene() -> CALayer {
 }
 
 func reportParticles(_ res: Result) {
-    print("  particles \(res.stats.particles), simulation \(String(format: "%.2f", res.stats.particleSeconds * 1000)) ms of the render tree")
+    print("  particles \(res.stats.particles), simulation \(String(format: "%.2f", res.stats.particleSeconds * 1000)) ms of the render tree"
+          + (res.stats.gpuParticleRuns > 0 ? ", evaluated by the GL backend from \(res.stats.gpuParticleRuns) run record(s) (CA_GPU_PARTICLES)" : ""))
 }

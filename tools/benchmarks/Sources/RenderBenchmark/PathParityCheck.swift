@@ -2,7 +2,7 @@ import QuartzCore
 import CADemoScenes
 import Foundation
 
-/// `render-benchmark --gpu-path-check`: the replicator scene rendered with a GPU
+/// `render-benchmark --gpu-path-check`: the replicator and emitter scenes rendered with their GPU
 /// evaluation path switched off and on (its environment variable set to 0, then 1, through
 /// `CARenderer.Options(environment:)`), compared pixel by pixel. The tests compare the two paths
 /// on llvmpipe; this runs the same comparison on whatever driver the machine has (an NVIDIA
@@ -33,11 +33,12 @@ enum PathParityCheck {
 
     static func run() throws {
         let base = ProcessInfo.processInfo.environment
-        // The particle path (CA_GPU_PARTICLES) joins this list when it lands (issue 21).
-        let cases: [(String, String, () -> CALayer, [Double])] = [
-            ("replicator (benchmark scene)", "CA_GPU_REPLICAS", ReplicatorScene.make, [0.25, 0.8]),
+        // name, switch, scene, times, and how many things the GPU path drew (0: it did not run).
+        let cases: [(String, String, () -> CALayer, [Double], (RenderStats) -> Int)] = [
+            ("replicator (benchmark scene)", "CA_GPU_REPLICAS", ReplicatorScene.make, [0.25, 0.8], { $0.gpuReplicatedCopies }),
+            ("emitter (benchmark scene)", "CA_GPU_PARTICLES", emitterScene, [0.5, 3.0], { $0.gpuParticleRuns }),
         ]
-        for (name, variable, make, times) in cases {
+        for (name, variable, make, times, gpuDrawn) in cases {
             for t in times {
                 var off = base, on = base
                 off[variable] = "0"
@@ -48,8 +49,8 @@ enum PathParityCheck {
                 let share = Double(n) / Double(max(1, a.count / 4)) * 100
                 print("gpu-path-check \(name) t=\(t) \(variable)=0 vs 1: \(n) pixels off by more than 2/255 "
                       + "(\(String(format: "%.3f", share)) %), worst \(worst)/255; draw calls \(sa.drawCalls) vs \(sb.drawCalls), "
-                      + "instances \(sa.instances) vs \(sb.instances), copies drawn on the GPU \(sa.gpuReplicatedCopies) vs \(sb.gpuReplicatedCopies) — "
-                      + (sb.gpuReplicatedCopies == 0 ? "the GPU path did NOT run" : share <= 0.5 ? "within the parity rule" : "OUTSIDE the parity rule"))
+                      + "instances \(sa.instances) vs \(sb.instances), drawn by the GPU path \(gpuDrawn(sa)) vs \(gpuDrawn(sb)) — "
+                      + (gpuDrawn(sb) == 0 ? "the GPU path did NOT run" : share <= 0.5 ? "within the parity rule" : "OUTSIDE the parity rule"))
             }
         }
     }
