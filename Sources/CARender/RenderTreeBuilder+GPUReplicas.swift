@@ -76,22 +76,12 @@ extension RenderTreeBuilder {
             }
         }
         addRow(.identity, 0)
-        var power = CATransform3DIdentity
-        for k in 1..<r.count {
-            guard replicas.budget > 0 else { warnBudget(); break }
-            power = CATransform3DConcat(power, r.transform)
-            let c = r.aboutCentre(power)
-            guard LayerGeometry.isFinite(c) else {
-                RenderDiagnostics.warn("CAReplicatorLayer: instanceTransform raised to the copy's index is not finite: that copy and the later ones are not drawn")
-                break
-            }
-            guard perCopy <= replicas.budget else { warnBudget(); break }
-            guard let m = source.pixelMap(Homography(c)) else {
-                RenderDiagnostics.warn("CAReplicatorLayer: a copy's geometry is beyond 32-bit float range (±3.4e38): that copy is not drawn")
-                continue
-            }
+        r.forEachLaterCopy { k, c in
+            guard replicas.budget > 0, perCopy <= replicas.budget else { warnBudget(); return false }
+            guard let m = source.pixelMap(Homography(c)) else { ReplicaSpec.warnBeyondFloat(); return true }
             addRow(m, k)
             replicas.budget -= perCopy
+            return true
         }
         // The rows go where this level's rows were in the recorded frame when their count is
         // the same (a patch every frame then writes no new rows), else after the others.

@@ -71,24 +71,15 @@ extension RenderTreeBuilder {
             // An inner replicator's GPU copies are one instance standing for many: plain
             // duplicates of it would drop them, so those copies walk instead.
             if let s = source, s.log.contains(where: { $0.variant.contains(.replicated) }) { source = nil }
-            var power = CATransform3DIdentity
-            for k in 1..<r.count {
-                guard replicas.budget > 0 else { warnBudget(); break }
-                power = CATransform3DConcat(power, r.transform)
-                let c = r.aboutCentre(power)
-                // A non-finite step (an animation overshooting, powers overflowing) stays
-                // non-finite for every later copy: those copies are skipped.
-                guard LayerGeometry.isFinite(c) else {
-                    RenderDiagnostics.warn("CAReplicatorLayer: instanceTransform raised to the copy's index is not finite: that copy and the later ones are not drawn")
-                    break
-                }
+            r.forEachLaterCopy { k, c in
+                guard replicas.budget > 0 else { warnBudget(); return false }
                 let tint = r.color(k)
                 if let source {
                     let n = max(1, source.log.count)
-                    guard n <= replicas.budget else { warnBudget(); break }
+                    guard n <= replicas.budget else { warnBudget(); return false }
                     guard let m = source.pixelMap(Homography(c)) else {
-                        RenderDiagnostics.warn("CAReplicatorLayer: a copy's geometry is beyond 32-bit float range (±3.4e38): that copy is not drawn")
-                        continue
+                        ReplicaSpec.warnBeyondFloat()
+                        return true
                     }
                     appendDuplicate(source, pixelMap: m, tint: tint)
                     replicas.budget -= n
@@ -105,6 +96,7 @@ extension RenderTreeBuilder {
                     tintRange(from: before, to: after, by: tint)
                     replicas.budget -= max(1, (after.counts &- before.counts).wrappedSum())
                 }
+                return true
             }
         }
         // Copy 0 last: the recorded copies were made from its untinted instances.
@@ -363,6 +355,28 @@ struct ReplicaSpec {
         if offsets != .zero { c += Float(k) * offsets }
         for i in 0..<4 { c[i] = c[i].isNaN ? 0 : min(max(c[i], 0), 1) }
         return c
+    }
+
+    /// Walks copies 1…count − 1 with their transforms (instanceTransform^k about the centre),
+    /// until `body` returns false. A non-finite power (an animation overshooting, powers
+    /// overflowing) stays non-finite for every later copy: the walk stops there, with one
+    /// warning. Both the CPU copies and the GPU rows (`+GPUReplicas.swift`) walk this way.
+    func forEachLaterCopy(_ body: (Int, CATransform3D) -> Bool) {
+        var power = CATransform3DIdentity
+        for k in 1..<max(count, 1) {
+            power = CATransform3DConcat(power, transform)
+            let c = aboutCentre(power)
+            guard LayerGeometry.isFinite(c) else {
+                RenderDiagnostics.warn("CAReplicatorLayer: instanceTransform raised to the copy's index is not finite: that copy and the later ones are not drawn")
+                return
+            }
+            if !body(k, c) { return }
+        }
+    }
+
+    /// A copy whose pixel map leaves Float's range is skipped (the later ones may come back).
+    static func warnBeyondFloat() {
+        RenderDiagnostics.warn("CAReplicatorLayer: a copy's geometry is beyond 32-bit float range (±3.4e38): that copy is not drawn")
     }
 
     /// `m` applied about the replicator's centre, in its bounds' coordinates.

@@ -94,12 +94,18 @@ final class SVGBuilder {
     /// child): cascaded from the document root down its ancestors.
     func styleFromRoot(_ e: SVGElement) -> SVGComputedStyle {
         if let s = rootStyles[ObjectIdentifier(e)] { return s }
+        // Up to the nearest ancestor already computed (or the root), then down: each element's
+        // style is computed once, so asking for every ancestor in turn (text decorations) stays
+        // linear in the depth.
         var chain: [SVGElement] = []
         var p: SVGElement? = e
-        while let x = p, chain.count < limits.maxDepth + 1 { chain.append(x); p = x.parent }
         var s = SVGComputedStyle()
+        while let x = p, chain.count < limits.maxDepth + 1 {
+            if let memo = rootStyles[ObjectIdentifier(x)] { s = memo; break }
+            chain.append(x)
+            p = x.parent
+        }
         for x in chain.reversed() {
-            if let memo = rootStyles[ObjectIdentifier(x)] { s = memo; continue }
             s = computeStyle(x, parent: s)
             rootStyles[ObjectIdentifier(x)] = s
         }
