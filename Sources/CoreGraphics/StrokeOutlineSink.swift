@@ -43,7 +43,7 @@ struct PathElementSink: StrokeOutlineSink {
 
 /// The outline as raster-space polygons (y down from the top of a bitmap `height` tall) after
 /// mapping the stroker's points through `transform`: polygon k is `points[ends[k - 1]..<ends[k]]`,
-/// `lo`/`hi` their bounds — `CGContext.rasterize(_:into:in:)`'s input. Buffers are kept between
+/// `lo`/`hi` their bounds — `CGContext.rasterize(polygons:ends:lo:hi:into:in:)`'s input. Buffers are kept between
 /// strokes (`clear`), so a context's strokes stop allocating once they have grown.
 package struct RasterPolygonSink: StrokeOutlineSink {
     package init() {}
