@@ -72,6 +72,15 @@ extension CGContext {
     /// `reset` to the box); returns the box, or nil when nothing is covered (then `rast` is
     /// untouched).
     package func rasterize(devicePath path: CGPath, into rast: inout CoverageRasterizer, in limit: PixelBox? = nil) -> PixelBox? {
+        guard let (pts, ends, lo, hi) = rasterPolygons(ofDevicePath: path) else { return nil }
+        return rasterize(polygons: pts, ends: ends, lo: lo, hi: hi, into: &rast, in: limit)
+    }
+
+    /// A device-space path as the raster-space polygons `rasterize(polygons:…)` takes (flattened
+    /// at the fill tolerance, y down, polygons of fewer than three finite vertices dropped) with
+    /// their bounds; nil for a path of more than `maxSegments` segments (with a warning).
+    package func rasterPolygons(ofDevicePath path: CGPath)
+        -> (points: [SIMD2<Double>], ends: [Int], lo: SIMD2<Double>, hi: SIMD2<Double>)? {
         guard !path.isEmpty else { return nil }
         let tol = min(gstate.flatness, Self.finestFlatness)
         if path.flattenedSegmentCount(tolerance: tol, limit: Self.maxSegments) > Self.maxSegments {
@@ -101,6 +110,15 @@ extension CGContext {
                 pts.removeSubrange(first...)
             }
         }
+        return (pts, ends, lo, hi)
+    }
+
+    /// Raster-space polygons (polygon k is `pts[ends[k - 1]..<ends[k]]`, bounds `lo`…`hi`) into
+    /// a clear rasteriser, over the pixels they can touch within `limit` (default:
+    /// `drawableBox`): the tail of `rasterize(devicePath:into:in:)`, shared with strokes, whose
+    /// outline is built as such polygons directly (StrokeOutlineSink.swift).
+    package func rasterize(polygons pts: [SIMD2<Double>], ends: [Int], lo: SIMD2<Double>, hi: SIMD2<Double>,
+                           into rast: inout CoverageRasterizer, in limit: PixelBox? = nil) -> PixelBox? {
         guard !ends.isEmpty else { return nil }
         let box = PixelBox(covering: lo, hi).intersection(limit ?? drawableBox)
         guard !box.isEmpty else { return nil }
@@ -110,6 +128,18 @@ extension CGContext {
         rast.reset(width: w, height: hh)
         rast.addPolygons(pts, ends: ends, origin: SIMD2(Double(box.x0), Double(box.y0)))
         return box
+    }
+
+    /// `coverage(ofDevicePath:evenOdd:in:)` for raster-space polygons.
+    func coverage(ofPolygons sink: RasterPolygonSink, evenOdd: Bool, in limit: PixelBox? = nil) -> CoverageMask? {
+        var rast = CoverageRasterizer(width: 0, height: 0)
+        guard let box = rasterize(polygons: sink.points, ends: sink.ends, lo: sink.lo, hi: sink.hi,
+                                  into: &rast, in: limit) else { return nil }
+        var values = rast.resolvedCoverage(evenOdd: evenOdd)
+        if !(gstate.shouldAntialias && gstate.allowsAntialiasing) {
+            for i in values.indices { values[i] = values[i] >= 0.5 ? 1 : 0 }
+        }
+        return CoverageMask(x0: box.x0, y0: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0, values: values)
     }
 
     /// Full coverage of the pixels in `box` (within `drawableBox`): gradients and clears of
@@ -127,6 +157,59 @@ extension CGContext {
     /// Apple's), and the outline mapped to device space. A line width of 0 strokes one device
     /// pixel wide (Apple's "thinnest line"). Nil when the CTM is singular or nothing is drawn.
     package func strokeOutline(of devicePath: CGPath) -> CGPath? {
+        guard let setup = strokeSetup(devicePath) else { return nil }
+        var outline = StrokeOutline(halfWidth: setup.lineWidth / 2, cap: gstate.lineCap, join: gstate.lineJoin,
+                                    miterLimit: gstate.miterLimit, arcTolerance: setup.tolerance, sink: PathElementSink())
+        for sub in setup.user.flattenedSubpaths(tolerance: setup.tolerance) { outline.stroke(sub) }
+        let elements = outline.sink.elements
+        guard !elements.isEmpty else { return nil }
+        return CGPath(elements: setup.ctm.isIdentity ? elements : elements.transformed(by: setup.ctm))
+    }
+
+    /// The same outline as `strokeOutline(of:)`, built straight into raster-space polygons (the
+    /// context's `strokeScratch`, returned for `rasterize(polygons:…)`): the same vertices, so
+    /// the same coverage, without the outline path, its element-by-element transform, and its
+    /// second count and flatten. Nil when nothing is drawn; an outline of more than `maxSegments`
+    /// vertices is not drawn (with a warning), as a path of as many segments is not.
+    package func strokePolygons(of devicePath: CGPath) -> RasterPolygonSink? {
+        guard let setup = strokeSetup(devicePath) else { return nil }
+        var sink = strokeScratch
+        strokeScratch = RasterPolygonSink()
+        sink.clear(transform: setup.ctm, height: CGFloat(height),
+                   tolerance: min(gstate.flatness, Self.finestFlatness), maxPoints: Self.maxSegments)
+        var outline = StrokeOutline(halfWidth: setup.lineWidth / 2, cap: gstate.lineCap, join: gstate.lineJoin,
+                                    miterLimit: gstate.miterLimit, arcTolerance: setup.tolerance, sink: sink,
+                                    scratch: strokeOutlineScratch)
+        sink = RasterPolygonSink()
+        strokeOutlineScratch = StrokeScratch()
+        defer {
+            // Kept for the next stroke unless one huge stroke grew it (then it is let go).
+            let sc = outline.scratch
+            if max(sc.segs.capacity, sc.left.capacity, sc.right.capacity, sc.poly.capacity) <= Self.maxScratchPoints {
+                strokeOutlineScratch = sc
+            }
+        }
+        for sub in setup.user.flattenedSubpaths(tolerance: setup.tolerance) {
+            outline.stroke(sub)
+            if outline.sink.overflowed { break }
+        }
+        let result = outline.sink
+        outline.sink = RasterPolygonSink()
+        if result.points.capacity <= Self.maxScratchPoints { strokeScratch = result }
+        if result.overflowed {
+            CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not drawn")
+            return nil
+        }
+        return result.ends.isEmpty ? nil : result
+    }
+
+    /// Stroke outlines' buffers are kept between strokes up to this many vertices (16 MB).
+    static let maxScratchPoints = 1 << 20
+
+    /// What both stroke sinks start from: the user-space (dashed) path, the CTM to map the
+    /// outline back, the line width (a hairline: 1, in device space) and the flattening
+    /// tolerance in user units. Nil when the CTM is singular or the path too big to stroke.
+    private func strokeSetup(_ devicePath: CGPath) -> (user: CGPath, ctm: CGAffineTransform, lineWidth: CGFloat, tolerance: CGFloat)? {
         let s = gstate
         var ctm = s.ctm
         var lineWidth = s.lineWidth
@@ -154,10 +237,6 @@ extension CGContext {
             CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not stroked")
             return nil
         }
-        var outline = StrokeOutline(halfWidth: lineWidth / 2, cap: s.lineCap, join: s.lineJoin, miterLimit: s.miterLimit,
-                                    arcTolerance: tol)
-        for sub in user.flattenedSubpaths(tolerance: tol) { outline.stroke(sub) }
-        guard !outline.elements.isEmpty else { return nil }
-        return CGPath(elements: ctm.isIdentity ? outline.elements : outline.elements.transformed(by: ctm))
+        return (user, ctm, lineWidth, tol)
     }
 }

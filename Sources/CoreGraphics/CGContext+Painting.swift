@@ -108,10 +108,14 @@ extension CGContext {
         paint(.solid(gstate.fillColor)) { coverage(ofDevicePath: path, evenOdd: evenOdd, in: $0) }
     }
 
-    /// Strokes a device-space path with the stroke colour.
+    /// Strokes a device-space path with the stroke colour. The outline goes straight into
+    /// raster polygons (`strokePolygons(of:)`), filled with the non-zero rule like the outline
+    /// path `strokeOutline(of:)` gives, to the same bytes.
     package func strokeDevicePath(_ path: CGPath) {
-        guard !path.isEmpty, let outline = strokeOutline(of: path),
-              !fillSolidSpans(outline, evenOdd: false, color: gstate.strokeColor) else { return }
-        paint(.solid(gstate.strokeColor)) { coverage(ofDevicePath: outline, evenOdd: false, in: $0) }
+        guard !path.isEmpty, let outline = strokePolygons(of: path),
+              !fillSolidSpans(evenOdd: false, color: gstate.strokeColor, rasterize: { rast in
+                  rasterize(polygons: outline.points, ends: outline.ends, lo: outline.lo, hi: outline.hi, into: &rast)
+              }) else { return }
+        paint(.solid(gstate.strokeColor)) { coverage(ofPolygons: outline, evenOdd: false, in: $0) }
     }
 }

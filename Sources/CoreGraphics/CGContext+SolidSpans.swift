@@ -12,6 +12,13 @@ extension CGContext {
     /// state allows it: normal blend mode, no shadow, antialiasing on, a 32-bit RGB(A) target.
     /// Returns false (nothing drawn) otherwise, for the general path to draw it.
     package func fillSolidSpans(_ path: CGPath, evenOdd: Bool, color: SIMD4<Float>) -> Bool {
+        fillSolidSpans(evenOdd: evenOdd, color: color) { rasterize(devicePath: path, into: &$0) }
+    }
+
+    /// `fillSolidSpans(_:evenOdd:color:)` for geometry that `rasterize` accumulates into a clear
+    /// rasteriser (returning its box, nil for nothing): strokes hand their raster polygons here.
+    package func fillSolidSpans(evenOdd: Bool, color: SIMD4<Float>,
+                                rasterize: (inout CoverageRasterizer) -> PixelBox?) -> Bool {
         let s = gstate
         guard s.blendMode == .normal, s.shadow == nil || s.shadow!.color.w <= 0,
               s.shouldAntialias, s.allowsAntialiasing,
@@ -21,7 +28,7 @@ extension CGContext {
         var rast = rasterScratch
         rasterScratch = CoverageRasterizer(width: 0, height: 0)
         defer { if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast } }
-        guard let box = rasterize(devicePath: path, into: &rast) else { return true }
+        guard let box = rasterize(&rast) else { return true }
         let surface = target
         let clipped = box.intersection(PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
         let spans = SolidSpanWriter(color: color * s.alpha, offsets: SIMD4(ro, go, bo, ao ?? -1),

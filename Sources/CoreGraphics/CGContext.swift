@@ -70,6 +70,12 @@ public final class CGContext {
     /// zeroed buffer.
     package var rasterScratch = CoverageRasterizer(width: 0, height: 0)
 
+    /// The raster polygons strokes are built into (StrokeOutlineSink.swift), reused stroke after
+    /// stroke so that a stroke's outline allocates nothing once the buffers have grown.
+    var strokeScratch = RasterPolygonSink()
+    /// The stroker's working arrays (CGPath+Stroking.swift), reused the same way.
+    var strokeOutlineScratch = StrokeScratch()
+
     /// Open transparency layers, innermost last.
     package var layers: [TransparencyLayer] = []
     /// `beginTransparencyLayer` calls beyond `maxTransparencyLayers` that opened nothing.

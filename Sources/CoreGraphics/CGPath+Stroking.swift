@@ -41,49 +41,67 @@ extension CGPath {
         let extent = max(box.width, box.height)
         let tolerance = min(0.05, max(extent * 1e-3, 1e-6))
         var outline = StrokeOutline(halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin,
-                                    miterLimit: miterLimit)
+                                    miterLimit: miterLimit, sink: PathElementSink())
         for subpath in flattenedSubpaths(tolerance: tolerance) {
             outline.stroke(subpath)
         }
-        let result = transform.isIdentity ? outline.elements : outline.elements.transformed(by: transform)
+        let elements = outline.sink.elements
+        let result = transform.isIdentity ? elements : elements.transformed(by: transform)
         return CGPath(elements: result)
     }
 }
 
-/// Accumulates the pieces of a stroke outline.
-struct StrokeOutline {
+/// One flattened segment of a stroked subpath: its ends, unit direction, and whether its start is
+/// a real corner of the path (`FlattenedSubpath.isCorner`).
+struct StrokeSegment {
+    var a: CGPoint, b: CGPoint, d: CGPoint
+    var startIsCorner: Bool
+}
+
+/// The stroker's working arrays, emptied and refilled subpath after subpath; a context keeps one
+/// between strokes (`CGContext.strokeOutlineScratch`) so that stroking stops allocating.
+struct StrokeScratch {
+    var segs: [StrokeSegment] = []
+    var smooth: [Bool] = []
+    var left: [CGPoint] = []
+    var right: [CGPoint] = []
+    var poly: [CGPoint] = []
+}
+
+/// Accumulates the pieces of a stroke outline into `sink` (a path, or raster polygons: see
+/// StrokeOutlineSink.swift): one geometry, whichever the caller needs.
+struct StrokeOutline<Sink: StrokeOutlineSink> {
     let hw: CGFloat
     let cap: CGLineCap
     let join: CGLineJoin
     let miterLimit: CGFloat
-    var elements: [PathElement] = []
+    var sink: Sink
+    var scratch: StrokeScratch
 
     /// How far round joins may stray from the true arc (in the stroke's units).
     let arcTolerance: CGFloat
 
-    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, arcTolerance: CGFloat? = nil) {
-        hw = halfWidth; self.cap = cap; self.join = join; self.miterLimit = miterLimit
+    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, arcTolerance: CGFloat? = nil,
+         sink: Sink, scratch: StrokeScratch = StrokeScratch()) {
+        hw = halfWidth; self.cap = cap; self.join = join; self.miterLimit = miterLimit; self.sink = sink
+        self.scratch = scratch
         self.arcTolerance = arcTolerance ?? max(halfWidth * 1e-3, 1e-9)
-    }
-
-    private struct Segment {
-        var a: CGPoint, b: CGPoint, d: CGPoint
-        var startIsCorner: Bool
     }
 
     mutating func stroke(_ s: FlattenedSubpath) {
         guard s.hasSegments, let first = s.points.first else { return }
         let pts = s.points, n = pts.count
-        var segs: [Segment] = []
+        scratch.segs.removeAll(keepingCapacity: true)
         let segCount = s.isClosed ? n : n - 1
         if segCount > 0 {
             for i in 0..<segCount {
                 let a = pts[i], b = pts[(i + 1) % n]
                 guard let d = (b - a).normalizedVector else { continue }
-                segs.append(Segment(a: a, b: b, d: d, startIsCorner: s.isCorner[i]))
+                scratch.segs.append(StrokeSegment(a: a, b: b, d: d, startIsCorner: s.isCorner[i]))
             }
         }
-        guard !segs.isEmpty else {
+        let count = scratch.segs.count
+        guard count > 0 else {
             dot(at: first)
             return
         }
@@ -93,41 +111,42 @@ struct StrokeOutline {
         // shape, so neighbouring pieces share edges instead of overlapping: an area rasteriser
         // then covers edge pixels exactly, where overlapping pieces would count the overlap twice
         // before the non-zero clamp (a stroked rect's inner corner pixel at 100 % instead of 75 %).
-        var smooth = [Bool](repeating: false, count: segs.count)   // smooth[j]: join after segs[j]
-        let joinCount = open ? segs.count - 1 : segs.count
+        scratch.smooth.removeAll(keepingCapacity: true)
+        scratch.smooth.append(contentsOf: repeatElement(false, count: count))   // smooth[j]: join after segs[j]
+        let joinCount = open ? count - 1 : count
         for j in 0..<joinCount {
-            smooth[j] = isSmooth(segs[j], segs[(j + 1) % segs.count])
+            scratch.smooth[j] = isSmooth(scratch.segs[j], scratch.segs[(j + 1) % count])
         }
-        if !open, smooth.allSatisfy({ $0 }) {
-            ring(segs)
+        let firstSharp = scratch.smooth.firstIndex(of: false)
+        if !open, firstSharp == nil {
+            ring()
             return
         }
-        // Start a closed subpath's runs after a join that is not smooth.
-        var order = Array(segs.indices)
-        if !open, let k = smooth.firstIndex(of: false) {
-            order = Array(order[(k + 1)...] + order[...k])
-        }
-        var run: [Int] = []
-        for (pos, i) in order.enumerated() {
-            run.append(i)
-            let last = pos == order.count - 1
-            if last || !smooth[i] {
-                let atStart = open && run.first == 0, atEnd = open && run.last == segs.count - 1
-                band(run.map { segs[$0] }, startCap: atStart ? cap : .butt, endCap: atEnd ? cap : .butt)
-                run = []
+        // Runs are consecutive in the order that starts a closed subpath after a join that is not
+        // smooth (segment `origin`); each ends at a join that is not smooth or at the last segment.
+        let origin = !open ? (firstSharp! + 1) % count : 0
+        var runStart = 0                                   // position in that order
+        for pos in 0..<count {
+            let i = (origin + pos) % count
+            if pos == count - 1 || !scratch.smooth[i] {
+                let firstIndex = (origin + runStart) % count
+                let atStart = open && firstIndex == 0, atEnd = open && i == count - 1
+                band(from: firstIndex, length: pos - runStart + 1,
+                     startCap: atStart ? cap : .butt, endCap: atEnd ? cap : .butt)
+                runStart = pos + 1
             }
         }
-        for j in 0..<joinCount where !smooth[j] {
-            let s0 = segs[j], s1 = segs[(j + 1) % segs.count]
+        for j in 0..<joinCount where !scratch.smooth[j] {
+            let s0 = scratch.segs[j], s1 = scratch.segs[(j + 1) % count]
             joinSegments(at: s1.a, d0: s0.d, d1: s1.d, isCorner: s1.startIsCorner)
         }
     }
 
     /// A join that a band polygon covers exactly: the inner side's offset lines meet within half
     /// of each segment (so the inner side does not fold back), whatever the join style — the
-    /// outer side then takes the join's own shape (`joinPoints`). Sharper or shorter joins are
-    /// drawn as separate pieces.
-    private func isSmooth(_ s0: Segment, _ s1: Segment) -> Bool {
+    /// outer side then takes the join's own shape (`appendJoinPoints`). Sharper or shorter joins
+    /// are drawn as separate pieces.
+    private func isSmooth(_ s0: StrokeSegment, _ s1: StrokeSegment) -> Bool {
         let dot = s0.d.dot(s1.d), cross = s0.d.cross(s1.d)
         guard dot > -0.999 else { return false }
         let tanHalf = abs(cross) / (1 + dot)
@@ -145,15 +164,19 @@ struct StrokeOutline {
         return bis * (hw / cosHalf)
     }
 
-    /// The left and right boundary points of a band at the vertex `v` joining `s0` to `s1`: the
-    /// inner side is where the offset lines meet; the outer side follows the join style (a miter
-    /// tip while within the miter limit, else a bevel's two corners, or an arc for round), with
-    /// `joinSegments`' rule that gentle turns inside a flattened curve are mitred.
-    private func joinPoints(_ s0: Segment, _ s1: Segment) -> (left: [CGPoint], right: [CGPoint]) {
+    /// Appends to `scratch.left` and `scratch.right` the boundary points of a band at the vertex
+    /// `v` joining `s0` to `s1`: the inner side is where the offset lines meet; the outer side
+    /// follows the join style (a miter tip while within the miter limit, else a bevel's two
+    /// corners, or an arc for round), with `joinSegments`' rule that gentle turns inside a
+    /// flattened curve are mitred.
+    private mutating func appendJoinPoints(_ s0: StrokeSegment, _ s1: StrokeSegment) {
         let v = s1.a, d0 = s0.d, d1 = s1.d
         let m = mitredOffset(d0, d1)
         let cross = d0.cross(d1), dot = d0.dot(d1)
-        if dot > 0, abs(cross) < 1e-12 { return ([v + m], [v - m]) }
+        if dot > 0, abs(cross) < 1e-12 {
+            scratch.left.append(v + m); scratch.right.append(v - m)
+            return
+        }
         let isCorner = s1.startIsCorner
         var style: CGLineJoin = (!isCorner && dot > 0.866) ? .miter : join
         if style == .miter {
@@ -164,75 +187,77 @@ struct StrokeOutline {
         // The outer side: left when the path turns right (cross < 0).
         let outerSign: CGFloat = cross < 0 ? 1 : -1
         let inner = v - m * outerSign
-        var outer: [CGPoint]
+        if outerSign < 0 { scratch.left.append(inner) }
         switch style {
         case .miter:
-            outer = [v + m * outerSign]
+            let p = v + m * outerSign
+            if outerSign > 0 { scratch.left.append(p) } else { scratch.right.append(p) }
         case .bevel:
-            outer = [v + d0.perpendicular * (hw * outerSign), v + d1.perpendicular * (hw * outerSign)]
+            let p0 = v + d0.perpendicular * (hw * outerSign), p1 = v + d1.perpendicular * (hw * outerSign)
+            if outerSign > 0 { scratch.left.append(p0); scratch.left.append(p1) } else { scratch.right.append(p0); scratch.right.append(p1) }
         case .round:
             let n0 = d0.perpendicular * outerSign, n1 = d1.perpendicular * outerSign
             let sweep = atan2(n0.cross(n1), n0.dot(n1))
             let step = 2 * acos(max(1 - arcTolerance / max(hw, 1e-12), -1))
             let count = min(256, max(1, Int((abs(sweep) / max(step, 1e-3)).rounded(.up))))
-            outer = []
             let a0 = atan2(n0.y, n0.x)
             for i in 0...count {
                 let a = a0 + sweep * CGFloat(i) / CGFloat(count)
-                outer.append(v + CGPoint(x: cos(a), y: sin(a)) * hw)
+                let p = v + CGPoint(x: cos(a), y: sin(a)) * hw
+                if outerSign > 0 { scratch.left.append(p) } else { scratch.right.append(p) }
             }
         }
-        return outerSign > 0 ? (outer, [inner]) : ([inner], outer)
+        if outerSign > 0 { scratch.right.append(inner) }
     }
 
-    /// One polygon for a run of joined segments (one segment: its rectangle): left side
-    /// forward, the end cap, right side back, the start cap. A square cap extends the band by
-    /// half the width, a round one closes it with a half disc — inside the same polygon, so caps
-    /// do not overlap the band either.
-    private mutating func band(_ run: [Segment], startCap: CGLineCap, endCap: CGLineCap) {
-        guard let first = run.first, let last = run.last else { return }
-        var left: [CGPoint] = [], right: [CGPoint] = []
+    /// One polygon for a run of `length` joined segments from `segs[start]` on, cyclically (one
+    /// segment: its rectangle): left side forward, the end cap, right side back, the start cap.
+    /// A square cap extends the band by half the width, a round one closes it with a half disc —
+    /// inside the same polygon, so caps do not overlap the band either.
+    private mutating func band(from start: Int, length: Int, startCap: CGLineCap, endCap: CGLineCap) {
+        guard length > 0 else { return }
+        let count = scratch.segs.count
+        let first = scratch.segs[start], last = scratch.segs[(start + length - 1) % count]
+        scratch.left.removeAll(keepingCapacity: true); scratch.right.removeAll(keepingCapacity: true)
         let a = startCap == .square ? first.a - first.d * hw : first.a
         let n0 = first.d.perpendicular * hw
-        left.append(a + n0); right.append(a - n0)
-        for k in 1..<run.count {
-            let j = joinPoints(run[k - 1], run[k])
-            left.append(contentsOf: j.left); right.append(contentsOf: j.right)
+        scratch.left.append(a + n0); scratch.right.append(a - n0)
+        for k in 1..<length {
+            appendJoinPoints(scratch.segs[(start + k - 1) % count], scratch.segs[(start + k) % count])
         }
         let b = endCap == .square ? last.b + last.d * hw : last.b
         let n1 = last.d.perpendicular * hw
-        left.append(b + n1); right.append(b - n1)
-        var outline = left
-        if endCap == .round { outline.append(contentsOf: halfDisc(at: b, from: n1, ahead: last.d)) }
-        outline.append(contentsOf: right.reversed())
-        if startCap == .round { outline.append(contentsOf: halfDisc(at: a, from: -n0, ahead: -first.d)) }
-        polygon(outline)
+        scratch.left.append(b + n1); scratch.right.append(b - n1)
+        scratch.poly.removeAll(keepingCapacity: true)
+        scratch.poly.append(contentsOf: scratch.left)
+        if endCap == .round { appendHalfDisc(at: b, from: n1, ahead: last.d) }
+        scratch.poly.append(contentsOf: scratch.right.reversed())
+        if startCap == .round { appendHalfDisc(at: a, from: -n0, ahead: -first.d) }
+        polygonFromScratch()
     }
 
-    /// The inner points of a half circle of radius `hw` around `c`, from `c + from` through
-    /// `c + ahead·hw` to `c − from` (the ends excluded: the band has them).
-    private func halfDisc(at c: CGPoint, from n: CGPoint, ahead d: CGPoint) -> [CGPoint] {
+    /// Appends to `scratch.poly` the inner points of a half circle of radius `hw` around `c`,
+    /// from `c + from` through `c + ahead·hw` to `c − from` (the ends excluded: the band has them).
+    private mutating func appendHalfDisc(at c: CGPoint, from n: CGPoint, ahead d: CGPoint) {
         let step = 2 * acos(max(1 - arcTolerance / max(hw, 1e-12), -1))
         let count = min(256, max(2, Int((CGFloat.pi / max(step, 1e-3)).rounded(.up))))
-        var pts: [CGPoint] = []
         for i in 1..<count {
             let t = CGFloat.pi * CGFloat(i) / CGFloat(count)
-            pts.append(c + n * cos(t) + d * (hw * sin(t)))
+            scratch.poly.append(c + n * cos(t) + d * (hw * sin(t)))
         }
-        return pts
     }
 
     /// A closed subpath whose every join is banded: the left offset ring forward and the right
     /// one backward. Locally the band between them is wound the same way everywhere (so a path
     /// crossing itself sums, never cancels), and both rings are reversed together when that way
     /// is negative, so the non-zero rule fills exactly the stroke.
-    private mutating func ring(_ segs: [Segment]) {
-        var left: [CGPoint] = [], right: [CGPoint] = []
-        for k in segs.indices {
-            let j = joinPoints(segs[(k + segs.count - 1) % segs.count], segs[k])
-            left.append(contentsOf: j.left); right.append(contentsOf: j.right)
+    private mutating func ring() {
+        let count = scratch.segs.count
+        scratch.left.removeAll(keepingCapacity: true); scratch.right.removeAll(keepingCapacity: true)
+        for k in 0..<count {
+            appendJoinPoints(scratch.segs[(k + count - 1) % count], scratch.segs[k])
         }
-        right.reverse()
+        scratch.right.reverse()
         func area(_ pts: [CGPoint]) -> CGFloat {
             var a: CGFloat = 0
             for i in pts.indices {
@@ -241,14 +266,10 @@ struct StrokeOutline {
             }
             return a
         }
-        let total = area(left) + area(right)
+        let total = area(scratch.left) + area(scratch.right)
         guard total.isFinite, total != 0 else { return }
-        for var ringPts in [left, right] {
-            if total < 0 { ringPts.reverse() }
-            elements.append(.move(ringPts[0]))
-            for p in ringPts.dropFirst() { elements.append(.line(p)) }
-            elements.append(.close)
-        }
+        sink.addPolygon(scratch.left, reversed: total < 0)
+        sink.addPolygon(scratch.right, reversed: total < 0)
     }
 
     /// A zero-length subpath: a dot for round and square caps, nothing for butt.
@@ -257,8 +278,8 @@ struct StrokeOutline {
         case .butt: break
         case .round: circle(at: p)
         case .square:
-            polygon([CGPoint(x: p.x - hw, y: p.y - hw), CGPoint(x: p.x + hw, y: p.y - hw),
-                     CGPoint(x: p.x + hw, y: p.y + hw), CGPoint(x: p.x - hw, y: p.y + hw)])
+            polygon(CGPoint(x: p.x - hw, y: p.y - hw), CGPoint(x: p.x + hw, y: p.y - hw),
+                    CGPoint(x: p.x + hw, y: p.y + hw), CGPoint(x: p.x - hw, y: p.y + hw))
         }
     }
 
@@ -278,30 +299,36 @@ struct StrokeOutline {
             if cosHalf > 0, 1 / cosHalf <= limit,
                let bisector = (d0.perpendicular + d1.perpendicular).normalizedVector {
                 let tip = v + bisector * (side * hw / cosHalf)
-                polygon([v, o0, tip, o1])
+                polygon(v, o0, tip, o1)
                 return
             }
         }
-        polygon([v, o0, o1])                                       // bevel
+        polygon(v, o0, o1)                                         // bevel
     }
 
-    /// Appends a closed polygon wound with positive signed area; degenerate ones are skipped.
-    private mutating func polygon(_ pts: [CGPoint]) {
+    /// A closed polygon through the given points (see `polygonFromScratch`).
+    private mutating func polygon(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint? = nil) {
+        scratch.poly.removeAll(keepingCapacity: true)
+        scratch.poly.append(p0); scratch.poly.append(p1); scratch.poly.append(p2)
+        if let p3 { scratch.poly.append(p3) }
+        polygonFromScratch()
+    }
+
+    /// Hands `scratch.poly` to the sink as a closed polygon wound with positive signed area;
+    /// degenerate ones are skipped.
+    private mutating func polygonFromScratch() {
         var area: CGFloat = 0
+        let pts = scratch.poly
         for i in pts.indices {
             let p = pts[i], q = pts[(i + 1) % pts.count]
             area += p.x * q.y - q.x * p.y
         }
         guard area.isFinite, area != 0 else { return }
-        let ordered = area > 0 ? pts : pts.reversed()
-        elements.append(.move(ordered[0]))
-        for p in ordered.dropFirst() { elements.append(.line(p)) }
-        elements.append(.close)
+        sink.addPolygon(pts, reversed: area < 0)
     }
 
     /// A full circle of radius `hw` (positive winding, like `addEllipse(in:)`).
     private mutating func circle(at c: CGPoint) {
-        elements.append(contentsOf: PathShapes.ellipse(
-            CGRect(x: c.x - hw, y: c.y - hw, width: 2 * hw, height: 2 * hw), .identity))
+        sink.addCircle(center: c, radius: hw)
     }
 }

@@ -1,0 +1,142 @@
+// Where the stroker's outline goes (issue 19's drawing speed). `StrokeOutline` makes the same
+// pieces (polygons wound positively, ring pairs, round-cap/round-join circles) for two sinks:
+// `PathElementSink` builds the `CGPath` that `copy(strokingWithWidth:…)` and
+// `replacePathWithStrokedPath()` must return (Apple API), and `RasterPolygonSink` writes the
+// polygons straight into the raster-space arrays `CoverageRasterizer.addPolygons` reads, so that
+// `strokePath()` makes no outline `CGPath`, does not transform it element by element, and does not
+// count and flatten it a second time.
+//
+// The raster sink reproduces, vertex for vertex, what the path route gave: each point mapped by the
+// CTM with `CGPoint.applying` (the path route's `transformed(by:)`), consecutive equal device
+// points and a closing repeat of the start dropped, and the circles' four cubics flattened with
+// `appendFlattenedPolygons`' rule at the fill tolerance; then raster space (y down), polygons of
+// fewer than three finite vertices dropped. The coverage, and so every drawn byte, is the same.
+
+/// Receives the outline pieces of `StrokeOutline`.
+protocol StrokeOutlineSink {
+    /// A closed polygon through `points` (reversed when `reversed`), in the stroker's space.
+    mutating func addPolygon(_ points: [CGPoint], reversed: Bool)
+    /// A full circle of radius `radius` around `center`, wound like `addEllipse(in:)`.
+    mutating func addCircle(center: CGPoint, radius: CGFloat)
+}
+
+/// The outline as path elements (move, lines, close per polygon; `PathShapes.ellipse` per circle).
+struct PathElementSink: StrokeOutlineSink {
+    var elements: [PathElement] = []
+
+    mutating func addPolygon(_ points: [CGPoint], reversed: Bool) {
+        guard !points.isEmpty else { return }
+        if reversed {
+            elements.append(.move(points[points.count - 1]))
+            for p in points.dropLast().reversed() { elements.append(.line(p)) }
+        } else {
+            elements.append(.move(points[0]))
+            for p in points.dropFirst() { elements.append(.line(p)) }
+        }
+        elements.append(.close)
+    }
+
+    mutating func addCircle(center c: CGPoint, radius r: CGFloat) {
+        elements.append(contentsOf: PathShapes.ellipse(CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r), .identity))
+    }
+}
+
+/// The outline as raster-space polygons (y down from the top of a bitmap `height` tall) after
+/// mapping the stroker's points through `transform`: polygon k is `points[ends[k - 1]..<ends[k]]`,
+/// `lo`/`hi` their bounds — `CGContext.rasterize(polygons:ends:lo:hi:into:in:)`'s input. Buffers are kept between
+/// strokes (`clear`), so a context's strokes stop allocating once they have grown.
+package struct RasterPolygonSink: StrokeOutlineSink {
+    package init() {}
+    var transform: CGAffineTransform = .identity
+    var height: CGFloat = 0
+    /// The flattening tolerance of the circles' cubics in device pixels (the fill's).
+    var tolerance: CGFloat = 0.01
+    /// Past this many vertices the outline is abandoned (`overflowed`): the segment bound that
+    /// keeps a hostile stroke from taking minutes or exhausting memory.
+    var maxPoints = Int.max
+    package var points: [SIMD2<Double>] = []
+    package var ends: [Int] = []
+    package var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+    package private(set) var overflowed = false
+    /// One polygon's device points before the raster mapping (reused).
+    private var flat: [CGPoint] = []
+
+    /// Empties the buffers (keeping their storage) for a stroke under `transform`.
+    mutating func clear(transform: CGAffineTransform, height: CGFloat, tolerance: CGFloat, maxPoints: Int) {
+        self.transform = transform; self.height = height
+        self.tolerance = tolerance > 1e-9 ? tolerance : 1e-9
+        self.maxPoints = maxPoints
+        points.removeAll(keepingCapacity: true); ends.removeAll(keepingCapacity: true)
+        flat.removeAll(keepingCapacity: true)
+        lo = SIMD2(repeating: .infinity); hi = SIMD2(repeating: -.infinity)
+        overflowed = false
+    }
+
+    @inline(__always) private func device(_ p: CGPoint) -> CGPoint {
+        transform.isIdentity ? p : p.applying(transform)
+    }
+
+    /// `appendFlattenedPolygons`' rule for one more vertex: a repeat of the last is dropped.
+    @inline(__always) private mutating func add(_ d: CGPoint) {
+        if flat.isEmpty || flat[flat.count - 1] != d { flat.append(d) }
+    }
+
+    /// Closes the polygon in `flat` (dropping a repeated start) and maps it to raster space.
+    private mutating func finish() {
+        defer { flat.removeAll(keepingCapacity: true) }
+        if flat.count > 1, flat[flat.count - 1] == flat[0] { flat.removeLast() }
+        guard flat.count >= 3, !overflowed else { return }
+        guard points.count + flat.count <= maxPoints else { overflowed = true; return }
+        let first = points.count
+        for p in flat {
+            let q = SIMD2(Double(p.x), Double(height - p.y))
+            guard q.x.isFinite, q.y.isFinite else { continue }
+            lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
+            points.append(q)
+        }
+        if points.count - first >= 3 {
+            ends.append(points.count)
+        } else {
+            points.removeSubrange(first...)
+        }
+    }
+
+    mutating func addPolygon(_ pts: [CGPoint], reversed: Bool) {
+        guard !pts.isEmpty, !overflowed else { return }
+        if reversed {
+            for i in stride(from: pts.count - 1, through: 0, by: -1) { add(device(pts[i])) }
+        } else {
+            for p in pts { add(device(p)) }
+        }
+        finish()
+    }
+
+    /// `PathShapes.ellipse`'s move and four quarter cubics, mapped and flattened as
+    /// `appendFlattenedPolygons` flattens them.
+    mutating func addCircle(center c: CGPoint, radius r: CGFloat) {
+        guard !overflowed else { return }
+        let s = CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r).standardized
+        let right = CGPoint(x: s.maxX, y: s.midY), bottom = CGPoint(x: s.midX, y: s.maxY)
+        let left = CGPoint(x: s.minX, y: s.midY), top = CGPoint(x: s.midX, y: s.minY)
+        let quarters = (
+            PathShapes.quarter(from: right, to: bottom, corner: CGPoint(x: s.maxX, y: s.maxY), .identity),
+            PathShapes.quarter(from: bottom, to: left, corner: CGPoint(x: s.minX, y: s.maxY), .identity),
+            PathShapes.quarter(from: left, to: top, corner: CGPoint(x: s.minX, y: s.minY), .identity),
+            PathShapes.quarter(from: top, to: right, corner: CGPoint(x: s.maxX, y: s.minY), .identity))
+        var a = device(right)
+        // The path route drops a whole element whose points are not finite; so does this.
+        guard a.x.isFinite, a.y.isFinite else { return }
+        add(a)
+        for q in [quarters.0, quarters.1, quarters.2, quarters.3] {
+            guard case .cubic(let u1, let u2, let ub) = q else { continue }
+            let c1 = device(u1), c2 = device(u2), b = device(ub)
+            guard c1.x.isFinite, c1.y.isFinite, c2.x.isFinite, c2.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
+            let m = max((a - c1 * 2 + c2).vectorLength, (c1 - c2 * 2 + b).vectorLength)
+            let n = flatteningSegmentCount(degree: 3, secondDifference: m, tolerance: tolerance)
+            if points.count + flat.count + n > maxPoints { overflowed = true; flat.removeAll(keepingCapacity: true); return }
+            for i in 1...n { add(i == n ? b : cubicPoint(a, c1, c2, b, CGFloat(i) / CGFloat(n))) }
+            a = b
+        }
+        finish()
+    }
+}
