@@ -141,8 +141,9 @@ public final class CGContext {
             base = data
             ownsBitmap = false
         } else {
-            base = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 16)
-            base.initializeMemory(as: UInt8.self, repeating: 0, count: total)
+            // Zeroed; a large bitmap on huge pages (BitmapMemory.swift, issue 19).
+            guard let own = BitmapMemory.allocateZeroed(byteCount: total) else { return nil }
+            base = own
             ownsBitmap = true
         }
         self.width = width
@@ -163,7 +164,7 @@ public final class CGContext {
 
     deinit {
         for layer in layers { layer.free() }
-        if ownsBitmap { bitmap.base.deallocate() }
+        if ownsBitmap { BitmapMemory.release(bitmap.base) }
     }
 
     /// An image of the bitmap as it is now (CGBitmapContextCreateImage): a copy, so later

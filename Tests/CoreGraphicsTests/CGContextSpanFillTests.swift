@@ -81,6 +81,39 @@ import Testing
         #expect(FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3)) != nil)
     }
 
+    /// The constants search (wrapping integer maths since issue 19's cgrects2 pass) is exact
+    /// for every 8-bit alpha 1…254, with channel values 0, 1, 127, 128, 254 and 255 (k / 255
+    /// premultiplied, as `setFillColor` gives them): when it returns a kernel, every one of the
+    /// 1,024 table entries comes out of the kernel's lanes unchanged, through the four-pixel
+    /// steps and the overlapping last step alike (a 259-pixel run: 64 steps and one overlap).
+    @Test func kernelSearchIsExactForEveryEightBitAlpha() {
+        var built = 0, tried = 0, wrong = 0
+        let values: [Float] = [0, 1, 127, 128, 254, 255]
+        for ai in 1...254 {
+            let a = Float(ai) / 255
+            for (i, v) in values.enumerated() {
+                // r, g, b: three different channel values; alpha is a's own.
+                let rgb = SIMD3<Float>(v, values[(i + 2) % values.count], values[(i + 4) % values.count]) / 255
+                let s = SIMD4<Float>(rgb.x * a, rgb.y * a, rgb.z * a, a) * 255
+                let table: [UInt8] = (0..<4).flatMap { ch in
+                    (0..<256).map { d in UInt8(Float(d) * (1 - a * 1) + s[ch] * 1 + 0.5) }
+                }
+                tried += 1
+                guard let k = FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3)) else { continue }
+                built += 1
+                // Pixel d (0…258) holds byte (d + o·61) mod 256 at offset o: every channel sees
+                // every byte value.
+                var px = [UInt8](repeating: 0, count: 259 * 4)
+                for d in 0..<259 { for o in 0..<4 { px[d * 4 + o] = UInt8((d + o * 61) % 256) } }
+                let before = px
+                px.withUnsafeMutableBytes { k.apply($0.baseAddress!, count: 259) }
+                for i in 0..<px.count where px[i] != table[(i & 3) * 256 + Int(before[i])] { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(built * 10 >= tried * 9, "kernel built for \(built) of \(tried)")
+    }
+
     /// The kernel's four-pixel lanes and its one-pixel tail give the float table's bytes for
     /// every start (aligned or not) and every run length, and leave the pixels either side of
     /// the run untouched: a 12-pixel row of varied bytes, runs of 0…11 pixels from every pixel
