@@ -18,9 +18,14 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
     /// Per instance, its row plan where it is drawn without perspective
     /// (`SoftwareGradientRows.swift`; none when `rowPaths` is off).
     let plans: [SoftwareGradientRowPlan?]
+    /// Whether row plans draw their axial interiors with the specialised loop
+    /// (`SoftwareRenderer.usesInteriorLoops`).
+    let interiorLoops: Bool
 
-    init(_ all: [GradientInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, rowPaths: Bool = true) {
+    init(_ all: [GradientInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, rowPaths: Bool = true,
+         interiorLoops: Bool = true) {
         instances = all[b.range]
+        self.interiorLoops = interiorLoops
         variant = SoftwareVariant(b.variant)
         focal = b.variant.contains(.radial) && b.variant.contains(.conic)
         radial = b.variant.contains(.radial) && !focal

@@ -70,6 +70,11 @@ extension SoftwareGradientPipeline {
         let opacity = i.params.z
         let axialStep = (map.dx * axis).sum() * invLen2
         let focal = self.focal, radial = self.radial, conic = self.conic
+        let interiorLoops = self.interiorLoops
+        // The interior loop (`SoftwareGradientInteriorRows.swift`): axial, no clip.
+        let span: SoftwareGradientInteriorSpan? = interiorLoops && !focal && !radial && !conic && !clipped
+            ? SoftwareGradientInteriorSpan(dx: map.dx, lo: lo, hi: hi, ramp: ramp, width: w, opacity: opacity, axialStep: axialStep)
+            : nil
         for y in ya..<yb {
             let base = map.rowBase(y)
             let (xa, xb) = map.interval(base, plan.outerLo, plan.outerHi, q.x0, q.x1)
@@ -79,46 +84,56 @@ extension SoftwareGradientPipeline {
             // gradient.frag's `ign` at (x + ½, y + ½), its y term once a row (the same float
             // operations as `SoftwareGradientPipeline.ign`, so the same noise).
             let ignY = (Float(y) + 0.5) * 0.00583715
-            for x in xa..<xb {
-                let p = base + Float(x) * map.dx
-                guard p.x >= lo.x, p.y >= lo.y, p.x < hi.x, p.y < hi.y else { scratch[x &- xa] = 0; continue }
-                var cov: Float = 1
-                if x < ia || x >= ib {
-                    cov = SoftwareField.shapeCoverage(p, map.dx, map.dy, pxPerUnit: ppu, rect: i.rect, radii: i.radii,
-                                                      continuous: continuous, aaMask: aa, v)
+            @inline(__always) func texels(_ from: Int, _ to: Int) {
+                for x in from..<to {
+                    let p = base + Float(x) * map.dx
+                    guard p.x >= lo.x, p.y >= lo.y, p.x < hi.x, p.y < hi.y else { scratch[x &- xa] = 0; continue }
+                    var cov: Float = 1
+                    if x < ia || x >= ib {
+                        cov = SoftwareField.shapeCoverage(p, map.dx, map.dy, pxPerUnit: ppu, rect: i.rect, radii: i.radii,
+                                                          continuous: continuous, aaMask: aa, v)
+                    }
+                    if clipped { cov *= ctx.clip(i.h1.w, x, y, v) }
+                    guard cov > 0 else { scratch[x &- xa] = 0; continue }
+                    var t: Float
+                    if focal {
+                        let dd = p - f
+                        let bb = (dd * ee).sum()
+                        t = (bb - max(bb * bb - fa * (dd * dd).sum(), 0).squareRoot()) / fa
+                    } else if radial {
+                        let u = (p - s) / r
+                        t = (u * u).sum().squareRoot()
+                    } else if conic {
+                        let d = p - s
+                        let a = (d * d).sum() > 1e-12 ? atan2f(d.y, d.x) : a0
+                        let g = (a - a0) / 6.28318531 + 1
+                        t = g - g.softwareFloor
+                    } else {
+                        t = axial0 + Float(x) * axialStep
+                    }
+                    t = SoftwareField.clamp01(t)
+                    // The ramp row with linear filtering (texel centres at t = 0 and 1).
+                    let rx = t * last
+                    let i0 = Int(rx), i1 = min(i0 &+ 1, w &- 1)
+                    let ca = ramp.loadUnaligned(fromByteOffset: i0 &* 16, as: SIMD4<Float>.self)
+                    let cb = ramp.loadUnaligned(fromByteOffset: i1 &* 16, as: SIMD4<Float>.self)
+                    var c = ca + (cb - ca) * (rx - Float(i0))
+                    let g = (Float(x) + 0.5) * 0.06711056 + ignY
+                    let h = 52.9829189 * (g - g.softwareFloor)
+                    let n = (h - h.softwareFloor - 0.5) / 255
+                    if c.w > 0 { c += SIMD4(n, n, n, c.w < 1 ? n : 0) }
+                    c = c.replacing(with: 0, where: c .< 0).replacing(with: 1, where: c .> 1)
+                    c = SIMD4(min(c.x, c.w), min(c.y, c.w), min(c.z, c.w), c.w)
+                    scratch[x &- xa] = SoftwareSpanBlend.source(c * (opacity * cov))
                 }
-                if clipped { cov *= ctx.clip(i.h1.w, x, y, v) }
-                guard cov > 0 else { scratch[x &- xa] = 0; continue }
-                var t: Float
-                if focal {
-                    let dd = p - f
-                    let bb = (dd * ee).sum()
-                    t = (bb - max(bb * bb - fa * (dd * dd).sum(), 0).squareRoot()) / fa
-                } else if radial {
-                    let u = (p - s) / r
-                    t = (u * u).sum().squareRoot()
-                } else if conic {
-                    let d = p - s
-                    let a = (d * d).sum() > 1e-12 ? atan2f(d.y, d.x) : a0
-                    let g = (a - a0) / 6.28318531 + 1
-                    t = g - g.softwareFloor
-                } else {
-                    t = axial0 + Float(x) * axialStep
-                }
-                t = SoftwareField.clamp01(t)
-                // The ramp row with linear filtering (texel centres at t = 0 and 1).
-                let rx = t * last
-                let i0 = Int(rx), i1 = min(i0 &+ 1, w &- 1)
-                let ca = ramp.loadUnaligned(fromByteOffset: i0 &* 16, as: SIMD4<Float>.self)
-                let cb = ramp.loadUnaligned(fromByteOffset: i1 &* 16, as: SIMD4<Float>.self)
-                var c = ca + (cb - ca) * (rx - Float(i0))
-                let g = (Float(x) + 0.5) * 0.06711056 + ignY
-                let h = 52.9829189 * (g - g.softwareFloor)
-                let n = (h - h.softwareFloor - 0.5) / 255
-                if c.w > 0 { c += SIMD4(n, n, n, c.w < 1 ? n : 0) }
-                c = c.replacing(with: 0, where: c .< 0).replacing(with: 1, where: c .> 1)
-                c = SIMD4(min(c.x, c.w), min(c.y, c.w), min(c.z, c.w), c.w)
-                scratch[x &- xa] = SoftwareSpanBlend.source(c * (opacity * cov))
+            }
+            if let span {
+                let m0 = min(max(ia, xa), xb), m1 = min(max(ib, m0), xb)
+                texels(xa, m0)
+                span.draw(base, axial0: axial0, ignY: ignY, m0, m1, scratch + (m0 &- xa))
+                texels(m1, xb)
+            } else {
+                texels(xa, xb)
             }
             SoftwareSpanBlend.blend(target.pixels + (y &* target.width &+ xa), scratch, xb &- xa)
         }

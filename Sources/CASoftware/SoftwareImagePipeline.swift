@@ -14,10 +14,14 @@ struct SoftwareImagePipeline: SoftwareBatchWork {
     let filter: TextureFilter
     /// Per instance, its row plan where it is drawn without perspective (`SoftwareImageRows`).
     let plans: [SoftwareImageRowPlan?]
+    /// Whether row plans draw their interiors with the specialised loop
+    /// (`SoftwareRenderer.usesInteriorLoops`).
+    let interiorLoops: Bool
 
     init(_ all: [ImageInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, texture: SoftwareTexture,
-         filter: TextureFilter, rowPaths: Bool = true) {
+         filter: TextureFilter, rowPaths: Bool = true, interiorLoops: Bool = true) {
         instances = all[b.range]
+        self.interiorLoops = interiorLoops
         variant = SoftwareVariant(b.variant)
         additive = b.variant.contains(.additive)
         self.texture = texture

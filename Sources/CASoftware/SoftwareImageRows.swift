@@ -149,6 +149,7 @@ extension SoftwareImagePipeline {
         // Lanes hold channel × 256 (× 255 levels): to 0…1, times the tint.
         let k = i.tint * (1 / (255 * 256))
         let sampler = plan.sampler
+        let interiorLoops = self.interiorLoops
         @inline(__always) func sample(_ uv: SIMD2<Float>) -> UInt64 {
             switch sampler {
             case .fetch:
@@ -179,26 +180,42 @@ extension SoftwareImagePipeline {
             }
             return SoftwareFixedTexel.color(sample(uv), k)
         }
+        // The interior loop (`SoftwareImageInteriorRows.swift`): bilinear, no clip, a grey tint.
+        var span: SoftwareImageInteriorSpan?
+        if interiorLoops, case .linear = sampler, !clipped, let tq = SoftwareImageInterior.tintFactor(i.tint) {
+            span = SoftwareImageInteriorSpan(dx: map.dx, lo: lo, hi: hi, rlo: rlo, uv0: uv0, uvScale: uvScale,
+                                             aOrigin: aOrigin, aSize: aSize, size: size, level: level0, tq: tq)
+        }
         for y in ya..<yb {
             let base = map.rowBase(y)
             let (xa, xb) = map.interval(base, plan.outerLo, plan.outerHi, q.x0, q.x1)
             guard xa < xb else { continue }
             let (ia, ib) = plan.interior.interval(map, base, xa, xb)
-            for x in xa..<xb {
-                let p = base + Float(x) * map.dx
-                // The per-texel path's quad test everywhere: a piece of a nine-part image is
-                // smaller than the shape whose interior the interval is.
-                guard p.x >= lo.x, p.y >= lo.y, p.x < hi.x, p.y < hi.y else { scratch[x &- xa] = 0; continue }
-                var cov: Float = 1
-                if x < ia || x >= ib {
-                    cov = SoftwareField.shapeCoverage(p, map.dx, map.dy, pxPerUnit: ppu, rect: i.shape, radii: i.shapeRadii,
-                                                      continuous: continuous, aaMask: aa, v)
+            @inline(__always) func texels(_ from: Int, _ to: Int) {
+                for x in from..<to {
+                    let p = base + Float(x) * map.dx
+                    // The per-texel path's quad test everywhere: a piece of a nine-part image is
+                    // smaller than the shape whose interior the interval is.
+                    guard p.x >= lo.x, p.y >= lo.y, p.x < hi.x, p.y < hi.y else { scratch[x &- xa] = 0; continue }
+                    var cov: Float = 1
+                    if x < ia || x >= ib {
+                        cov = SoftwareField.shapeCoverage(p, map.dx, map.dy, pxPerUnit: ppu, rect: i.shape, radii: i.shapeRadii,
+                                                          continuous: continuous, aaMask: aa, v)
+                    }
+                    if clipped { cov *= ctx.clip(i.h1.w, x, y, v) }
+                    guard cov > 0 else { scratch[x &- xa] = 0; continue }
+                    let raw = uv0 + (p - rlo) * uvScale
+                    let uv = SIMD2(SoftwareField.clamp01(raw.x), SoftwareField.clamp01(raw.y))
+                    scratch[x &- xa] = SoftwareSpanBlend.source(color(uv) * cov)
                 }
-                if clipped { cov *= ctx.clip(i.h1.w, x, y, v) }
-                guard cov > 0 else { scratch[x &- xa] = 0; continue }
-                let raw = uv0 + (p - rlo) * uvScale
-                let uv = SIMD2(SoftwareField.clamp01(raw.x), SoftwareField.clamp01(raw.y))
-                scratch[x &- xa] = SoftwareSpanBlend.source(color(uv) * cov)
+            }
+            if let span {
+                let m0 = min(max(ia, xa), xb), m1 = min(max(ib, m0), xb)
+                texels(xa, m0)
+                span.draw(base, m0, m1, scratch + (m0 &- xa))
+                texels(m1, xb)
+            } else {
+                texels(xa, xb)
             }
             SoftwareSpanBlend.blend(target.pixels + (y &* target.width &+ xa), scratch, xb &- xa)
         }

@@ -21,6 +21,11 @@ package final class SoftwareRenderer {
     /// ported shader maths (what the row paths gain, measured in one binary, and the reference
     /// their pixels are tested against). Default: on unless `CA_SOFTWARE_SPANS=0`.
     package var usesRowPaths = SoftwareRowPaths.enabledByDefault
+    /// Whether the image and gradient row paths draw their interiors (coverage 1, no clip) with
+    /// the specialised loops (`SoftwareImageInteriorRows.swift`, `SoftwareGradientInteriorRows.swift`);
+    /// false draws those texels with the row paths' general loop, the reference the
+    /// specialised loops are tested against. Default: on unless `CA_SOFTWARE_INTERIOR=0`.
+    package var usesInteriorLoops = SoftwareRowPaths.interiorLoopsByDefault
     var main: SoftwareTarget?
     var textures: [ObjectIdentifier: SoftwareTexture] = [:]
     let shapeAtlas = SoftwareShapeAtlas()
@@ -168,10 +173,12 @@ package final class SoftwareRenderer {
             try check(frame.images.count)
             guard t >= 0, t < textures.count else { throw SoftwareBackendError("image batch refers to texture \(t), which the frame does not list") }
             if filter == .trilinear { textures[t].ensureMipmaps() }
-            return SoftwareImagePipeline(frame.images, b, map, target, texture: textures[t], filter: filter, rowPaths: usesRowPaths)
+            return SoftwareImagePipeline(frame.images, b, map, target, texture: textures[t], filter: filter, rowPaths: usesRowPaths,
+                                         interiorLoops: usesInteriorLoops)
         case .gradient:
             try check(frame.gradients.count)
-            return SoftwareGradientPipeline(frame.gradients, b, map, target, rowPaths: usesRowPaths)
+            return SoftwareGradientPipeline(frame.gradients, b, map, target, rowPaths: usesRowPaths,
+                                            interiorLoops: usesInteriorLoops)
         case .composite(let source, let mask):
             try check(frame.composites.count)
             func off(_ id: TargetID) throws -> SoftwareTarget {

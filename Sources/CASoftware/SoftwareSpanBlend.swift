@@ -94,4 +94,8 @@ enum SoftwareSpanBlend {
 /// `CA_SOFTWARE_SPANS=0`.
 enum SoftwareRowPaths {
     static let enabledByDefault: Bool = ProcessInfo.processInfo.environment["CA_SOFTWARE_SPANS"] != "0"
+    /// The default of `SoftwareRenderer.usesInteriorLoops`: on unless the environment sets
+    /// `CA_SOFTWARE_INTERIOR=0` (what the image and gradient interior loops gain, measured in
+    /// one binary).
+    static let interiorLoopsByDefault: Bool = ProcessInfo.processInfo.environment["CA_SOFTWARE_INTERIOR"] != "0"
 }

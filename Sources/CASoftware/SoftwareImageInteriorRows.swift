@@ -1,0 +1,112 @@
+import CAFrame
+
+/// The image row path's interior loop (issue 22): the texels of a row where the layer's shape
+/// covers the pixel fully and no clip applies, sampled bilinearly (`.linear`) with a tint that
+/// is one value on all four channels (a layer's opacity: the premultiplied tint is grey).
+///
+/// The general row loop (`SoftwareImagePipeline.drawRows`) turns the fixed-point bilinear
+/// sample into a float colour, multiplies by the tint and the coverage, and packs it back to
+/// bytes. Here coverage is 1, so the sample stays in integers: each 16-bit lane (channel ×
+/// 256 × 255-levels) times the tint in 1/65536ths, rounded to the byte — for an opaque tint
+/// (65536/65536) that is `(lane + 128) >> 8`, which is exactly what the float path gives for
+/// every lane value 0…65280 (checked over all of them by `SoftwareImageInteriorRowTests`), so
+/// opaque images are bit-identical; a translucent tint rounds once in fixed point instead of
+/// twice in float and may differ from the float path by one level where the exact value is
+/// within 1/500 level of a half.
+///
+/// Where the texture row does not change along the target row (no rotation: the step's y is
+/// 0), the vertical half of the bilinear filter — the two texture rows and their weight — is
+/// found once a row; the same integer weights as `SoftwareFixedTexel.bilinear` are used, so the
+/// sample is the same.
+enum SoftwareImageInterior {
+    /// The tint as the interior loop's fixed-point factor (1/65536ths), or nil where the loop
+    /// does not apply (channels that differ, or a tint outside 0…1).
+    static func tintFactor(_ tint: SIMD4<Float>) -> UInt64? {
+        let t = tint.x
+        guard tint.y == t, tint.z == t, tint.w == t, t >= 0, t <= 1 else { return nil }
+        return UInt64((t * 65536).rounded())
+    }
+
+    /// Fixed-point lanes (`SoftwareFixedTexel` layout: R, B, G, A from the low end, each a
+    /// channel × 256) times `tq`/65536, rounded to bytes and packed as an RGBA8 source with each
+    /// colour byte held to the alpha byte (as `SoftwareSpanBlend.source`).
+    @inline(__always) static func pack(_ s: UInt64, _ tq: UInt64) -> UInt32 {
+        let mask: UInt64 = 0x0000_FFFF_0000_FFFF, half: UInt64 = 0x0080_0000_0080_0000
+        // Two lanes per 64-bit multiply, each product below 2^32 (65280 · 65536 + 2^23).
+        let e = ((s & mask) &* tq &+ half) >> 24 & 0x0000_00FF_0000_00FF       // R, G
+        let o = (((s >> 16) & mask) &* tq &+ half) >> 24 & 0x0000_00FF_0000_00FF // B, A
+        let r = UInt32(truncatingIfNeeded: e), g = UInt32(truncatingIfNeeded: e >> 32)
+        let b = UInt32(truncatingIfNeeded: o), a = UInt32(truncatingIfNeeded: o >> 32)
+        return min(r, a) | min(g, a) << 8 | min(b, a) << 16 | a << 24
+    }
+
+    /// The vertical half of `SoftwareFixedTexel.bilinear` at texel-space y: the two rows' first
+    /// texels and the weight of the lower row in 1/256ths.
+    @inline(__always) static func rows(_ t: SoftwareTarget, _ y: Float) -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UInt64) {
+        let fy = y - 0.5
+        let y0f = fy.softwareFloor
+        let wy = UInt64(SoftwareClamp.int((fy - y0f) * 256 + 0.5))
+        let y0 = SoftwareClamp.int(y0f), h = t.height
+        let ya = min(max(y0, 0), h - 1), yb = min(max(y0 &+ 1, 0), h - 1)
+        return (t.pixels + ya &* t.width, t.pixels + yb &* t.width, wy)
+    }
+
+    /// `SoftwareFixedTexel.bilinear` at texel-space x between rows `top` and `bottom` (of
+    /// width `w`) weighed by `wy`: the same weights, so the same lanes.
+    @inline(__always) static func bilinear(_ top: UnsafeMutablePointer<UInt32>, _ bottom: UnsafeMutablePointer<UInt32>,
+                                           _ wy: UInt64, _ w: Int, _ x: Float) -> UInt64 {
+        let fx = x - 0.5
+        let x0f = fx.softwareFloor
+        let wx = UInt64(SoftwareClamp.int((fx - x0f) * 256 + 0.5))
+        let x0 = SoftwareClamp.int(x0f)
+        let xa = min(max(x0, 0), w - 1), xb = min(max(x0 &+ 1, 0), w - 1)
+        let w11 = (wx &* wy &+ 128) >> 8
+        let w10 = wx &- w11, w01 = wy &- w11
+        let w00 = 256 &- wx &- wy &+ w11
+        return SoftwareFixedTexel.lanes(top[xa]) &* w00 &+ SoftwareFixedTexel.lanes(top[xb]) &* w10
+            &+ SoftwareFixedTexel.lanes(bottom[xa]) &* w01 &+ SoftwareFixedTexel.lanes(bottom[xb]) &* w11
+    }
+}
+
+/// What the interior loop needs of an instance, fixed for all its rows: image.vert's map from
+/// the plane point to uv and the atlas cell's texel rectangle.
+struct SoftwareImageInteriorSpan {
+    let dx: SIMD2<Float>
+    /// The quad on the plane (the per-texel path's test, kept: a piece of a nine-part image is
+    /// smaller than the shape whose interior the interval is).
+    let lo: SIMD2<Float>, hi: SIMD2<Float>
+    let rlo: SIMD2<Float>, uv0: SIMD2<Float>, uvScale: SIMD2<Float>
+    let aOrigin: SIMD2<Float>, aSize: SIMD2<Float>, size: SIMD2<Float>
+    let level: SoftwareTarget
+    let tq: UInt64
+
+    /// Texels `a..<b` of the row at plane point `base + x·dx`, written from `out[0]` on: what
+    /// the general loop computes there with coverage 1 and no clip, in integers.
+    func draw(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) {
+        guard a < b else { return }
+        let w = level.width
+        if dx.y == 0 {
+            // The texture rows are the row's: p.y = base.y for every x.
+            guard base.y >= lo.y, base.y < hi.y else { out.update(repeating: 0, count: b &- a); return }
+            let rawY = uv0.y + (base.y - rlo.y) * uvScale.y
+            let tcY = (aOrigin.y + SoftwareField.clamp01(rawY) * aSize.y) * size.y
+            let (top, bottom, wy) = SoftwareImageInterior.rows(level, tcY)
+            for x in a..<b {
+                let px = base.x + Float(x) * dx.x
+                guard px >= lo.x, px < hi.x else { out[x &- a] = 0; continue }
+                let rawX = uv0.x + (px - rlo.x) * uvScale.x
+                let tcX = (aOrigin.x + SoftwareField.clamp01(rawX) * aSize.x) * size.x
+                out[x &- a] = SoftwareImageInterior.pack(SoftwareImageInterior.bilinear(top, bottom, wy, w, tcX), tq)
+            }
+            return
+        }
+        for x in a..<b {
+            let p = base + Float(x) * dx
+            guard p.x >= lo.x, p.y >= lo.y, p.x < hi.x, p.y < hi.y else { out[x &- a] = 0; continue }
+            let raw = uv0 + (p - rlo) * uvScale
+            let uv = SIMD2(SoftwareField.clamp01(raw.x), SoftwareField.clamp01(raw.y))
+            let tc = (aOrigin + uv * aSize) * size
+            out[x &- a] = SoftwareImageInterior.pack(SoftwareFixedTexel.bilinear(level, tc.x, tc.y), tq)
+        }
+    }
+}
