@@ -97,20 +97,30 @@ extension CGContext {
         for (k, s) in starts.enumerated() {
             let e = k + 1 < starts.count ? starts[k + 1] : flat.count
             guard e - s >= 3 else { continue }
-            let first = pts.count
-            for p in flat[s..<e] {
-                let q = SIMD2(Double(p.x), Double(h - p.y))
-                guard q.x.isFinite, q.y.isFinite else { continue }
-                lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
-                pts.append(q)
-            }
-            if pts.count - first >= 3 {
-                ends.append(pts.count)
-            } else {
-                pts.removeSubrange(first...)
-            }
+            Self.appendRasterPolygon(flat[s..<e], height: h, points: &pts, ends: &ends, lo: &lo, hi: &hi)
         }
         return (pts, ends, lo, hi)
+    }
+
+    /// Appends one device-space polygon to raster-space `points` (y measured down from the top
+    /// row `height`), skipping non-finite vertices and widening `lo`/`hi`; a polygon left with
+    /// fewer than 3 vertices is dropped. Fills and stroke outlines (`RasterPolygonSink`) both map
+    /// their vertices here, so a stroke's polygons are its outline path's, vertex for vertex.
+    @inline(__always)
+    static func appendRasterPolygon<C: Collection>(_ flat: C, height: CGFloat, points: inout [SIMD2<Double>], ends: inout [Int],
+                                                   lo: inout SIMD2<Double>, hi: inout SIMD2<Double>) where C.Element == CGPoint {
+        let first = points.count
+        for p in flat {
+            let q = SIMD2(Double(p.x), Double(height - p.y))
+            guard q.x.isFinite, q.y.isFinite else { continue }
+            lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
+            points.append(q)
+        }
+        if points.count - first >= 3 {
+            ends.append(points.count)
+        } else {
+            points.removeSubrange(first...)
+        }
     }
 
     /// Raster-space polygons (polygon k is `pts[ends[k - 1]..<ends[k]]`, bounds `lo`…`hi`) into

@@ -87,18 +87,7 @@ package struct RasterPolygonSink: StrokeOutlineSink {
         if flat.count > 1, flat[flat.count - 1] == flat[0] { flat.removeLast() }
         guard flat.count >= 3, !overflowed else { return }
         guard points.count + flat.count <= maxPoints else { overflowed = true; return }
-        let first = points.count
-        for p in flat {
-            let q = SIMD2(Double(p.x), Double(height - p.y))
-            guard q.x.isFinite, q.y.isFinite else { continue }
-            lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
-            points.append(q)
-        }
-        if points.count - first >= 3 {
-            ends.append(points.count)
-        } else {
-            points.removeSubrange(first...)
-        }
+        CGContext.appendRasterPolygon(flat, height: height, points: &points, ends: &ends, lo: &lo, hi: &hi)
     }
 
     mutating func addPolygon(_ pts: [CGPoint], reversed: Bool) {
