@@ -322,6 +322,35 @@ double glb_rects_ms(int n, int w, int h, int frames, unsigned seed) {
 
 /// Premultiplied source-over blending, one warm-up frame (it pays for shader variants and
 /// binning setup), then the median of `frames` timed frames, each waited for with glFinish.
+// One query object per context would be tidier; a fresh one per measurement is simpler, and
+// its cost (a name allocation) is outside the timed stretch.
+static GLuint timer_query;
+static int timer_running;
+
+int glb_gpu_timer_begin(void) {
+    if (eglGetCurrentContext() == EGL_NO_CONTEXT) return -1;
+    GLint bits = 0;
+    glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits);
+    if (bits <= 0) return -1;
+    glGenQueries(1, &timer_query);
+    glBeginQuery(GL_TIME_ELAPSED, timer_query);
+    timer_running = 1;
+    return 0;
+}
+
+double glb_gpu_timer_end_ms(void) {
+    if (!timer_running) return -1;
+    timer_running = 0;
+    glEndQuery(GL_TIME_ELAPSED);
+    GLuint64 ns = 0;
+    glGetQueryObjectui64v(timer_query, GL_QUERY_RESULT, &ns);  // waits for the result
+    glDeleteQueries(1, &timer_query);
+    return (double)ns * 1e-6;
+}
+
+static double last_gpu_ms = -1;
+double glb_last_gpu_ms(void) { return last_gpu_ms; }
+
 static double median_frame_ms(void (*frame)(int, int, int), int n, int w, int h, int frames) {
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_DITHER);
@@ -331,15 +360,33 @@ static double median_frame_ms(void (*frame)(int, int, int), int n, int w, int h,
     glFinish();
     double *t = malloc((size_t)frames * sizeof(double));
     if (!t) return -4;
+    double *g = malloc((size_t)frames * sizeof(double));
+    if (!g) { free(t); return -4; }
+    int timed = 0;
     for (int f = 0; f < frames; f++) {
         double t0 = now_ms();
+        int q = glb_gpu_timer_begin() == 0;
         frame(n, w, h);
+        if (q) { glEndQuery(GL_TIME_ELAPSED); timer_running = 0; }
         glFinish();
         t[f] = now_ms() - t0;
+        // Read after the clock stops: the wait for the result is not the frame's.
+        if (q) {
+            GLuint64 ns = 0;
+            glGetQueryObjectui64v(timer_query, GL_QUERY_RESULT, &ns);
+            glDeleteQueries(1, &timer_query);
+            g[timed++] = (double)ns * 1e-6;
+        }
     }
     qsort(t, (size_t)frames, sizeof(double), cmp_double);
     double median = frames % 2 ? t[frames / 2] : 0.5 * (t[frames / 2 - 1] + t[frames / 2]);
     free(t);
+    last_gpu_ms = -1;
+    if (timed == frames) {
+        qsort(g, (size_t)frames, sizeof(double), cmp_double);
+        last_gpu_ms = frames % 2 ? g[frames / 2] : 0.5 * (g[frames / 2 - 1] + g[frames / 2]);
+    }
+    free(g);
     if (glGetError() != GL_NO_ERROR) return -5;
     return median;
 }

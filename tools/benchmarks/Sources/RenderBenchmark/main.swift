@@ -65,7 +65,15 @@ if scenes.isEmpty { scenes = ["rects", "static-rects", "mostly-static-rects", "i
 func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
 func ms(_ x: Double) -> String { String(format: "%.2f", x * 1000) }
 
-struct Result { var total: Double; var engine: Double; var build: Double; var gl: Double; var stats: RenderStats }
+struct Result {
+    var total: Double; var engine: Double; var build: Double; var gl: Double; var stats: RenderStats
+    /// The GL share split: issuing the frame's commands (CPU) and waiting for the GPU
+    /// (`waitUntilCompleted`), medians in seconds.
+    var submit: Double = 0, wait: Double = 0
+    /// Median GPU time of a frame from GL_TIME_ELAPSED (`glb_gpu_timer_begin`), nil where the
+    /// driver counts none.
+    var gpu: Double?
+}
 
 /// `beforeFrame` runs before each frame (model changes a display link would make).
 func run(_ root: CALayer, frames: Int, options: CARenderer.Options? = nil, beforeFrame: ((Int) -> Void)? = nil) throws -> (Result, CARenderer) {
@@ -73,22 +81,31 @@ func run(_ root: CALayer, frames: Int, options: CARenderer.Options? = nil, befor
     r.layer = root
     r.clearColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
     var totals: [Double] = [], engine: [Double] = [], build: [Double] = [], gl: [Double] = []
+    var submit: [Double] = [], wait: [Double] = [], gpu: [Double] = []
     for f in 0..<(frames + 2) {
         beforeFrame?(f)
         let t0 = DispatchTime.now().uptimeNanoseconds
         r.beginFrame(atTime: Double(f) / 60)
         let t1 = DispatchTime.now().uptimeNanoseconds
+        // The engine's context is current from `beginFrame` on; the query brackets its commands.
+        let timed = r.activeBackend.backend == .openGL && glb_gpu_timer_begin() == 0
         try r.renderChecked()
+        let tr = DispatchTime.now().uptimeNanoseconds
         try r.waitUntilCompleted()
         r.endFrame()
         let t2 = DispatchTime.now().uptimeNanoseconds
+        let gpuMs = timed ? glb_gpu_timer_end_ms() : -1   // after the clock stops
         guard f >= 2 else { continue }   // warm-up: first upload, program warm
         totals.append(Double(t2 - t0) * 1e-9)
         engine.append(Double(t1 - t0) * 1e-9)
         build.append(r.statistics.buildSeconds)
         gl.append(Double(t2 - t1) * 1e-9 - r.statistics.buildSeconds)
+        submit.append(Double(tr - t1) * 1e-9 - r.statistics.buildSeconds)
+        wait.append(Double(t2 - tr) * 1e-9)
+        if gpuMs >= 0 { gpu.append(gpuMs / 1000) }
     }
-    return (Result(total: median(totals), engine: median(engine), build: median(build), gl: median(gl), stats: r.statistics), r)
+    return (Result(total: median(totals), engine: median(engine), build: median(build), gl: median(gl), stats: r.statistics,
+                   submit: median(submit), wait: median(wait), gpu: gpu.count == totals.count ? median(gpu) : nil), r)
 }
 
 /// 100 groups of 100 rounded rects (10 × 10 each) over 1920×1080, 1 group in 10 moving (a
@@ -119,6 +136,14 @@ func report(_ name: String, _ res: Result) {
           + "render tree \(ms(res.build)) ms, GL \(ms(res.gl)) ms; draw calls \(res.stats.drawCalls), batches \(res.stats.batches), "
           + "offscreen passes \(res.stats.offscreenPasses), instances \(res.stats.instances)"
           + (res.stats.patchedLayers > 0 ? "; patched \(res.stats.patchedLayers) layers (\(res.stats.patchedSubtrees) subtrees)" : ""))
+    print("  GL split: issuing \(ms(res.submit)) ms, waiting for the GPU \(ms(res.wait)) ms"
+          + (res.gpu.map { "; GPU time \(ms($0)) ms (GL_TIME_ELAPSED)" } ?? ""))
+}
+
+/// ` (GPU time X ms)` of the last floor run, where the driver counts it.
+func floorGPU() -> String {
+    let g = glb_last_gpu_ms()
+    return g >= 0 ? String(format: " (GPU time %.2f ms)", g) : ""
 }
 
 /// Runs peers/run-peers.sh on the same scene and prints engine/peer ratios.
@@ -184,7 +209,7 @@ do {
                 var err = [CChar](repeating: 0, count: 256)
                 if glb_init(&err, 256) == 0 {
                     let base = glb_rects_ms_ex(Int32(n), 1920, 1080, Int32(frames), GLB_SCENE_SEED, maxSize) / 1000
-                    print("  baseline (one instanced draw, no engine): \(ms(base)) ms/frame; engine/baseline = \(String(format: "%.2f", res.total / base))×")
+                    print("  baseline (one instanced draw, no engine): \(ms(base)) ms/frame\(floorGPU()); engine/baseline = \(String(format: "%.2f", res.total / base))×")
                 } else {
                     print("  baseline unavailable: \(String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
                 }
@@ -241,7 +266,7 @@ do {
                 reportParticles(res)
                 if !engineOnly, let floor = particleFloor(res.stats.particles, frames: frames) {
                     ratios.append(res.total / floor)
-                    print("  floor (\(res.stats.particles) textured 8×8 quads, AA fringe, instances uploaded each frame, one instanced draw, no engine): \(ms(floor)) ms/frame; engine/floor = \(String(format: "%.2f", res.total / floor))×")
+                    print("  floor (\(res.stats.particles) textured 8×8 quads, AA fringe, instances uploaded each frame, one instanced draw, no engine): \(ms(floor)) ms/frame\(floorGPU()); engine/floor = \(String(format: "%.2f", res.total / floor))×")
                 }
             }
             if !engineOnly {
@@ -256,7 +281,7 @@ do {
                 if res.stats.backgroundClears > 0 { print("  root background drawn as the clear colour") }
                 if !engineOnly, let floor = ReplicatorScene.floor(frames: frames) {
                     ratios.append(res.total / floor)
-                    print("  floor (10,000 rounded bordered rects over a cleared background, one instanced draw, no engine): \(ms(floor)) ms/frame; engine/floor = \(String(format: "%.2f", res.total / floor))×")
+                    print("  floor (10,000 rounded bordered rects over a cleared background, one instanced draw, no engine): \(ms(floor)) ms/frame\(floorGPU()); engine/floor = \(String(format: "%.2f", res.total / floor))×")
                 }
             }
             if !engineOnly {

@@ -75,6 +75,18 @@ double glb_grid_ms(int cols, int rows, float dx, float dy, const float cell[4], 
 /// into rgba, w and h must match). Returns 0 on success.
 int glb_read_rgba(unsigned char *rgba, int w, int h);
 
+// ---- GPU time (GL_TIME_ELAPSED) --------------------------------------------------------------
+/// Starts a GL_TIME_ELAPSED query on whatever context is current (the engine's too: the
+/// benchmark times its frames on the GPU as well as on the clock). Returns 0 when started, -1
+/// when the context counts no GPU time (0 counter bits) or no context is current.
+int glb_gpu_timer_begin(void);
+/// Ends the query glb_gpu_timer_begin started on the same context and waits for its result:
+/// milliseconds of GPU time, or a negative value when none was started.
+double glb_gpu_timer_end_ms(void);
+/// The median GPU ms per frame (GL_TIME_ELAPSED) of the last glb_rects_ms / glb_quads_ms /
+/// glb_grid_ms, or a negative value when the driver counts no GPU time.
+double glb_last_gpu_ms(void);
+
 #ifdef __cplusplus
 }
 #endif
