@@ -1,13 +1,28 @@
+// box.vert's outputs: lengths in pixels under a similarity (g_pxPerUnit stays 1), the point
+// relative to the rect's centre.
 in vec2 v_local;
-flat in vec4 v_rect;
+flat in vec2 v_half;
 flat in vec4 v_radii;
-flat in vec4 v_fill;
-flat in vec4 v_border;
-flat in vec4 v_params;
+flat in uvec4 v_colors;     // fill and border as 16-bit pairs (box.vert's ca_packUnorm2)
+#ifdef CA_BORDER
+flat in vec2 v_borderFade;
+#endif
+#ifdef CA_BLUR
+flat in float v_sigma;
+#endif
+#ifdef CA_CLIP
 flat in int v_clip;
+#else
+const int v_clip = 0;
+#endif
+#if defined(CA_EDGE_MASK) || defined(CA_CONTINUOUS)
 flat in int v_flags;
-flat in float v_pxPerUnit;
+#else
+const int v_flags = 0;
+#endif
 out vec4 o_color;
+
+vec2 ca_unpackUnorm2(uint u) { return vec2(float(u & 0xFFFFu), float(u >> 16)) / 65535.0; }
 
 // erf by Abramowitz–Stegun 7.1.26 (|error| < 1.5e-7), for the blurred box.
 float erfApprox(float x) {
@@ -72,42 +87,41 @@ float blurredShape(vec2 p, vec2 lo, vec2 hi, vec2 c, float sigma) {
 void main() { o_color = vec4(0.0); }
 #else
 void main() {
-    g_pxPerUnit = v_pxPerUnit;
+    vec4 v_fill = vec4(ca_unpackUnorm2(v_colors.x), ca_unpackUnorm2(v_colors.y));
+    vec4 v_border = vec4(ca_unpackUnorm2(v_colors.z), ca_unpackUnorm2(v_colors.w));
     int aa = v_flags & CA_FLAG_EDGE_MASK;
     bool continuous = (v_flags & CA_FLAG_CONTINUOUS) != 0;
     float clip = clipCoverage(framePixel(), v_clip);
+    vec4 rect = vec4(-v_half, 2.0 * v_half);
 #ifdef CA_BLUR
     // A batch with shadows holds the plain boxes between them too (FrameWriter.appendBatch
     // merges the two variants, so 100 shadowed layers are one draw): params.y > 0 marks a
     // shadow instance; every other instance takes the plain path below.
-    float sigma = v_params.y;
-    if (sigma > 0.0) {
+    if (v_sigma > 0.0) {
         // A shadowPath shape convolved with the shadow kernel; radii.xy are its corners'
         // half-axes (ShadowEmitter.emitShape).
-        float cov = blurredShape(v_local, v_rect.xy, v_rect.xy + v_rect.zw, v_radii.xy, sigma);
+        float cov = blurredShape(v_local, -v_half, v_half, v_radii.xy, v_sigma);
         o_color = v_fill * (cov * clip);
         return;
     }
 #endif
-    vec2 c = v_rect.xy + 0.5 * v_rect.zw;
-    vec3 fo = shapeField(v_local, c, 0.5 * v_rect.zw, v_radii, continuous);
-    float outer = edgeCoverage(fo, v_local, v_rect, aa);
-    vec4 fill = (v_flags & CA_FLAG_BORDER_ONLY) != 0 ? vec4(0.0) : v_fill * outer;
+    vec3 fo = shapeField(v_local, vec2(0.0), v_half, v_radii, continuous);
+    float outer = edgeCoverage(fo, v_local, rect, aa);
+    // A border-only box's fill and a fill-only box's border are zero (box.vert).
+    vec4 fill = v_fill * outer;
     vec4 color = fill;
 #ifdef CA_BORDER
-    float bw = v_params.x;
-    if ((v_flags & CA_FLAG_FILL_ONLY) == 0) {
-        vec2 innerHalf = max(0.5 * v_rect.zw - bw, vec2(0.0));
-        vec3 fi = shapeField(v_local, c, innerHalf, max(v_radii - bw, vec4(0.0)), continuous);
-        float inner = innerHalf.x > 0.0 && innerHalf.y > 0.0 ? coverage(fi, v_local) : 0.0;
-        float ring = clamp(outer - inner, 0.0, 1.0);
-        vec4 b = v_border * ring;
-        // Border over background. With group opacity (params.z = the faded opacity, N4) the
-        // border hides the background by its own alpha before the fade, so no background
-        // shows through an opaque border; otherwise each piece fades on its own.
-        float hides = v_params.z > 0.0 ? min(b.a / v_params.z, 1.0) : b.a;
-        color = b + fill * (1.0 - hides);
-    }
+    float bw = v_borderFade.x;
+    vec2 innerHalf = max(v_half - bw, vec2(0.0));
+    vec3 fi = shapeField(v_local, vec2(0.0), innerHalf, max(v_radii - bw, vec4(0.0)), continuous);
+    float inner = innerHalf.x > 0.0 && innerHalf.y > 0.0 ? coverage(fi, v_local) : 0.0;
+    float ring = clamp(outer - inner, 0.0, 1.0);
+    vec4 b = v_border * ring;
+    // Border over background. With group opacity (params.z = the faded opacity, N4) the
+    // border hides the background by its own alpha before the fade, so no background
+    // shows through an opaque border; otherwise each piece fades on its own.
+    float hides = v_borderFade.y > 0.0 ? min(b.a / v_borderFade.y, 1.0) : b.a;
+    color = b + fill * (1.0 - hides);
 #endif
     o_color = color * clip;
 }

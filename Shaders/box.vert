@@ -8,15 +8,39 @@ layout(location = 5) in vec4 i_fill;
 layout(location = 6) in vec4 i_border;
 layout(location = 7) in vec4 i_params;
 
-out vec2 v_local;
-flat out vec4 v_rect;
-flat out vec4 v_radii;
-flat out vec4 v_fill;
-flat out vec4 v_border;
-flat out vec4 v_params;
+// What the fragment stage reads is kept to what the variant uses: on NVIDIA's H200 these
+// small instanced quads were bound by the values each fragment reads, not by arithmetic (16
+// more flat floats made the raw-GL floor's 10,000 boxes 0.38 → 0.66 ms of GPU time, docs/
+// PERFORMANCE.md "Fewer fragment inputs"), and llvmpipe sets up every one per triangle. So the
+// point is relative to the rect's centre (no rect origin), lengths are in pixels under a
+// similarity (no scale to pass), and flags, clip, border and blur values exist only in the
+// variants that read them.
+out vec2 v_local;           // the point relative to the rect's centre, in v_unit lengths
+flat out vec2 v_half;       // half the rect's size
+flat out vec4 v_radii;      // corner radii (ShapeField order)
+// Fill and border (premultiplied; the fill zero for a border-only box, the border zero for a
+// fill-only one) as 16-bit unsigned-normalised pairs (ca_packUnorm2): 4 values read per fragment
+// instead of 8, exact to 1/131070 (0.002/255; half floats' 2⁻¹¹ was visible through colour
+// burn's division). Components are clamped to 0…1 first, as the 8-bit sRGB target holds them
+// and as Core Graphics clamps a colour to its space's range (CGColor(colorSpace:components:)).
+flat out uvec4 v_colors;
+
+uint ca_packUnorm2(vec2 v) {
+    uvec2 u = uvec2(round(clamp(v, 0.0, 1.0) * 65535.0));
+    return u.x | (u.y << 16);
+}
+#ifdef CA_BORDER
+flat out vec2 v_borderFade; // border width, and the group-opacity fade (params.z, N4)
+#endif
+#ifdef CA_BLUR
+flat out float v_sigma;     // a shadow instance's blur (0 for the plain boxes beside it)
+#endif
+#ifdef CA_CLIP
 flat out int v_clip;
+#endif
+#if defined(CA_EDGE_MASK) || defined(CA_CONTINUOUS)
 flat out int v_flags;
-flat out float v_pxPerUnit;
+#endif
 
 #ifdef CA_PLANE_DEPTH
 // An opaque CATransformLayer plane through the depth buffer (ShaderVariant.planeDepth,
@@ -90,21 +114,44 @@ void main() {
 #ifdef CA_PROJECTIVE
     float fringe = 1.5;
 #else
-    float fringe = 0.75;   // the AA fringe is ±0.5 px about the edge
+    // Under a similarity a pixel's coverage is clamp(0.5 − d) for d its distance in pixels to
+    // the shape, so only centres within 0.5 px of it are painted, and the rect grown by 0.5 px
+    // each way holds them all (it holds the rect's 0.5 px neighbourhood). 0.75 drew 8 % more
+    // fragments for these, all of coverage 0 (box.vert, 15×8.5 px boxes).
+    float fringe = 0.5;
 #endif
-    float margin = fringe / max(planeScale(h0, h1, h2), 1e-6) + 3.0 * i_params.y;
+    float scale = planeScale(h0, h1, h2);
+    float margin = fringe / max(scale, 1e-6) + 3.0 * i_params.y;
     vec2 p = i_rect.xy - margin + corner * (i_rect.zw + 2.0 * margin);
     gl_Position = toClip(p.x * h0.xyz + p.y * h1.xyz + h2.xyz);
 #ifdef CA_PLANE_DEPTH
     gl_Position.z = planeDepth(p) * gl_Position.w;
 #endif
-    v_local = p;
-    v_rect = i_rect;
-    v_radii = i_radii;
-    v_fill = fill;
-    v_border = border;
-    v_params = i_params;
+#ifdef CA_PROJECTIVE
+    // Coverage goes through the point's screen derivatives (coverageJ), whatever the unit.
+    float unit = 1.0;
+#else
+    // Pixels per plane unit: every length the fragment stage compares in pixels.
+    float unit = scale;
+#endif
+    vec2 halfSize = 0.5 * i_rect.zw;
+    v_local = (p - (i_rect.xy + halfSize)) * unit;
+    v_half = halfSize * unit;
+    v_radii = i_radii * unit;
+    int flags = int(h2.w + 0.5);
+    if ((flags & CA_FLAG_BORDER_ONLY) != 0) fill = vec4(0.0);
+    if ((flags & CA_FLAG_FILL_ONLY) != 0) border = vec4(0.0);
+    v_colors = uvec4(ca_packUnorm2(fill.rg), ca_packUnorm2(fill.ba), ca_packUnorm2(border.rg), ca_packUnorm2(border.ba));
+#ifdef CA_BORDER
+    v_borderFade = vec2(i_params.x * unit, i_params.z);
+#endif
+#ifdef CA_BLUR
+    v_sigma = i_params.y * unit;
+#endif
+#ifdef CA_CLIP
     v_clip = int(h1.w + 0.5);
-    v_flags = int(h2.w + 0.5);
-    v_pxPerUnit = planeScale(h0, h1, h2);
+#endif
+#if defined(CA_EDGE_MASK) || defined(CA_CONTINUOUS)
+    v_flags = flags;
+#endif
 }

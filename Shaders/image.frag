@@ -1,11 +1,10 @@
 #ifdef CA_PARTICLE
 // A particle (ShaderVariant.particle, image.vert): shapeCoverage of its square rect with every
 // edge antialiased and one linear sample, the same arithmetic as the general path below.
-in vec4 v_localUV;
+in vec4 v_localUV;           // xy: the point relative to the centre, in pixels; zw: image uv
 flat in vec4 v_tint;
 flat in vec4 v_atlas;
-flat in vec4 v_box;
-flat in float v_pxPerUnit;
+flat in vec2 v_half;         // half size, in pixels
 #ifdef CA_CLIP
 flat in int v_clip;
 #else
@@ -15,8 +14,7 @@ uniform sampler2D u_texture;
 out vec4 o_color;
 
 void main() {
-    g_pxPerUnit = v_pxPerUnit;
-    vec3 field = shapeField(v_localUV.xy, v_box.xy, v_box.zw, vec4(0.0), false);
+    vec3 field = shapeField(v_localUV.xy, vec2(0.0), v_half, vec4(0.0), false);
     float cov = coverage(field, v_localUV.xy);
     vec2 uv = clamp(v_localUV.zw, 0.0, 1.0);
     vec4 c = textureLod(u_texture, v_atlas.xy + uv * v_atlas.zw, 0.0);

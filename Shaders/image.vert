@@ -2,11 +2,11 @@
 #ifdef CA_PARTICLE
 // A particle (ShaderVariant.particle): the image pipeline's instance, but a plain quad — no
 // shape of its own beyond its rect, square corners, every edge antialiased, linear filters,
-// a similarity transform — so it hands the fragment stage five varyings instead of nine, and
-// grows the quad by 0.75 px instead of 1.5 (a similarity's AA fringe is ±0.5 px about the
-// edge, as box.vert's): llvmpipe sets up fewer interpolants per triangle and shades a 9.5 px
-// square instead of an 11 px one for an 8 px particle. The pixels are those of the general
-// path: the fragments dropped have zero coverage there.
+// a similarity transform — so it hands the fragment stage four varyings (14 values) instead
+// of nine, and grows the quad by 0.5 px instead of 1.5 (a similarity's AA fringe, box.vert):
+// fewer interpolants per triangle (llvmpipe), fewer values read per fragment (NVIDIA), and a
+// 9 px square shaded instead of an 11 px one for an 8 px particle. The pixels are those of
+// the general path: the fragments dropped have zero coverage there.
 layout(location = 0) in vec4 i_h0;
 layout(location = 1) in vec4 i_h1;
 layout(location = 2) in vec4 i_h2;
@@ -18,8 +18,8 @@ layout(location = 8) in vec4 i_atlas;
 out vec4 v_localUV;          // xy: the point in the particle's plane; zw: its image uv
 flat out vec4 v_tint;
 flat out vec4 v_atlas;
-flat out vec4 v_box;         // centre xy and half size zw in the plane
-flat out float v_pxPerUnit;
+flat out vec2 v_half;        // half size, in pixels (the point in v_localUV.xy likewise,
+                             // relative to the centre: image.frag reads as few values as it can)
 #ifdef CA_CLIP
 flat out int v_clip;
 #endif
@@ -27,16 +27,15 @@ flat out int v_clip;
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     float scale = planeScale(i_h0, i_h1, i_h2);
-    float m = 0.75 / max(scale, 1e-6);
+    float m = 0.5 / max(scale, 1e-6);   // a similarity's AA fringe (box.vert)
     vec2 lo = i_rect.xy, hi = i_rect.xy + i_rect.zw;
     vec2 p = mix(lo - m, hi + m, corner);
     gl_Position = toClip(p.x * i_h0.xyz + p.y * i_h1.xyz + i_h2.xyz);
     vec2 t = (p - lo) / max(i_rect.zw, vec2(1e-9));
-    v_localUV = vec4(p, mix(i_uv.xy, i_uv.zw, t));
+    v_localUV = vec4((p - (lo + 0.5 * i_rect.zw)) * scale, mix(i_uv.xy, i_uv.zw, t));
     v_tint = i_tint;
     v_atlas = i_atlas;
-    v_box = vec4(i_rect.xy + 0.5 * i_rect.zw, 0.5 * i_rect.zw);
-    v_pxPerUnit = scale;
+    v_half = 0.5 * i_rect.zw * scale;
 #ifdef CA_CLIP
     v_clip = int(i_h1.w + 0.5);
 #endif

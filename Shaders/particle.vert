@@ -25,8 +25,8 @@ layout(location = 15) in vec4 i_shape;
 out vec4 v_localUV;
 flat out vec4 v_tint;
 flat out vec4 v_atlas;
-flat out vec4 v_box;
-flat out float v_pxPerUnit;
+flat out vec2 v_half;        // half size, in pixels (the point in v_localUV.xy likewise,
+                             // relative to the centre: image.frag reads as few values as it can)
 #ifdef CA_CLIP
 flat out int v_clip;
 #endif
@@ -148,8 +148,7 @@ void main() {
     v_localUV = vec4(0.0);
     v_tint = vec4(0.0);
     v_atlas = i_atlas;
-    v_box = vec4(0.0);
-    v_pxPerUnit = 1.0;
+    v_half = vec2(0.0);
 #ifdef CA_CLIP
     v_clip = int(i_h1.w + 0.5);
 #endif
@@ -191,13 +190,13 @@ void main() {
     // image.vert's particle path from here.
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     float scale = planeScale(h0, h1, h2);
-    float m = 0.75 / max(scale, 1e-6);
+    float m = 0.5 / max(scale, 1e-6);   // a similarity's AA fringe (box.vert)
     vec2 lo = vec2(-w / 2.0, -ht / 2.0), size = vec2(w, ht), hi = lo + size;
     vec2 q = mix(lo - m, hi + m, corner);
     gl_Position = toClip(q.x * h0.xyz + q.y * h1.xyz + h2.xyz);
     vec2 t = (q - lo) / max(size, vec2(1e-9));
-    v_localUV = vec4(q, mix(i_uv.xy, i_uv.zw, t));
+    // lo + size / 2 is the origin: the particle is centred there.
+    v_localUV = vec4(q * scale, mix(i_uv.xy, i_uv.zw, t));
     v_tint = tint;
-    v_box = vec4(lo + 0.5 * size, 0.5 * size);
-    v_pxPerUnit = scale;
+    v_half = 0.5 * size * scale;
 }

@@ -19,9 +19,10 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
         instances = all[b.range]
         variant = SoftwareVariant(b.variant)
         additive = b.variant.contains(.additive)
-        let fringe: Float = b.variant.contains(.projective) ? 1.5 : 0.75
+        let fringe: Float = b.variant.contains(.projective) ? 1.5 : 0.5
         quads = instances.map { i in
-            // box.vert: the quad grows by the AA fringe (or the blur's reach) in plane units.
+            // box.vert: the quad grows by the AA fringe (or the blur's reach) in plane units;
+            // under a similarity no texel centre farther than 0.5 px from the shape is painted.
             let margin = fringe / max(softwarePlaneScale(i.h0, i.h1, i.h2), 1e-6) + 3 * i.params.y
             let lo = SIMD2(i.rect.x, i.rect.y) - margin
             let hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) + margin

@@ -37,12 +37,15 @@ extension CARenderer {
         /// A layer that changes is re-emitted with its subtree into the last frame instead of
         /// rebuilding the frame (off: only plain leaves are patched).
         public var patchesSubtrees = true
-        /// A `CAReplicatorLayer` whose copy 0 is one box (a background with its border) has its
-        /// copies drawn by the GL backend as one instanced draw from that box, each copy's
-        /// placement and tint a row of a small table (issue 21), instead of one box per copy
-        /// built on the CPU and uploaded. Off: every copy is a box of its own. The CPU backend
-        /// always takes the latter.
-        public var usesGPUReplicas = true
+        /// Whether a `CAReplicatorLayer` whose copy 0 is one box (a background with its border)
+        /// has its copies drawn by the GL backend as one instanced draw from that box, each
+        /// copy's placement and tint a row of a small table (issue 21), instead of one box per
+        /// copy built on the CPU and uploaded. `nil` (the default): on a hardware driver, off on
+        /// a software rasteriser (`softwareGLDrivers`: llvmpipe runs the vertex stage, the
+        /// table lookups included, on one core, and that costs more than building the copies in
+        /// Swift, docs/PERFORMANCE.md). The CPU backend always builds the copies. The same
+        /// pixels either way, within the backend parity rule.
+        public var usesGPUReplicas: Bool? = nil
         /// `glGetError` after each GL call site even in release builds (debug builds always
         /// check). The check stalls the pipeline; for finding a driver or backend problem. It
         /// is process-wide while a renderer with it on lives: the check sits on the GL call path.
@@ -67,9 +70,10 @@ extension CARenderer {
 
         /// Options from environment variables, as the command-line tools read them:
         /// `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`: only that one),
-        /// `CA_DEPTH_PREPASS=0`, `CA_IMAGE_ATLAS=0`, `CA_SUBTREE_PATCH=0`, `CA_GPU_REPLICAS=0` (turn the switch off),
+        /// `CA_DEPTH_PREPASS=0`, `CA_IMAGE_ATLAS=0`, `CA_SUBTREE_PATCH=0` (turn the switch off),
         /// `CA_GLYPH_ATLAS=0` (text layers show their backing-store bitmaps), `CA_GL_CHECK=1` (GL error checks),
-        /// `CA_GPU_PARTICLES=1`/`0` (`usesGPUParticles` on/off; unset: automatic). Throws for an unknown platform name.
+        /// `CA_GPU_REPLICAS=1`/`0` and `CA_GPU_PARTICLES=1`/`0` (`usesGPUReplicas`,
+        /// `usesGPUParticles` on/off; unset: automatic). Throws for an unknown platform name.
         public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
             self.init()
             if let p = environment["CA_EGL_PLATFORM"], !p.isEmpty {
@@ -82,14 +86,19 @@ extension CARenderer {
             usesImageAtlas = environment["CA_IMAGE_ATLAS"] != "0"
             usesGlyphAtlas = environment["CA_GLYPH_ATLAS"] != "0"
             patchesSubtrees = environment["CA_SUBTREE_PATCH"] != "0"
-            usesGPUReplicas = environment["CA_GPU_REPLICAS"] != "0"
             checksGLErrors = environment["CA_GL_CHECK"] == "1"
-            switch environment["CA_GPU_PARTICLES"] {
-            case "1": usesGPUParticles = true
-            case "0": usesGPUParticles = false
-            default: usesGPUParticles = nil
-            }
+            usesGPUReplicas = Self.tristate(environment["CA_GPU_REPLICAS"])
+            usesGPUParticles = Self.tristate(environment["CA_GPU_PARTICLES"])
             if let b = environment["CA_BACKEND"], !b.isEmpty { backend = try Backend(name: b) }
+        }
+
+        /// `1` on, `0` off, anything else (unset included) automatic.
+        static func tristate(_ value: String?) -> Bool? {
+            switch value {
+            case "1": return true
+            case "0": return false
+            default: return nil
+            }
         }
 
         var platformChoices: [EGLPlatformChoice] {
@@ -127,7 +136,7 @@ extension CARenderer {
         // Opaque transform-layer planes through the depth buffer: the GL backend has one.
         builder.usesPlaneDepth = software == nil
         // Replicas drawn instanced: the GL backend has them (the CPU backend draws boxes).
-        builder.usesGPUReplicas = software == nil && currentOptions.usesGPUReplicas
+        builder.usesGPUReplicas = evaluatesReplicasOnGPU
         builder.usesParticleRuns = evaluatesParticlesOnGPU
         lastKey = nil   // the next frame is built and drawn anew
     }
@@ -141,19 +150,26 @@ extension CARenderer {
     /// keeps the CPU simulation, with one warning naming the reason.
     var evaluatesParticlesOnGPU: Bool {
         guard software == nil, let backend else { return false }
-        let wanted: Bool
-        if let forced = currentOptions.usesGPUParticles {
-            wanted = forced
-        } else {
-            let name = (backend.info["renderer"] ?? "").lowercased()
-            wanted = !currentOptions.softwareGLDrivers.contains { name.contains($0) }
-        }
-        guard wanted else { return false }
+        guard currentOptions.usesGPUParticles ?? !runsOnSoftwareGLDriver else { return false }
         if backend.particleProbe == nil, (try? context.makeCurrent()) == nil { return false }
         if let problem = backend.particleProgramProblem() {
             RenderDiagnostics.warn("emitter particles are simulated on the CPU: the GL driver rejected the particle shader (\(problem))")
             return false
         }
         return true
+    }
+
+    /// Whether replicator copies are drawn instanced by the GL backend
+    /// (`Options.usesGPUReplicas`): never on the CPU backend; forced by the option; otherwise on
+    /// unless `GL_RENDERER` names a software rasteriser.
+    var evaluatesReplicasOnGPU: Bool {
+        guard software == nil else { return false }
+        return currentOptions.usesGPUReplicas ?? !runsOnSoftwareGLDriver
+    }
+
+    /// `GL_RENDERER` names one of `Options.softwareGLDrivers` (llvmpipe, softpipe, swrast).
+    var runsOnSoftwareGLDriver: Bool {
+        let name = (backend?.info["renderer"] ?? "").lowercased()
+        return currentOptions.softwareGLDrivers.contains { name.contains($0) }
     }
 }

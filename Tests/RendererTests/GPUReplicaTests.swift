@@ -257,10 +257,34 @@ import CATestSupport
         #expect(patched > 0)
     }
 
-    @Test("the switch is an environment variable for tools: CA_GPU_REPLICAS=0 turns it off")
+    @Test("CA_GPU_REPLICAS maps onto Options.usesGPUReplicas (1 on, 0 off, unset automatic)")
     func environmentSwitch() throws {
-        #expect(try CARenderer.Options(environment: [:]).usesGPUReplicas)
-        #expect(try !CARenderer.Options(environment: ["CA_GPU_REPLICAS": "0"]).usesGPUReplicas)
+        #expect(try CARenderer.Options(environment: ["CA_GPU_REPLICAS": "1"]).usesGPUReplicas == true)
+        #expect(try CARenderer.Options(environment: ["CA_GPU_REPLICAS": "0"]).usesGPUReplicas == false)
+        #expect(try CARenderer.Options(environment: [:]).usesGPUReplicas == nil)
+    }
+
+    /// Automatic: the GL backend draws the copies on a hardware driver and not on a software
+    /// rasteriser (docs/PERFORMANCE.md: on llvmpipe the CPU-built copies are faster). This
+    /// machine's driver is llvmpipe; emptying `softwareGLDrivers` makes it count as hardware.
+    @Test("unset, the copies are drawn on the GPU for a hardware driver and built on the CPU for llvmpipe")
+    func automaticChoice() throws {
+        func copies(softwareDrivers: [String]?) throws -> (Int, String) {
+            var o = CARenderer.Options()
+            o.backend = .openGL
+            if let softwareDrivers { o.softwareGLDrivers = softwareDrivers }
+            let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: o)
+            r.layer = Self.scene { r in
+                r.instanceCount = 5
+                r.instanceTransform = CATransform3DMakeTranslation(15, 0, 0)
+            }
+            _ = try RenderHarness.frame(r, at: 0)
+            return (r.statistics.gpuReplicatedCopies, (r.contextInfo["renderer"] ?? "").lowercased())
+        }
+        let (auto, renderer) = try copies(softwareDrivers: nil)
+        let software = ["llvmpipe", "softpipe", "swrast"].contains { renderer.contains($0) }
+        #expect(auto == (software ? 0 : 5), "GL_RENDERER \(renderer)")
+        #expect(try copies(softwareDrivers: []).0 == 5)
     }
 
     @Test("the CPU backend draws every copy as a box (no GPU copies), as before")
