@@ -11,13 +11,14 @@ layout(location = 7) in vec4 i_params;
 // What the fragment stage reads is kept to what the variant uses: on NVIDIA's H200 these
 // small instanced quads were bound by the values each fragment reads, not by arithmetic (16
 // more flat floats made the raw-GL floor's 10,000 boxes 0.38 → 0.66 ms of GPU time, docs/
-// PERFORMANCE.md "Fewer fragment inputs"), and llvmpipe sets up every one per triangle. So the
-// point is relative to the rect's centre (no rect origin), lengths are in pixels under a
-// similarity (no scale to pass), and flags, clip, border and blur values exist only in the
-// variants that read them.
-out vec2 v_local;           // the point relative to the rect's centre, in v_unit lengths
+// PERFORMANCE.md "On an NVIDIA GPU (H200), 2026-11-27"), and llvmpipe sets up every one per
+// triangle. So the point is relative to the rect's centre (no rect origin), lengths are in
+// pixels under a similarity (no scale to pass; plane units under CA_PROJECTIVE, whose coverage
+// uses derivatives), and flags, clip, border and blur values exist only in the variants that
+// read them.
+out vec2 v_local;           // the point relative to the rect's centre
 flat out vec2 v_half;       // half the rect's size
-flat out vec4 v_radii;      // corner radii (ShapeField order)
+flat out vec4 v_radii;      // corner radii (shapeField's order)
 // Fill and border (premultiplied; the fill zero for a border-only box, the border zero for a
 // fill-only one) as 16-bit unsigned-normalised pairs (ca_packUnorm2): 4 values read per fragment
 // instead of 8, exact to 1/131070 (0.002/255; half floats' 2⁻¹¹ was visible through colour
@@ -116,8 +117,8 @@ void main() {
 #else
     // Under a similarity a pixel's coverage is clamp(0.5 − d) for d its distance in pixels to
     // the shape, so only centres within 0.5 px of it are painted, and the rect grown by 0.5 px
-    // each way holds them all (it holds the rect's 0.5 px neighbourhood). 0.75 drew 8 % more
-    // fragments for these, all of coverage 0 (box.vert, 15×8.5 px boxes).
+    // each way holds them all (it holds the rect's 0.5 px neighbourhood). 0.75 shaded 8 % more
+    // fragments of a 15×8.5 px box, all of coverage 0.
     float fringe = 0.5;
 #endif
     float scale = planeScale(h0, h1, h2);
