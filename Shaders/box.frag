@@ -105,6 +105,15 @@ void main() {
         return;
     }
 #endif
+#if defined(CA_INTERIOR_EARLY) && !defined(CA_PROJECTIVE)
+    // Deep inside (every corner's zone and the border more than half a pixel away): both
+    // fields' coverage is exactly 1 and the ring 0, so the colour is the fill.
+    float corner = max(max(v_radii.x, v_radii.y), max(v_radii.z, v_radii.w)) * 1.528665;
+#ifdef CA_BORDER
+    corner += v_borderFade.x;
+#endif
+    if (all(lessThan(abs(v_local), v_half - (corner + 0.5)))) { o_color = v_fill * clip; return; }
+#endif
     vec3 fo = shapeField(v_local, vec2(0.0), v_half, v_radii, continuous);
     float outer = edgeCoverage(fo, v_local, rect, aa);
     // A border-only box's fill and a fill-only box's border are zero (box.vert).

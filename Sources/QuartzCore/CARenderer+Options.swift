@@ -130,6 +130,7 @@ extension CARenderer {
     /// Hands the speed switches to the backend and the builder.
     func applyOptions() {
         backend?.usesDepthPrepass = currentOptions.usesDepthPrepass
+        backend?.branchesCheaply = !runsOnSoftwareGLDriver
         builder.usesImageAtlas = currentOptions.usesImageAtlas
         builder.usesGlyphAtlas = currentOptions.usesGlyphAtlas
         builder.recordsSubtrees = currentOptions.patchesSubtrees

@@ -345,6 +345,13 @@ public final class CARenderer {
         applyOptions()
     }
 
+    /// Whether the GL backend's fragment programs branch around work (`GLRenderer.branchesCheaply`,
+    /// set from `GL_RENDERER`); tests force it to compare both programs on any driver.
+    package var branchesCheaplyForTesting: Bool {
+        get { backend?.branchesCheaply ?? false }
+        set { backend?.branchesCheaply = newValue; lastKey = nil }
+    }
+
     /// Destroys the EGL context, as a lost context leaves the renderer.
     package func destroyContextForTesting() { context.destroyForTesting() }
 

@@ -1,0 +1,94 @@
+import Testing
+import Foundation
+import CATestSupport
+
+/// `box.frag`'s interior early-out (`CA_INTERIOR_EARLY`, `GLRenderer.branchesCheaply`): a pixel
+/// more than half a pixel inside every corner zone and the border takes the fill colour without
+/// the distance fields. On hardware drivers only (llvmpipe runs both sides of a branch), so this
+/// machine forces it on and compares: both fields' coverage is exactly 1 there and the ring 0
+/// (the full path computes fill × 1 + border × 0), so the bytes must not change at all.
+@Suite struct InteriorEarlyOutTests {
+    static let size = CGSize(width: 320, height: 220)
+
+    /// Large boxes of every kind the box program draws under a similarity: plain, bordered,
+    /// uniform, masked and continuous corners, group opacity over a border, a rounded clip,
+    /// hard edges, a rotated one, a shadow beside them, and one under perspective (which keeps
+    /// the full path: its lengths are plane units).
+    static func scene() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        root.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.9, alpha: 1)
+        func box(_ x: CGFloat, _ y: CGFloat, _ w: CGFloat = 70, _ h: CGFloat = 50, _ configure: (CALayer) -> Void) {
+            let l = CALayer()
+            l.frame = CGRect(x: x, y: y, width: w, height: h)
+            l.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.8, alpha: 0.85)
+            configure(l)
+            root.addSublayer(l)
+        }
+        box(5, 5) { _ in }
+        box(85, 5) { l in l.cornerRadius = 12; l.borderWidth = 4; l.borderColor = CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1) }
+        box(165, 5) { l in l.cornerRadius = 18; l.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]; l.borderWidth = 2 }
+        box(245, 5) { l in l.cornerRadius = 16; l.cornerCurve = .continuous; l.borderWidth = 3; l.borderColor = CGColor(gray: 0.1, alpha: 0.6) }
+        box(5, 70) { l in
+            l.cornerRadius = 10; l.borderWidth = 5; l.opacity = 0.5; l.allowsGroupOpacity = true
+            l.borderColor = CGColor(red: 0.1, green: 0.7, blue: 0.2, alpha: 1)
+        }
+        box(85, 70) { l in
+            l.cornerRadius = 20; l.masksToBounds = true
+            let inner = CALayer()
+            inner.frame = CGRect(x: -10, y: 8, width: 90, height: 30)
+            inner.backgroundColor = CGColor(red: 0.9, green: 0.8, blue: 0.1, alpha: 1)
+            inner.borderWidth = 2
+            l.addSublayer(inner)
+        }
+        box(165, 70) { l in l.edgeAntialiasingMask = [.layerLeftEdge]; l.cornerRadius = 6 }
+        box(245, 70) { l in l.cornerRadius = 8; l.borderWidth = 2; l.transform = CATransform3DMakeRotation(0.4, 0, 0, 1) }
+        box(5, 140) { l in
+            l.cornerRadius = 9; l.shadowOpacity = 0.7; l.shadowRadius = 6; l.shadowOffset = CGSize(width: 4, height: 5)
+        }
+        box(85, 140, 120, 70) { l in l.cornerRadius = 14; l.borderWidth = 3 }
+        box(225, 140) { l in
+            var t = CATransform3DIdentity
+            t.m34 = -1 / 300
+            l.transform = CATransform3DRotate(t, 0.5, 0, 1, 0)
+            l.cornerRadius = 10; l.borderWidth = 2
+        }
+        return root
+    }
+
+    static func render(earlyOut: Bool) throws -> (CGImage, Bool) {
+        var o = CARenderer.Options()
+        o.backend = .openGL
+        let r = try CARenderer(offscreenSize: size, scale: 1, options: o)
+        r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        r.layer = scene()
+        r.branchesCheaplyForTesting = earlyOut
+        let img = try RenderHarness.frame(r, at: 0)
+        return (img, r.branchesCheaplyForTesting)
+    }
+
+    @Test("the interior early-out draws the same bytes as the full box program")
+    func sameBytes() throws {
+        let (full, offNow) = try Self.render(earlyOut: false)
+        let (early, onNow) = try Self.render(earlyOut: true)
+        #expect(!offNow && onNow)
+        let same = full.rgba8Bytes == early.rgba8Bytes
+        #expect(same, "\(Golden.compare(full, early, threshold: 0))")
+        // Not a blank frame: the big boxes' interiors are their fill.
+        let (r, g, b, _) = full.pixel(x: 40, y: 30)
+        #expect(r < 150 && b > 150 && g > 80, "interior pixel (\(r), \(g), \(b))")
+    }
+
+    /// Automatic: on for a hardware driver, off on a software rasteriser (this machine: llvmpipe).
+    @Test("the early-out is chosen from GL_RENDERER")
+    func automatic() throws {
+        var o = CARenderer.Options()
+        o.backend = .openGL
+        let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: o)
+        let name = (r.contextInfo["renderer"] ?? "").lowercased()
+        let software = ["llvmpipe", "softpipe", "swrast"].contains { name.contains($0) }
+        #expect(r.branchesCheaplyForTesting == !software, "GL_RENDERER \(name)")
+        o.softwareGLDrivers = []
+        #expect(try CARenderer(offscreenSize: Self.size, scale: 1, options: o).branchesCheaplyForTesting)
+    }
+}
