@@ -15,7 +15,7 @@ layout(location = 4) in vec4 i_uv;
 layout(location = 5) in vec4 i_tint;
 layout(location = 8) in vec4 i_atlas;
 
-out vec4 v_localUV;          // xy: the point in the particle's plane; zw: its image uv
+out vec4 v_localUV;          // xy: the point relative to the centre, in pixels; zw: its image uv
 flat out vec4 v_tint;
 flat out vec4 v_atlas;
 flat out vec2 v_half;        // half size, in pixels (the point in v_localUV.xy likewise,
