@@ -10,7 +10,8 @@
 // Arguments: the number of frames (default 5), then stress scene names (`StressScenes`), or
 // `rects-N-K`: N rounded rects (sides 8–24 px) of which every K-th is animated (issue 22's scale
 // row, e.g. `rects-100000-10`). Besides the instance count it prints the median wall time of
-// the timing engine's step and of the patch per patched frame (noisy on a shared machine).
+// the timing engine's step and of the patch per patched frame (noisy on a shared machine), and
+// the patched frames' median CPU time (the thread's, which leaves out waiting) and page faults.
 import CoreGraphics
 import CoreAnimation
 import CARender
