@@ -26,6 +26,13 @@ enum LayerGeometry {
     static func world(_ p: Placement, transform: CATransform3D, plainParent: Bool, parentWorld w: CATransform3D,
                       parentWorldIsFinite: Bool, general: () -> CATransform3D) -> CATransform3D {
         guard parentWorldIsFinite, plainParent, CATransform3DIsIdentity(transform) else { return general() }
+        return translationWorld(p, parentWorld: w)
+    }
+
+    /// `world` for a layer with an identity transform under a plain parent whose world matrix
+    /// `w` is finite (the translation route; the leaf patch's cache calls it directly).
+    @inline(__always)
+    static func translationWorld(_ p: Placement, parentWorld w: CATransform3D) -> CATransform3D {
         // The anchor's offset exactly as the general formula forms it (standardised bounds).
         let b = p.bounds.standardized
         let tx = p.position.x + -(b.minX + p.anchorPoint.x * b.width)

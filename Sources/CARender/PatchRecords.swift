@@ -27,6 +27,11 @@ final class PatchRecords {
     var lastPatchRecords: [Int] = []
     /// Of those layers, the ones with subtree records instead, by record (`+Subtrees.swift`).
     var lastPatchSubtrees: [Int] = []
+    /// Parallel to `lastPatchRecords`: what the patch last read of each leaf's presentation copy
+    /// (`RenderTreeBuilder.cachedLeafBox`). Set back to empty entries whenever that list changes.
+    @exclusivity(unchecked) var leafCache: [LeafCache] = []
+    /// How many leaves the last patch re-emitted from `leafCache` (for tests and benchmarks).
+    var lastPatchCachedLeaves = 0
     /// Layers of the last built frame that are not plain leaves but whose subtree can be
     /// re-emitted in place (`SubtreeRecord`), by layer: an index into `subtreeRecords`.
     var subtrees: [ObjectIdentifier: Int] = [:]
@@ -52,6 +57,32 @@ final class PatchRecords {
         var zPosition: CGFloat
     }
 
+    /// A patched leaf's box inputs as read from its presentation copy, less the position: while
+    /// the layer's `copyGeneration` is `generation` the copy's other properties are written
+    /// only by its plan's animations, so when those write nothing but the position
+    /// (`TimingEngine.stepPosition`) the box of a later frame follows from these values and
+    /// that frame's position, with no load of the layer's copies (a dozen cache lines of state
+    /// per leaf, most of the patch's time at 100,000 layers).
+    struct LeafCache {
+        var isValid = false
+        var generation: UInt32 = 0
+        /// Whether the copy's transform is the identity (only then is the box a translation of
+        /// the parent's world, `LayerGeometry.translationWorld`).
+        var identityTransform = false
+        var isDoubleSided = true
+        /// The inherited context's opacity the entry was computed with.
+        var contextOpacity: Float = 0
+        /// The effective opacity (the copy's, at most 1, times the context's).
+        var opacity: Float = 0
+        /// The committed copy's position: where `stepPosition` starts.
+        var committedPosition = CGPoint.zero
+        var placement: Placement
+        var look: BoxLook
+
+        /// An entry that holds nothing (`isValid` false): the next patch reads the copy.
+        static var empty: LeafCache { LeafCache(placement: Placement(zero: ()), look: BoxLook(zero: ())) }
+    }
+
     /// Forgets the last frame's records (keeping capacity): a whole build of `root` begins.
     func reset(root: CALayer) {
         leaves.removeAll(keepingCapacity: true)
@@ -60,6 +91,7 @@ final class PatchRecords {
         lastPatchLayers.removeAll()
         lastPatchRecords.removeAll()
         lastPatchSubtrees.removeAll()
+        leafCache.removeAll()
         subtrees.removeAll(keepingCapacity: true)
         subtreeRecords.removeAll(keepingCapacity: true)
         subtreeSublayers.removeAll(keepingCapacity: true)
@@ -78,5 +110,16 @@ final class PatchRecords {
         lastPatchLayers.removeAll()
         lastPatchRecords.removeAll()
         lastPatchSubtrees.removeAll()
+        leafCache.removeAll()
+    }
+}
+
+private extension Placement {
+    init(zero: ()) { bounds = .zero; position = .zero; zPosition = 0; anchorPoint = .zero; anchorPointZ = 0 }
+}
+
+private extension BoxLook {
+    init(zero: ()) {
+        bounds = .zero; radii = .zero; shapeFlags = 0; borderWidth = 0; allowsGroupOpacity = true; fill = .zero; border = .zero
     }
 }

@@ -79,23 +79,32 @@ extension RenderTreeBuilder {
         var failed: [Int] = []
         var skipped = 0
         let skip = reemitted.map { (recorded.subtreeRecords[$0].start.leaves, recorded.subtreeRecords[$0].end.leaves) }
+        // With no commit since the last frame, `records` is the last patch's list (the engine's
+        // animated layers, frame after frame) and each leaf has its entry in `leafCache`.
+        let useCache = !structureMayHaveChanged && recorded.leafCache.count == records.count
+        var cachedLeaves = 0
         recorded.leafContexts.withUnsafeBufferPointer { contexts in
             recorded.leafRecords.withUnsafeBufferPointer { recs in
-                out.frame.boxes.withUnsafeMutableBufferPointer { boxes in
-                    for r in records {
-                        if !skip.isEmpty, Self.inRanges(skip, r) { skipped += 1; continue }
-                        let rec = recs[r]
-                        guard let box = leafBox(rec, contexts.baseAddress! + rec.context, now: now,
-                                                checkStructure: structureMayHaveChanged),
-                              BoxEmitter.variant(box) == rec.variant else {
-                            failed.append(r)
-                            continue
+                recorded.leafCache.withUnsafeMutableBufferPointer { cache in
+                    out.frame.boxes.withUnsafeMutableBufferPointer { boxes in
+                        for (k, r) in records.enumerated() {
+                            if !skip.isEmpty, Self.inRanges(skip, r) { skipped += 1; continue }
+                            let rec = recs[r]
+                            let ctx = contexts.baseAddress! + rec.context
+                            let found = useCache
+                                ? cachedLeafBox(rec, ctx, now: now, entry: cache.baseAddress! + k, hits: &cachedLeaves)
+                                : leafBox(rec, ctx, now: now, checkStructure: structureMayHaveChanged)
+                            guard let box = found, BoxEmitter.variant(box) == rec.variant else {
+                                failed.append(r)
+                                continue
+                            }
+                            boxes[rec.boxIndex] = box
                         }
-                        boxes[rec.boxIndex] = box
                     }
                 }
             }
         }
+        recorded.lastPatchCachedLeaves = cachedLeaves
         if !failed.isEmpty {
             var parents: [Int] = []
             for r in failed {
@@ -208,6 +217,7 @@ extension RenderTreeBuilder {
         recorded.lastPatchLayers = layers.map(ObjectIdentifier.init)
         recorded.lastPatchRecords = out
         recorded.lastPatchSubtrees = subs
+        recorded.leafCache = Array(repeating: .empty, count: out.count)
         return (out, subs)
     }
 
@@ -221,13 +231,44 @@ extension RenderTreeBuilder {
         return false
     }
 
+    /// How many leaves the last patch re-emitted from the values it kept of their presentation
+    /// copies (`PatchRecords.LeafCache`) rather than reading the copies.
+    package var lastPatchCachedLeaves: Int { recorded.lastPatchCachedLeaves }
+
+    /// `leafBox` for a leaf with a cache entry: from the entry and the position this frame step
+    /// gives the layer (`TimingEngine.stepPosition`) when the entry still holds — the same
+    /// presentation copy, plan and committed state (`copyGeneration`), animations that move
+    /// the layer only, the same inherited opacity, no transition, and the translation route of
+    /// `LayerGeometry.world` (identity transform, plain parent, finite parent world), so the
+    /// box is computed from the same values by the same arithmetic as `leafBox`. Otherwise
+    /// `leafBox`, which fills the entry again.
+    @inline(__always)
+    func cachedLeafBox(_ rec: PatchRecords.LeafRecord, _ ctx: UnsafePointer<Context>, now: CFTimeInterval,
+                       entry e: UnsafeMutablePointer<PatchRecords.LeafCache>, hits: inout Int) -> BoxInstance? {
+        let layer = rec.layer
+        if e.pointee.isValid, e.pointee.generation == layer.copyGeneration, e.pointee.identityTransform,
+           ctx.pointee.parentIsPlain, ctx.pointee.parentWorldIsFinite, ctx.pointee.opacity == e.pointee.contextOpacity,
+           !layer.hasTransitionRecord,
+           let position = TimingEngine.stepPosition(of: layer, committed: e.pointee.committedPosition) {
+            var p = e.pointee.placement
+            p.position = position
+            hits += 1
+            return leafBox(world: LayerGeometry.translationWorld(p, parentWorld: ctx.pointee.parentWorld),
+                           bounds: p.bounds, isDoubleSided: e.pointee.isDoubleSided,
+                           opacity: e.pointee.opacity, look: e.pointee.look, ctx)
+        }
+        e.pointee.isValid = false
+        return leafBox(rec, ctx, now: now, checkStructure: false, fill: e)
+    }
+
     /// A recorded leaf's box as `visit` and `drawLayer` would emit it now, or nil when the
     /// layer is no longer a visible plain leaf. Reads the render copy's state field by field
     /// (`BoxLook`, `Placement`): a whole `LayerState` copy per leaf and frame cost more than
     /// the rest of the box. A layer's class never changes, and leaves are recorded only for
     /// classes that draw nothing but their box (`visit`); `checkStructure` false skips the
     /// sublayer and mask checks when no commit can have changed them.
-    func leafBox(_ rec: PatchRecords.LeafRecord, _ ctx: UnsafePointer<Context>, now: CFTimeInterval, checkStructure: Bool) -> BoxInstance? {
+    func leafBox(_ rec: PatchRecords.LeafRecord, _ ctx: UnsafePointer<Context>, now: CFTimeInterval, checkStructure: Bool,
+                 fill: UnsafeMutablePointer<PatchRecords.LeafCache>? = nil) -> BoxInstance? {
         let layer = rec.layer
         if checkStructure {
             guard layer._sublayers?.isEmpty ?? true, layer._mask == nil else { return nil }
@@ -237,23 +278,41 @@ extension RenderTreeBuilder {
         guard !copy.state.isHidden, copy.state.opacity > 0, ctx.pointee.opacity > 0, case .none = copy.state.contents,
               copy.state.zPosition == rec.zPosition,
               !ShadowSpec.isCast(opacity: copy.state.shadowOpacity, color: copy.state.shadowColor) else { return nil }
+        let placement = Placement(copy)
         let world = LayerGeometry.world(
-            Placement(copy), transform: copy.state.transform, plainParent: ctx.pointee.parentIsPlain,
+            placement, transform: copy.state.transform, plainParent: ctx.pointee.parentIsPlain,
             parentWorld: ctx.pointee.parentWorld, parentWorldIsFinite: ctx.pointee.parentWorldIsFinite,
             general: { CATransform3DConcat(LayerGeometry.localToParent(copy.state, parent: ctx.pointee.parentState, isMask: false),
                                            ctx.pointee.parentWorld) })
+        let opacity = min(copy.state.opacity, 1) * ctx.pointee.opacity
+        let look = BoxLook(copy, opacity: opacity)
+        if let fill, let committed = layer.committedCopy {
+            // Read after `renderCopy`, which may have made the presentation copy.
+            fill.pointee = PatchRecords.LeafCache(
+                isValid: true, generation: layer.copyGeneration, identityTransform: CATransform3DIsIdentity(copy.state.transform),
+                isDoubleSided: copy.state.isDoubleSided, contextOpacity: ctx.pointee.opacity, opacity: opacity,
+                committedPosition: committed.state.position, placement: placement, look: look)
+        }
+        return leafBox(world: world, bounds: copy.state.bounds, isDoubleSided: copy.state.isDoubleSided,
+                       opacity: opacity, look: look, ctx)
+    }
+
+    /// The rest of `leafBox` once the world matrix and the copy's values are known (shared with
+    /// `cachedLeafBox`): nil when the box is not drawn (non-finite, facing away, outside its
+    /// target's content limit, nothing to fill or stroke).
+    @inline(__always)
+    func leafBox(world: CATransform3D, bounds: CGRect, isDoubleSided: Bool, opacity: Float, look: BoxLook,
+                 _ ctx: UnsafePointer<Context>) -> BoxInstance? {
         let h = Homography(world)
-        guard h.isFiniteInFloat, copy.state.bounds.fitsInFloat else { return nil }
-        if facesAway(isDoubleSided: copy.state.isDoubleSided, bounds: copy.state.bounds, h: h, mirrored: ctx.pointee.mirrored) {
+        guard h.isFiniteInFloat, bounds.fitsInFloat else { return nil }
+        if facesAway(isDoubleSided: isDoubleSided, bounds: bounds, h: h, mirrored: ctx.pointee.mirrored) {
             return nil
         }
         // Inside a target sized by what its subtree painted: the box must still fit in it.
         if let limit = ctx.pointee.contentLimit {
-            guard let paint = h.boundingBox(of: copy.state.bounds.standardized),
+            guard let paint = h.boundingBox(of: bounds.standardized),
                   limit.admits(paint.insetBy(dx: -1, dy: -1)) else { return nil }
         }
-        let opacity = min(copy.state.opacity, 1) * ctx.pointee.opacity
-        let look = BoxLook(copy, opacity: opacity)
         guard look.fill.w > 0 || look.border.w > 0 else { return nil }
         return BoxEmitter.instance(look, h: h, clip: ctx.pointee.clip, opacity: opacity, fill: look.fill, border: look.border, flags: 0)
     }

@@ -207,9 +207,7 @@ extension RenderTreeBuilder {
         recorded.subtreeRecords.removeLast(n)
         if reordered || !moved.isEmpty {
             // The cached record lists of the last patch name slots that now hold other layers.
-            recorded.lastPatchLayers.removeAll()
-            recorded.lastPatchRecords.removeAll()
-            recorded.lastPatchSubtrees.removeAll()
+            recorded.forgetLastPatch()
         }
         return .done
     }

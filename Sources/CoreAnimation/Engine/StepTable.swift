@@ -260,6 +260,47 @@ package struct StepTable {
         }
     }
 
+    /// The position `store(block)` leaves in a presentation copy whose committed position is
+    /// `base`: nil unless every track of the block writes the position (`position`,
+    /// `position.x`, `position.y`) and one of them resets it from the committed state first (so
+    /// the result does not depend on what the copy held), or when `store` would refuse a value
+    /// (non-finite: `store` then warns). The same order and tests as `store`.
+    func position(_ block: StepBlock, committed base: CGPoint) -> CGPoint? {
+        let start = Int(block.trackStart), count = Int(block.trackCount)
+        guard count > 0 else { return nil }
+        return tracks.withUnsafeBufferPointer { tracks in
+            outputs.withUnsafeBufferPointer { outputs in
+                var reset = false
+                for i in start..<start + count {
+                    switch tracks[i].slot {
+                    case .position, .positionX, .positionY: break
+                    default: return nil
+                    }
+                    if tracks[i].resetsRoot { reset = true }
+                }
+                guard reset else { return nil }
+                var p = base
+                for i in start..<start + count {
+                    let o = outputs[i]
+                    if o.x.bitPattern == Self.inactive.bitPattern { continue }
+                    switch tracks[i].slot {
+                    case .position:
+                        guard o.x.isFinite, o.y.isFinite else { return nil }
+                        p = o
+                    case .positionX:
+                        guard o.x.isFinite else { return nil }
+                        p.x = o.x
+                    case .positionY:
+                        guard o.x.isFinite else { return nil }
+                        p.y = o.x
+                    default: return nil
+                    }
+                }
+                return p
+            }
+        }
+    }
+
     /// A colour track's value at `fraction`: the general path's interpolation
     /// (`AnimValue.lerpOptionalColor`) of the ends kept in `keyData`.
     private func colorValue(_ t: TableTrack, fraction: Double) -> CGColor? {

@@ -1,3 +1,5 @@
+import CoreGraphics
+
 /// The pieces of the frame step's walk over the animated layers (`TimingEngine.step`).
 
 /// Local times of parents during one step: siblings share their parent's local time, so it is
@@ -110,11 +112,39 @@ extension AnimatedLayerSet {
         return true
     }
 
+    /// `TimingEngine.stepPosition`: in place, as `storeOutputs`.
+    @inline(__always)
+    mutating func stepPosition(of layer: CALayer, committed base: CGPoint) -> CGPoint? {
+        let i = layer.stepIndex
+        guard i >= 0, i < entries.count, let block = entries[i].block, block.outputsStep == table.stepCount,
+              block.isCurrent(for: layer) else { return nil }
+        return table.position(block, committed: base)
+    }
+
     /// Sends the member at `i` through the per-layer path at the next step (see `runBlocks`).
     @inline(__always)
     mutating func invalidate(at i: Int) {
         guard i < entries.count, entries[i].block != nil else { return }
         entries[i].block!.nextEventTime = -.infinity
+    }
+}
+
+extension TimingEngine {
+    /// The position `layer`'s presentation copy holds once this step's table outputs are stored
+    /// in it (what `renderCopy` would show), computed from the layer's committed position `base`
+    /// without touching either copy; nil unless the layer's block is current (this step's
+    /// values, the layer's plan and copies) and its animations write nothing but the position
+    /// (`position`, `position.x`, `position.y`, `StepTable.position`). The copy itself is left
+    /// as it is: `renderCopy` still stores the outputs when anything reads it. For the render
+    /// tree's patch of moving leaves (`RenderTreeBuilder.cachedLeafBox`), which would otherwise
+    /// load the two copies' states (a dozen cache lines) to redraw a box of which only the
+    /// position changed.
+    @inline(__always)
+    package static func stepPosition(of layer: CALayer, committed base: CGPoint) -> CGPoint? {
+        guard let raw = unsafeBitCast(layer.animationStack, to: UnsafeMutableRawPointer?.self) else { return nil }
+        return Unmanaged<TransactionStack>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+            $0.animatedLayers.stepPosition(of: layer, committed: base)
+        }
     }
 }
 

@@ -106,6 +106,11 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) package var stepIndex = -1
     /// The frame step whose table outputs the presentation copy holds (see `StepTable.store`).
     @exclusivity(unchecked) package var appliedStep: UInt64 = 0
+    /// Changes whenever `evaluationPlan`, `committedCopy` or `animatedCopy` is replaced. While
+    /// it holds still the presentation copy is written only by the current plan's animations, so
+    /// what the render tree's patch read of the copy's other properties stays true
+    /// (`PatchRecords.LeafCache`, `TimingEngine.stepPosition`).
+    @exclusivity(unchecked) package private(set) var copyGeneration: UInt32 = 0
 
     // What the frame step reads of every animated layer comes last, next to the start of
     // `state` (whose timing leads it), so one or two adjacent cache lines hold all of it: at
@@ -133,11 +138,11 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) package final var parentAddress: UnsafeMutableRawPointer? = nil
     /// What a frame does with `animationRecords`, flattened once per change of the list (see
     /// `EvaluationPlan`); nil until the next evaluation rebuilds it.
-    @exclusivity(unchecked) package var evaluationPlan: EvaluationPlan? { didSet { invalidateStepBlock() } }
+    @exclusivity(unchecked) package var evaluationPlan: EvaluationPlan? { didSet { copyGeneration &+= 1; invalidateStepBlock() } }
     /// The model state as of the last commit (nil before the first commit, docs/BEHAVIOUR.md L1).
-    @exclusivity(unchecked) package var committedCopy: CALayer? { didSet { invalidateStepBlock() } }
+    @exclusivity(unchecked) package var committedCopy: CALayer? { didSet { copyGeneration &+= 1; invalidateStepBlock() } }
     /// Reused object animated values are written into (no allocation per frame).
-    @exclusivity(unchecked) package var animatedCopy: CALayer? { didSet { invalidateStepBlock() } }
+    @exclusivity(unchecked) package var animatedCopy: CALayer? { didSet { copyGeneration &+= 1; invalidateStepBlock() } }
 
     /// Last among the stored properties, right after the frame step's other fields (above).
     // Kept (with CAShapeLayer.shape): timing-benchmark 1000, callgrind: checked, the step takes 6%
