@@ -194,7 +194,7 @@ let package = Package(
                                                  .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "CALottieTests", dependencies: ["CALottie", "QuartzCore", "CATestSupport",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender", "CATestSupport"], exclude: ["Goldens", "Fonts"]),
+        .testTarget(name: "RendererTests", dependencies: ["QuartzCore", "CARender", "CAOpenGL", "CAFrame", "CATestSupport"], exclude: ["Goldens", "Fonts"]),
         // The documents checked against the code they describe (read in place through #filePath).
         .testTarget(name: "DocsTests"),
         // The public API listing (issue 16): regenerates api/*.txt from the built modules' symbol

@@ -26,26 +26,28 @@ package final class GLRenderer {
     struct ProgramKey: Hashable {
         var name: String
         var variant: ShaderVariant
-        var branchesCheaply: Bool
+        var interiorEarly: Bool
     }
 
     /// Whether fragment programs may branch around work a pixel does not need (`box.frag`'s
-    /// interior early-out, `CA_INTERIOR_EARLY`). A hardware driver's warps skip a branch none of
-    /// their pixels takes: on the H200 the 10,000-rect scene's GPU time fell from 16.3 to 14.2 ms
+    /// interior early-out, `CA_INTERIOR_EARLY`, for batches with a box large enough to have an
+    /// interior: `GLBoxPipeline`). A hardware driver's warps skip a branch none of their pixels
+    /// takes: on the H200 the 10,000-rect scene's GPU time fell from 16.3 to 14.2 ms
     /// (docs/PERFORMANCE.md). A software rasteriser such as llvmpipe runs both sides of every
     /// branch (common.glsl), so there the test would only add work. `CARenderer` sets it from
     /// `GL_RENDERER` (`Options.softwareGLDrivers`); off until then.
     package var branchesCheaply = false {
         didSet {
             // The warm box programs again, for this setting (a failure shows at the first frame).
-            if branchesCheaply != oldValue { for v: ShaderVariant in [[], [.border]] { _ = try? program("box", v) } }
+            if branchesCheaply, !oldValue { for v: ShaderVariant in [[], [.border]] { _ = try? program("box", v, interiorEarly: true) } }
         }
     }
 
-    func program(_ name: String, _ variant: ShaderVariant) throws -> GLProgram {
-        let key = ProgramKey(name: name, variant: variant, branchesCheaply: branchesCheaply)
+    /// The program of `name` for `variant`; `interiorEarly` adds `CA_INTERIOR_EARLY` (box only).
+    func program(_ name: String, _ variant: ShaderVariant, interiorEarly: Bool = false) throws -> GLProgram {
+        let key = ProgramKey(name: name, variant: variant, interiorEarly: interiorEarly)
         if let p = programs[key] { return p }
-        let defines = variant.defines + (branchesCheaply ? ["CA_INTERIOR_EARLY"] : [])
+        let defines = variant.defines + (interiorEarly ? ["CA_INTERIOR_EARLY"] : [])
         let p = try GLProgram(vertex: "\(name).vert", fragment: "\(name).frag", defines: defines)
         programs[key] = p
         return p

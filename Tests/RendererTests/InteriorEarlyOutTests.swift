@@ -1,6 +1,8 @@
 import Testing
 import Foundation
 import CATestSupport
+import CAFrame
+import CAOpenGL
 
 /// `box.frag`'s interior early-out (`CA_INTERIOR_EARLY`, `GLRenderer.branchesCheaply`): a pixel
 /// more than half a pixel inside every corner zone and the border takes the fill colour without
@@ -77,6 +79,28 @@ import CATestSupport
         // Not a blank frame: the big boxes' interiors are their fill.
         let (r, g, b, _) = full.pixel(x: 40, y: 30)
         #expect(r < 150 && b > 150 && g > 80, "interior pixel (\(r), \(g), \(b))")
+    }
+
+    /// Which batches take the early-out program (`GLBoxPipeline.hasInterior`): one box with an
+    /// interior 4 px across beyond its corners, border and half a pixel is enough; the
+    /// replicator benchmark's 15 × 8.5 px box (radius 3, border 1) has none, nor has a big box
+    /// drawn at a tenth of its size.
+    @Test("only batches with a box that has an interior get the early-out program")
+    func batchChoice() {
+        func box(_ w: Float, _ h: Float, radius: Float, border: Float, scale: Float = 1) -> BoxInstance {
+            BoxInstance(h0: SIMD4(scale, 0, 0, 0), h1: SIMD4(0, scale, 0, 0), h2: SIMD4(0, 0, 1, 0),
+                        rect: SIMD4(0, 0, w, h), radii: SIMD4(repeating: radius), fill: SIMD4(1, 0, 0, 1),
+                        border: SIMD4(0, 0, 1, 1), params: SIMD4(border, 0, 0, 0))
+        }
+        let tiny = box(15, 8.5, radius: 3, border: 1), big = box(70, 50, radius: 12, border: 4)
+        #expect(!GLBoxPipeline.hasInterior([tiny], 0..<1))
+        #expect(GLBoxPipeline.hasInterior([big], 0..<1))
+        #expect(GLBoxPipeline.hasInterior([tiny, tiny, big], 0..<3))
+        #expect(!GLBoxPipeline.hasInterior([tiny, tiny, big], 0..<2))
+        #expect(!GLBoxPipeline.hasInterior([box(70, 50, radius: 12, border: 4, scale: 0.1)], 0..<1))
+        // Continuous corners reach 1.528665 × radius: a 40 px square with radius 12 has 1.7 px.
+        #expect(!GLBoxPipeline.hasInterior([box(40, 40, radius: 12, border: 0)], 0..<1))
+        #expect(GLBoxPipeline.hasInterior([box(50, 50, radius: 12, border: 0)], 0..<1))
     }
 
     /// Automatic: on for a hardware driver, off on a software rasteriser (this machine: llvmpipe).
