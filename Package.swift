@@ -122,7 +122,8 @@ let package = Package(
         .target(name: "CARender", dependencies: ["CoreGraphics", "CoreAnimation", "CAFrame", "CoreImage", "CoreText", "CStackPointer"]),
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CAFrame"]),
         // The CPU backend (issue 22): executes the same CAFrame frames in memory, on every core; no GL.
-        .target(name: "CASoftware", dependencies: ["CoreGraphics", "CAFrame"]),
+        .target(name: "CPrefetch"),
+        .target(name: "CASoftware", dependencies: ["CoreGraphics", "CAFrame", "CPrefetch"]),
         .target(name: "CASurfaces", dependencies: ["CEGL", "CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreImage", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "CASoftware"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).

@@ -29,7 +29,7 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
             if u.field.isEmpty {
                 guard let t = coverage[u.page] else { continue }
                 Self.copy(u.coverage, u, into: t)
-                t.updateZeroRuns(u)
+                t.updateCoverageRuns(u)
                 if !u.aux.isEmpty {
                     let a = aux[u.page] ?? SoftwareTarget(width: t.width, height: t.height)
                     aux[u.page] = a
@@ -50,12 +50,12 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
     /// fresh page's: every texel 0 and every run 0 (not known).
     static func recycled(_ spare: inout [SoftwareTarget], width: Int, height: Int) -> SoftwareTarget {
         let w = max(width, 1), h = max(height, 1)
-        guard let i = spare.firstIndex(where: { $0.width == w && $0.height == h && $0.zeroRuns != nil }) else {
-            return SoftwareTarget(width: width, height: height, tracksZeroRuns: true)
+        guard let i = spare.firstIndex(where: { $0.width == w && $0.height == h && $0.coverageRuns != nil }) else {
+            return SoftwareTarget(width: width, height: height, tracksCoverageRuns: true)
         }
         let t = spare.remove(at: i)
         t.pixels.update(repeating: 0, count: w * h)
-        t.zeroRuns?.update(repeating: 0, count: w * h)
+        t.coverageRuns?.update(repeating: 0, count: w * h)
         return t
     }
 
@@ -118,6 +118,17 @@ final class SoftwareFieldPage: @unchecked Sendable {
 
     @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
         data[min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)]
+    }
+
+    /// The page's texels without the page (valid while the page lives): reading through it
+    /// costs no reference count.
+    struct Texels {
+        let data: UnsafeMutablePointer<SIMD4<Float>>
+        let width: Int, height: Int
+
+        @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+            data[min(max(y, 0), height - 1) &* width &+ min(max(x, 0), width - 1)]
+        }
     }
 
     /// Bilinear at texel-space (x, y), clamped to the edge.

@@ -15,6 +15,9 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
     /// Per instance, its row map where the raster is drawn without rotation or perspective
     /// (`SoftwareShapeRows`).
     let rowMaps: [SIMD4<Float>?]
+    /// `field`'s and `aux`'s texels by pointer, for the row path's reads: a class reference
+    /// bound per texel is retained and released per texel (6 % of a `lineWidth`-animated frame).
+    let fieldTexels: SoftwareFieldPage.Texels?, auxTexels: SoftwareTarget.Texels?
 
     init(_ all: [ShapeInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, coverage: SoftwareTarget,
          field: SoftwareFieldPage?, aux: SoftwareTarget?, rowPaths: Bool = true) {
@@ -24,6 +27,8 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
         self.coverage = coverage
         self.field = field
         self.aux = aux
+        fieldTexels = field.map { SoftwareFieldPage.Texels(data: $0.data, width: $0.width, height: $0.height) }
+        auxTexels = aux.map { SoftwareTarget.Texels(pixels: $0.pixels, width: $0.width, height: $0.height) }
         usesField = b.variant.contains(.shapeField)
         usesDash = b.variant.contains(.shapeDash)
         roundCap = b.variant.contains(.shapeRoundCap)

@@ -1,10 +1,12 @@
 import CAFrame
+import CPrefetch
 
 /// Shapes whose raster maps to the target without rotation or perspective (issue 22): every
 /// texel of a row reads the same raster row, and a raster column is a linear function of the
-/// target column, so the homography per texel and the closure of the per-texel path go; a
-/// texel whose raster coverage is zero (fill and stroke) is skipped after one integer test,
-/// which is most of a star's bounding box. The colour of a covered texel is shape.frag's
+/// target column, so the homography per texel and the closure of the per-texel path go; a run
+/// of texels whose raster coverage is zero (fill and stroke) is skipped in one step, which is
+/// most of a star's bounding box, and a run of one fill byte without stroke (its interior) is
+/// blended as one span. The colour of a covered texel is shape.frag's
 /// nearest-texel branch, shared with the per-texel path (`nearestColor`).
 extension SoftwareShapePipeline {
     /// Raster column of target column x = ⌊ax·x + bx⌋, raster row of target row y =
@@ -23,7 +25,7 @@ extension SoftwareShapePipeline {
     func nearestColor(_ i: ShapeInstance, _ full: SIMD4<Float>, _ tx: Int, _ ty: Int, _ ox: Int, _ oy: Int) -> SIMD4<Float> {
         var cs = full.y
         if wideField {
-            if cs > 0, let fp = field {
+            if cs > 0, let fp = fieldTexels {
                 let f = fp.texel(SoftwareClamp.int(i.trim.x) &+ tx, SoftwareClamp.int(i.trim.y) &+ ty)
                 if widthField {
                     cs = min(SoftwareField.clamp01(i.params.x - f.z + 0.5),
@@ -35,7 +37,7 @@ extension SoftwareShapePipeline {
             if cs > 0 {
                 let s = Self.decode16(full.z, full.w) * i.trim.y + i.trim.x
                 var ssub = s, d: Float = 0
-                if (usesDash || roundCap), let a0 = aux {
+                if (usesDash || roundCap), let a0 = auxTexels {
                     let a = a0.texel(ox &+ tx, oy &+ ty)
                     ssub = Self.decode16(a.x, a.y) * i.trim.y + i.trim.x
                     d = Self.decode16(a.z, a.w) * (i.params.x + 2)
@@ -44,6 +46,48 @@ extension SoftwareShapePipeline {
             }
         }
         return i.stroke * cs + i.fill * (full.x * (1 - i.stroke.w * cs))
+    }
+
+    /// How many target rows ahead `drawRows` asks for raster texels. A star's raster rows lie a
+    /// page width apart, so the hardware prefetcher does not follow them, and the rasters of a
+    /// frame's shapes (tens of MB for 1,000 stars) do not stay in the cache from one frame to the
+    /// next: without the hint a third of the row loop's time was the first read of each row.
+    static let prefetchRows = 2
+
+    /// Asks for the coverage texels and runs of raster row `py` (a raster-space y) that the
+    /// quad's columns read, and the wide field's texels there.
+    @inline(__always)
+    func prefetchRow(_ py: Float, _ q: SoftwareQuad, _ m: SIMD4<Float>, _ i: ShapeInstance, rw: Int, rh: Int) {
+        guard py >= 0, py < i.region.w else { return }
+        let cov = coverage
+        let pageY = SoftwareClamp.int(i.region.y) &+ min(SoftwareClamp.int(py), rh - 1)
+        guard pageY >= 0, pageY < cov.height else { return }
+        let ox = SoftwareClamp.int(i.region.x)
+        let a = max(ox &+ max(SoftwareClamp.int(m.x * Float(q.x0) + m.y), 0), 0)
+        let b = min(ox &+ min(SoftwareClamp.int(m.x * Float(q.x1 &- 1) + m.y), rw - 1), cov.width - 1)
+        guard a <= b else { return }
+        let row = cov.pixels + pageY &* cov.width
+        var k = a
+        while k <= b { ca_prefetch(row + k); k &+= 16 }
+        ca_prefetch(row + b)
+        if let runs = cov.coverageRuns.map({ $0 + pageY &* cov.width }) {
+            k = a
+            while k <= b { ca_prefetch(runs + k); k &+= 32 }
+            ca_prefetch(runs + b)
+        }
+        // The width-free and projective-free wide field (16 bytes a texel, read where the
+        // stroke's widest reach covers the texel) lies in its own page at the trim origin.
+        if wideField, let fp = fieldTexels {
+            let fy = SoftwareClamp.int(i.trim.y) &+ min(SoftwareClamp.int(py), rh - 1)
+            guard fy >= 0, fy < fp.height else { return }
+            let fx = SoftwareClamp.int(i.trim.x) &- ox
+            let fa = max(a &+ fx, 0), fb = min(b &+ fx, fp.width - 1)
+            guard fa <= fb else { return }
+            let frow = fp.data + fy &* fp.width
+            k = fa
+            while k <= fb { ca_prefetch(frow + k); k &+= 4 }
+            ca_prefetch(frow + fb)
+        }
     }
 
     /// Draws instance `i` (row map `m` from `rowMap`) into the rows of `rows`.
@@ -62,7 +106,7 @@ extension SoftwareShapePipeline {
         let unitStep = m.x == 1
         // Where a texel has fill coverage and no stroke coverage, shape.frag's colour depends on
         // the fill coverage byte alone (no field is read): the source word of the last such
-        // byte is kept, so a filled interior costs one blend a texel (issue 23: cactus's bodies).
+        // byte is kept (issue 23: cactus's bodies), and a run of it is one span.
         let memoizes = !clipped && !additive
         var memoKey: UInt32 = .max, memoSource: UInt32 = 0
         for y in ya..<yb {
@@ -74,7 +118,8 @@ extension SoftwareShapePipeline {
             let covRow = cov.pixels + (oy &+ ty) &* cov.width
             let covRowOK = oy &+ ty >= 0 && oy &+ ty < cov.height
             let row = target.pixels + y &* target.width
-            let runRow = covRowOK ? cov.zeroRuns.map { $0 + (oy &+ ty) &* cov.width } : nil
+            let runRow = covRowOK ? cov.coverageRuns.map { $0 + (oy &+ ty) &* cov.width } : nil
+            if unitStep { prefetchRow(m.z * Float(y &+ Self.prefetchRows) + m.w, q, m, i, rw: rw, rh: rh) }
             var x = q.x0
             while x < q.x1 {
                 let px = m.x * Float(x) + m.y
@@ -84,24 +129,26 @@ extension SoftwareShapePipeline {
                 let inPage = covRowOK && cx >= 0 && cx < cov.width
                 // The page's texel, clamped to the edge as `SoftwareTarget.texel` reads it.
                 let packed = inPage ? covRow[cx] : cov.pixels[min(max(oy &+ ty, 0), cov.height - 1) &* cov.width &+ min(max(cx, 0), cov.width - 1)]
-                // No fill and no stroke coverage: shape.frag's colour is 0 whatever the field.
-                if packed & 0xFFFF == 0 {
-                    // One raster texel per target texel (the common, unscaled case): the
-                    // texels of the run are the next target texels' (the clamp at the
-                    // region's end stays inside the run), so the run is skipped whole.
-                    if unitStep, inPage, let runRow { x &+= max(Int(runRow[cx]), 1) } else { x &+= 1 }
-                    continue
-                }
-                defer { x &+= 1 }
+                // One raster texel per target texel (the common, unscaled case): the texels of
+                // the run (`SoftwareCoverageRuns`) from this one are the next target texels'.
+                let runs = unitStep && inPage ? runRow : nil
+                // No fill and no stroke coverage: shape.frag's colour is 0 whatever the field,
+                // so the run is skipped whole (the clamp at the region's end stays inside it).
+                if packed & 0xFFFF == 0 { x &+= max(runs.map { Int($0[cx]) } ?? 1, 1); continue }
                 if memoizes, packed & 0xFF00 == 0 {
                     let key = packed & 0xFF
                     if key != memoKey {
                         memoKey = key
                         memoSource = SoftwareSpanBlend.source(nearestColor(i, SoftwarePixel.unpack(packed), tx, ty, ox, oy) * opacity)
                     }
-                    row[x] = SoftwareSpanBlend.over(memoSource, row[x])
+                    // A run of the same fill byte is one span (an interior: four texels at a
+                    // time), up to the quad's and the region's last texel.
+                    let n = min(max(runs.map { Int($0[cx]) } ?? 1, 1), q.x1 &- x, rw &- tx)
+                    if n > 1 { SoftwareSpanBlend.fill(row + x, n, memoSource) } else { row[x] = SoftwareSpanBlend.over(memoSource, row[x]) }
+                    x &+= max(n, 1)
                     continue
                 }
+                defer { x &+= 1 }
                 var c = nearestColor(i, SoftwarePixel.unpack(packed), tx, ty, ox, oy) * opacity
                 if clipped { c = c * ctx.clip(i.h1.w, x, y, v) }
                 if additive {

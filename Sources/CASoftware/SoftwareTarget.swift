@@ -7,25 +7,25 @@ final class SoftwareTarget: @unchecked Sendable {
     let height: Int
     let pixels: UnsafeMutablePointer<UInt32>
     /// Shape coverage pages only: per texel, how many texels from it rightwards (within the
-    /// upload that wrote them) have neither fill nor stroke coverage; 0 = not known
-    /// (`SoftwareZeroRuns.swift`).
-    let zeroRuns: UnsafeMutablePointer<UInt16>?
+    /// upload that wrote them) have its fill and stroke bytes; 0 = not known
+    /// (`SoftwareCoverageRuns.swift`).
+    let coverageRuns: UnsafeMutablePointer<UInt16>?
 
-    init(width: Int, height: Int, tracksZeroRuns: Bool = false) {
+    init(width: Int, height: Int, tracksCoverageRuns: Bool = false) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         pixels = .allocate(capacity: self.width * self.height)
         pixels.initialize(repeating: 0, count: self.width * self.height)
-        if tracksZeroRuns {
+        if tracksCoverageRuns {
             let runs = UnsafeMutablePointer<UInt16>.allocate(capacity: self.width * self.height)
             runs.initialize(repeating: 0, count: self.width * self.height)
-            zeroRuns = runs
+            coverageRuns = runs
         } else {
-            zeroRuns = nil
+            coverageRuns = nil
         }
     }
 
-    deinit { pixels.deallocate(); zeroRuns?.deallocate() }
+    deinit { pixels.deallocate(); coverageRuns?.deallocate() }
 
     /// Fills every texel with `color` (premultiplied, 0…1), as `glClear`.
     func clear(_ color: SIMD4<Float>) {
@@ -37,6 +37,18 @@ final class SoftwareTarget: @unchecked Sendable {
     @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
         let cx = min(max(x, 0), width - 1), cy = min(max(y, 0), height - 1)
         return SoftwarePixel.unpack(pixels[cy * width + cx])
+    }
+
+    /// The target's texels without the target (valid while it lives): reading through it costs
+    /// no reference count.
+    struct Texels {
+        let pixels: UnsafeMutablePointer<UInt32>
+        let width: Int, height: Int
+
+        /// The texel at (x, y), clamped to the edge, as 0…1 floats.
+        @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+            SoftwarePixel.unpack(pixels[min(max(y, 0), height - 1) &* width &+ min(max(x, 0), width - 1)])
+        }
     }
 
     /// Bilinear sample at texel-space point (x, y) (texel centres at +0.5), clamped to the

@@ -126,31 +126,40 @@ import CAFrame
     }
 }
 
-/// The empty-texel runs of shape coverage pages (`SoftwareZeroRuns.swift`).
-@Suite struct SoftwareZeroRunTests {
-    /// Writes `row` (0 = empty, 1 = covered) at (x, 0) of `page` as one upload.
-    static func upload(_ page: SoftwareTarget, x: Int, _ row: [Int]) {
-        for (k, v) in row.enumerated() { page.pixels[x + k] = v == 0 ? 0 : 0xFF00_00FF }
-        page.updateZeroRuns(ShapeAtlasUpload(serial: 1, page: 0, x: x, y: 0, width: row.count, height: 1,
-                                             coverage: [], field: [], aux: []))
+/// The runs of alike texels in shape coverage pages (`SoftwareCoverageRuns.swift`).
+@Suite struct SoftwareCoverageRunTests {
+    /// Writes `row` (the texels' fill and stroke bytes; the upper bytes are set to show that
+    /// only these two count) at (x, 0) of `page` as one upload.
+    static func upload(_ page: SoftwareTarget, x: Int, _ row: [UInt32]) {
+        for (k, v) in row.enumerated() { page.pixels[x + k] = v == 0 ? 0 : 0xA500_0000 | UInt32(k) << 16 | v }
+        page.updateCoverageRuns(ShapeAtlasUpload(serial: 1, page: 0, x: x, y: 0, width: row.count, height: 1,
+                                                 coverage: [], field: [], aux: []))
     }
 
-    static func runs(_ page: SoftwareTarget) -> [Int] { (0..<page.width).map { Int(page.zeroRuns![$0]) } }
+    static func runs(_ page: SoftwareTarget) -> [Int] { (0..<page.width).map { Int(page.coverageRuns![$0]) } }
 
-    @Test("a run counts the empty texels from a texel to the upload's right edge")
+    @Test("a run counts the texels with its fill and stroke bytes from a texel to the upload's right edge")
     func runsWithinUpload() {
-        let page = SoftwareTarget(width: 8, height: 1, tracksZeroRuns: true)
-        Self.upload(page, x: 0, [0, 0, 1, 0, 0, 0, 1, 0])
-        #expect(Self.runs(page) == [2, 1, 0, 3, 2, 1, 0, 1])
+        let page = SoftwareTarget(width: 8, height: 1, tracksCoverageRuns: true)
+        Self.upload(page, x: 0, [0, 0, 0xFF, 0, 0, 0, 0x80, 0])
+        #expect(Self.runs(page) == [2, 1, 1, 3, 2, 1, 1, 1])
+        // An interior: texels 1…4 have full fill and no stroke; texel 5 has a stroke byte too.
+        Self.upload(page, x: 0, [0, 0xFF, 0xFF, 0xFF, 0xFF, 0x10FF, 0x10FF, 0xFF])
+        #expect(Self.runs(page) == [1, 4, 3, 2, 1, 2, 1, 1])
     }
 
-    @Test("an upload into part of an earlier empty run shortens the runs that reached into it")
+    @Test("an upload into part of an earlier run shortens the runs that reached into it")
     func laterUploadShortensRuns() {
-        let page = SoftwareTarget(width: 10, height: 1, tracksZeroRuns: true)
-        Self.upload(page, x: 0, [Int](repeating: 0, count: 10))
+        let page = SoftwareTarget(width: 10, height: 1, tracksCoverageRuns: true)
+        Self.upload(page, x: 0, [UInt32](repeating: 0, count: 10))
         #expect(Self.runs(page) == [10, 9, 8, 7, 6, 5, 4, 3, 2, 1])
         // Texel 6 becomes covered: texels 0…5 now run only up to it.
-        Self.upload(page, x: 5, [0, 1, 0])
-        #expect(Self.runs(page) == [6, 5, 4, 3, 2, 1, 0, 1, 2, 1])
+        Self.upload(page, x: 5, [0, 0xFF, 0])
+        #expect(Self.runs(page) == [6, 5, 4, 3, 2, 1, 1, 1, 2, 1])
+        // The same for an interior run: texel 3 gets a stroke byte.
+        Self.upload(page, x: 0, [UInt32](repeating: 0xFF, count: 6))
+        #expect(Self.runs(page) == [6, 5, 4, 3, 2, 1, 1, 1, 2, 1])
+        Self.upload(page, x: 3, [0x20FF])
+        #expect(Self.runs(page) == [3, 2, 1, 1, 2, 1, 1, 1, 2, 1])
     }
 }

@@ -47,12 +47,12 @@ import CAFrame
         let first = try #require(atlas.coverage[1])
         #expect(first.pixels[0] == Self.word(1, 1, 7, 1))
         // Page 1 is dropped (the shape cache reset its atlas) and page 2 appears with one
-        // smaller raster: outside it, every texel and every empty run is 0 as on a fresh page.
+        // smaller raster: outside it, every texel and every run is 0 as on a fresh page.
         atlas.sync(Self.frame([(2, 4, 3)], [Self.upload(serial: 2, page: 2, x: 1, y: 1, w: 1, h: 1)]))
         #expect(atlas.coverage[1] == nil)
         let second = try #require(atlas.coverage[2])
         #expect(second === first, "the dropped page's memory is reused")
-        let runs = try #require(second.zeroRuns)
+        let runs = try #require(second.coverageRuns)
         for y in 0..<3 {
             for x in 0..<4 {
                 let inside = x == 1 && y == 1

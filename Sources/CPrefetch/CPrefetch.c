@@ -1,0 +1,1 @@
+// CPrefetch is header-only (include/CPrefetch.h); SwiftPM needs one source file per C target.
