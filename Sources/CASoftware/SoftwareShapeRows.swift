@@ -7,7 +7,7 @@ import CPrefetch
 /// of texels whose raster coverage is zero (fill and stroke) is skipped in one step, which is
 /// most of a star's bounding box, and a run of one fill byte without stroke (its interior) is
 /// blended as one span. The colour of a covered texel is shape.frag's
-/// nearest-texel branch, shared with the per-texel path (`nearestColor`).
+/// nearest-texel branch (`nearestStroke`, `color`).
 extension SoftwareShapePipeline {
     /// Raster column of target column x = ⌊ax·x + bx⌋, raster row of target row y =
     /// ⌊ay·y + by⌋, or nil where the instance is not axis-aligned and affine.
@@ -18,11 +18,16 @@ extension SoftwareShapePipeline {
         return m.x.isFinite && m.y.isFinite && m.z.isFinite && m.w.isFinite ? m : nil
     }
 
-    /// shape.frag's colour (opacity and clip not applied) from raster texel (tx, ty) of the
-    /// instance's region, for programs without CA_PROJECTIVE (every sample is the texel under
-    /// the pixel).
+    /// shape.frag's final mix of fill coverage `f` and stroke coverage `cs`.
     @inline(__always)
-    func nearestColor(_ i: ShapeInstance, _ full: SIMD4<Float>, _ tx: Int, _ ty: Int, _ ox: Int, _ oy: Int) -> SIMD4<Float> {
+    static func color(_ i: ShapeInstance, fill f: Float, stroke cs: Float) -> SIMD4<Float> {
+        i.stroke * cs + i.fill * (f * (1 - i.stroke.w * cs))
+    }
+
+    /// shape.frag's stroke coverage at raster texel (tx, ty): the raster's, cut by the field
+    /// (the width, trims, dashes and caps) where the program reads one.
+    @inline(__always)
+    func nearestStroke(_ i: ShapeInstance, _ full: SIMD4<Float>, _ tx: Int, _ ty: Int, _ ox: Int, _ oy: Int) -> Float {
         var cs = full.y
         if wideField {
             if cs > 0, let fp = fieldTexels {
@@ -45,7 +50,7 @@ extension SoftwareShapePipeline {
                 cs = min(cs, strokeCut(i, s, ssub, d))
             }
         }
-        return i.stroke * cs + i.fill * (full.x * (1 - i.stroke.w * cs))
+        return cs
     }
 
     /// How many target rows ahead `drawRows` asks for raster texels. A star's raster rows lie a
@@ -139,7 +144,7 @@ extension SoftwareShapePipeline {
                     let key = packed & 0xFF
                     if key != memoKey {
                         memoKey = key
-                        memoSource = SoftwareSpanBlend.source(nearestColor(i, SoftwarePixel.unpack(packed), tx, ty, ox, oy) * opacity)
+                        memoSource = SoftwareSpanBlend.source(Self.color(i, fill: SoftwarePixel.unpack(packed).x, stroke: 0) * opacity)
                     }
                     // A run of the same fill byte is one span (an interior: four texels at a
                     // time), up to the quad's and the region's last texel.
@@ -149,7 +154,22 @@ extension SoftwareShapePipeline {
                     continue
                 }
                 defer { x &+= 1 }
-                var c = nearestColor(i, SoftwarePixel.unpack(packed), tx, ty, ox, oy) * opacity
+                let full = SoftwarePixel.unpack(packed)
+                let cs = nearestStroke(i, full, tx, ty, ox, oy)
+                // The field cut the stroke away here (a texel of the widest stroke outside the
+                // current width, or beyond a trim): the colour is the fill byte's alone, which
+                // is nothing outside the fill and the kept source inside it.
+                if memoizes, cs == 0 {
+                    let key = packed & 0xFF
+                    if key == 0 { continue }
+                    if key != memoKey {
+                        memoKey = key
+                        memoSource = SoftwareSpanBlend.source(Self.color(i, fill: full.x, stroke: 0) * opacity)
+                    }
+                    row[x] = SoftwareSpanBlend.over(memoSource, row[x])
+                    continue
+                }
+                var c = Self.color(i, fill: full.x, stroke: cs) * opacity
                 if clipped { c = c * ctx.clip(i.h1.w, x, y, v) }
                 if additive {
                     row[x] = SoftwarePixel.blend(c, over: row[x], additive: true)
