@@ -62,7 +62,7 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .target(name: "CoreGraphics", dependencies: ["CPNG"]),
+        .target(name: "CoreGraphics", dependencies: ["CPNG", "CPrefetch"]),
         // Text (issue 20): a Core Text subset (CTFont, CGFont, CTLine, CTRun, CTFramesetter,
         // CTFrame, CTParagraphStyle) on FreeType (outlines, metrics), HarfBuzz (shaping),
         // fontconfig (lookup, fallback), FriBidi (UAX #9) and ICU's line breaker (UAX #14).
