@@ -47,7 +47,7 @@ extension CARenderer {
         let gl = try GLRenderer(maxTextureSize: maxTextureSize)
         if choice == .automatic {
             let name = gl.info["renderer"] ?? ""
-            if let driver = options.softwareGLDrivers.first(where: { name.lowercased().contains($0) }) {
+            if let driver = options.softwareGLDriver(named: name) {
                 return (SoftwareRendererContext(reason: "software GL"), nil, SoftwareRenderer(),
                         "automatic: GL_RENDERER \"\(name)\" is a software driver (\(driver))")
             }

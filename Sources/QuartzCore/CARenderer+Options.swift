@@ -65,6 +65,14 @@ extension CARenderer {
         /// rasterisers). Package-only: tests empty it to get an automatic renderer on GL.
         package var softwareGLDrivers = ["llvmpipe", "softpipe", "swrast"]
 
+        /// The entry of `softwareGLDrivers` that a `GL_RENDERER` string names, if any: what
+        /// `.automatic` and the GPU-path switches (`usesGPUParticles`, `usesGPUReplicas`, the
+        /// interior early-out) all decide by.
+        package func softwareGLDriver(named renderer: String) -> String? {
+            let name = renderer.lowercased()
+            return softwareGLDrivers.first { name.contains($0) }
+        }
+
         /// The defaults: everything on, every platform in turn, no GL error checks in release.
         public init() {}
 
@@ -170,7 +178,6 @@ extension CARenderer {
 
     /// `GL_RENDERER` names one of `Options.softwareGLDrivers` (llvmpipe, softpipe, swrast).
     var runsOnSoftwareGLDriver: Bool {
-        let name = (backend?.info["renderer"] ?? "").lowercased()
-        return currentOptions.softwareGLDrivers.contains { name.contains($0) }
+        currentOptions.softwareGLDriver(named: backend?.info["renderer"] ?? "") != nil
     }
 }
