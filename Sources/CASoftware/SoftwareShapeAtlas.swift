@@ -10,30 +10,41 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
     var fields: [Int: SoftwareFieldPage] = [:]
     var appliedSerial = 0
 
+    /// Coverage pages no frame lists any more, kept for new pages of their size (`recycled`),
+    /// with the sync that dropped them.
+    var spare: [(page: SoftwareTarget, dropped: Int)] = []
+    var syncs = 0
+    /// A dropped page not reused within this many frames is freed.
+    static let spareFrames = 120
+    /// Whether new pages reuse dropped ones (tests turn it off for the fresh pages to compare).
+    var reusesPages = true
+
     func sync(_ frame: RenderFrame) {
+        syncs += 1
         let live = Set(frame.shapePages.map(\.id))
         if coverage.count + fields.count != live.count || frame.shapePages.contains(where: { coverage[$0.id] == nil && fields[$0.id] == nil }) {
-            // Coverage pages no frame lists any more, kept until the end of this call for a new
-            // page of their size (see `recycled`).
-            var spare = coverage.filter { !live.contains($0.key) }.map(\.value)
+            for (id, page) in coverage where !live.contains(id) { spare.append((page, syncs)) }
             coverage = coverage.filter { live.contains($0.key) }
             aux = aux.filter { live.contains($0.key) }
             fields = fields.filter { live.contains($0.key) }
             for p in frame.shapePages where coverage[p.id] == nil && fields[p.id] == nil {
                 if p.isField { fields[p.id] = SoftwareFieldPage(width: p.width, height: p.height) }
-                else { coverage[p.id] = Self.recycled(&spare, width: p.width, height: p.height) }
+                else { coverage[p.id] = recycled(width: p.width, height: p.height) }
             }
         }
+        if !spare.isEmpty { spare.removeAll { syncs - $0.dropped > Self.spareFrames } }
         for u in frame.shapeUploads where u.serial > appliedSerial {
             appliedSerial = u.serial
             if u.field.isEmpty {
                 guard let t = coverage[u.page] else { continue }
                 Self.copy(u.coverage, u, into: t)
+                Self.clearGutter(around: u, in: t)
                 t.updateCoverageRuns(u)
                 if !u.aux.isEmpty {
                     let a = aux[u.page] ?? SoftwareTarget(width: t.width, height: t.height)
                     aux[u.page] = a
                     Self.copy(u.aux, u, into: a)
+                    Self.clearGutter(around: u, in: a)
                 }
             } else if let f = fields[u.page] {
                 f.write(u)
@@ -41,22 +52,42 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
         }
     }
 
-    /// A zeroed coverage page of `width × height`: one of `spare` (pages just dropped) of that
-    /// size cleared, else a new one. When the shape cache resets its atlas (a Lottie layer
-    /// whose rasters change every frame fills it within a few dozen frames) the frame drops
-    /// every page and lists a new one of the same size: clearing the dropped page's memory,
-    /// whose pages the process holds already, costs a fraction of a fresh allocation's page
-    /// faults and kernel zeroing (issue 23, 9squares on the CPU backend). The result is the
-    /// fresh page's: every texel 0 and every run 0 (not known).
-    static func recycled(_ spare: inout [SoftwareTarget], width: Int, height: Int) -> SoftwareTarget {
+    /// A coverage page of `width × height` for a new page id: a dropped one of that size as it
+    /// is, else a new, zeroed one. When the shape cache resets its atlas (a Lottie layer whose
+    /// rasters change every frame fills several pages within a few dozen frames, issue 23:
+    /// 9squares) the frame drops every page and lists new ones of the same size, one after
+    /// another as they fill: a fresh 2048² page was 16 MB of page faults and kernel zeroing plus
+    /// 8 MB of runs, 17 % of a 9squares frame on the CPU backend.
+    ///
+    /// Not clearing is safe because a page's texels are read only inside the rasters uploaded
+    /// into it and in the one-texel gutter around each (bilinear sampling under perspective
+    /// reaches half a texel out; nearest sampling clamps to the raster), which every upload
+    /// clears (`clearGutter`); runs are read only inside rasters, and never reach past the
+    /// upload that wrote them (`SoftwareCoverageRuns`). So a reused page draws the bytes a fresh
+    /// one does, as the GL backend's zeroed pages do.
+    func recycled(width: Int, height: Int) -> SoftwareTarget {
         let w = max(width, 1), h = max(height, 1)
-        guard let i = spare.firstIndex(where: { $0.width == w && $0.height == h && $0.coverageRuns != nil }) else {
+        guard reusesPages, let i = spare.firstIndex(where: { $0.page.width == w && $0.page.height == h && $0.page.coverageRuns != nil }) else {
             return SoftwareTarget(width: width, height: height, tracksCoverageRuns: true)
         }
-        let t = spare.remove(at: i)
-        t.pixels.update(repeating: 0, count: w * h)
-        t.coverageRuns?.update(repeating: 0, count: w * h)
-        return t
+        return spare.remove(at: i).page
+    }
+
+    /// Zeroes the one-texel frame around `u`'s rectangle in `t` (clipped to the page): the
+    /// atlas leaves a texel of gutter right of and below every raster
+    /// (`ShapeCache.Page.allocate`), so the frame is gutter (its own, its left neighbour's, the
+    /// shelf's above) and never another raster's texels.
+    static func clearGutter(around u: ShapeAtlasUpload, in t: SoftwareTarget) {
+        guard u.width > 0, u.height > 0 else { return }
+        let x0 = max(u.x - 1, 0), x1 = min(u.x + u.width + 1, t.width)
+        let y0 = max(u.y - 1, 0), y1 = min(u.y + u.height + 1, t.height)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in [u.y - 1, u.y + u.height] where y >= 0 && y < t.height {
+            (t.pixels + y * t.width + x0).update(repeating: 0, count: x1 - x0)
+        }
+        for x in [u.x - 1, u.x + u.width] where x >= 0 && x < t.width {
+            for y in y0..<y1 { t.pixels[y * t.width + x] = 0 }
+        }
     }
 
     /// Copies RGBA8 rows (top first) into the rectangle of `u`, clipped to the page. A texel's

@@ -1,9 +1,11 @@
 import Testing
 import CAFrame
+@testable import CARender
 @testable import CASoftware
 
 /// The CPU backend's shape atlas (`SoftwareShapeAtlas`): uploads copied row by row, and pages
-/// dropped by one frame reused, cleared, for a new page of their size (issue 23).
+/// dropped by one frame reused, as they are but for each upload's gutter, for a later new page
+/// of their size (issue 23).
 @Suite struct SoftwareShapeAtlasTests {
     /// A frame listing `pages` (id, width, height; coverage pages) and `uploads`.
     static func frame(_ pages: [(Int, Int, Int)], _ uploads: [ShapeAtlasUpload]) -> RenderFrame {
@@ -40,26 +42,95 @@ import CAFrame
         }
     }
 
-    @Test("a page dropped and a new page of its size in one frame: the new page starts empty")
-    func recycledPageIsCleared() throws {
+    @Test("a dropped page is reused for a new page of its size, as it is but for each upload's cleared one-texel frame")
+    func recycledPageKeepsOnlyWhatIsRead() throws {
         let atlas = SoftwareShapeAtlas()
-        atlas.sync(Self.frame([(1, 4, 3)], [Self.upload(serial: 1, page: 1, x: 0, y: 0, w: 4, h: 3)]))
+        atlas.sync(Self.frame([(1, 5, 4)], [Self.upload(serial: 1, page: 1, x: 0, y: 0, w: 5, h: 4)]))
         let first = try #require(atlas.coverage[1])
         #expect(first.pixels[0] == Self.word(1, 1, 7, 1))
         // Page 1 is dropped (the shape cache reset its atlas) and page 2 appears with one
-        // smaller raster: outside it, every texel and every run is 0 as on a fresh page.
-        atlas.sync(Self.frame([(2, 4, 3)], [Self.upload(serial: 2, page: 2, x: 1, y: 1, w: 1, h: 1)]))
+        // 2×1 raster at (1, 1): the raster and the texel frame around it (what sampling reads)
+        // are the fresh page's; the rest keeps the old raster, which nothing reads.
+        atlas.sync(Self.frame([(2, 5, 4)], [Self.upload(serial: 2, page: 2, x: 1, y: 1, w: 2, h: 1)]))
         #expect(atlas.coverage[1] == nil)
         let second = try #require(atlas.coverage[2])
         #expect(second === first, "the dropped page's memory is reused")
-        let runs = try #require(second.coverageRuns)
-        for y in 0..<3 {
-            for x in 0..<4 {
-                let inside = x == 1 && y == 1
-                #expect(second.pixels[y * 4 + x] == (inside ? Self.word(1, 1, 7, 2) : 0), "texel (\(x), \(y))")
-                if !inside { #expect(runs[y * 4 + x] == 0, "run at (\(x), \(y))") }
+        for y in 0..<4 {
+            for x in 0..<5 {
+                let inside = (1...2).contains(x) && y == 1
+                let frame = (0...3).contains(x) && (0...2).contains(y) && !inside
+                let expected = inside ? Self.word(x, 1, 7, 2) : frame ? 0 : Self.word(1 + x, 1 + y, 7, 1)
+                #expect(second.pixels[y * 5 + x] == expected, "texel (\(x), \(y))")
             }
         }
+        let runs = try #require(second.coverageRuns)
+        #expect(runs[1 * 5 + 1] == 1 && runs[1 * 5 + 2] == 1, "the raster's own runs")
+    }
+
+    @Test("a dropped page waits for a later frame's new page, and is freed after spareFrames frames")
+    func sparePageKeptThenFreed() throws {
+        let atlas = SoftwareShapeAtlas()
+        atlas.sync(Self.frame([(1, 4, 3)], [Self.upload(serial: 1, page: 1, x: 0, y: 0, w: 4, h: 3)]))
+        let first = try #require(atlas.coverage[1])
+        // Dropped with no new page in the same frame (the cache lists its next page later).
+        atlas.sync(Self.frame([], []))
+        #expect(atlas.spare.count == 1)
+        atlas.sync(Self.frame([(2, 4, 3)], []))
+        #expect(atlas.coverage[2] === first)
+        // Dropped again and never asked for: freed.
+        for _ in 0...SoftwareShapeAtlas.spareFrames + 1 { atlas.sync(Self.frame([], [])) }
+        #expect(atlas.spare.isEmpty)
+    }
+
+    @Test("a frame drawn from a reused page has a fresh renderer's bytes")
+    func reusedPageDrawsFreshBytes() throws {
+        // A ring whose scale changes every frame is rasterised again each frame; a small atlas
+        // page size makes the shape cache reset (and the CPU backend reuse pages) every few frames.
+        func scene(_ scale: CGFloat) -> CALayer {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
+            for k in 0..<3 {
+                let s = CAShapeLayer()
+                s.frame = root.bounds
+                s.path = CGPath(ellipseIn: CGRect(x: 8 + 10 * k, y: 8 + 6 * k, width: 60, height: 50), transform: nil)
+                s.fillColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.6)
+                s.strokeColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+                s.lineWidth = 4
+                s.transform = CATransform3DMakeScale(scale, scale, 1)
+                if k == 2 {
+                    // Under perspective the raster is sampled bilinearly: half a texel beyond
+                    // its edge, into the gutter.
+                    var t = CATransform3DIdentity
+                    t.m34 = -1 / 200
+                    s.transform = CATransform3DRotate(CATransform3DScale(t, scale, scale, 1), 0.5, 0, 1, 0)
+                }
+                root.addSublayer(s)
+            }
+            return root
+        }
+        // Both renderers draw the same frames; each new page of the second's atlas is a fresh,
+        // zeroed one.
+        let builder = RenderTreeBuilder()
+        let reusing = SoftwareRenderer(threads: 1), fresh = SoftwareRenderer(threads: 1)
+        fresh.shapeAtlas.reusesPages = false
+        var reused = 0
+        var seen = Set<ObjectIdentifier>()
+        for f in 0..<16 {
+            let scale = 0.8 + 0.02 * CGFloat(f)
+            // What a full atlas does (`ShapeCache.beginFrame`), every fourth frame.
+            if f % 4 == 3 { builder.shapes.cache.reset() }
+            let (frame, _) = builder.build(root: scene(scale), width: 96, height: 96, scale: 1)
+            var stats = RenderStats()
+            try reusing.render(frame, stats: &stats)
+            for (id, page) in reusing.shapeAtlas.coverage where !seen.insert(ObjectIdentifier(page)).inserted {
+                if f % 4 == 3, frame.shapePages.contains(where: { $0.id == id }) { reused += 1 }
+            }
+            try fresh.render(frame, stats: &stats)
+            let a = reusing.readPixels(), b = fresh.readPixels()
+            let differing = zip(a, b).filter { $0 != $1 }.count
+            #expect(differing == 0, "frame \(f): \(differing) bytes differ")
+        }
+        #expect(reused > 0, "the atlas reset and a page was reused")
     }
 
     @Test("a dropped page of another size is not reused")
