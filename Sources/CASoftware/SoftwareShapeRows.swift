@@ -114,6 +114,9 @@ extension SoftwareShapePipeline {
         // byte is kept (issue 23: cactus's bodies), and a run of it is one span.
         let memoizes = !clipped && !additive
         var memoKey: UInt32 = .max, memoSource: UInt32 = 0
+        // A lineWidth-animated stroke without dashes: its field's constants once per instance.
+        let widthStroke = wideField && widthField && !usesDash && fieldTexels != nil ? SoftwareWidthStroke(i, roundCap: roundCap) : nil
+        let fieldPage = fieldTexels
         for y in ya..<yb {
             let py = m.z * Float(y) + m.w
             // The quad is the region: texel centres outside it are not drawn.
@@ -155,7 +158,12 @@ extension SoftwareShapePipeline {
                 }
                 defer { x &+= 1 }
                 let full = SoftwarePixel.unpack(packed)
-                let cs = nearestStroke(i, full, tx, ty, ox, oy)
+                let cs: Float
+                if let ws = widthStroke, let fp = fieldPage {
+                    cs = full.y > 0 ? ws.coverage(fp.texel(ws.fieldX &+ tx, ws.fieldY &+ ty)) : full.y
+                } else {
+                    cs = nearestStroke(i, full, tx, ty, ox, oy)
+                }
                 // The field cut the stroke away here (a texel of the widest stroke outside the
                 // current width, or beyond a trim): the colour is the fill byte's alone, which
                 // is nothing outside the fill and the kept source inside it.

@@ -50,6 +50,26 @@ import CAFrame
         return root
     }
 
+    /// Strokes whose `lineWidth` animates, drawn from width-free fields: trimmed, with round and
+    /// butt caps, over a translucent fill and over each other.
+    static func widthScene() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        root.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.8, alpha: 1)
+        for (k, cap) in [CAShapeLayerLineCap.round, .butt, .square].enumerated() {
+            let s = shape(star(40 + 40 * CGFloat(k), 60, 35), fill: CGColor(red: 0.1, green: 0.3 * CGFloat(k), blue: 0.8, alpha: 0.7),
+                          stroke: CGColor(red: 0.8, green: 0.1, blue: 0.1, alpha: 0.9), width: 3 + 2 * CGFloat(k)) {
+                $0.lineCap = cap
+                $0.strokeEnd = 0.8
+            }
+            let w = CABasicAnimation(keyPath: "lineWidth")
+            w.fromValue = 2.0; w.toValue = 9.0; w.duration = 1
+            s.add(w, forKey: "widen")
+            root.addSublayer(s)
+        }
+        return root
+    }
+
     static func pixels(_ frame: RenderFrame, rowPaths: Bool) throws -> [UInt8] {
         let r = SoftwareRenderer(threads: 2)
         r.usesRowPaths = rowPaths
@@ -74,5 +94,21 @@ import CAFrame
         // Something was drawn: the opaque red star's centre (150, 100) is red.
         let i = (100 * 160 + 150) * 4
         #expect(Array(rows[i..<i + 4]) == [255, 0, 0, 255])
+    }
+
+    @Test("lineWidth-animated strokes: the rows' width-free field coverage is the per-texel path's")
+    func widthFieldRowsMatchTexels() throws {
+        let (frame, _) = RenderTreeBuilder().build(root: Self.widthScene(), width: 160, height: 120, scale: 1)
+        let batches = frame.passes.flatMap { pass -> [Batch] in if case .draw(let b) = pass.kind { return b } else { return [] } }
+        #expect(batches.contains { b in
+            if case .shape = b.pipeline { return b.variant.contains(.shapeWidthField) } else { return false }
+        }, "drawn from width-free fields")
+        let rows = try Self.pixels(frame, rowPaths: true)
+        let texels = try Self.pixels(frame, rowPaths: false)
+        let differences = zip(rows, texels).map { abs(Int($0) - Int($1)) }
+        let worst = differences.max() ?? 0
+        #expect(worst <= 2, "largest difference \(worst)")
+        let offByTwo = differences.filter { $0 > 1 }.count
+        #expect(offByTwo * 200 <= differences.count, "\(offByTwo) of \(differences.count) bytes differ by 2")
     }
 }
