@@ -70,27 +70,25 @@ import CAFrame
         return root
     }
 
-    static func pixels(_ frame: RenderFrame, rowPaths: Bool) throws -> [UInt8] {
-        let r = SoftwareRenderer(threads: 2)
-        r.usesRowPaths = rowPaths
-        var stats = RenderStats()
-        try r.render(frame, stats: &stats)
-        return r.readPixels()
+    /// Draws `frame` both ways (two threads) and bounds the difference: each 8-bit blend is within
+    /// one level of the float blend, and the levels add up where translucent shapes and their
+    /// strokes overlap, up to two here.
+    static func expectRowsMatchTexels(_ frame: RenderFrame) throws -> [UInt8] {
+        let rows = try SoftwareRowPathTests.render(frame, rowPaths: true, threads: 2)
+        let texels = try SoftwareRowPathTests.render(frame, rowPaths: false, threads: 2)
+        let differences = zip(rows, texels).map { abs(Int($0) - Int($1)) }
+        let worst = differences.max() ?? 0
+        #expect(worst <= 2, "largest difference \(worst)")
+        let offByTwo = differences.filter { $0 > 1 }.count
+        #expect(offByTwo * 200 <= differences.count, "\(offByTwo) of \(differences.count) bytes differ by 2")
+        return rows
     }
 
     @Test("shape rows draw the per-texel path's pixels (±1 level a blend they pass through), interiors as spans")
     func rowsMatchTexels() throws {
         let (frame, _) = RenderTreeBuilder().build(root: Self.scene(), width: 160, height: 120, scale: 1)
         #expect(frame.shapes.count == 4)
-        let rows = try Self.pixels(frame, rowPaths: true)
-        let texels = try Self.pixels(frame, rowPaths: false)
-        let differences = zip(rows, texels).map { abs(Int($0) - Int($1)) }
-        // Up to two translucent shapes and their strokes over the backdrop: each 8-bit blend is
-        // within one level of the float blend, and the levels add up where shapes overlap.
-        let worst = differences.max() ?? 0
-        #expect(worst <= 2, "largest difference \(worst)")
-        let offByTwo = differences.filter { $0 > 1 }.count
-        #expect(offByTwo * 200 <= differences.count, "\(offByTwo) of \(differences.count) bytes differ by 2")
+        let rows = try Self.expectRowsMatchTexels(frame)
         // Something was drawn: the opaque red star's centre (150, 100) is red.
         let i = (100 * 160 + 150) * 4
         #expect(Array(rows[i..<i + 4]) == [255, 0, 0, 255])
@@ -103,12 +101,6 @@ import CAFrame
         #expect(batches.contains { b in
             if case .shape = b.pipeline { return b.variant.contains(.shapeWidthField) } else { return false }
         }, "drawn from width-free fields")
-        let rows = try Self.pixels(frame, rowPaths: true)
-        let texels = try Self.pixels(frame, rowPaths: false)
-        let differences = zip(rows, texels).map { abs(Int($0) - Int($1)) }
-        let worst = differences.max() ?? 0
-        #expect(worst <= 2, "largest difference \(worst)")
-        let offByTwo = differences.filter { $0 > 1 }.count
-        #expect(offByTwo * 200 <= differences.count, "\(offByTwo) of \(differences.count) bytes differ by 2")
+        _ = try Self.expectRowsMatchTexels(frame)
     }
 }
