@@ -131,7 +131,7 @@ final class FrameWriter {
     /// down a list of shadowed layers, stay one instanced draw (issue 22: 100 shadowed layers
     /// were 201 draws).
     @inline(__always)
-    func appendBatch(_ pipeline: Batch.Pipeline, variant: ShaderVariant = [], index: Int) {
+    func appendBatch(_ pipeline: Batch.Pipeline, variant: ShaderVariant = ShaderVariant(rawValue: 0), index: Int) {
         if depthPlane >= 0, case .box = pipeline {
             appendDepthPlaneBatch(variant: variant, index: index)
             return

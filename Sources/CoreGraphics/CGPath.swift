@@ -12,7 +12,11 @@ package enum PathElement: Hashable, Sendable {
 /// `CGMutablePath` can be a subclass); its storage is a value array of elements.
 /// Immutable instances are safe to share between threads; a `CGMutablePath` is not, as on Apple.
 open class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
-    package var elements: [PathElement]
+    package var elements: [PathElement] { didSet { generation &+= 1 } }
+    /// Counts changes to `elements`, so a cache keyed by a path's identity can tell that a
+    /// `CGMutablePath` changed since it looked (the shape cache's bounding boxes). An extension
+    /// beyond Apple's API, package-only.
+    package private(set) var generation = 0
 
     package init(elements: [PathElement]) { self.elements = elements }
 

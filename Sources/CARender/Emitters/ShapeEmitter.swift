@@ -166,7 +166,10 @@ final class ShapeEmitter: ContentEmitter {
         var map: TexelMap
         var toPixels: Homography
         var subTexel = SIMD2<Double>.zero
-        var variant: ShaderVariant = []
+        // Not `[]`: an array literal builds the option set through the standard library's
+        // generic `SetAlgebra.init(_:)`, unspecialised across the module boundary (1.5 % of a
+        // frame of 1,000 shapes).
+        var variant = ShaderVariant(rawValue: 0)
         var limit: SIMD4<Int>? = nil
         var familyLimit: SIMD4<Int>? = nil
         /// The path's box in texels and the visible texel rectangle (affine placements).
@@ -257,7 +260,7 @@ final class ShapeEmitter: ContentEmitter {
                 // Its reach: the bucket's half width (a square cap's corner), no miter beyond it.
                 familyLimit = limitFor(bucket * 2.0.squareRoot() + 4)
                 family = ShapeCache.widthFamily(key, limit: familyLimit, bucket: bucket)
-                if let family, !cache.refusedWidthFamilies.contains(family) { widthFree = bucket }
+                if let family, cache.refusedWidthFamilies.isEmpty || !cache.refusedWidthFamilies.contains(family) { widthFree = bucket }
             }
             if widthFree == nil, let e = cache.lookup(withField) ?? cache.lookup(key) {
                 entry = e

@@ -195,18 +195,19 @@ final class ShapeCache {
     /// identifiers are not reused: every shape needs its box every frame, and walking a path's
     /// elements for it cost more than the rest of re-emitting a shape.
     // Unchecked: part of b1823d0's measured change (see `entries`).
-    @exclusivity(unchecked) private var boxes: [ObjectIdentifier: (path: CGPath, box: CGRect)] = [:]
+    @exclusivity(unchecked) private var boxes: [ObjectIdentifier: (path: CGPath, generation: Int, box: CGRect)] = [:]
     /// Boxes kept before the table starts again (an animated `path` is a new path each frame).
     static let maxKeptBoxes = 4096
 
     func boundingBox(of path: CGPath) -> CGRect {
         let id = ObjectIdentifier(path)
-        if let b = boxes[id], b.path === path { return b.box }
-        // A mutable path can change after it was measured: not kept.
+        // A mutable path can change after it was measured: its generation says whether it did
+        // (a `CGMutablePath` built once and assigned to a layer, the common case, is measured
+        // once, not every frame).
+        if let b = boxes[id], b.path === path, b.generation == path.generation { return b.box }
         let box = path.boundingBox
-        guard !(path is CGMutablePath) else { return box }
         if boxes.count >= Self.maxKeptBoxes { boxes.removeAll() }
-        boxes[id] = (path, box)
+        boxes[id] = (path, path.generation, box)
         return box
     }
 
