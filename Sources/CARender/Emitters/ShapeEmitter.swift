@@ -167,8 +167,8 @@ final class ShapeEmitter: ContentEmitter {
         var toPixels: Homography
         var subTexel = SIMD2<Double>.zero
         // Not `[]`: an array literal builds the option set through the standard library's
-        // generic `SetAlgebra.init(_:)`, unspecialised across the module boundary (1.5 % of a
-        // frame of 1,000 shapes).
+        // generic `SetAlgebra.init(_:)`, unspecialised across the module boundary (3 % of the
+        // render tree's samples for 1,000 shapes, docs/PERFORMANCE.md).
         var variant = ShaderVariant(rawValue: 0)
         var limit: SIMD4<Int>? = nil
         var familyLimit: SIMD4<Int>? = nil
