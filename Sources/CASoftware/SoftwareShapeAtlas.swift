@@ -147,12 +147,12 @@ final class SoftwareFieldPage: @unchecked Sendable {
         }
     }
 
-    @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-        data[min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)]
-    }
+    @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> { texels.texel(x, y) }
 
-    /// The page's texels without the page (valid while the page lives): reading through it
-    /// costs no reference count.
+    /// The texels by pointer (valid while the page lives).
+    var texels: Texels { Texels(data: data, width: width, height: height) }
+
+    /// The page's texels without the page: reading through it costs no reference count.
     struct Texels {
         let data: UnsafeMutablePointer<SIMD4<Float>>
         let width: Int, height: Int

@@ -27,8 +27,8 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
         self.coverage = coverage
         self.field = field
         self.aux = aux
-        fieldTexels = field.map { SoftwareFieldPage.Texels(data: $0.data, width: $0.width, height: $0.height) }
-        auxTexels = aux.map { SoftwareTarget.Texels(pixels: $0.pixels, width: $0.width, height: $0.height) }
+        fieldTexels = field?.texels
+        auxTexels = aux?.texels
         usesField = b.variant.contains(.shapeField)
         usesDash = b.variant.contains(.shapeDash)
         roundCap = b.variant.contains(.shapeRoundCap)

@@ -71,15 +71,8 @@ extension SoftwareShapePipeline {
         let a = max(ox &+ max(SoftwareClamp.int(m.x * Float(q.x0) + m.y), 0), 0)
         let b = min(ox &+ min(SoftwareClamp.int(m.x * Float(q.x1 &- 1) + m.y), rw - 1), cov.width - 1)
         guard a <= b else { return }
-        let row = cov.pixels + pageY &* cov.width
-        var k = a
-        while k <= b { ca_prefetch(row + k); k &+= 16 }
-        ca_prefetch(row + b)
-        if let runs = cov.coverageRuns.map({ $0 + pageY &* cov.width }) {
-            k = a
-            while k <= b { ca_prefetch(runs + k); k &+= 32 }
-            ca_prefetch(runs + b)
-        }
+        ca_prefetch_range(cov.pixels + (pageY &* cov.width &+ a), (b &- a &+ 1) &* 4)
+        if let runs = cov.coverageRuns { ca_prefetch_range(runs + (pageY &* cov.width &+ a), (b &- a &+ 1) &* 2) }
         // The width-free and projective-free wide field (16 bytes a texel, read where the
         // stroke's widest reach covers the texel) lies in its own page at the trim origin.
         if wideField, let fp = fieldTexels {
@@ -88,10 +81,7 @@ extension SoftwareShapePipeline {
             let fx = SoftwareClamp.int(i.trim.x) &- ox
             let fa = max(a &+ fx, 0), fb = min(b &+ fx, fp.width - 1)
             guard fa <= fb else { return }
-            let frow = fp.data + fy &* fp.width
-            k = fa
-            while k <= fb { ca_prefetch(frow + k); k &+= 4 }
-            ca_prefetch(frow + fb)
+            ca_prefetch_range(fp.data + (fy &* fp.width &+ fa), (fb &- fa &+ 1) &* 16)
         }
     }
 

@@ -34,13 +34,12 @@ final class SoftwareTarget: @unchecked Sendable {
     }
 
     /// The texel at (x, y), clamped to the edge (GL_CLAMP_TO_EDGE), as 0…1 floats.
-    @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-        let cx = min(max(x, 0), width - 1), cy = min(max(y, 0), height - 1)
-        return SoftwarePixel.unpack(pixels[cy * width + cx])
-    }
+    @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> { texels.texel(x, y) }
 
-    /// The target's texels without the target (valid while it lives): reading through it costs
-    /// no reference count.
+    /// The texels by pointer (valid while the target lives).
+    var texels: Texels { Texels(pixels: pixels, width: width, height: height) }
+
+    /// The target's texels without the target: reading through it costs no reference count.
     struct Texels {
         let pixels: UnsafeMutablePointer<UInt32>
         let width: Int, height: Int

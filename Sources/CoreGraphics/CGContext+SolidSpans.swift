@@ -75,15 +75,11 @@ extension CGContext {
     /// hint the span loop's first read of each row was its largest stall.
     static let prefetchRows = 2
 
-    /// Asks for the pixels of row `y` inside `box`, one request per cache line.
+    /// Asks for the pixels of row `y` inside `box`.
     @inline(__always)
     static func prefetchRow(_ surface: BitmapSurface, _ y: Int, _ box: PixelBox) {
         guard y >= box.y0, y < box.y1, box.x0 < box.x1 else { return }
-        let row = surface.base + y &* surface.bytesPerRow
-        var k = box.x0 &* 4
-        let end = box.x1 &* 4
-        while k < end { ca_prefetch(row + k); k &+= 64 }
-        ca_prefetch(row + (end &- 1))
+        ca_prefetch_range(surface.base + (y &* surface.bytesPerRow &+ box.x0 &* 4), (box.x1 &- box.x0) &* 4)
     }
 
     /// The scratch rasteriser is kept between paths up to this many cells (16 MB of `Float`s);
