@@ -5,10 +5,13 @@
 /// shape field is needed, whether the clip applies and which of the four gradient forms to
 /// evaluate. In the interior of an axial gradient none of that changes along the row, so this
 /// loop carries only what does: the axial parameter stepped along the row, the ramp texels and
-/// their linear filter, gradient.frag's dither noise at the texel — the noise four texels at a
-/// time in SIMD lanes, its two floors by the add-and-subtract of 2^23 instead of a conversion
-/// each. Every float operation is the general loop's, in the same order, so the pixels are the
-/// same bits (tested against it with `SoftwareRenderer.usesInteriorLoops` off).
+/// their linear filter, gradient.frag's dither noise at the texel. It works four texels at a
+/// time: the parameter, the ramp index and weight, and the noise in SIMD lanes (their floors by
+/// the add-and-subtract of 2^23, exact in the range they take), then each texel's colour as one
+/// vector, clamped, held to its alpha and packed to bytes without a branch or a per-lane
+/// conversion (baseline x86-64 has no SSE4.1 rounding). Every float operation is the general
+/// loop's, in the same order, so the pixels are the same bits (tested against it with
+/// `SoftwareRenderer.usesInteriorLoops` off); the selects differ only in how they are written.
 struct SoftwareGradientInteriorSpan {
     let dx: SIMD2<Float>
     /// The quad on the plane (the general loop's test, kept so the same texels are drawn).
@@ -24,14 +27,45 @@ struct SoftwareGradientInteriorSpan {
     func draw(_ base: SIMD2<Float>, axial0: Float, ignY: Float, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) {
         guard a < b else { return }
         var x = a
-        // Four texels' noise at once where `floor0` is exact (g ≥ 0 below 2^23; h is below 53).
-        if ignY >= 0, (Float(b) + 0.5) * 0.06711056 + ignY < 8_000_000 {
+        // The plane point is monotone in x along the row, so where both ends lie in the quad
+        // every texel between does: the per-texel test is dropped there.
+        let inside = Self.contains(base + Float(a) * dx, lo, hi) && Self.contains(base + Float(b &- 1) * dx, lo, hi)
+        // Four texels at once where the floors are exact: g ≥ 0 and below 2^23; h is below 53;
+        // the ramp position is within 0…width − 1.
+        if inside, ignY >= 0, (Float(b) + 0.5) * 0.06711056 + ignY < 8_000_000, width > 1, width < 1 << 22 {
+            let last = Float(width &- 1)
+            let top = SIMD4<Int32>(repeating: Int32(width &- 1))
+            let ramp = self.ramp
             while x &+ 4 <= b {
                 let xs = SIMD4(Float(x), Float(x &+ 1), Float(x &+ 2), Float(x &+ 3))
                 let g = (xs + 0.5) * 0.06711056 + ignY
-                let h = 52.9829189 * (g - Self.floor0(g))
-                let n = (h - Self.floor0(h) - 0.5) / 255
-                for k in 0..<4 { texel(base, axial0, x &+ k, n[k], out + (x &+ k &- a)) }
+                let h = 52.9829189 * (g - g.floorOfNonNegative)
+                let n = (h - h.floorOfNonNegative - 0.5) / 255
+                // SoftwareField.clamp01 lane by lane (NaN to 0, as its `x > 0` test).
+                let t0 = axial0 + xs * axialStep
+                let t = t0.replacing(with: 1, where: .!(t0 .< 1)).replacing(with: 0, where: .!(t0 .> 0))
+                let rx = t * last
+                let fl = rx.floorOfNonNegative
+                let i0 = fl.wholeNumbers
+                let i1 = (i0 &+ 1).replacing(with: top, where: i0 &+ 1 .> top)
+                let f = rx - fl
+                // Each texel's filtered ramp colour, then the rest four texels at a time, one
+                // channel a vector.
+                let c0 = Self.filtered(ramp, i0[0], i1[0], f[0]), c1 = Self.filtered(ramp, i0[1], i1[1], f[1])
+                let c2 = Self.filtered(ramp, i0[2], i1[2], f[2]), c3 = Self.filtered(ramp, i0[3], i1[3], f[3])
+                var r = SIMD4(c0.x, c1.x, c2.x, c3.x), gr = SIMD4(c0.y, c1.y, c2.y, c3.y)
+                var bl = SIMD4(c0.z, c1.z, c2.z, c3.z), al = SIMD4(c0.w, c1.w, c2.w, c3.w)
+                // `if c.w > 0 { c += (n, n, n, c.w < 1 ? n : 0) }`
+                let on = al .> 0
+                r = r.replacing(with: r + n, where: on)
+                gr = gr.replacing(with: gr + n, where: on)
+                bl = bl.replacing(with: bl + n, where: on)
+                al = al.replacing(with: al + n, where: on .& (al .< 1))
+                al = Self.unit(al)
+                r = Self.held(Self.unit(r), al); gr = Self.held(Self.unit(gr), al); bl = Self.held(Self.unit(bl), al)
+                let words = Self.bytes(r * opacity) | Self.bytes(gr * opacity) &<< 8 | Self.bytes(bl * opacity) &<< 16
+                    | Self.bytes(al * opacity) &<< 24
+                UnsafeMutableRawPointer(out + (x &- a)).storeBytes(of: words, as: SIMD4<UInt32>.self)
                 x &+= 4
             }
         }
@@ -43,12 +77,38 @@ struct SoftwareGradientInteriorSpan {
         }
     }
 
-    /// ⌊v⌋ of four values in 0 ..< 2^23 without a conversion: v + 2^23 − 2^23 is v rounded to
-    /// the nearest integer (exact in that range), one less where that is above v. The same
-    /// value as `softwareFloor` there.
-    @inline(__always) static func floor0(_ v: SIMD4<Float>) -> SIMD4<Float> {
-        let r = (v + 8_388_608) - 8_388_608
-        return r.replacing(with: r - 1, where: r .> v)
+    @inline(__always) static func contains(_ p: SIMD2<Float>, _ lo: SIMD2<Float>, _ hi: SIMD2<Float>) -> Bool {
+        p.x >= lo.x && p.y >= lo.y && p.x < hi.x && p.y < hi.y
+    }
+
+    /// Ramp texels `i0` and `i1` filtered with weight `f` (the general loop's `ca + (cb − ca)·f`).
+    @inline(__always) static func filtered(_ ramp: UnsafeRawPointer, _ i0: Int32, _ i1: Int32, _ f: Float) -> SIMD4<Float> {
+        let ca = ramp.loadUnaligned(fromByteOffset: Int(i0) &* 16, as: SIMD4<Float>.self)
+        let cb = ramp.loadUnaligned(fromByteOffset: Int(i1) &* 16, as: SIMD4<Float>.self)
+        return ca + (cb - ca) * f
+    }
+
+    /// The general loop's clamp to 0…1 (below 0 to 0, above 1 to 1).
+    @inline(__always) static func unit(_ v: SIMD4<Float>) -> SIMD4<Float> {
+        v.replacing(with: 0, where: v .< 0).replacing(with: 1, where: v .> 1)
+    }
+
+    /// A colour channel held to alpha (`min(c, a)`, as Swift's `min`: the alpha where it is less).
+    @inline(__always) static func held(_ v: SIMD4<Float>, _ a: SIMD4<Float>) -> SIMD4<Float> {
+        v.replacing(with: a, where: a .< v)
+    }
+
+    /// `SoftwarePixel.pack`'s byte of each lane: ⌊v·255 + ½⌋ held to 0…255 (NaN to 0), by the
+    /// 2^23 add (nearest) corrected down where it rounded up. `SoftwareSpanBlend.source` also
+    /// holds each colour byte to the alpha byte; that is already true here, as rounding is
+    /// monotone and the colour was held to alpha before.
+    @inline(__always) static func bytes(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+        var s = v * 255 + 0.5
+        s = s.replacing(with: 0, where: .!(s .>= 0)).replacing(with: 255, where: s .> 255)
+        let r = s + 8_388_608
+        // Where the nearest integer is above s, the floor is one less (the mask is −1).
+        let i = unsafeBitCast(r, to: SIMD4<UInt32>.self) &+ unsafeBitCast((r - 8_388_608) .> s, to: SIMD4<UInt32>.self)
+        return i & 0xFF
     }
 
     /// Texel x of the row with noise `n` (gradient.frag's `(ign − ½) / 255`), written to `out`.

@@ -40,6 +40,35 @@ enum SoftwareImageInterior {
         return min(r, a) | min(g, a) << 8 | min(b, a) << 16 | a << 24
     }
 
+    /// `SoftwareFixedTexel.bilinear`'s sum with its four weights, in eight 16-bit lanes: `upper`
+    /// and `lower` hold the two texture rows' texel pairs (the left texel in the low word).
+    /// Each lane (a channel times its weights, which sum to 256) stays ≤ 255·256, as in the
+    /// 64-bit lanes, so the sums are the same; the channels come out as (R, G, B, A).
+    @inline(__always) static func bilinear(_ upper: UInt64, _ lower: UInt64, _ w00: Int32, _ w10: Int32, _ w01: Int32,
+                                           _ w11: Int32) -> SIMD4<UInt16> {
+        let u = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(upper, to: SIMD8<UInt8>.self))
+        let l = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(lower, to: SIMD8<UInt8>.self))
+        let wu = SIMD8(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: w00)), highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: w10)))
+        let wl = SIMD8(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: w01)), highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: w11)))
+        let s = u &* wu &+ l &* wl
+        return s.lowHalf &+ s.highHalf
+    }
+
+    /// `pack` of (R, G, B, A) 16-bit lanes: each times `tq`/65536, rounded to the byte, each
+    /// colour byte held to the alpha byte.
+    @inline(__always) static func pack(_ s: SIMD4<UInt16>, _ tq: UInt64) -> UInt32 {
+        let r: SIMD4<UInt16>
+        if tq == 65536 {
+            r = (s &+ 128) &>> 8
+        } else {
+            // lane · tq + 2^23 < 2^32 (65280 · 65536 + 2^23).
+            r = SIMD4(truncatingIfNeeded: (SIMD4<UInt32>(truncatingIfNeeded: s) &* UInt32(truncatingIfNeeded: tq) &+ 0x80_0000) &>> 24)
+        }
+        // Lane by lane: a byte-vector min compiled to stack round trips.
+        let a = UInt32(r.w)
+        return min(UInt32(r.x), a) | min(UInt32(r.y), a) << 8 | min(UInt32(r.z), a) << 16 | a << 24
+    }
+
     /// The vertical half of `SoftwareFixedTexel.bilinear` at texel-space y: the two rows' first
     /// texels and the weight of the lower row in 1/256ths.
     @inline(__always) static func rows(_ t: SoftwareTarget, _ y: Float) -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UInt64) {
@@ -91,13 +120,30 @@ struct SoftwareImageInteriorSpan {
             let rawY = uv0.y + (base.y - rlo.y) * uvScale.y
             let tcY = (aOrigin.y + SoftwareField.clamp01(rawY) * aSize.y) * size.y
             let (top, bottom, wy) = SoftwareImageInterior.rows(level, tcY)
-            for x in a..<b {
+            // One texel by the float path (the per-texel quad test and clamps).
+            @inline(__always) func texel(_ x: Int) {
                 let px = base.x + Float(x) * dx.x
-                guard px >= lo.x, px < hi.x else { out[x &- a] = 0; continue }
+                guard px >= lo.x, px < hi.x else { out[x &- a] = 0; return }
                 let rawX = uv0.x + (px - rlo.x) * uvScale.x
                 let tcX = (aOrigin.x + SoftwareField.clamp01(rawX) * aSize.x) * size.x
                 out[x &- a] = SoftwareImageInterior.pack(SoftwareImageInterior.bilinear(top, bottom, wy, w, tcX), tq)
             }
+            var x = a
+            // Four texels at a time where the quad test holds at both ends of the run (the plane
+            // x is monotone along the row): the texture x of each is the same float as the
+            // texel's, its floor and weight by the add of 2^23 where every lane is within
+            // 0 ..< 2^22 (else those four take the float path).
+            let firstX = base.x + Float(a) * dx.x, lastX = base.x + Float(b &- 1) * dx.x
+            if firstX >= lo.x, firstX < hi.x, lastX >= lo.x, lastX < hi.x, w < 1 << 22 {
+                while x &+ 4 <= b {
+                    x = unrotatedRun(base, x, b, top, bottom, wy, out + (x &- a))
+                    // Four whose texture x is not all within 0.5 ..< 2^22 (the image's left or
+                    // right edge): the float path.
+                    let end = min(x &+ 4, b)
+                    while x < end { texel(x); x &+= 1 }
+                }
+            }
+            while x < b { texel(x); x &+= 1 }
             return
         }
         for x in a..<b {
@@ -108,5 +154,45 @@ struct SoftwareImageInteriorSpan {
             let tc = (aOrigin + uv * aSize) * size
             out[x &- a] = SoftwareImageInterior.pack(SoftwareFixedTexel.bilinear(level, tc.x, tc.y), tq)
         }
+    }
+
+    /// The unrotated interior from texel `a` on (written from `out[0]`), four texels at a time,
+    /// as long as every lane of a four has its texture x within 0.5 ..< 2^22 (the floor and
+    /// weight by the add of 2^23 are then the float path's). Returns where it stopped.
+    /// Its own function: inlined into `draw`, the lanes were spilled to the stack.
+    @inline(never)
+    func unrotatedRun(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ top: UnsafeMutablePointer<UInt32>,
+                      _ bottom: UnsafeMutablePointer<UInt32>, _ wy: UInt64, _ out: UnsafeMutablePointer<UInt32>) -> Int {
+        let w = level.width
+        var x = a
+        let top32 = SIMD4<Int32>(repeating: Int32(w &- 1))
+        let wy32 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: wy))
+        while x &+ 4 <= b {
+            let xs = SIMD4(Float(x), Float(x &+ 1), Float(x &+ 2), Float(x &+ 3))
+            let px = base.x + xs * dx.x
+            let rawX = uv0.x + (px - rlo.x) * uvScale.x
+            // SoftwareField.clamp01 lane by lane (NaN to 0).
+            let unit = rawX.replacing(with: 1, where: .!(rawX .< 1)).replacing(with: 0, where: .!(rawX .> 0))
+            let fx = (aOrigin.x + unit * aSize.x) * size.x - 0.5
+            guard all(fx .>= 0), all(fx .< 4_194_304) else { break }
+            let x0f = fx.floorOfNonNegative
+            let wx = ((fx - x0f) * 256 + 0.5).floorOfNonNegative.wholeNumbers
+            let x0 = x0f.wholeNumbers, x1 = x0 &+ 1
+            let xa = x0.replacing(with: top32, where: x0 .> top32)
+            let xb = x1.replacing(with: top32, where: x1 .> top32)
+            // SoftwareImageInterior.bilinear's weights, four at a time.
+            let w11 = (wx &* wy32 &+ 128) &>> 8
+            let w10 = wx &- w11, w01 = wy32 &- w11
+            let w00 = 256 &- wx &- wy32 &+ w11
+            let o = out + (x &- a)
+            @inline(__always) func sample(_ k: Int) -> UInt32 {
+                let ia = Int(xa[k]), ib = Int(xb[k])
+                let upper = UInt64(top[ia]) | UInt64(top[ib]) << 32, lower = UInt64(bottom[ia]) | UInt64(bottom[ib]) << 32
+                return SoftwareImageInterior.pack(SoftwareImageInterior.bilinear(upper, lower, w00[k], w10[k], w01[k], w11[k]), tq)
+            }
+            o[0] = sample(0); o[1] = sample(1); o[2] = sample(2); o[3] = sample(3)
+            x &+= 4
+        }
+        return x
     }
 }
