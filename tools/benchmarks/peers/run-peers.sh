@@ -4,6 +4,8 @@
 #
 # usage: tools/benchmarks/peers/run-peers.sh [count width height frames] [--max-size N]
 #        PEER_SCENE=shapes tools/benchmarks/peers/run-peers.sh [frames]   (issue 6's Bézier stars)
+#        PEER_SCENE=gradients|shadows tools/benchmarks/peers/run-peers.sh [frames]
+#                                   (issue 22's layer scenes: layers_scene.py)
 # env:   PYTHON  interpreter to use (default python3: pyenv's 3.11 here; pycairo and
 #                blend2d-python are pip-installed into it)
 #        SCENE   a JSON file from `baseline-benchmark --dump-scene` (default: scene.py generates
@@ -30,11 +32,15 @@ fi
 if ! "$PY" -c 'import blend2d' 2>/dev/null; then
     "$PY" -m pip install -q 'blend2d-python==1.0.0' >&2
 fi
+if [ "${PEER_SCENE:-rects}" = shadows ] && ! "$PY" -c 'import numpy, scipy' 2>/dev/null; then
+    "$PY" -m pip install -q numpy scipy >&2
+fi
 
 args=("$@")
 [ -n "${SCENE:-}" ] && args+=(--scene "$SCENE")
 echo "# $("$PY" --version 2>&1), pycairo $("$PY" -c 'import cairo; print(cairo.version, "on cairo", cairo.cairo_version_string())'), blend2d $("$PY" -c 'import blend2d; print(".".join(map(str, blend2d.BL_VERSION)))'); load average $(cut -d' ' -f1-3 /proc/loadavg)"
-# PEER_SCENE picks the scene: rects (default; arguments as above) or shapes (argument: frames).
+# PEER_SCENE picks the scene: rects (default; arguments as above), or shapes, gradients or shadows
+# (argument: frames). The shadows peers also need numpy and scipy (a pip install if missing).
 for peer in ${PEERS:-cairo blend2d}; do
     "$PY" "$here/${peer}_${PEER_SCENE:-rects}.py" "${args[@]}"
 done

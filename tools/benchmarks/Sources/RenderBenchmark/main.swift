@@ -255,8 +255,17 @@ do {
             whole.patchesSubtrees = true
             report("100 groups of 100 rects, 1 group in 10 moving, subtrees patched", try run(groupsScene(), frames: frames, options: whole).0)
         case "images": report("1000 image layers", try run(StressScenes.images(count: 1000), frames: frames).0)
-        case "gradients": report("200 gradient layers", try run(StressScenes.gradients(count: 200), frames: frames).0)
-        case "shadows": report("100 shadowed layers", try run(StressScenes.shadows(count: 100), frames: frames).0)
+        case "gradients":
+            let res = try run(StressScenes.gradients(count: 200), frames: frames).0
+            report("200 gradient layers", res)
+            // Peers: peers/layers_scene.py draws the same layers (a snapshot at t = 0.1 s).
+            if withPeers { runPeers(engineSeconds: res.total, frames: max(3, frames / 3), scene: "gradients") }
+        case "shadows":
+            let res = try run(StressScenes.shadows(count: 100), frames: frames).0
+            report("100 shadowed layers", res)
+            // Peers: shadow sprites blurred once, untimed (a 2D library has no blur; see
+            // peers/layers_scene.py), where the engine blurs its animated shadows every frame.
+            if withPeers { runPeers(engineSeconds: res.total, frames: max(3, frames / 3), scene: "shadows") }
         case "growth": try growthTable(frames: frames)   // GrowthScene.swift (issue 22 part 3)
         case "emitter":
             var ratios: [Double] = []
