@@ -14,7 +14,10 @@ import CAFrame
 /// - the straight part's mass along x depends on the column alone: once per column;
 /// - the kernel's CDF is read from a table of 32 entries per σ with linear interpolation instead
 ///   of `erf`: for the CDF of a Gaussian the interpolation error is ≤ h²/8 · max|f″| ≈ 2.3e-4 / 4
-///   at h = σ/32, so a texel's coverage moves by less than 0.02 of an 8-bit level.
+///   at h = σ/32, so a texel's coverage moves by less than 0.02 of an 8-bit level;
+/// - between the columns where all of a row's masses along x saturate (farther than the reach
+///   from both ends of the straight part and of every corner slice) the coverage is one value,
+///   computed once a row: the middle of a shadow's corner rows is no longer 16 slices a texel.
 struct SoftwareShadowRowPlan {
     /// Plane x of texel column x's centre = ax·x + bx; plane y of row y's centre = ay·y + by.
     let ax: Float, bx: Float, ay: Float, by: Float
@@ -99,12 +102,28 @@ struct SoftwareShadowRowPlan {
                         slices += 1
                     }
                 }
+                // Where every mass along x of the row (the straight part's and each slice's) has
+                // both ends beyond the kernel's reach, each is the table's full mass: the
+                // coverage is one float across those columns, computed at the first of them by
+                // the same operations. Half a plane unit of margin keeps the float comparisons
+                // of the masses' ends on the saturated side.
+                var maxInset: Float = 0
+                for k in 0..<slices { maxInset = max(maxInset, insets[k]) }
+                let flatLo = lo.x + maxInset + r + 0.5, flatHi = hi.x - maxInset - r - 0.5
+                var flatCov: Float? = nil
                 for x in xa..<xb {
                     let px = ax * Float(x) + bx
-                    var cov = full[x - xa] * middle
-                    for k in 0..<slices {
-                        let inset = insets[k]
-                        cov += Self.mass(lo.x + inset - px, hi.x - inset - px, t, r, inv) * weights[k]
+                    let flat = px >= flatLo && px <= flatHi
+                    var cov: Float
+                    if flat, let f = flatCov {
+                        cov = f
+                    } else {
+                        cov = full[x - xa] * middle
+                        for k in 0..<slices {
+                            let inset = insets[k]
+                            cov += Self.mass(lo.x + inset - px, hi.x - inset - px, t, r, inv) * weights[k]
+                        }
+                        if flat { flatCov = cov }
                     }
                     if cov <= 0 { continue }
                     let clip = ctx.clip(clipIndex, x, y, v)
