@@ -1,16 +1,16 @@
 import CAFrame
 
 /// The image row path's interior loop (issue 22): the texels of a row where the layer's shape
-/// covers the pixel fully and no clip applies, sampled bilinearly (`.linear`) with a tint that
-/// is one value on all four channels (a layer's opacity: the premultiplied tint is grey).
+/// covers the pixel fully and no clip applies, sampled bilinearly (`.linear`) with a tint within
+/// 0…1 on every channel (a layer's opacity makes a grey tint; a particle's colour any tint).
 ///
 /// The general row loop (`SoftwareImagePipeline.drawRows`) turns the fixed-point bilinear
 /// sample into a float colour, multiplies by the tint and the coverage, and packs it back to
 /// bytes. Here coverage is 1, so the sample stays in integers: each 16-bit lane (channel ×
-/// 256 × 255-levels) times the tint in 1/65536ths, rounded to the byte — for an opaque tint
-/// (65536/65536) that is `(lane + 128) >> 8`, which is exactly what the float path gives for
-/// every lane value 0…65280 (checked over all of them by `SoftwareImageInteriorRowTests`), so
-/// opaque images are bit-identical; a translucent tint rounds once in fixed point instead of
+/// 256 × 255-levels) times its channel's tint in 1/65536ths, rounded to the byte — for an
+/// opaque tint (65536/65536) that is `(lane + 128) >> 8`, which is exactly what the float path
+/// gives for every lane value 0…65280 (checked over all of them by `SoftwareInteriorLoopTests`),
+/// so opaque images are bit-identical; any other tint rounds once in fixed point instead of
 /// twice in float and may differ from the float path by one level where the exact value is
 /// within 1/500 level of a half.
 ///
@@ -19,25 +19,29 @@ import CAFrame
 /// found once a row; the same integer weights as `SoftwareFixedTexel.bilinear` are used, so the
 /// sample is the same.
 enum SoftwareImageInterior {
-    /// The tint as the interior loop's fixed-point factor (1/65536ths), or nil where the loop
-    /// does not apply (channels that differ, or a tint outside 0…1).
-    static func tintFactor(_ tint: SIMD4<Float>) -> UInt64? {
-        let t = tint.x
-        guard tint.y == t, tint.z == t, tint.w == t, t >= 0, t <= 1 else { return nil }
-        return UInt64((t * 65536).rounded())
+    /// A tint as the interior loop's fixed-point factors (1/65536ths, R, G, B, A).
+    struct Tint {
+        let factors: SIMD4<UInt32>
+        /// All four factors 65536: the pack is `(lane + 128) >> 8`.
+        let opaque: Bool
+    }
+
+    /// The tint as the interior loop's factors, or nil where the loop does not apply (a channel
+    /// outside 0…1, NaN included).
+    static func tintFactor(_ tint: SIMD4<Float>) -> Tint? {
+        guard all(tint .>= 0), all(tint .<= 1) else { return nil }
+        let f = SIMD4<UInt32>(UInt32((tint.x * 65536).rounded()), UInt32((tint.y * 65536).rounded()),
+                              UInt32((tint.z * 65536).rounded()), UInt32((tint.w * 65536).rounded()))
+        return Tint(factors: f, opaque: f == SIMD4(repeating: 65536))
     }
 
     /// Fixed-point lanes (`SoftwareFixedTexel` layout: R, B, G, A from the low end, each a
-    /// channel × 256) times `tq`/65536, rounded to bytes and packed as an RGBA8 source with each
+    /// channel × 256) times the tint, rounded to bytes and packed as an RGBA8 source with each
     /// colour byte held to the alpha byte (as `SoftwareSpanBlend.source`).
-    @inline(__always) static func pack(_ s: UInt64, _ tq: UInt64) -> UInt32 {
-        let mask: UInt64 = 0x0000_FFFF_0000_FFFF, half: UInt64 = 0x0080_0000_0080_0000
-        // Two lanes per 64-bit multiply, each product below 2^32 (65280 · 65536 + 2^23).
-        let e = ((s & mask) &* tq &+ half) >> 24 & 0x0000_00FF_0000_00FF       // R, G
-        let o = (((s >> 16) & mask) &* tq &+ half) >> 24 & 0x0000_00FF_0000_00FF // B, A
-        let r = UInt32(truncatingIfNeeded: e), g = UInt32(truncatingIfNeeded: e >> 32)
-        let b = UInt32(truncatingIfNeeded: o), a = UInt32(truncatingIfNeeded: o >> 32)
-        return min(r, a) | min(g, a) << 8 | min(b, a) << 16 | a << 24
+    @inline(__always) static func pack(_ s: UInt64, _ tint: Tint) -> UInt32 {
+        let lanes = SIMD4<UInt16>(UInt16(truncatingIfNeeded: s), UInt16(truncatingIfNeeded: s >> 32),
+                                  UInt16(truncatingIfNeeded: s >> 16), UInt16(truncatingIfNeeded: s >> 48))
+        return pack(lanes, tint)
     }
 
     /// `SoftwareFixedTexel.bilinear`'s sum with its four weights, in eight 16-bit lanes: `upper`
@@ -54,15 +58,15 @@ enum SoftwareImageInterior {
         return s.lowHalf &+ s.highHalf
     }
 
-    /// `pack` of (R, G, B, A) 16-bit lanes: each times `tq`/65536, rounded to the byte, each
-    /// colour byte held to the alpha byte.
-    @inline(__always) static func pack(_ s: SIMD4<UInt16>, _ tq: UInt64) -> UInt32 {
+    /// `pack` of (R, G, B, A) 16-bit lanes: each times its channel's factor/65536, rounded to
+    /// the byte, each colour byte held to the alpha byte.
+    @inline(__always) static func pack(_ s: SIMD4<UInt16>, _ tint: Tint) -> UInt32 {
         let r: SIMD4<UInt16>
-        if tq == 65536 {
+        if tint.opaque {
             r = (s &+ 128) &>> 8
         } else {
-            // lane · tq + 2^23 < 2^32 (65280 · 65536 + 2^23).
-            r = SIMD4(truncatingIfNeeded: (SIMD4<UInt32>(truncatingIfNeeded: s) &* UInt32(truncatingIfNeeded: tq) &+ 0x80_0000) &>> 24)
+            // lane · factor + 2^23 < 2^32 (65280 · 65536 + 2^23).
+            r = SIMD4(truncatingIfNeeded: (SIMD4<UInt32>(truncatingIfNeeded: s) &* tint.factors &+ 0x80_0000) &>> 24)
         }
         // Lane by lane: a byte-vector min compiled to stack round trips.
         let a = UInt32(r.w)
@@ -109,12 +113,15 @@ struct SoftwareImageInteriorSpan {
     /// Unowned: the texture holds the level for the draw, and a counted reference was retained
     /// and released with every row's copy of the span (5 % of the images scene).
     unowned(unsafe) let level: SoftwareTarget
-    let tq: UInt64
+    let tq: SoftwareImageInterior.Tint
 
     /// Texels `a..<b` of the row at plane point `base + x·dx`, written from `out[0]` on: what
     /// the general loop computes there with coverage 1 and no clip, in integers.
     func draw(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) {
         guard a < b else { return }
+        // One counted reference for the row (the unowned field, passed per texel to
+        // `SoftwareFixedTexel.bilinear`, was retained and released per texel).
+        let level = self.level
         let w = level.width
         if dx.y == 0 {
             // The texture rows are the row's: p.y = base.y for every x.

@@ -42,7 +42,7 @@ import CAFrame
     @Test("the interior pack: (lane + 128) >> 8 with an opaque tint is the float path's byte for every lane value 0…65280")
     func opaquePackIsTheFloatPack() throws {
         let tq = try #require(SoftwareImageInterior.tintFactor(SIMD4(repeating: 1)))
-        #expect(tq == 65536)
+        #expect(tq.factors == SIMD4(repeating: 65536) && tq.opaque)
         // SoftwareImagePipeline.drawRows' k = tint / (255 · 256), coverage 1.
         let k = SIMD4<Float>(repeating: 1) * (1 / (255 * 256))
         for l in 0...UInt64(65280) {
@@ -54,11 +54,14 @@ import CAFrame
         }
     }
 
-    @Test("the interior pack with a translucent grey tint: within one level of the float path, colour held to alpha")
+    @Test("the interior pack with a translucent or coloured tint: within one level of the float path, colour held to alpha")
     func translucentPackWithinALevel() throws {
-        for t: Float in [0, 0.4, 0.5, 0.73, 0.999] {
-            let tq = try #require(SoftwareImageInterior.tintFactor(SIMD4(repeating: t)))
-            let k = SIMD4<Float>(repeating: t) * (1 / (255 * 256))
+        let tints: [SIMD4<Float>] = [.zero, SIMD4(repeating: 0.4), SIMD4(repeating: 0.5), SIMD4(repeating: 0.73),
+                                     SIMD4(repeating: 0.999), SIMD4(1, 0.5, 0.25, 1), SIMD4(0.9, 0.2, 0.6, 0.7), SIMD4(0, 1, 0.35, 0.35)]
+        for t in tints {
+            let tq = try #require(SoftwareImageInterior.tintFactor(t))
+            #expect(!tq.opaque)
+            let k = t * (1 / (255 * 256))
             for l in stride(from: UInt64(0), through: 65280, by: 7) {
                 let a = max(l, 30000)
                 let s = l | (l / 2) << 16 | (65280 - l) % (a + 1) << 32 | a << 48
@@ -70,10 +73,11 @@ import CAFrame
                 }
             }
         }
-        // A tint whose channels differ, or beyond 0…1, keeps the general loop.
-        #expect(SoftwareImageInterior.tintFactor(SIMD4(1, 0.5, 1, 1)) == nil)
+        // A tint beyond 0…1 on any channel keeps the general loop.
         #expect(SoftwareImageInterior.tintFactor(SIMD4(repeating: 1.5)) == nil)
+        #expect(SoftwareImageInterior.tintFactor(SIMD4(1, 1.2, 1, 1)) == nil)
         #expect(SoftwareImageInterior.tintFactor(SIMD4(repeating: -0.1)) == nil)
+        #expect(SoftwareImageInterior.tintFactor(SIMD4(0.5, .nan, 0.5, 0.5)) == nil)
     }
 
     @Test("opaque images magnified, minified, turned and mirrored, square and rounded: the interior loop draws the general loop's bytes")
@@ -103,6 +107,19 @@ import CAFrame
                                        offset: SIMD2(40 + 90 * Float(k % 2), 40 + 90 * Float(k / 2)) + 0.21))
         }
         try Self.expectInteriorMatches(Images.imageFrame(200, 200, images), "translucent images", bound: 1)
+    }
+
+    @Test("coloured tints (an emitter cell's colour, premultiplied) on small and large, turned images: within one level of the general loop")
+    func colouredTintsWithinALevel() throws {
+        var images: [ImageInstance] = []
+        let tints: [SIMD4<Float>] = [SIMD4(0.9, 0.3, 0.1, 0.9), SIMD4(0.2, 0.5, 0.6, 0.6), SIMD4(1, 0.8, 0, 1), SIMD4(0.05, 0.1, 0.4, 0.45)]
+        for (k, (deg, scale)) in [(Float(0), Float(1)), (0, 4.3), (33, 2.2), (0, 0.6)].enumerated() {
+            let (h0, h1) = Self.turn(deg, scale)
+            var image = Images.image(SIMD4(0, 0, 8, 8), h0: h0, h1: h1, offset: SIMD2(30 + 90 * Float(k % 2), 30 + 90 * Float(k / 2)) + 0.37)
+            image.tint = tints[k]
+            images.append(image)
+        }
+        try Self.expectInteriorMatches(Images.imageFrame(200, 200, images), "coloured tints", bound: 1)
     }
 
     @Test("clipped images and gradients keep the general loop: the same bytes")
