@@ -63,8 +63,8 @@ struct SoftwareGradientInteriorSpan {
                 al = al.replacing(with: al + n, where: on .& (al .< 1))
                 al = Self.unit(al)
                 r = Self.held(Self.unit(r), al); gr = Self.held(Self.unit(gr), al); bl = Self.held(Self.unit(bl), al)
-                let words = Self.bytes(r * opacity) | Self.bytes(gr * opacity) &<< 8 | Self.bytes(bl * opacity) &<< 16
-                    | Self.bytes(al * opacity) &<< 24
+                let words = SoftwareSpanBlend.bytes(r * opacity) | SoftwareSpanBlend.bytes(gr * opacity) &<< 8 | SoftwareSpanBlend.bytes(bl * opacity) &<< 16
+                    | SoftwareSpanBlend.bytes(al * opacity) &<< 24
                 UnsafeMutableRawPointer(out + (x &- a)).storeBytes(of: words, as: SIMD4<UInt32>.self)
                 x &+= 4
             }
@@ -96,19 +96,6 @@ struct SoftwareGradientInteriorSpan {
     /// A colour channel held to alpha (`min(c, a)`, as Swift's `min`: the alpha where it is less).
     @inline(__always) static func held(_ v: SIMD4<Float>, _ a: SIMD4<Float>) -> SIMD4<Float> {
         v.replacing(with: a, where: a .< v)
-    }
-
-    /// `SoftwarePixel.pack`'s byte of each lane: ⌊v·255 + ½⌋ held to 0…255 (NaN to 0), by the
-    /// 2^23 add (nearest) corrected down where it rounded up. `SoftwareSpanBlend.source` also
-    /// holds each colour byte to the alpha byte; that is already true here, as rounding is
-    /// monotone and the colour was held to alpha before.
-    @inline(__always) static func bytes(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
-        var s = v * 255 + 0.5
-        s = s.replacing(with: 0, where: .!(s .>= 0)).replacing(with: 255, where: s .> 255)
-        let r = s + 8_388_608
-        // Where the nearest integer is above s, the floor is one less (the mask is −1).
-        let i = unsafeBitCast(r, to: SIMD4<UInt32>.self) &+ unsafeBitCast((r - 8_388_608) .> s, to: SIMD4<UInt32>.self)
-        return i & 0xFF
     }
 
     /// Texel x of the row with noise `n` (gradient.frag's `(ign − ½) / 255`), written to `out`.

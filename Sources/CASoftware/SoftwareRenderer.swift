@@ -211,7 +211,8 @@ package final class SoftwareRenderer {
             if b.variant.contains(.shapeWideField), field == nil {
                 warn("shape batch reads an exact field page that the frame does not list: strokes drawn uncut")
             }
-            return SoftwareShapePipeline(frame.shapes, b, map, target, coverage: cov, field: field, aux: aux, rowPaths: usesRowPaths)
+            return SoftwareShapePipeline(frame.shapes, b, map, target, coverage: cov, field: field, aux: aux, rowPaths: usesRowPaths,
+                                         interiorLoops: usesInteriorLoops)
         }
     }
 

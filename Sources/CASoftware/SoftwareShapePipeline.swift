@@ -18,10 +18,14 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
     /// `field`'s and `aux`'s texels by pointer, for the row path's reads: a class reference
     /// bound per texel is retained and released per texel (6 % of a `lineWidth`-animated frame).
     let fieldTexels: SoftwareFieldPage.Texels?, auxTexels: SoftwareTarget.Texels?
+    /// Whether the rows draw a lineWidth-animated stroke's band four texels at a time
+    /// (`SoftwareRenderer.usesInteriorLoops`; the same words either way).
+    let interiorLoops: Bool
 
     init(_ all: [ShapeInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, coverage: SoftwareTarget,
-         field: SoftwareFieldPage?, aux: SoftwareTarget?, rowPaths: Bool = true) {
+         field: SoftwareFieldPage?, aux: SoftwareTarget?, rowPaths: Bool = true, interiorLoops: Bool = true) {
         instances = all[b.range]
+        self.interiorLoops = interiorLoops
         variant = SoftwareVariant(b.variant)
         additive = b.variant.contains(.additive)
         self.coverage = coverage

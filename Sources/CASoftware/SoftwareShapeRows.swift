@@ -53,6 +53,29 @@ extension SoftwareShapePipeline {
         return cs
     }
 
+    /// The source words of four consecutive texels of a lineWidth-animated stroke's band
+    /// (coverage words `words`, all with a stroke byte, raster column `tx` on, row `ty`): for
+    /// each, what the per-texel branch computes — `SoftwareWidthStroke.coverage` of its field
+    /// texel, `color(fill:stroke:)` times the opacity, `SoftwareSpanBlend.source` — with the same
+    /// float operations lane by lane, so the same words.
+    @inline(__always)
+    static func widthStrokeSources(_ i: ShapeInstance, _ ws: SoftwareWidthStroke, _ fp: SoftwareFieldPage.Texels,
+                                   _ words: SIMD4<UInt32>, _ tx: Int, _ ty: Int, _ opacity: Float) -> SIMD4<UInt32> {
+        let y = ws.fieldY &+ ty, x0 = ws.fieldX &+ tx
+        let f0 = fp.texel(x0, y), f1 = fp.texel(x0 &+ 1, y), f2 = fp.texel(x0 &+ 2, y), f3 = fp.texel(x0 &+ 3, y)
+        let cs = ws.coverage(x: SIMD4(f0.x, f1.x, f2.x, f3.x), z: SIMD4(f0.z, f1.z, f2.z, f3.z), w: SIMD4(f0.w, f1.w, f2.w, f3.w))
+        // `SoftwarePixel.unpack(packed).x`: the fill byte times 1/255.
+        let f = SIMD4<Float>(words & 0xFF) * (1 / 255)
+        // color: stroke · cs + fill · (f · (1 − stroke.a · cs)), then times the opacity.
+        let k = f * (1 - i.stroke.w * cs)
+        let r = (i.stroke.x * cs + i.fill.x * k) * opacity, g = (i.stroke.y * cs + i.fill.y * k) * opacity
+        let b = (i.stroke.z * cs + i.fill.z * k) * opacity, a = (i.stroke.w * cs + i.fill.w * k) * opacity
+        let ab = SoftwareSpanBlend.bytes(a)
+        @inline(__always) func held(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> { v.replacing(with: ab, where: ab .< v) }
+        return held(SoftwareSpanBlend.bytes(r)) | held(SoftwareSpanBlend.bytes(g)) &<< 8 | held(SoftwareSpanBlend.bytes(b)) &<< 16
+            | ab &<< 24
+    }
+
     /// How many target rows ahead `drawRows` asks for raster texels. A star's raster rows lie a
     /// page width apart, so the hardware prefetcher does not follow them, and the rasters of a
     /// frame's shapes (tens of MB for 1,000 stars) do not stay in the cache from one frame to the
@@ -145,6 +168,19 @@ extension SoftwareShapePipeline {
                     if n > 1 { SoftwareSpanBlend.fill(row + x, n, memoSource) } else { row[x] = SoftwareSpanBlend.over(memoSource, row[x]) }
                     x &+= max(n, 1)
                     continue
+                }
+                // Four texels of a lineWidth-animated stroke's band (every one reached by the
+                // widest stroke) at once: the field's coverage, shape.frag's colour and the pack
+                // one channel a vector, the blend four texels wide (`widthStrokeSources`).
+                if interiorLoops, let ws = widthStroke, let fp = fieldPage, memoizes, unitStep, inPage, x &+ 4 <= q.x1, tx &+ 4 <= rw,
+                   cx &+ 4 <= cov.width {
+                    let words = UnsafeRawPointer(covRow + cx).loadUnaligned(as: SIMD4<UInt32>.self)
+                    if all((words & 0xFF00) .!= 0) {
+                        let src = Self.widthStrokeSources(i, ws, fp, words, tx, ty, opacity)
+                        SoftwareSpanBlend.blend4(row + x, src)
+                        x &+= 4
+                        continue
+                    }
                 }
                 defer { x &+= 1 }
                 let full = SoftwarePixel.unpack(packed)

@@ -80,6 +80,29 @@ enum SoftwareSpanBlend {
         while k < n { row[k] = over(src[k], row[k]); k &+= 1 }
     }
 
+    /// Four source texels over four target texels from `p`: `blend`'s step (opaque ones a
+    /// store, the rest `s + scale(d, 255 − s.a)`), so `over`'s bytes.
+    @inline(__always) static func blend4(_ p: UnsafeMutablePointer<UInt32>, _ s: SIMD4<UInt32>) {
+        let raw = UnsafeMutableRawPointer(p)
+        let ia = SIMD4<UInt32>(repeating: 255) &- (s &>> 24)
+        if ia == .zero { raw.storeBytes(of: s, as: SIMD4<UInt32>.self); return }
+        let a16 = unsafeBitCast(ia | (ia &<< 16), to: SIMD8<UInt16>.self)
+        let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+        raw.storeBytes(of: s &+ scale4(d, a16), as: SIMD4<UInt32>.self)
+    }
+
+    /// `SoftwarePixel.pack`'s byte of each of four values: ⌊v·255 + ½⌋ held to 0…255 (NaN to
+    /// 0), by the add of 2^23 (nearest) corrected down where it rounded up — no per-lane
+    /// conversion (baseline x86-64 has no SSE4.1 rounding).
+    @inline(__always) static func bytes(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+        var s = v * 255 + 0.5
+        s = s.replacing(with: 0, where: .!(s .>= 0)).replacing(with: 255, where: s .> 255)
+        let r = s + 8_388_608
+        // Where the nearest integer is above s, the floor is one less (the mask is −1).
+        let i = unsafeBitCast(r, to: SIMD4<UInt32>.self) &+ unsafeBitCast((r - 8_388_608) .> s, to: SIMD4<UInt32>.self)
+        return i & 0xFF
+    }
+
     /// A premultiplied float colour as the 8-bit source these kernels take: clamped to 0…1,
     /// rounded, and each colour byte held to the alpha byte (so a slightly non-premultiplied
     /// colour cannot carry into the next channel).

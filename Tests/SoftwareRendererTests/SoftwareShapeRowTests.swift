@@ -103,4 +103,12 @@ import CAFrame
         }, "drawn from width-free fields")
         _ = try Self.expectRowsMatchTexels(frame)
     }
+
+    @Test("lineWidth-animated strokes: the band four texels at a time draws the rows' texel-by-texel bytes")
+    func widthBandFourWideIsExact() throws {
+        let (frame, _) = RenderTreeBuilder().build(root: Self.widthScene(), width: 160, height: 120, scale: 1)
+        let fast = try SoftwareInteriorLoopTests.render(frame, interior: true, threads: 2)
+        let single = try SoftwareInteriorLoopTests.render(frame, interior: false, threads: 2)
+        #expect(SoftwareRowPathTests.maxDifference(fast, single) == 0)
+    }
 }
