@@ -127,11 +127,11 @@ final class SoftwareFieldPage: @unchecked Sendable {
 
     init(width: Int, height: Int) {
         self.width = max(width, 1); self.height = max(height, 1)
-        data = SoftwareMemory.allocate(SIMD4<Float>.self, count: self.width * self.height)
+        data = .allocate(capacity: self.width * self.height)
         data.initialize(repeating: .zero, count: self.width * self.height)
     }
 
-    deinit { SoftwareMemory.deallocate(data) }
+    deinit { data.deallocate() }
 
     func write(_ u: ShapeAtlasUpload) {
         guard u.width > 0, u.height > 0, u.field.count >= u.width * u.height * 4 else { return }

@@ -14,10 +14,10 @@ final class SoftwareTarget: @unchecked Sendable {
     init(width: Int, height: Int, tracksCoverageRuns: Bool = false) {
         self.width = max(width, 1)
         self.height = max(height, 1)
-        pixels = SoftwareMemory.allocate(UInt32.self, count: self.width * self.height)
+        pixels = .allocate(capacity: self.width * self.height)
         pixels.initialize(repeating: 0, count: self.width * self.height)
         if tracksCoverageRuns {
-            let runs = SoftwareMemory.allocate(UInt16.self, count: self.width * self.height)
+            let runs = UnsafeMutablePointer<UInt16>.allocate(capacity: self.width * self.height)
             runs.initialize(repeating: 0, count: self.width * self.height)
             coverageRuns = runs
         } else {
@@ -25,10 +25,7 @@ final class SoftwareTarget: @unchecked Sendable {
         }
     }
 
-    deinit {
-        SoftwareMemory.deallocate(pixels)
-        if let coverageRuns { SoftwareMemory.deallocate(coverageRuns) }
-    }
+    deinit { pixels.deallocate(); coverageRuns?.deallocate() }
 
     /// Fills every texel with `color` (premultiplied, 0…1), as `glClear`.
     func clear(_ color: SIMD4<Float>) {
