@@ -1,8 +1,6 @@
 """Blend2D peer for the `gradients` scene (layers_scene.py): each frame clears, then fills every
 rounded rect with its linear gradient (built once); synchronous context, one thread. Prints
 `peer blend2d <median ms per frame>`."""
-import argparse
-
 import blend2d as bl
 
 import layers_scene
@@ -11,10 +9,7 @@ from blend2d_rects import colour_order_swapped
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("frames", type=int, nargs="?", default=10)
-    p.add_argument("--png")
-    a = p.parse_args()
+    a = scene.frame_arguments(__doc__)
     image = bl.BLImage(layers_scene.WIDTH, layers_scene.HEIGHT, bl.BLFormat.PRGB32)
     ctx = bl.BLContext(image)
     swapped = colour_order_swapped()
@@ -36,11 +31,7 @@ def main():
             ctx.fill_path(path)
         ctx.flush()
 
-    ms = scene.median_ms(frame, a.frames)
-    if a.png:
-        ctx.flush()
-        image.writeToFile(a.png)
-    print(f"peer blend2d {ms:.2f}")
+    scene.report("blend2d", frame, a.frames, a.png, image.writeToFile)
 
 
 if __name__ == "__main__":

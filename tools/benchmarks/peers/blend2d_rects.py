@@ -50,12 +50,7 @@ def main():
             ctx.fill_path(ring)
         ctx.flush()
 
-    ms = scene.median_ms(frame, a.frames)
-    if a.png:
-        ctx.flush()
-        image.writeToFile(a.png)
-    name = "blend2d-calls-only" if a.calls_only else "blend2d"
-    print(f"peer {name} {ms:.2f}")
+    scene.report("blend2d-calls-only" if a.calls_only else "blend2d", frame, a.frames, a.png, image.writeToFile)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@
 layer blits its shadow sprite (blurred once, before the timed frames) and fills the rounded rect;
 synchronous context, one thread. blend2d-python copies image data out but not in, so each
 sprite reaches a BLImage through a PNG file (once, untimed). Prints `peer blend2d <median ms>`."""
-import argparse
 import os
 import struct
 import tempfile
@@ -46,10 +45,7 @@ def write_png(path, rgba):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("frames", type=int, nargs="?", default=10)
-    p.add_argument("--png")
-    a = p.parse_args()
+    a = scene.frame_arguments(__doc__)
     image = bl.BLImage(layers_scene.WIDTH, layers_scene.HEIGHT, bl.BLFormat.PRGB32)
     ctx = bl.BLContext(image)
     swapped = colour_order_swapped()
@@ -74,11 +70,7 @@ def main():
             ctx.fill_path(path)
         ctx.flush()
 
-    ms = scene.median_ms(frame, a.frames)
-    if a.png:
-        ctx.flush()
-        image.writeToFile(a.png)
-    print(f"peer blend2d {ms:.2f}")
+    scene.report("blend2d", frame, a.frames, a.png, image.writeToFile)
 
 
 if __name__ == "__main__":

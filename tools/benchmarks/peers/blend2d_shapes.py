@@ -1,7 +1,5 @@
 """Blend2D peer for the `shapes` scene (shapes_scene.py): paths built once, each frame clears,
 then fills and strokes every star. Prints `peer blend2d <median ms per frame>`."""
-import argparse
-
 import blend2d as bl
 
 import scene
@@ -10,10 +8,7 @@ from blend2d_rects import colour_order_swapped
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("frames", type=int, nargs="?", default=10)
-    p.add_argument("--png")
-    a = p.parse_args()
+    a = scene.frame_arguments(__doc__)
     image = bl.BLImage(shapes_scene.WIDTH, shapes_scene.HEIGHT, bl.BLFormat.PRGB32)
     ctx = bl.BLContext(image)
     swapped = colour_order_swapped()
@@ -42,10 +37,7 @@ def main():
             ctx.stroke_path(path)
         ctx.flush()
 
-    ms = scene.median_ms(frame, a.frames)
-    if a.png:
-        image.writeToFile(a.png)
-    print(f"peer blend2d {ms:.2f}")
+    scene.report("blend2d", frame, a.frames, a.png, image.writeToFile)
 
 
 if __name__ == "__main__":

@@ -50,11 +50,7 @@ def main():
             ctx.fill()
         surface.flush()
 
-    ms = scene.median_ms(frame, a.frames)
-    if a.png:
-        surface.write_to_png(a.png)
-    name = "cairo-calls-only" if a.calls_only else "cairo"
-    print(f"peer {name} {ms:.2f}")
+    scene.report("cairo-calls-only" if a.calls_only else "cairo", frame, a.frames, a.png, surface.write_to_png)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,12 @@
 """Cairo peer for the `shadows` scene (layers_scene.py): each frame clears to grey, then per
 layer paints its shadow sprite (blurred once, before the timed frames) and fills the rounded
 rect. Prints `peer cairo <median ms per frame>`."""
-import argparse
-
 import cairo
 import numpy as np
 
 import layers_scene
 import scene
-from cairo_gradients import rounded_rect
+from cairo_rects import round_rect
 
 
 def mask(w, h, radius):
@@ -16,7 +14,7 @@ def mask(w, h, radius):
     def draw(sw, sh, pad):
         s = cairo.ImageSurface(cairo.FORMAT_A8, sw, sh)
         c = cairo.Context(s)
-        rounded_rect(c, pad, pad, w, h, radius)
+        round_rect(c, pad, pad, w, h, radius)
         c.fill()
         s.flush()
         a = np.ndarray((sh, s.get_stride()), dtype=np.uint8, buffer=s.get_data())[:, :sw]
@@ -25,10 +23,7 @@ def mask(w, h, radius):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("frames", type=int, nargs="?", default=10)
-    p.add_argument("--png")
-    a = p.parse_args()
+    a = scene.frame_arguments(__doc__)
     surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, layers_scene.WIDTH, layers_scene.HEIGHT)
     ctx = cairo.Context(surface)
     items = []
@@ -36,7 +31,7 @@ def main():
         sprite, (dx, dy) = layers_scene.shadow_sprite(w, h, r, mask(w, h, r))
         data = np.ascontiguousarray(sprite)
         image = cairo.ImageSurface.create_for_data(memoryview(data), cairo.FORMAT_ARGB32, data.shape[1], data.shape[0])
-        rounded_rect(ctx, x, y, w, h, r)
+        round_rect(ctx, x, y, w, h, r)
         items.append((data, image, x + dx, y + dy, ctx.copy_path(), colour))
         ctx.new_path()
 
@@ -52,10 +47,7 @@ def main():
             ctx.fill()
         surface.flush()
 
-    ms = scene.median_ms(frame, a.frames)
-    if a.png:
-        surface.write_to_png(a.png)
-    print(f"peer cairo {ms:.2f}")
+    scene.report("cairo", frame, a.frames, a.png, surface.write_to_png)
 
 
 if __name__ == "__main__":

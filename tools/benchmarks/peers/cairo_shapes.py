@@ -1,7 +1,5 @@
 """Cairo peer for the `shapes` scene (shapes_scene.py): each frame clears, then fills and
 strokes every star (antialias default, operator OVER). Prints `peer cairo <median ms per frame>`."""
-import argparse
-
 import cairo
 
 import scene
@@ -9,10 +7,7 @@ import shapes_scene
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("frames", type=int, nargs="?", default=10)
-    p.add_argument("--png")
-    a = p.parse_args()
+    a = scene.frame_arguments(__doc__)
     surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, shapes_scene.WIDTH, shapes_scene.HEIGHT)
     ctx = cairo.Context(surface)
     ctx.set_line_width(shapes_scene.LINE_WIDTH)
@@ -41,10 +36,7 @@ def main():
             ctx.stroke()
         surface.flush()
 
-    ms = scene.median_ms(frame, a.frames)
-    if a.png:
-        surface.write_to_png(a.png)
-    print(f"peer cairo {ms:.2f}")
+    scene.report("cairo", frame, a.frames, a.png, surface.write_to_png)
 
 
 if __name__ == "__main__":

@@ -69,6 +69,23 @@ def arguments(description):
     return p.parse_args()
 
 
+def frame_arguments(description):
+    """The arguments of the peers whose scene is fixed (shapes, gradients, shadows): frames, --png."""
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("frames", type=int, nargs="?", default=10)
+    p.add_argument("--png", help="write the last frame as PNG")
+    return p.parse_args()
+
+
+def report(name, draw_frame, frames, png=None, write_png=None):
+    """Times `draw_frame` (median of `frames` after a warm-up), writes the last frame to `png`
+    with `write_png(path)` when asked, and prints the `peer <name> <ms>` line run-peers.sh reads."""
+    ms = median_ms(draw_frame, frames)
+    if png:
+        write_png(png)
+    print(f"peer {name} {ms:.2f}")
+
+
 def median_ms(draw_frame, frames):
     draw_frame()  # warm-up
     times = []
