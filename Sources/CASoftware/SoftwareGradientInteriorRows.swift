@@ -21,6 +21,22 @@ struct SoftwareGradientInteriorSpan {
     let width: Int
     let opacity: Float
     let axialStep: Float
+    /// Every ramp texel's alpha 1 and the opacity 1 (the common gradient): the alpha byte is
+    /// 255, the noise always added, and the clamps and the hold to alpha change no byte
+    /// (`SoftwareSpanBlend.bytes` clamps the same way), so the loop skips them.
+    let opaque: Bool
+
+    init(dx: SIMD2<Float>, lo: SIMD2<Float>, hi: SIMD2<Float>, ramp: UnsafeRawPointer, width: Int, opacity: Float, axialStep: Float) {
+        self.dx = dx; self.lo = lo; self.hi = hi; self.ramp = ramp; self.width = width
+        self.opacity = opacity; self.axialStep = axialStep
+        var opaque = opacity == 1
+        var k = 0
+        while opaque, k < width {
+            opaque = ramp.loadUnaligned(fromByteOffset: k &* 16 &+ 12, as: Float.self) == 1
+            k &+= 1
+        }
+        self.opaque = opaque
+    }
 
     /// Texels `a..<b` of the row at plane point `base + x·dx`, whose axial parameter at x is
     /// `axial0 + x·axialStep` and whose noise row term is `ignY`, written from `out[0]` on.
@@ -54,7 +70,16 @@ struct SoftwareGradientInteriorSpan {
                 let c0 = Self.filtered(ramp, i0[0], i1[0], f[0]), c1 = Self.filtered(ramp, i0[1], i1[1], f[1])
                 let c2 = Self.filtered(ramp, i0[2], i1[2], f[2]), c3 = Self.filtered(ramp, i0[3], i1[3], f[3])
                 var r = SIMD4(c0.x, c1.x, c2.x, c3.x), gr = SIMD4(c0.y, c1.y, c2.y, c3.y)
-                var bl = SIMD4(c0.z, c1.z, c2.z, c3.z), al = SIMD4(c0.w, c1.w, c2.w, c3.w)
+                var bl = SIMD4(c0.z, c1.z, c2.z, c3.z)
+                if opaque {
+                    // Alpha 1 exactly (1 + 0·f): the noise on every colour channel, alpha 255.
+                    let words = SoftwareSpanBlend.bytes(r + n) | SoftwareSpanBlend.bytes(gr + n) &<< 8
+                        | SoftwareSpanBlend.bytes(bl + n) &<< 16 | 0xFF00_0000
+                    UnsafeMutableRawPointer(out + (x &- a)).storeBytes(of: words, as: SIMD4<UInt32>.self)
+                    x &+= 4
+                    continue
+                }
+                var al = SIMD4(c0.w, c1.w, c2.w, c3.w)
                 // `if c.w > 0 { c += (n, n, n, c.w < 1 ? n : 0) }`
                 let on = al .> 0
                 r = r.replacing(with: r + n, where: on)
