@@ -13,7 +13,7 @@ import Foundation
 // (Only CoreGraphics is linked, so a release build after a rasteriser change rebuilds one module,
 // not the whole stack; the stars below are ShapeScene's, computed the same way.)
 // gradients: 200 rounded rects (radius 10) clipped and filled with a three-stop axial gradient
-//        (StressScenes.gradients' rects; no peer script draws these yet).
+//        (StressScenes.gradients' rects; the peers of the renderer benchmark's gradients scene).
 // Prints `cgcontext <scene>: X ms/frame` (with --checksum, a hash of the frame's bytes, to show a
 // change leaves the pixels as they were) and, with --peers, one `peer <name>: X ms/frame;
 // engine/<name> = R×` line per peer (peers/run-peers.sh, the same scripts the renderer benchmark runs).
@@ -171,5 +171,7 @@ for scene in scenes {
         for i in 0..<(ctx.bytesPerRow * height) { h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01b3 }
         print("  checksum \(String(h, radix: 16))")
     }
-    if withPeers && scene != "gradients" { runPeers(ms, scene: scene) }
+    // The gradients' peers (peers/layers_scene.py) draw the same rects; their axis is the
+    // layer scene's at t = 0.1 s, a few degrees off the vertical one drawn here.
+    if withPeers { runPeers(ms, scene: scene) }
 }
