@@ -26,16 +26,11 @@ struct SoftwareGradientInteriorSpan {
     /// (`SoftwareSpanBlend.bytes` clamps the same way), so the loop skips them.
     let opaque: Bool
 
-    init(dx: SIMD2<Float>, lo: SIMD2<Float>, hi: SIMD2<Float>, ramp: UnsafeRawPointer, width: Int, opacity: Float, axialStep: Float) {
+    init(dx: SIMD2<Float>, lo: SIMD2<Float>, hi: SIMD2<Float>, ramp: UnsafeRawPointer, width: Int, opacity: Float, axialStep: Float,
+         opaqueRamp: Bool) {
         self.dx = dx; self.lo = lo; self.hi = hi; self.ramp = ramp; self.width = width
         self.opacity = opacity; self.axialStep = axialStep
-        var opaque = opacity == 1
-        var k = 0
-        while opaque, k < width {
-            opaque = ramp.loadUnaligned(fromByteOffset: k &* 16 &+ 12, as: Float.self) == 1
-            k &+= 1
-        }
-        self.opaque = opaque
+        opaque = opaqueRamp && opacity == 1
     }
 
     /// Texels `a..<b` of the row at plane point `base + x·dx`, whose axial parameter at x is
@@ -57,9 +52,7 @@ struct SoftwareGradientInteriorSpan {
                 let g = (xs + 0.5) * 0.06711056 + ignY
                 let h = 52.9829189 * (g - g.floorOfNonNegative)
                 let n = (h - h.floorOfNonNegative - 0.5) / 255
-                // SoftwareField.clamp01 lane by lane (NaN to 0, as its `x > 0` test).
-                let t0 = axial0 + xs * axialStep
-                let t = t0.replacing(with: 1, where: .!(t0 .< 1)).replacing(with: 0, where: .!(t0 .> 0))
+                let t = SoftwareField.clamp01(axial0 + xs * axialStep)
                 let rx = t * last
                 let fl = rx.floorOfNonNegative
                 let i0 = fl.wholeNumbers
@@ -88,8 +81,7 @@ struct SoftwareGradientInteriorSpan {
                 al = al.replacing(with: al + n, where: on .& (al .< 1))
                 al = Self.unit(al)
                 r = Self.held(Self.unit(r), al); gr = Self.held(Self.unit(gr), al); bl = Self.held(Self.unit(bl), al)
-                let words = SoftwareSpanBlend.bytes(r * opacity) | SoftwareSpanBlend.bytes(gr * opacity) &<< 8 | SoftwareSpanBlend.bytes(bl * opacity) &<< 16
-                    | SoftwareSpanBlend.bytes(al * opacity) &<< 24
+                let words = SoftwareSpanBlend.sources(r * opacity, gr * opacity, bl * opacity, al * opacity)
                 UnsafeMutableRawPointer(out + (x &- a)).storeBytes(of: words, as: SIMD4<UInt32>.self)
                 x &+= 4
             }

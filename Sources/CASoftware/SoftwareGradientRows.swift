@@ -55,7 +55,8 @@ extension SoftwareGradientPipeline {
         let ppu = softwarePlaneScale(i.h0, i.h1, i.h2)
         let lo = q.lo, hi = q.hi
         let w = GradientInstance.rampWidth
-        let ramp = UnsafeRawPointer(data + min(max(SoftwareClamp.int(i.params.y.softwareFloor), 0), rampRows - 1) &* w &* 4)
+        let rampRow = min(max(SoftwareClamp.int(i.params.y.softwareFloor), 0), rampRows - 1)
+        let ramp = UnsafeRawPointer(data + rampRow &* w &* 4)
         let last = Float(w - 1)
         let s = SIMD2(i.points.x, i.points.y), axis = SIMD2(i.points.z, i.points.w) - s
         let axisLen2 = (axis * axis).sum()
@@ -73,7 +74,8 @@ extension SoftwareGradientPipeline {
         let interiorLoops = self.interiorLoops
         // The interior loop (`SoftwareGradientInteriorRows.swift`): axial, no clip.
         let span: SoftwareGradientInteriorSpan? = interiorLoops && !focal && !radial && !conic && !clipped
-            ? SoftwareGradientInteriorSpan(dx: map.dx, lo: lo, hi: hi, ramp: ramp, width: w, opacity: opacity, axialStep: axialStep)
+            ? SoftwareGradientInteriorSpan(dx: map.dx, lo: lo, hi: hi, ramp: ramp, width: w, opacity: opacity, axialStep: axialStep,
+                                           opaqueRamp: ctx.ramps.opaqueRows[rampRow])
             : nil
         for y in ya..<yb {
             let base = map.rowBase(y)

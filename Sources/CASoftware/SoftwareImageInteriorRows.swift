@@ -180,9 +180,7 @@ struct SoftwareImageInteriorSpan {
             let xs = SIMD4(Float(x), Float(x &+ 1), Float(x &+ 2), Float(x &+ 3))
             let px = base.x + xs * dx.x
             let rawX = uv0.x + (px - rlo.x) * uvScale.x
-            // SoftwareField.clamp01 lane by lane (NaN to 0).
-            let unit = rawX.replacing(with: 1, where: .!(rawX .< 1)).replacing(with: 0, where: .!(rawX .> 0))
-            let fx = (aOrigin.x + unit * aSize.x) * size.x - 0.5
+            let fx = (aOrigin.x + SoftwareField.clamp01(rawX) * aSize.x) * size.x - 0.5
             guard all(fx .>= 0), all(fx .< 4_194_304) else { break }
             let x0f = fx.floorOfNonNegative
             let wx = ((fx - x0f) * 256 + 0.5).floorOfNonNegative.wholeNumbers

@@ -70,10 +70,7 @@ extension SoftwareShapePipeline {
         let k = f * (1 - i.stroke.w * cs)
         let r = (i.stroke.x * cs + i.fill.x * k) * opacity, g = (i.stroke.y * cs + i.fill.y * k) * opacity
         let b = (i.stroke.z * cs + i.fill.z * k) * opacity, a = (i.stroke.w * cs + i.fill.w * k) * opacity
-        let ab = SoftwareSpanBlend.bytes(a)
-        @inline(__always) func held(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> { v.replacing(with: ab, where: ab .< v) }
-        return held(SoftwareSpanBlend.bytes(r)) | held(SoftwareSpanBlend.bytes(g)) &<< 8 | held(SoftwareSpanBlend.bytes(b)) &<< 16
-            | ab &<< 24
+        return SoftwareSpanBlend.sources(r, g, b, a)
     }
 
     /// How many target rows ahead `drawRows` asks for raster texels. A star's raster rows lie a

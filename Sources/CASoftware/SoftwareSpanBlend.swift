@@ -103,6 +103,14 @@ enum SoftwareSpanBlend {
         return i & 0xFF
     }
 
+    /// `source` of four colours given one channel a vector: each channel's bytes, each colour
+    /// byte held to its alpha byte.
+    @inline(__always) static func sources(_ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>, _ a: SIMD4<Float>) -> SIMD4<UInt32> {
+        let ab = bytes(a)
+        @inline(__always) func held(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> { v.replacing(with: ab, where: ab .< v) }
+        return held(bytes(r)) | held(bytes(g)) &<< 8 | held(bytes(b)) &<< 16 | ab &<< 24
+    }
+
     /// A premultiplied float colour as the 8-bit source these kernels take: clamped to 0…1,
     /// rounded, and each colour byte held to the alpha byte (so a slightly non-premultiplied
     /// colour cannot carry into the next channel).

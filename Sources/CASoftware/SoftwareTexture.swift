@@ -73,10 +73,18 @@ final class SoftwareTexture: @unchecked Sendable {
 struct SoftwareRamps {
     let data: [Float]
     let rows: Int
+    /// Per row, whether every texel's alpha is 1 (the gradient interiors' opaque loop).
+    let opaqueRows: [Bool]
 
     init(_ frame: RenderFrame) {
         data = frame.gradientRamps
         rows = frame.gradientRampRows
+        let w = GradientInstance.rampWidth
+        let d = data
+        opaqueRows = (0..<rows).map { r in
+            let b = r * w * 4
+            return b + w * 4 <= d.count && stride(from: b + 3, to: b + w * 4, by: 4).allSatisfy { d[$0] == 1 }
+        }
     }
 
     /// Row `row` at t ∈ [0, 1] (texel centres at t = 0 and 1).

@@ -46,7 +46,7 @@ extension SoftwareWidthStroke {
     /// `max` and clamp the select Swift's scalar one makes (`min(a, b)` is `b < a ? b : a`), so
     /// the same coverage bits.
     @inline(__always) func coverage(x: SIMD4<Float>, z: SIMD4<Float>, w: SIMD4<Float>) -> SIMD4<Float> {
-        let band = Self.lanesClamp01(halfWidth - z + 0.5)
+        let band = SoftwareField.clamp01(halfWidth - z + 0.5)
         let cs = Self.lanesMin(band, capCoverage(w, z))
         let e = Self.lanesMax(trimStart - x, x - trimEnd)
         return Self.lanesMin(cs, capCoverage(e * scale, z))
@@ -55,14 +55,9 @@ extension SoftwareWidthStroke {
     /// `capCoverage` of four texels.
     @inline(__always) func capCoverage(_ e0: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {
         if roundCap {
-            return Self.lanesClamp01(0.5 - ((e0 * e0 + d * d).squareRoot() - halfWidth)).replacing(with: 1, where: e0 .<= 0)
+            return SoftwareField.clamp01(0.5 - ((e0 * e0 + d * d).squareRoot() - halfWidth)).replacing(with: 1, where: e0 .<= 0)
         }
-        return Self.lanesClamp01(0.5 - (cap == 2 ? e0 - halfWidth : e0))
-    }
-
-    /// `SoftwareField.clamp01` lane by lane: `x > 0 ? (x < 1 ? x : 1) : 0`.
-    @inline(__always) static func lanesClamp01(_ v: SIMD4<Float>) -> SIMD4<Float> {
-        v.replacing(with: 1, where: .!(v .< 1)).replacing(with: 0, where: .!(v .> 0))
+        return SoftwareField.clamp01(0.5 - (cap == 2 ? e0 - halfWidth : e0))
     }
 
     /// Swift's `min(a, b)` lane by lane.
