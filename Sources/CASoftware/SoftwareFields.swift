@@ -114,9 +114,7 @@ enum SoftwareField {
     @inline(__always) static func clamp01(_ x: Float) -> Float { x > 0 ? (x < 1 ? x : 1) : 0 }
 
     /// `clamp01` lane by lane, with its selects (NaN to 0): the four-wide loops' clamp.
-    @inline(__always) static func clamp01(_ v: SIMD4<Float>) -> SIMD4<Float> {
-        v.replacing(with: 1, where: .!(v .< 1)).replacing(with: 0, where: .!(v .> 0))
-    }
+    @inline(__always) static func clamp01(_ v: SIMD4<Float>) -> SIMD4<Float> { v.clampedToUnit }
 }
 
 /// Component-wise |v| (GLSL `abs` of a vec2).

@@ -119,19 +119,3 @@ extension Float {
         return t > self ? t - 1 : t
     }
 }
-
-extension SIMD4 where Scalar == Float {
-    /// ⌊v⌋ of lanes in 0 ..< 2^23 without a conversion (baseline x86-64 has no SSE4.1
-    /// rounding, and the generic SIMD conversion is a call per lane): v + 2^23 − 2^23 is v
-    /// rounded to the nearest integer (exact in that range), one less where that is above v.
-    /// The same value as `softwareFloor` there.
-    @inline(__always) var floorOfNonNegative: SIMD4<Float> {
-        let r = (self + 8_388_608) - 8_388_608
-        return r.replacing(with: r - 1, where: r .> self)
-    }
-
-    /// Whole-number lanes in 0 ..< 2^23 as integers: the low mantissa bits of v + 2^23.
-    @inline(__always) var wholeNumbers: SIMD4<Int32> {
-        unsafeBitCast(self + 8_388_608, to: SIMD4<Int32>.self) & 0x7F_FFFF
-    }
-}

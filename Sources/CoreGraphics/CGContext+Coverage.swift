@@ -51,8 +51,12 @@ extension CGContext {
     /// The coverage of a device-space path filled with `evenOdd` or non-zero, within `limit`
     /// (default: `drawableBox`); nil when it covers nothing there.
     package func coverage(ofDevicePath path: CGPath, evenOdd: Bool, in limit: PixelBox? = nil) -> CoverageMask? {
-        guard let (rast, box) = rasterized(devicePath: path, in: limit) else { return nil }
-        var values = rast.resolvedCoverage(evenOdd: evenOdd)
+        // The context's scratch rasteriser, taken clear and left clear (every row is taken).
+        var rast = rasterScratch
+        rasterScratch = CoverageRasterizer(width: 0, height: 0)
+        defer { if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast } }
+        guard let box = rasterize(devicePath: path, into: &rast, in: limit) else { return nil }
+        var values = rast.takeResolvedCoverage(evenOdd: evenOdd)
         if !(gstate.shouldAntialias && gstate.allowsAntialiasing) {
             // Aliased drawing: a pixel is painted when at least half of it is covered.
             for i in values.indices { values[i] = values[i] >= 0.5 ? 1 : 0 }
@@ -60,17 +64,10 @@ extension CGContext {
         return CoverageMask(x0: box.x0, y0: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0, values: values)
     }
 
-    /// A device-space path's edges accumulated over the pixel box it can touch within `limit`
-    /// (default: `drawableBox`), not yet resolved by a fill rule; nil when it covers nothing there.
-    package func rasterized(devicePath path: CGPath, in limit: PixelBox? = nil) -> (CoverageRasterizer, PixelBox)? {
-        var rast = CoverageRasterizer(width: 0, height: 0)
-        guard let box = rasterize(devicePath: path, into: &rast, in: limit) else { return nil }
-        return (rast, box)
-    }
-
-    /// `rasterized(devicePath:in:)` into a caller's rasteriser, which must be clear (it is
-    /// `reset` to the box); returns the box, or nil when nothing is covered (then `rast` is
-    /// untouched).
+    /// A device-space path's edges accumulated, not yet resolved by a fill rule, over the pixel
+    /// box it can touch within `limit` (default: `drawableBox`), into a caller's rasteriser,
+    /// which must be clear (it is `reset` to the box); returns the box, or nil when nothing is
+    /// covered (then `rast` is untouched).
     package func rasterize(devicePath path: CGPath, into rast: inout CoverageRasterizer, in limit: PixelBox? = nil) -> PixelBox? {
         guard let (pts, ends, lo, hi) = rasterPolygons(ofDevicePath: path) else { return nil }
         return rasterize(polygons: pts, ends: ends, lo: lo, hi: hi, into: &rast, in: limit)
@@ -142,10 +139,12 @@ extension CGContext {
 
     /// `coverage(ofDevicePath:evenOdd:in:)` for raster-space polygons.
     func coverage(ofPolygons sink: RasterPolygonSink, evenOdd: Bool, in limit: PixelBox? = nil) -> CoverageMask? {
-        var rast = CoverageRasterizer(width: 0, height: 0)
+        var rast = rasterScratch
+        rasterScratch = CoverageRasterizer(width: 0, height: 0)
+        defer { if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast } }
         guard let box = rasterize(polygons: sink.points, ends: sink.ends, lo: sink.lo, hi: sink.hi,
                                   into: &rast, in: limit) else { return nil }
-        var values = rast.resolvedCoverage(evenOdd: evenOdd)
+        var values = rast.takeResolvedCoverage(evenOdd: evenOdd)
         if !(gstate.shouldAntialias && gstate.allowsAntialiasing) {
             for i in values.indices { values[i] = values[i] >= 0.5 ? 1 : 0 }
         }

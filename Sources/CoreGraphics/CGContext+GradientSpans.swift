@@ -1,15 +1,25 @@
-// Axial gradients painted row by row (issue 19's drawing speed): the general painter builds a
-// full-coverage mask of the clip's box and calls two closures a pixel (the shader, and in it the
-// raster-to-user map); in the common case — normal blend mode, no shadow — this loop does the
-// same arithmetic inline, in the same order, so the bytes are the general path's.
+// Axial gradients painted four pixels at a time (issue 19's drawing speed). The general painter
+// builds a full-coverage mask of the clip's box and calls two closures a pixel (the shader, and
+// in it the raster-to-user map). In the common case — normal blend mode, no shadow, a 32-bit
+// target with an alpha byte — this loop does the same arithmetic in vector lanes, one lane a
+// pixel: along a row the gradient parameter t is affine in x, so four consecutive pixels usually
+// lie in one stop segment (or all before the first stop, or all after the last), and their
+// colours are one multiply and a multiply-add per channel. Groups that straddle a stop, and a
+// row's last pixels, take the general per-pixel expression.
+//
+// The colours are the general loop's expressions lane by lane (`CGGradient.color(at:)`'s
+// interpolation, premultiplication, the context alpha, source-over, the coverage mix, the store's
+// clamp and rounding), so the bytes are the general loop's; t is found as t(first pixel) +
+// k·dt in `Double` instead of through the inverse CTM per pixel, which can move t by a few ulps
+// of a double and, once rounded to `Float`, almost never does (CGGradientTests compares the two).
 
 extension CGContext {
-    /// Paints an axial gradient over the drawable box when the state allows the direct loop;
+    /// Paints an axial gradient over the drawable box when the state allows the direct loops;
     /// false (nothing painted) otherwise. Arguments as `drawLinearGradient` has checked them.
     package func paintLinearGradientSpans(_ gradient: CGGradient, sx: Double, sy: Double, dx: Double, dy: Double,
                                           len2: Double, before: Bool, after: Bool) -> Bool {
         let st = gstate
-        guard st.blendMode == .normal, st.shadow == nil || st.shadow!.color.w <= 0 else { return false }
+        guard usesSpanLoops, st.blendMode == .normal, st.shadow == nil || st.shadow!.color.w <= 0 else { return false }
         let ctm = st.ctm
         let det = ctm.a * ctm.d - ctm.b * ctm.c
         guard det.isFinite, abs(det) > 1e-12 else { return true }
@@ -19,27 +29,301 @@ extension CGContext {
         let surface = target
         let box = drawableBox.intersection(PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
         guard !box.isEmpty else { return true }
+        // t at the first pixel centre of row y, and its step from one pixel to the next.
+        let dt = (a * dx + b * dy) / len2
+        let rowStart = { (y: Int) -> Double in
+            let px = Double(box.x0) + 0.5, py = H - (Double(y) + 0.5)
+            let ux = a * px + c * py + tx, uy = b * px + d * py + ty
+            return ((ux - sx) * dx + (uy - sy) * dy) / len2
+        }
+        let ramp = AxialRamp(gradient, alpha: st.alpha, before: before, after: after)
         let clip = st.clip
-        let alpha = st.alpha
-        for y in box.y0..<box.y1 {
-            let py = H - (Double(y) + 0.5)
-            for x in box.x0..<box.x1 {
-                // composite(): coverage 1 × clip.
-                var cov: Float = 1
-                if let clip { cov *= clip.value(x, y) }
-                guard cov > 0 else { continue }
-                // The shader of drawLinearGradient, through rasterToUser().
-                let px = Double(x) + 0.5
-                let ux = a * px + c * py + tx, uy = b * px + d * py + ty
-                let t = ((ux - sx) * dx + (uy - sy) * dy) / len2
-                let color: SIMD4<Float>
-                if t < 0, !before { color = .zero } else if t > 1, !after { color = .zero } else { color = gradient.color(at: Float(t)) }
-                let s = color * alpha
-                let dst = surface.load(x, y)
-                let r = s + dst * (1 - s.w)
-                surface.store(cov >= 1 ? r : dst + (r - dst) * cov, x, y)
+        guard case .rgba32(let ro, let go, let bo, let ao?) = surface.layout else {
+            // Gray, alpha-only and alpha-less targets: one pixel at a time.
+            for y in box.y0..<box.y1 {
+                let t0 = rowStart(y)
+                for x in box.x0..<box.x1 {
+                    let cov = clip?.value(x, y) ?? 1
+                    guard cov > 0 else { continue }
+                    ramp.blend(surface, x, y, t: t0 + Double(x - box.x0) * dt, coverage: cov)
+                }
             }
+            return true
+        }
+        switch (ro, go, bo, ao) {
+        case (0, 1, 2, 3): paintAxialRows(RGBAOrder.self, box: box, ramp: ramp, rowStart: rowStart, dt: dt)
+        case (3, 2, 1, 0): paintAxialRows(ABGROrder.self, box: box, ramp: ramp, rowStart: rowStart, dt: dt)
+        case (2, 1, 0, 3): paintAxialRows(BGRAOrder.self, box: box, ramp: ramp, rowStart: rowStart, dt: dt)
+        case (1, 2, 3, 0): paintAxialRows(ARGBOrder.self, box: box, ramp: ramp, rowStart: rowStart, dt: dt)
+        default: return false
         }
         return true
+    }
+}
+
+extension CGContext {
+    /// The rows of `paintLinearGradientSpans` on a 32-bit target whose bytes are in `Order`:
+    /// whole groups of four by `AxialStops`, a row's last pixels one at a time.
+    private func paintAxialRows<Order: AxialByteOrder>(_ order: Order.Type, box: PixelBox, ramp: AxialRamp,
+                                                      rowStart: (Int) -> Double, dt: Double) {
+        let surface = target
+        let clip = gstate.clip
+        let n = box.x1 - box.x0
+        let clipValues = clip?.values ?? []
+        clipValues.withUnsafeBufferPointer { cv in
+            ramp.locations.withUnsafeBufferPointer { locations in
+                ramp.colors.withUnsafeBufferPointer { colors in
+                    let stops = AxialStops<Order>(ramp: ramp, locations: locations, colors: colors)
+                    for y in box.y0..<box.y1 {
+                        let t0 = rowStart(y)
+                        let row = surface.base + y * surface.bytesPerRow + box.x0 * 4
+                        // The clip row from the box's first pixel (drawableBox lies inside the clip's box).
+                        let clipRow = clip.map { cv.baseAddress! + (y - $0.box.y0) * ($0.box.x1 - $0.box.x0) + (box.x0 - $0.box.x0) }
+                        let k = stops.paintRow(row, count: n, t0: t0, dt: dt, clip: clipRow)
+                        if k < n { stops.paintTail(row, from: k, count: n, t0: t0, dt: dt, clip: clipRow) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A gradient's stops as the span loops read them, with the context alpha and the extend options.
+private struct AxialRamp {
+    let gradient: CGGradient
+    let locations: [Float]
+    let colors: [SIMD4<Float>]
+    let alpha: Float
+    let before: Bool, after: Bool
+
+    init(_ gradient: CGGradient, alpha: Float, before: Bool, after: Bool) {
+        self.gradient = gradient
+        locations = gradient.locations
+        colors = gradient.colors
+        self.alpha = alpha
+        self.before = before
+        self.after = after
+    }
+
+    /// The premultiplied source colour (times the alpha) of one pixel: `drawLinearGradient`'s
+    /// shader.
+    @inline(__always) func source(_ t: Double) -> SIMD4<Float> {
+        if t < 0, !before { return .zero }
+        if t > 1, !after { return .zero }
+        return gradient.color(at: Float(t)) * alpha
+    }
+
+    /// The general loop's pixel: source-over, mixed by the coverage, stored.
+    @inline(__always) func blend(_ surface: BitmapSurface, _ x: Int, _ y: Int, t: Double, coverage cov: Float) {
+        let s = source(t)
+        let dst = surface.load(x, y)
+        let r = s + dst * (1 - s.w)
+        surface.store(cov >= 1 ? r : dst + (r - dst) * cov, x, y)
+    }
+}
+
+/// The four-pixel loop over one row: runs of groups whose pixels all lie in one piece of the
+/// ramp (`AxialRamp.piece`), each run with its two stops' colours held in lanes.
+private struct AxialStops<Order: AxialByteOrder> {
+    let ramp: AxialRamp
+    let locations: UnsafeBufferPointer<Float>
+    let colors: UnsafeBufferPointer<SIMD4<Float>>
+    var lanes: AxialLanes<Order> { AxialLanes() }
+
+    /// Which piece of `color(at:)` a parameter falls in: 0 at or before the first stop, the
+    /// stop count at or after the last, i between stops i − 1 and i; −1 before the start and −2
+    /// after the end where the options leave those unpainted.
+    @inline(__always) func piece(_ t: Double) -> Int {
+        let before = ramp.before, after = ramp.after
+        if t < 0, !before { return -1 }
+        if t > 1, !after { return -2 }
+        let f = Float(t)
+        let n = locations.count
+        if f <= locations[0] { return 0 }
+        if f >= locations[n - 1] { return n }
+        var i = 1
+        while locations[i] < f { i += 1 }
+        return i
+    }
+
+    @inline(__always) func source(_ t: Double) -> SIMD4<Float> { ramp.source(t) }
+
+    /// Four pixels' source colours, planar, each found on its own (`source`): a group across
+    /// a stop or an end, and a row's last pixels.
+    @inline(__always) func separateSources(t0: Double, dt: Double, from k: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
+        let s0 = source(t0 + Double(k) * dt), s1 = source(t0 + Double(k + 1) * dt)
+        let s2 = source(t0 + Double(k + 2) * dt), s3 = source(t0 + Double(k + 3) * dt)
+        return (SIMD4(s0.x, s1.x, s2.x, s3.x), SIMD4(s0.y, s1.y, s2.y, s3.y), SIMD4(s0.z, s1.z, s2.z, s3.z), SIMD4(s0.w, s1.w, s2.w, s3.w))
+    }
+
+    /// The row's last one to three pixels, from `k` to `n`, in the lanes of one group; the
+    /// pixels past the row are neither read nor written (another context may own them).
+    func paintTail(_ row: UnsafeMutableRawPointer, from k: Int, count n: Int, t0: Double, dt: Double, clip: UnsafePointer<Float>?) {
+        let m = n - k
+        var old = SIMD4<UInt32>(), cov = SIMD4<Float>()
+        for i in 0..<m {
+            old[i] = (row + (k + i) * 4).loadUnaligned(as: UInt32.self)
+            cov[i] = clip?[k + i] ?? 1
+        }
+        let (r, g, b, a) = separateSources(t0: t0, dt: dt, from: k)
+        let out = lanes.blend(old, r: r, g: g, b: b, a: a, coverage: cov)
+        for i in 0..<m { (row + (k + i) * 4).storeBytes(of: out[i], as: UInt32.self) }
+    }
+
+    /// Paints the row's whole groups of four from `row` (`count` pixels, t = t0 + k·dt at pixel
+    /// k, the clip's coverage from `clip` when there is one); returns the pixels done.
+    func paintRow(_ row: UnsafeMutableRawPointer, count n: Int, t0: Double, dt: Double, clip: UnsafePointer<Float>?) -> Int {
+        var k = 0
+        let ones = SIMD4<Float>(repeating: 1)
+        let steps = SIMD4<Float>(0, 1, 2, 3) * Float(dt)
+        while k + 4 <= n {
+            let p = piece(t0 + Double(k) * dt)
+            guard p == piece(t0 + Double(k + 3) * dt) else {
+                // Across a stop or an end: pixel by pixel.
+                let (r, g, b, a) = separateSources(t0: t0, dt: dt, from: k)
+                let cov = clip.map { UnsafeRawPointer($0 + k).loadUnaligned(as: SIMD4<Float>.self) } ?? ones
+                lanes.paint(row + k * 4, r: r, g: g, b: b, a: a, coverage: cov)
+                k += 4
+                continue
+            }
+            if p < 0 || p == 0 || p == locations.count {
+                // One colour (or none) for as long as the piece lasts.
+                let s = source(t0 + Double(k) * dt)
+                let r = SIMD4(repeating: s.x), g = SIMD4(repeating: s.y), b = SIMD4(repeating: s.z), a = SIMD4(repeating: s.w)
+                repeat {
+                    let cov = clip.map { UnsafeRawPointer($0 + k).loadUnaligned(as: SIMD4<Float>.self) } ?? ones
+                    lanes.paint(row + k * 4, r: r, g: g, b: b, a: a, coverage: cov)
+                    k += 4
+                } while k + 4 <= n && piece(t0 + Double(k + 3) * dt) == p
+                continue
+            }
+            // color(at:) between stops p − 1 and p, lane by lane, for as long as the piece lasts.
+            let l0 = locations[p - 1], l1 = locations[p], perUnit = 1 / (l1 - l0)
+            let c0 = colors[p - 1], c1 = colors[p]
+            let r0 = SIMD4(repeating: c0.x), g0 = SIMD4(repeating: c0.y), b0 = SIMD4(repeating: c0.z), a0 = SIMD4(repeating: c0.w)
+            let dr = SIMD4(repeating: c1.x - c0.x), dg = SIMD4(repeating: c1.y - c0.y)
+            let db = SIMD4(repeating: c1.z - c0.z), da = SIMD4(repeating: c1.w - c0.w)
+            let alpha = ramp.alpha
+            // Both stops opaque and no context alpha: every product with the alpha is × 1, and
+            // the alpha byte is 255.
+            let opaque = c0.w >= 1 && c1.w >= 1 && alpha >= 1
+            repeat {
+                // t of the group's first pixel, then a step a lane (in Float: within an ulp or
+                // two of t0 + (k + i)·dt).
+                let tf = SIMD4(repeating: Float(t0 + Double(k) * dt)) + steps
+                let f = (tf - l0) * perUnit
+                let cov = clip.map { UnsafeRawPointer($0 + k).loadUnaligned(as: SIMD4<Float>.self) } ?? ones
+                if opaque, clip == nil || all(cov .>= 1) {
+                    (row + k * 4).storeBytes(of: lanes.packOpaque(r0 + dr * f, g0 + dg * f, b0 + db * f), as: SIMD4<UInt32>.self)
+                } else {
+                    let sa = a0 + da * f
+                    lanes.paint(row + k * 4, r: (r0 + dr * f) * sa * alpha, g: (g0 + dg * f) * sa * alpha,
+                                b: (b0 + db * f) * sa * alpha, a: sa * alpha, coverage: cov)
+                }
+                k += 4
+                guard k + 4 <= n else { break }
+                // Still in the piece: strictly between its stops (then inside 0…1 as well), or
+                // as `piece` finds at an end.
+                let tLast = t0 + Double(k + 3) * dt, fLast = Float(tLast)
+                guard fLast > l0 && fLast < l1 || piece(tLast) == p else { break }
+            } while true
+        }
+        return k
+    }
+}
+
+/// Where a 32-bit pixel's bytes sit, as bit shifts within the little-endian word: a type per
+/// layout, so that the span loops' shifts are constants.
+private protocol AxialByteOrder {
+    static var r: UInt32 { get }
+    static var g: UInt32 { get }
+    static var b: UInt32 { get }
+    static var a: UInt32 { get }
+}
+
+/// Bytes R, G, B, A in memory (premultipliedLast, big-endian order).
+private enum RGBAOrder: AxialByteOrder {
+    static var r: UInt32 { 0 }
+    static var g: UInt32 { 8 }
+    static var b: UInt32 { 16 }
+    static var a: UInt32 { 24 }
+}
+
+/// Bytes A, B, G, R (premultipliedLast, little-endian).
+private enum ABGROrder: AxialByteOrder {
+    static var r: UInt32 { 24 }
+    static var g: UInt32 { 16 }
+    static var b: UInt32 { 8 }
+    static var a: UInt32 { 0 }
+}
+
+/// Bytes B, G, R, A (premultipliedFirst, little-endian).
+private enum BGRAOrder: AxialByteOrder {
+    static var r: UInt32 { 16 }
+    static var g: UInt32 { 8 }
+    static var b: UInt32 { 0 }
+    static var a: UInt32 { 24 }
+}
+
+/// Bytes A, R, G, B (premultipliedFirst, big-endian).
+private enum ARGBOrder: AxialByteOrder {
+    static var r: UInt32 { 8 }
+    static var g: UInt32 { 16 }
+    static var b: UInt32 { 24 }
+    static var a: UInt32 { 0 }
+}
+
+/// Source-over of four planar colours onto four 32-bit pixels, mixed by coverage, stored with
+/// `BitmapSurface.store`'s rounding.
+private struct AxialLanes<Order: AxialByteOrder> {
+    @inline(__always) func paint(_ p: UnsafeMutableRawPointer, r sr: SIMD4<Float>, g sg: SIMD4<Float>, b sb: SIMD4<Float>,
+                                  a sa: SIMD4<Float>, coverage cov: SIMD4<Float>) {
+        let full = cov .>= 1
+        if all(full), all(sa .>= 1) {
+            // Opaque over full coverage: D·(1 − 1) adds 0, so the result is the source.
+            p.storeBytes(of: pack(sr, sg, sb, sa), as: SIMD4<UInt32>.self)
+            return
+        }
+        let old = p.loadUnaligned(as: SIMD4<UInt32>.self)
+        p.storeBytes(of: blend(old, r: sr, g: sg, b: sb, a: sa, coverage: cov), as: SIMD4<UInt32>.self)
+    }
+
+    /// Four pixels' new words from their old ones: source-over, mixed by coverage; pixels the
+    /// clip leaves out keep their bytes.
+    @inline(__always) func blend(_ old: SIMD4<UInt32>, r sr: SIMD4<Float>, g sg: SIMD4<Float>, b sb: SIMD4<Float>,
+                                  a sa: SIMD4<Float>, coverage cov: SIMD4<Float>) -> SIMD4<UInt32> {
+        let full = cov .>= 1
+        let k: Float = 1 / 255
+        let dr = (old &>> Order.r).lowByteAsFloat * k, dg = (old &>> Order.g).lowByteAsFloat * k
+        let db = (old &>> Order.b).lowByteAsFloat * k, da = (old &>> Order.a).lowByteAsFloat * k
+        let keep = 1 - sa
+        let rr = sr + dr * keep, rg = sg + dg * keep, rb = sb + db * keep, ra = sa + da * keep
+        @inline(__always) func mix(_ r: SIMD4<Float>, _ d: SIMD4<Float>) -> SIMD4<Float> {
+            (d + (r - d) * cov).replacing(with: r, where: full)
+        }
+        let out = pack(mix(rr, dr), mix(rg, dg), mix(rb, db), mix(ra, da))
+        return out.replacing(with: old, where: cov .<= 0)
+    }
+
+    /// `pack` of opaque colours: the alpha byte is 255.
+    @inline(__always) func packOpaque(_ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<UInt32> {
+        Self.byte(r) &<< Order.r | Self.byte(g) &<< Order.g | Self.byte(b) &<< Order.b | SIMD4(repeating: 0xFF << Order.a)
+    }
+
+    /// Four pixels' bytes: each channel × 255, + 0.5, truncated (the store's rounding), at its
+    /// byte of the word. The store also clamps to 0…1 first; here every value already lies in
+    /// 0 … 1 + a few ulps (colours and coverage are in 0…1, the source is premultiplied, and
+    /// source-over and the coverage mix are convex), where the clamp changes no byte.
+    @inline(__always) func pack(_ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>, _ a: SIMD4<Float>) -> SIMD4<UInt32> {
+        Self.byte(r) &<< Order.r | Self.byte(g) &<< Order.g | Self.byte(b) &<< Order.b | Self.byte(a) &<< Order.a
+    }
+
+    /// ⌊v·255 + 0.5⌋ for v in 0 … 1 + a few ulps (w in 0.5 … 255.5): w rounded to nearest
+    /// through 2^23, less one where that rounded up (the comparison's lanes are −1 there).
+    @inline(__always) static func byte(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+        let w = v * 255 + 0.5
+        let big = w + 8_388_608
+        let up = unsafeBitCast((big - 8_388_608) .> w, to: SIMD4<UInt32>.self)
+        return (unsafeBitCast(big, to: SIMD4<UInt32>.self) & 0x7F_FFFF) &+ up
     }
 }

@@ -77,7 +77,9 @@ public final class CGGradient: Sendable {
             var i = 1
             while locations[i] < t { i += 1 }
             let l0 = locations[i - 1], l1 = locations[i]
-            let f = l1 > l0 ? (t - l0) / (l1 - l0) : 1
+            // × the reciprocal rather than ÷: the span loops (CGContext+GradientSpans.swift)
+            // find four pixels' f with one reciprocal and a multiply, and must agree.
+            let f = l1 > l0 ? (t - l0) * (1 / (l1 - l0)) : 1
             straight = colors[i - 1] + (colors[i] - colors[i - 1]) * f
         }
         return SIMD4(straight.x * straight.w, straight.y * straight.w, straight.z * straight.w, straight.w)

@@ -361,6 +361,33 @@ package struct CoverageRasterizer: Sendable {
         return min(k << 6 | word.trailingZeroBitCount, end)
     }
 
+    /// `resolvedCoverage(evenOdd:)` walked over the touched cells only, taking every row
+    /// (`takeRow(_:)`), so the rasteriser is left clear for `reset(width:height:)`: the same
+    /// sums in the same order (an untouched cell adds 0), each run of equal coverage written at
+    /// once, the inside of a shape without a sum per pixel.
+    package mutating func takeResolvedCoverage(evenOdd: Bool) -> [Float] {
+        let w = width, h = height
+        return [Float](unsafeUninitializedCapacity: w * h) { out, count in
+            let base = out.baseAddress!
+            base.initialize(repeating: 0, count: w * h)
+            for y in 0..<h {
+                let row = base + y * w
+                takeRow(y) { a, bits in
+                    var sum: Float = 0
+                    var i = Self.nextTouched(bits, from: 0, end: w)
+                    while i < w {
+                        sum += a[i]
+                        let e = Self.nextTouched(bits, from: i + 1, end: w)
+                        let c = Self.coverage(winding: sum, evenOdd: evenOdd)
+                        if c != 0 { (row + i).update(repeating: c, count: e - i) }
+                        i = e
+                    }
+                }
+            }
+            count = w * h
+        }
+    }
+
     /// The coverage of every pixel, 0…1, row by row (rows top first, `width` values a row),
     /// resolved with the same rules as `resolve(evenOdd:into:channels:channel:)` but not
     /// quantised: what `CGContext` composites with.

@@ -13,7 +13,8 @@ import Foundation
 // (Only CoreGraphics is linked, so a release build after a rasteriser change rebuilds one module,
 // not the whole stack; the stars below are ShapeScene's, computed the same way.)
 // gradients: 200 rounded rects (radius 10) clipped and filled with a three-stop axial gradient
-//        (StressScenes.gradients' rects; the peers of the renderer benchmark's gradients scene).
+//        (StressScenes.gradients' rects and, at t = 0.1 s, axes, as the peers of the renderer
+//        benchmark's gradients scene draw them).
 // Prints `cgcontext <scene>: X ms/frame` (with --checksum, a hash of the frame's bytes, to show a
 // change leaves the pixels as they were) and, with --peers, one `peer <name>: X ms/frame;
 // engine/<name> = R×` line per peer (peers/run-peers.sh, the same scripts the renderer benchmark runs).
@@ -148,8 +149,12 @@ for scene in scenes {
             let rect = CGRect(x: unit() * (CGFloat(width) - w), y: unit() * (CGFloat(height) - h), width: w, height: h)
             let colors = (0..<3).map { _ in CGColor(red: unit(), green: unit(), blue: unit(), alpha: 1) }
             guard let g = CGGradient(colorsSpace: space, colors: colors as CFArray, locations: nil) else { continue }
+            // The peers' axis (peers/layers_scene.py): from the top centre to the layer scene's
+            // endPoint at t = 0.1 s, (0.5 + 0.1/3, 1 − 0.08/1.5) of the rect, a few degrees
+            // off the vertical, so that t changes along every row as in a general gradient.
+            let ex = 0.5 + 0.5 * 0.1 / 1.5, ey = 1 - 0.8 * 0.1 / 1.5
             items.append((CGPath(roundedRect: rect, cornerWidth: 10, cornerHeight: 10, transform: nil), g,
-                          CGPoint(x: rect.midX, y: rect.minY), CGPoint(x: rect.midX, y: rect.maxY)))
+                          CGPoint(x: rect.midX, y: rect.minY), CGPoint(x: rect.minX + ex * w, y: rect.minY + ey * h)))
         }
         ms = time {
             ctx.clear(full)
@@ -171,7 +176,6 @@ for scene in scenes {
         for i in 0..<(ctx.bytesPerRow * height) { h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01b3 }
         print("  checksum \(String(h, radix: 16))")
     }
-    // The gradients' peers (peers/layers_scene.py) draw the same rects; their axis is the
-    // layer scene's at t = 0.1 s, a few degrees off the vertical one drawn here.
+    // The gradients' peers (peers/layers_scene.py) draw the same rects with the same axes.
     if withPeers { runPeers(ms, scene: scene) }
 }

@@ -1,0 +1,77 @@
+import Testing
+
+/// The four-pixel loop of axial gradients (CGContext+GradientSpans.swift) against the general
+/// per-pixel loop it stands in for: the same bytes, over clips, transforms, translucent stops,
+/// the context alpha, the extend options and every 32-bit layout with alpha, on a destination
+/// that is not blank. Only t differs in how it is found (stepped along the row rather than
+/// mapped through the inverse CTM per pixel), which can move a byte by one where a value sits on
+/// a rounding boundary; the test allows that on one pixel in 10,000.
+@Suite struct CGGradientSpanTests {
+    struct Rng {
+        var s: UInt32
+        mutating func unit() -> CGFloat { s ^= s << 13; s ^= s >> 17; s ^= s << 5; return CGFloat(s % 10_000) / 10_000 }
+    }
+
+    /// Draws program `seed` into a fresh context of `info` (span loops on or off); its bytes.
+    static func draw(seed: UInt32, info: UInt32, spans: Bool) -> [UInt8] {
+        let w = 61, h = 37
+        let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: info)!
+        ctx.usesSpanLoops = spans
+        var rng = Rng(s: seed)
+        // A background that is neither blank nor opaque everywhere.
+        ctx.setFillColor(CGColor(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: 0.3 + 0.7 * rng.unit()))
+        ctx.fill(CGRect(x: 0, y: 0, width: CGFloat(w) * rng.unit(), height: CGFloat(h)))
+        if seed % 2 == 0 {
+            ctx.addPath(CGPath(roundedRect: CGRect(x: 3 + 10 * rng.unit(), y: 2 + 5 * rng.unit(), width: 40, height: 25),
+                               cornerWidth: 8, cornerHeight: 8, transform: nil))
+            ctx.clip()
+        }
+        if seed % 3 == 0 { ctx.setAlpha(0.2 + 0.8 * rng.unit()) }
+        ctx.translateBy(x: 30, y: 18)
+        ctx.rotate(by: rng.unit() * 6.3)
+        ctx.scaleBy(x: 0.5 + rng.unit(), y: 0.5 + rng.unit())
+        let n = 1 + Int(rng.unit() * 5)
+        var comps: [CGFloat] = [], locs: [CGFloat] = []
+        for i in 0..<n {
+            comps += [rng.unit(), rng.unit(), rng.unit(), seed % 5 == 0 ? rng.unit() : 1]
+            // Repeated locations now and then: a hard step.
+            locs.append(i > 0 && seed % 7 == 0 ? locs[i - 1] : rng.unit())
+        }
+        let g = CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: comps, locations: locs, count: n)!
+        var options: CGGradientDrawingOptions = []
+        if rng.unit() < 0.5 { options.insert(.drawsBeforeStartLocation) }
+        if rng.unit() < 0.5 { options.insert(.drawsAfterEndLocation) }
+        let a = CGPoint(x: -20 * rng.unit(), y: -20 * rng.unit()), b = CGPoint(x: 25 * rng.unit(), y: 25 * rng.unit())
+        ctx.drawLinearGradient(g, start: a, end: b, options: options)
+        return Array(UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt8.self), count: ctx.bytesPerRow * h))
+    }
+
+    @Test("axial gradients: the four-pixel loop gives the general loop's bytes",
+          arguments: [CGImageAlphaInfo.premultipliedLast.rawValue, CGImageAlphaInfo.premultipliedFirst.rawValue,
+                      CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue])
+    func spansMatchGeneralLoop(info: UInt32) {
+        var pixels = 0, differing = 0, worst = 0
+        for seed in UInt32(1)...200 {
+            let fast = Self.draw(seed: seed, info: info, spans: true)
+            let general = Self.draw(seed: seed, info: info, spans: false)
+            for p in stride(from: 0, to: fast.count, by: 4) {
+                pixels += 1
+                let d = (0..<4).map { abs(Int(fast[p + $0]) - Int(general[p + $0])) }.max()!
+                if d > 0 { differing += 1; worst = max(worst, d) }
+            }
+        }
+        #expect(worst <= 1)
+        #expect(differing * 10_000 <= pixels, "\(differing) of \(pixels) pixels differ")
+    }
+
+    @Test("a gradient changes the pixels the span loop paints: a vertical ramp, row by row")
+    func verticalRampRows() {
+        // 8 × 4, black at the top row's centre → white at the bottom's; one colour a row.
+        let ctx = rgbaContext(8, 4)
+        ctx.drawLinearGradient(CGGradientTests.blackToWhite, start: CGPoint(x: 0, y: 4), end: .zero, options: [])
+        // Rows from the top: t = 1/8, 3/8, 5/8, 7/8.
+        #expect((0..<4).map { bytes(ctx, 5, $0)[0] } == [32, 96, 159, 223])
+        #expect((0..<8).allSatisfy { bytes(ctx, $0, 2) == [159, 159, 159, 255] })
+    }
+}
