@@ -247,22 +247,64 @@ package struct CoverageRasterizer: Sendable {
     /// Adds a closed polygon (the last vertex joins the first).
     package mutating func addPolygon(_ pts: [SIMD2<Double>]) {
         guard pts.count >= 3 else { return }
-        var prev = pts[pts.count - 1]
-        for p in pts {
-            addLine(prev.x, prev.y, p.x, p.y)
-            prev = p
-        }
+        pts.withUnsafeBufferPointer { addClosed($0, reversed: false) }
     }
 
     /// Adds a closed polygon wound so that its signed area is positive: a union of such pieces
     /// resolves with the non-zero rule to exactly the union (the stroker's pieces).
     package mutating func addPositivePolygon(_ pts: [SIMD2<Double>]) {
         guard pts.count >= 3 else { return }
+        pts.withUnsafeBufferPointer { addPositive($0) }
+    }
+
+    /// `addPositivePolygon` of the quadrilateral a, b, c, d, without an array (a stroke adds one
+    /// per segment, and the arrays were a large part of stroking a flattened curve).
+    package mutating func addPositiveQuad(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>) {
+        withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 4) { buf in
+            buf[0] = a; buf[1] = b; buf[2] = c; buf[3] = d
+            addPositive(UnsafeBufferPointer(buf))
+        }
+    }
+
+    /// `addPositivePolygon` of the triangle a, b, c, without an array.
+    package mutating func addPositiveTriangle(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>) {
+        withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 3) { buf in
+            buf[0] = a; buf[1] = b; buf[2] = c
+            addPositive(UnsafeBufferPointer(buf))
+        }
+    }
+
+    /// The polygon in `pts` (at least 3 vertices) in the order that makes its area positive;
+    /// nothing for a zero or non-finite area.
+    private mutating func addPositive(_ pts: UnsafeBufferPointer<SIMD2<Double>>) {
         var area = 0.0
         var prev = pts[pts.count - 1]
         for p in pts { area += prev.x * p.y - p.x * prev.y; prev = p }
         guard area.isFinite, area != 0 else { return }
-        if area > 0 { addPolygon(pts) } else { addPolygon(pts.reversed()) }
+        addClosed(pts, reversed: area < 0)
+    }
+
+    /// The edges of the closed polygon `pts`, every vertex joined to the next and the last to
+    /// the first (`reversed`: the same polygon walked the other way, the edges `addPolygon` of
+    /// the reversed array adds, in its order), through one edge sink.
+    private mutating func addClosed(_ pts: UnsafeBufferPointer<SIMD2<Double>>, reversed: Bool) {
+        let n = pts.count
+        withEdgeSink { sink in
+            if reversed {
+                var prev = pts[0]
+                for k in Swift.stride(from: n - 1, through: 0, by: -1) {
+                    let v = pts[k]
+                    sink.addLine(prev.x, prev.y, v.x, v.y)
+                    prev = v
+                }
+            } else {
+                var prev = pts[n - 1]
+                for v in pts {
+                    sink.addLine(prev.x, prev.y, v.x, v.y)
+                    prev = v
+                }
+            }
+        }
     }
 
     /// A pixel's coverage from its integrated winding number: non-zero clamps |w| to 1, even-odd

@@ -113,7 +113,7 @@ struct PieceStroker {
             let c = SIMD2(Double(first.x), Double(first.y))
             switch cap {
             case .round: disc(c, into: &rast)
-            case .square: rast.addPositivePolygon([p(c.x - hw, c.y - hw), p(c.x + hw, c.y - hw), p(c.x + hw, c.y + hw), p(c.x - hw, c.y + hw)])
+            case .square: rast.addPositiveQuad(p(c.x - hw, c.y - hw), p(c.x + hw, c.y - hw), p(c.x + hw, c.y + hw), p(c.x - hw, c.y + hw))
             case .butt: break
             }
             return
@@ -127,13 +127,13 @@ struct PieceStroker {
             var na = nrm, nb = nrm
             if i == 0, let t0 { na = SIMD2(-t0.y, t0.x) * hw }
             if i == seg.count - 1, let t1 { nb = SIMD2(-t1.y, t1.x) * hw }
-            var quad = [g.a + na, g.b + nb, g.b - nb, g.a - na]
+            var (qa, qb, qc, qd) = (g.a + na, g.b + nb, g.b - nb, g.a - na)
             // Turned ends can fold a short, very wide piece over itself; keep the chord's square
             // ends there (the old cut, off by at most half the chord's turn).
-            if na != nrm || nb != nrm, !Self.isConvex(quad) {
-                quad = [g.a + nrm, g.b + nrm, g.b - nrm, g.a - nrm]
+            if na != nrm || nb != nrm, !Self.isConvex(qa, qb, qc, qd) {
+                (qa, qb, qc, qd) = (g.a + nrm, g.b + nrm, g.b - nrm, g.a - nrm)
             }
-            rast.addPositivePolygon(quad.map { p($0.x, $0.y) })
+            rast.addPositiveQuad(p(qa.x, qa.y), p(qb.x, qb.y), p(qc.x, qc.y), p(qd.x, qd.y))
         }
         // Joins between consecutive segments (and across the closing vertex).
         let joins = s.isClosed ? seg.count : seg.count - 1
@@ -157,10 +157,14 @@ struct PieceStroker {
     }
 
     /// Whether the quadrilateral turns the same way at every corner (convex, not folded).
-    static func isConvex(_ q: [SIMD2<Double>]) -> Bool {
+    static func isConvex(_ q0: SIMD2<Double>, _ q1: SIMD2<Double>, _ q2: SIMD2<Double>, _ q3: SIMD2<Double>) -> Bool {
+        let q = (q0, q1, q2, q3)
+        @inline(__always) func at(_ i: Int) -> SIMD2<Double> {
+            switch i & 3 { case 0: q.0; case 1: q.1; case 2: q.2; default: q.3 }
+        }
         var sign = 0.0
-        for i in 0..<q.count {
-            let a = q[(i + 1) % q.count] - q[i], b = q[(i + 2) % q.count] - q[(i + 1) % q.count]
+        for i in 0..<4 {
+            let a = at(i + 1) - at(i), b = at(i + 2) - at(i + 1)
             let c = a.x * b.y - a.y * b.x
             if c == 0 { continue }
             if sign == 0 { sign = c } else if (c > 0) != (sign > 0) { return false }
@@ -183,11 +187,11 @@ struct PieceStroker {
             let bl = (bis.x * bis.x + bis.y * bis.y).squareRoot()
             if bl > 1e-12 {
                 let m = v + bis / bl * (hw * ratio)
-                rast.addPositivePolygon([p(v.x, v.y), p(a.x, a.y), p(m.x, m.y), p(b.x, b.y)])
+                rast.addPositiveQuad(p(v.x, v.y), p(a.x, a.y), p(m.x, m.y), p(b.x, b.y))
                 return
             }
         }
-        rast.addPositivePolygon([p(v.x, v.y), p(a.x, a.y), p(b.x, b.y)])
+        rast.addPositiveTriangle(p(v.x, v.y), p(a.x, a.y), p(b.x, b.y))
     }
 
     private func capPiece(at e: SIMD2<Double>, direction u: SIMD2<Double>, into rast: inout CoverageRasterizer) {
@@ -196,8 +200,8 @@ struct PieceStroker {
         case .round: disc(e, into: &rast)
         case .square:
             let nrm = SIMD2(-u.y, u.x) * hw, f = u * hw
-            rast.addPositivePolygon([p(e.x + nrm.x, e.y + nrm.y), p(e.x + nrm.x + f.x, e.y + nrm.y + f.y),
-                                     p(e.x - nrm.x + f.x, e.y - nrm.y + f.y), p(e.x - nrm.x, e.y - nrm.y)])
+            rast.addPositiveQuad(p(e.x + nrm.x, e.y + nrm.y), p(e.x + nrm.x + f.x, e.y + nrm.y + f.y),
+                                 p(e.x - nrm.x + f.x, e.y - nrm.y + f.y), p(e.x - nrm.x, e.y - nrm.y))
         }
     }
 }
