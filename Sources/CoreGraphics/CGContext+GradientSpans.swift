@@ -1,4 +1,6 @@
-// Axial gradients painted four pixels at a time (issue 19's drawing speed). The general painter
+// Axial gradients painted four pixels at a time (issue 19's drawing speed); the lanes that
+// composite and store them (`GradientLanes`) serve radial gradients too
+// (CGContext+RadialGradientSpans.swift). The general painter
 // builds a full-coverage mask of the clip's box and calls two closures a pixel (the shader, and
 // in it the raster-to-user map). In the common case — normal blend mode, no shadow, a 32-bit
 // target with an alpha byte — this loop does the same arithmetic in vector lanes, one lane a
@@ -64,7 +66,7 @@ extension CGContext {
 extension CGContext {
     /// The rows of `paintLinearGradientSpans` on a 32-bit target whose bytes are in `Order`:
     /// whole groups of four by `AxialStops`, a row's last pixels one at a time.
-    private func paintAxialRows<Order: AxialByteOrder>(_ order: Order.Type, box: PixelBox, ramp: AxialRamp,
+    private func paintAxialRows<Order: GradientByteOrder>(_ order: Order.Type, box: PixelBox, ramp: AxialRamp,
                                                       rowStart: (Int) -> Double, dt: Double) {
         let surface = target
         let clip = gstate.clip
@@ -80,7 +82,9 @@ extension CGContext {
                         // The clip row from the box's first pixel (drawableBox lies inside the clip's box).
                         let clipRow = clip.map { cv.baseAddress! + (y - $0.box.y0) * ($0.box.x1 - $0.box.x0) + (box.x0 - $0.box.x0) }
                         let k = stops.paintRow(row, count: n, t0: t0, dt: dt, clip: clipRow)
-                        if k < n { stops.paintTail(row, from: k, count: n, t0: t0, dt: dt, clip: clipRow) }
+                        if k < n {
+                            stops.lanes.paintPixels(row, from: k, count: n - k, clip: clipRow) { stops.source(t0 + Double($0) * dt) }
+                        }
                     }
                 }
             }
@@ -124,11 +128,11 @@ private struct AxialRamp {
 
 /// The four-pixel loop over one row: runs of groups whose pixels all lie in one piece of the
 /// ramp (`AxialRamp.piece`), each run with its two stops' colours held in lanes.
-private struct AxialStops<Order: AxialByteOrder> {
+private struct AxialStops<Order: GradientByteOrder> {
     let ramp: AxialRamp
     let locations: UnsafeBufferPointer<Float>
     let colors: UnsafeBufferPointer<SIMD4<Float>>
-    var lanes: AxialLanes<Order> { AxialLanes() }
+    var lanes: GradientLanes<Order> { GradientLanes() }
 
     /// Which piece of `color(at:)` a parameter falls in: 0 at or before the first stop, the
     /// stop count at or after the last, i between stops i − 1 and i; −1 before the start and −2
@@ -148,28 +152,6 @@ private struct AxialStops<Order: AxialByteOrder> {
 
     @inline(__always) func source(_ t: Double) -> SIMD4<Float> { ramp.source(t) }
 
-    /// Four pixels' source colours, planar, each found on its own (`source`): a group across
-    /// a stop or an end, and a row's last pixels.
-    @inline(__always) func separateSources(t0: Double, dt: Double, from k: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
-        let s0 = source(t0 + Double(k) * dt), s1 = source(t0 + Double(k + 1) * dt)
-        let s2 = source(t0 + Double(k + 2) * dt), s3 = source(t0 + Double(k + 3) * dt)
-        return (SIMD4(s0.x, s1.x, s2.x, s3.x), SIMD4(s0.y, s1.y, s2.y, s3.y), SIMD4(s0.z, s1.z, s2.z, s3.z), SIMD4(s0.w, s1.w, s2.w, s3.w))
-    }
-
-    /// The row's last one to three pixels, from `k` to `n`, in the lanes of one group; the
-    /// pixels past the row are neither read nor written (another context may own them).
-    func paintTail(_ row: UnsafeMutableRawPointer, from k: Int, count n: Int, t0: Double, dt: Double, clip: UnsafePointer<Float>?) {
-        let m = n - k
-        var old = SIMD4<UInt32>(), cov = SIMD4<Float>()
-        for i in 0..<m {
-            old[i] = (row + (k + i) * 4).loadUnaligned(as: UInt32.self)
-            cov[i] = clip?[k + i] ?? 1
-        }
-        let (r, g, b, a) = separateSources(t0: t0, dt: dt, from: k)
-        let out = lanes.blend(old, r: r, g: g, b: b, a: a, coverage: cov)
-        for i in 0..<m { (row + (k + i) * 4).storeBytes(of: out[i], as: UInt32.self) }
-    }
-
     /// Paints the row's whole groups of four from `row` (`count` pixels, t = t0 + k·dt at pixel
     /// k, the clip's coverage from `clip` when there is one); returns the pixels done.
     func paintRow(_ row: UnsafeMutableRawPointer, count n: Int, t0: Double, dt: Double, clip: UnsafePointer<Float>?) -> Int {
@@ -180,9 +162,7 @@ private struct AxialStops<Order: AxialByteOrder> {
             let p = piece(t0 + Double(k) * dt)
             guard p == piece(t0 + Double(k + 3) * dt) else {
                 // Across a stop or an end: pixel by pixel.
-                let (r, g, b, a) = separateSources(t0: t0, dt: dt, from: k)
-                let cov = clip.map { UnsafeRawPointer($0 + k).loadUnaligned(as: SIMD4<Float>.self) } ?? ones
-                lanes.paint(row + k * 4, r: r, g: g, b: b, a: a, coverage: cov)
+                lanes.paintPixels(row, from: k, count: 4, clip: clip) { source(t0 + Double($0) * dt) }
                 k += 4
                 continue
             }
@@ -234,7 +214,7 @@ private struct AxialStops<Order: AxialByteOrder> {
 
 /// Where a 32-bit pixel's bytes sit, as bit shifts within the little-endian word: a type per
 /// layout, so that the span loops' shifts are constants.
-private protocol AxialByteOrder {
+protocol GradientByteOrder {
     static var r: UInt32 { get }
     static var g: UInt32 { get }
     static var b: UInt32 { get }
@@ -242,7 +222,7 @@ private protocol AxialByteOrder {
 }
 
 /// Bytes R, G, B, A in memory (premultipliedLast, big-endian order).
-private enum RGBAOrder: AxialByteOrder {
+enum RGBAOrder: GradientByteOrder {
     static var r: UInt32 { 0 }
     static var g: UInt32 { 8 }
     static var b: UInt32 { 16 }
@@ -250,7 +230,7 @@ private enum RGBAOrder: AxialByteOrder {
 }
 
 /// Bytes A, B, G, R (premultipliedLast, little-endian).
-private enum ABGROrder: AxialByteOrder {
+enum ABGROrder: GradientByteOrder {
     static var r: UInt32 { 24 }
     static var g: UInt32 { 16 }
     static var b: UInt32 { 8 }
@@ -258,7 +238,7 @@ private enum ABGROrder: AxialByteOrder {
 }
 
 /// Bytes B, G, R, A (premultipliedFirst, little-endian).
-private enum BGRAOrder: AxialByteOrder {
+enum BGRAOrder: GradientByteOrder {
     static var r: UInt32 { 16 }
     static var g: UInt32 { 8 }
     static var b: UInt32 { 0 }
@@ -266,7 +246,7 @@ private enum BGRAOrder: AxialByteOrder {
 }
 
 /// Bytes A, R, G, B (premultipliedFirst, big-endian).
-private enum ARGBOrder: AxialByteOrder {
+enum ARGBOrder: GradientByteOrder {
     static var r: UInt32 { 8 }
     static var g: UInt32 { 16 }
     static var b: UInt32 { 24 }
@@ -275,7 +255,7 @@ private enum ARGBOrder: AxialByteOrder {
 
 /// Source-over of four planar colours onto four 32-bit pixels, mixed by coverage, stored with
 /// `BitmapSurface.store`'s rounding.
-private struct AxialLanes<Order: AxialByteOrder> {
+struct GradientLanes<Order: GradientByteOrder> {
     @inline(__always) func paint(_ p: UnsafeMutableRawPointer, r sr: SIMD4<Float>, g sg: SIMD4<Float>, b sb: SIMD4<Float>,
                                   a sa: SIMD4<Float>, coverage cov: SIMD4<Float>) {
         let full = cov .>= 1
@@ -286,6 +266,31 @@ private struct AxialLanes<Order: AxialByteOrder> {
         }
         let old = p.loadUnaligned(as: SIMD4<UInt32>.self)
         p.storeBytes(of: blend(old, r: sr, g: sg, b: sb, a: sa, coverage: cov), as: SIMD4<UInt32>.self)
+    }
+
+    /// Pixels `k ..< k + m` of a row (m from 1 to 4), pixel i's source colour `source(i)`
+    /// (premultiplied, with the context alpha), the clip's coverage from `clip` when there is
+    /// one: a group whose colours are found one at a time. A group of fewer than four reads
+    /// and writes only its own pixels (the ones past the row may belong to another context).
+    @inline(__always) func paintPixels(_ row: UnsafeMutableRawPointer, from k: Int, count m: Int, clip: UnsafePointer<Float>?,
+                                       source: (Int) -> SIMD4<Float>) {
+        let s0 = source(k), s1 = m > 1 ? source(k + 1) : .zero
+        let s2 = m > 2 ? source(k + 2) : .zero, s3 = m > 3 ? source(k + 3) : .zero
+        let r = SIMD4(s0.x, s1.x, s2.x, s3.x), g = SIMD4(s0.y, s1.y, s2.y, s3.y)
+        let b = SIMD4(s0.z, s1.z, s2.z, s3.z), a = SIMD4(s0.w, s1.w, s2.w, s3.w)
+        let p = row + k * 4
+        if m == 4 {
+            let cov = clip.map { UnsafeRawPointer($0 + k).loadUnaligned(as: SIMD4<Float>.self) } ?? SIMD4(repeating: 1)
+            paint(p, r: r, g: g, b: b, a: a, coverage: cov)
+            return
+        }
+        var old = SIMD4<UInt32>(), cov = SIMD4<Float>()
+        for i in 0..<m {
+            old[i] = (p + i * 4).loadUnaligned(as: UInt32.self)
+            cov[i] = clip?[k + i] ?? 1
+        }
+        let out = blend(old, r: r, g: g, b: b, a: a, coverage: cov)
+        for i in 0..<m { (p + i * 4).storeBytes(of: out[i], as: UInt32.self) }
     }
 
     /// Four pixels' new words from their old ones: source-over, mixed by coverage; pixels the

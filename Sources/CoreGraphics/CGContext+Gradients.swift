@@ -33,37 +33,10 @@ extension CGContext {
         guard startRadius >= 0, endRadius >= 0, startRadius.isFinite, endRadius.isFinite,
               startCenter.x.isFinite, startCenter.y.isFinite, endCenter.x.isFinite, endCenter.y.isFinite,
               let toUser = rasterToUser() else { return }
-        let c0 = SIMD2(Double(startCenter.x), Double(startCenter.y))
-        let cd = SIMD2(Double(endCenter.x), Double(endCenter.y)) - c0
-        let r0 = Double(startRadius), dr = Double(endRadius) - r0
-        let a = (cd * cd).sum() - dr * dr
-        let before = options.contains(.drawsBeforeStartLocation), after = options.contains(.drawsAfterEndLocation)
-        paint(.shader { x, y in
-            let p = toUser(x, y)
-            let pd = SIMD2(p.x, p.y) - c0
-            let b = (pd * cd).sum() + r0 * dr
-            let c = (pd * pd).sum() - r0 * r0
-            // Solve a·t² − 2b·t + c = 0 for the circle through p; try the larger root first.
-            var roots: (Double, Double)
-            if abs(a) < 1e-12 {
-                guard abs(b) > 1e-12 else { return .zero }
-                let t = c / (2 * b)
-                roots = (t, t)
-            } else {
-                let disc = b * b - a * c
-                guard disc >= 0 else { return .zero }
-                let s = disc.squareRoot()
-                let t1 = (b + s) / a, t2 = (b - s) / a
-                roots = t1 >= t2 ? (t1, t2) : (t2, t1)
-            }
-            for t in [roots.0, roots.1] {
-                guard r0 + t * dr >= 0 else { continue }
-                if t > 1 { if after { return gradient.color(at: 1) } else { continue } }
-                if t < 0 { if before { return gradient.color(at: 0) } else { continue } }
-                return gradient.color(at: Float(t))
-            }
-            return .zero
-        }) { fullCoverage($0, in: $0) }
+        let shading = RadialShading(gradient, startCenter: startCenter, startRadius: startRadius, endCenter: endCenter,
+                                    endRadius: endRadius, options: options)
+        if paintRadialGradientSpans(shading) { return }
+        paint(.shader { x, y in shading.color(at: toUser(x, y)) }) { fullCoverage($0, in: $0) }
     }
 
     /// Raster pixel centre → user space, or nil when the CTM is singular.
@@ -78,5 +51,60 @@ extension CGContext {
             let dx = Double(px) + 0.5, dy = H - (Double(py) + 0.5)
             return SIMD2(a * dx + c * dy + tx, b * dx + d * dy + ty)
         }
+    }
+}
+
+/// A PDF radial (type 3) shading of a `CGGradient` in user space, as `drawRadialGradient` paints
+/// it: each point takes the colour of the largest t whose interpolated circle passes through it
+/// (with a radius not below 0), the end colours extended past t = 0 and 1 only with the
+/// options. The general loop and the span loop (CGContext+RadialGradientSpans.swift) both ask it.
+package struct RadialShading {
+    let gradient: CGGradient
+    let c0: SIMD2<Double>, cd: SIMD2<Double>
+    let r0: Double, dr: Double
+    /// The quadratic's leading coefficient, |cd|² − dr², and its reciprocal.
+    let a: Double, inverseA: Double
+    let before: Bool, after: Bool
+
+    init(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
+         options: CGGradientDrawingOptions) {
+        self.gradient = gradient
+        c0 = SIMD2(Double(startCenter.x), Double(startCenter.y))
+        cd = SIMD2(Double(endCenter.x), Double(endCenter.y)) - c0
+        r0 = Double(startRadius)
+        dr = Double(endRadius) - r0
+        a = (cd * cd).sum() - dr * dr
+        inverseA = 1 / a
+        before = options.contains(.drawsBeforeStartLocation)
+        after = options.contains(.drawsAfterEndLocation)
+    }
+
+    /// The premultiplied colour at user-space point `p` (clear where no circle passes).
+    @inline(__always) func color(at p: SIMD2<Double>) -> SIMD4<Float> {
+        let pd = p - c0
+        let b = (pd * cd).sum() + r0 * dr
+        let c = (pd * pd).sum() - r0 * r0
+        // Solve a·t² − 2b·t + c = 0 for the circle through p; try the larger root first (the
+        // other only where the larger one paints nothing: most pixels need one root).
+        if abs(a) < 1e-12 {
+            guard abs(b) > 1e-12 else { return .zero }
+            return shade(c / (2 * b)) ?? .zero
+        }
+        let disc = b * b - a * c
+        guard disc >= 0 else { return .zero }
+        let s = disc.squareRoot()
+        // (b ± s)/a: the larger is b + s over a positive a, b − s over a negative one.
+        let larger = a > 0 ? s : -s
+        if let v = shade((b + larger) * inverseA) { return v }
+        return shade((b - larger) * inverseA) ?? .zero
+    }
+
+    /// The colour of root t, nil where its circle's radius is negative or it lies past an end
+    /// the options leave unpainted (then the other root is tried).
+    @inline(__always) private func shade(_ t: Double) -> SIMD4<Float>? {
+        guard r0 + t * dr >= 0 else { return nil }
+        if t > 1 { return after ? gradient.color(at: 1) : nil }
+        if t < 0 { return before ? gradient.color(at: 0) : nil }
+        return gradient.color(at: Float(t))
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 
-/// The four-pixel loop of axial gradients (CGContext+GradientSpans.swift) against the general
-/// per-pixel loop it stands in for: the same bytes, over clips, transforms, translucent stops,
+/// The four-pixel loops of axial and radial gradients (CGContext+GradientSpans.swift,
+/// CGContext+RadialGradientSpans.swift) against the general per-pixel loop they stand in for: the same bytes, over clips, transforms, translucent stops,
 /// the context alpha, the extend options and every 32-bit layout with alpha, on a destination
 /// that is not blank. Only t differs in how it is found (stepped along the row rather than
 /// mapped through the inverse CTM per pixel), which can move a byte by one where a value sits on
@@ -13,7 +13,9 @@ import Testing
     }
 
     /// Draws program `seed` into a fresh context of `info` (span loops on or off); its bytes.
-    static func draw(seed: UInt32, info: UInt32, spans: Bool) -> [UInt8] {
+    /// `radial`: a radial gradient between two random circles (one inside the other, apart, or
+    /// of equal radii) instead of an axial one.
+    static func draw(seed: UInt32, info: UInt32, spans: Bool, radial: Bool = false, gradient: Bool = true) -> [UInt8] {
         let w = 61, h = 37
         let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: info)!
@@ -43,7 +45,15 @@ import Testing
         if rng.unit() < 0.5 { options.insert(.drawsBeforeStartLocation) }
         if rng.unit() < 0.5 { options.insert(.drawsAfterEndLocation) }
         let a = CGPoint(x: -20 * rng.unit(), y: -20 * rng.unit()), b = CGPoint(x: 25 * rng.unit(), y: 25 * rng.unit())
-        ctx.drawLinearGradient(g, start: a, end: b, options: options)
+        if !gradient {
+            // The same program without its gradient: what the gradient changed.
+        } else if radial {
+            let r0 = seed % 4 == 0 ? 0 : 15 * rng.unit()
+            let r1 = seed % 11 == 0 ? r0 : 30 * rng.unit()
+            ctx.drawRadialGradient(g, startCenter: a, startRadius: r0, endCenter: b, endRadius: r1, options: options)
+        } else {
+            ctx.drawLinearGradient(g, start: a, end: b, options: options)
+        }
         return Array(UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt8.self), count: ctx.bytesPerRow * h))
     }
 
@@ -51,10 +61,25 @@ import Testing
           arguments: [CGImageAlphaInfo.premultipliedLast.rawValue, CGImageAlphaInfo.premultipliedFirst.rawValue,
                       CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue])
     func spansMatchGeneralLoop(info: UInt32) {
-        var pixels = 0, differing = 0, worst = 0
+        Self.expectSameBytes(info: info, radial: false)
+    }
+
+    @Test("radial gradients: the four-pixel loop gives the general loop's bytes",
+          arguments: [CGImageAlphaInfo.premultipliedLast.rawValue, CGImageAlphaInfo.premultipliedFirst.rawValue,
+                      CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue])
+    func radialSpansMatchGeneralLoop(info: UInt32) {
+        Self.expectSameBytes(info: info, radial: true)
+    }
+
+    /// 200 programs drawn both ways: at most one level apart, on at most one pixel in 10,000;
+    /// and the gradient changes the bytes in most of them (the comparison is not of blank
+    /// programs).
+    static func expectSameBytes(info: UInt32, radial: Bool) {
+        var pixels = 0, differing = 0, worst = 0, painted = 0
         for seed in UInt32(1)...200 {
-            let fast = Self.draw(seed: seed, info: info, spans: true)
-            let general = Self.draw(seed: seed, info: info, spans: false)
+            let fast = draw(seed: seed, info: info, spans: true, radial: radial)
+            let general = draw(seed: seed, info: info, spans: false, radial: radial)
+            if fast != draw(seed: seed, info: info, spans: true, radial: radial, gradient: false) { painted += 1 }
             for p in stride(from: 0, to: fast.count, by: 4) {
                 pixels += 1
                 let d = (0..<4).map { abs(Int(fast[p + $0]) - Int(general[p + $0])) }.max()!
@@ -63,6 +88,7 @@ import Testing
         }
         #expect(worst <= 1)
         #expect(differing * 10_000 <= pixels, "\(differing) of \(pixels) pixels differ")
+        #expect(painted >= 150, "the gradient painted in \(painted) of 200 programs")
     }
 
     @Test("a gradient changes the pixels the span loop paints: a vertical ramp, row by row")

@@ -5,7 +5,7 @@ import Foundation
 // CGContext drawing benchmark (issue 19 "Benchmarks"): the CPU peers' workloads drawn through
 // `CGContext` into a 1920×1080 premultiplied RGBA8 bitmap, one thread, paths built once (as the
 // peers build theirs), each frame cleared first. Usage:
-//   swift run -c release --package-path tools/benchmarks cgcontext-benchmark [FRAMES] [rects|shapes|gradients…] [--peers] [--checksum]
+//   swift run -c release --package-path tools/benchmarks cgcontext-benchmark [FRAMES] [rects|shapes|gradients|radial…] [--peers] [--checksum]
 // rects: the renderer benchmark's 10,000 rounded rects (GLBaseline.h's scene: fill, then the
 //        border ring as an even-odd fill, source-over), as peers/cairo_rects.py and blend2d_rects.py;
 // shapes: the 1,000 Bézier stars of peers/shapes_scene.py, filled (alpha 0.8) then stroked (width 3,
@@ -14,7 +14,9 @@ import Foundation
 // not the whole stack; the stars below are ShapeScene's, computed the same way.)
 // gradients: 200 rounded rects (radius 10) clipped and filled with a three-stop axial gradient
 //        (StressScenes.gradients' rects and, at t = 0.1 s, axes, as the peers of the renderer
-//        benchmark's gradients scene draw them).
+//        benchmark's gradients scene draw them);
+// radial: the same rects with a three-stop radial gradient from each centre (no peers; only when
+//        named).
 // Prints `cgcontext <scene>: X ms/frame` (with --checksum, a hash of the frame's bytes, to show a
 // change leaves the pixels as they were) and, with --peers, one `peer <name>: X ms/frame;
 // engine/<name> = R×` line per peer (peers/run-peers.sh, the same scripts the renderer benchmark runs).
@@ -165,6 +167,31 @@ for scene in scenes {
                 ctx.restoreGState()
             }
         }
+    case "radial":
+        // The gradients scene's rects filled with a radial gradient instead: from the rect's
+        // centre (radius 0) to a circle through its corners, three stops (no peer draws it;
+        // it measures `drawRadialGradient`'s own loop).
+        var seed: UInt32 = 11
+        func unit() -> CGFloat { seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5; return CGFloat(seed % 10_000) / 10_000 }
+        let space = CGColorSpaceCreateDeviceRGB()
+        var items: [(CGPath, CGGradient, CGPoint, CGFloat)] = []
+        for _ in 0..<200 {
+            let w = 80 + unit() * 160, h = 60 + unit() * 120
+            let rect = CGRect(x: unit() * (CGFloat(width) - w), y: unit() * (CGFloat(height) - h), width: w, height: h)
+            let colors = (0..<3).map { _ in CGColor(red: unit(), green: unit(), blue: unit(), alpha: 1) }
+            guard let g = CGGradient(colorsSpace: space, colors: colors as CFArray, locations: nil) else { continue }
+            items.append((CGPath(roundedRect: rect, cornerWidth: 10, cornerHeight: 10, transform: nil), g,
+                          CGPoint(x: rect.midX, y: rect.midY), (w * w + h * h).squareRoot() / 2))
+        }
+        ms = time {
+            ctx.clear(full)
+            for (shape, g, c, r) in items {
+                ctx.saveGState()
+                ctx.addPath(shape); ctx.clip()
+                ctx.drawRadialGradient(g, startCenter: c, startRadius: 0, endCenter: c, endRadius: r, options: [])
+                ctx.restoreGState()
+            }
+        }
     default:
         print("unknown scene \(scene)"); continue
     }
@@ -177,5 +204,5 @@ for scene in scenes {
         print("  checksum \(String(h, radix: 16))")
     }
     // The gradients' peers (peers/layers_scene.py) draw the same rects with the same axes.
-    if withPeers { runPeers(ms, scene: scene) }
+    if withPeers, scene != "radial" { runPeers(ms, scene: scene) }
 }
