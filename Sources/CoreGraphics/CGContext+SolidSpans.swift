@@ -21,7 +21,7 @@ extension CGContext {
     package func fillSolidSpans(evenOdd: Bool, color: SIMD4<Float>,
                                 rasterize: (inout CoverageRasterizer) -> PixelBox?) -> Bool {
         let s = gstate
-        guard s.blendMode == .normal, s.shadow == nil || s.shadow!.color.w <= 0,
+        guard usesSpanLoops, s.blendMode == .normal, s.shadow == nil || s.shadow!.color.w <= 0,
               s.shouldAntialias, s.allowsAntialiasing,
               case .rgba32(let ro, let go, let bo, let ao) = target.layout else { return false }
         // The context's rasteriser, moved out so that it is uniquely referenced while it is

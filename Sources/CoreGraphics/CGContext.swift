@@ -69,8 +69,9 @@ public final class CGContext {
     /// every cell clear after each use, so a path costs its box's touched cells, not a fresh
     /// zeroed buffer.
     package var rasterScratch = CoverageRasterizer(width: 0, height: 0)
-    /// Whether the four-pixel span loops (axial gradients) may run; false sends every pixel
-    /// through the general loop they must agree with. For tests that compare the two.
+    /// Whether the span loops (solid fills and strokes straight from the rasteriser's rows,
+    /// gradients four pixels at a time) may run; false sends every pixel through the general
+    /// loop they must agree with. For tests that compare the two.
     package var usesSpanLoops = true
 
     /// The raster polygons strokes are built into (StrokeOutlineSink.swift), reused stroke after
