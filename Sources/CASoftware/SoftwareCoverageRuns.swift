@@ -17,18 +17,41 @@ extension SoftwareTarget {
         let xa = max(u.x, 0), xb = min(u.x + u.width, width)
         let ya = max(u.y, 0), yb = min(u.y + u.height, height)
         guard xa < xb, ya < yb else { return }
+        let cap = Int(UInt16.max)
         for y in ya..<yb {
             let row = pixels + y * width, out = runs + y * width
-            var next = 0
+            // Right to left, `end` is the first texel right of the current one where the bytes
+            // change (the rectangle's right edge counts as a change): the run is end − x,
+            // capped. Four texels at a time where no byte changes among them and their right
+            // neighbour (most of a raster: its empty margin and its interior), compared in one
+            // vector; one at a time where something changes.
+            var end = xb
             var x = xb - 1
-            var right: UInt32 = 0
+            out[x] = 1
+            x -= 1
+            let mask = SIMD4<UInt32>(repeating: 0xFFFF)
+            while x - 3 >= xa {
+                // Texels x − 3 … x against x − 2 … x + 1 (x + 1 < xb: inside the rectangle).
+                let here = UnsafeRawPointer(row + x - 3).loadUnaligned(as: SIMD4<UInt32>.self) & mask
+                let right = UnsafeRawPointer(row + x - 2).loadUnaligned(as: SIMD4<UInt32>.self) & mask
+                if here == right {
+                    out[x] = UInt16(min(end - x, cap)); out[x - 1] = UInt16(min(end - x + 1, cap))
+                    out[x - 2] = UInt16(min(end - x + 2, cap)); out[x - 3] = UInt16(min(end - x + 3, cap))
+                } else {
+                    for t in stride(from: x, through: x - 3, by: -1) {
+                        if row[t + 1] & 0xFFFF != row[t] & 0xFFFF { end = t + 1 }
+                        out[t] = UInt16(min(end - t, cap))
+                    }
+                }
+                x -= 4
+            }
             while x >= xa {
-                let v = row[x] & 0xFFFF
-                next = next > 0 && v == right ? min(next + 1, Int(UInt16.max)) : 1
-                right = v
-                out[x] = UInt16(next)
+                if row[x + 1] & 0xFFFF != row[x] & 0xFFFF { end = x + 1 }
+                out[x] = UInt16(min(end - x, cap))
                 x -= 1
             }
+            var next = Int(out[xa])
+            var right = row[xa] & 0xFFFF
             // Texels left of the rectangle whose runs reached into it are recomputed (a run
             // that stops short of it is still true, and so is every run left of that: a run
             // covering its right neighbour is at most one longer than the neighbour's).

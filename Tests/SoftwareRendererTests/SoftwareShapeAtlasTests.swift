@@ -67,6 +67,53 @@ import CAFrame
         #expect(runs[1 * 5 + 1] == 1 && runs[1 * 5 + 2] == 1, "the raster's own runs")
     }
 
+    @Test("coverage runs after random uploads equal the scalar definition, whatever lay there before")
+    func coverageRunsMatchScalarDefinition() throws {
+        // Uploads of runs of equal fill/stroke bytes (blocks of 1…9 texels; the B and A bytes,
+        // which runs ignore, vary) at random places on a 61 × 9 page, some clipped by its edges.
+        let w = 61, h = 9
+        var seed: UInt32 = 7
+        func next(_ n: Int) -> Int { seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5; return Int(seed % UInt32(n)) }
+        let atlas = SoftwareShapeAtlas()
+        var texels = [UInt32](repeating: 0, count: w * h), runs = [UInt16](repeating: 0, count: w * h)
+        for serial in 1...300 {
+            let uw = 1 + next(40), uh = 1 + next(5), ux = next(w + 10) - 5, uy = next(h + 2) - 1
+            var bytes: [UInt8] = []
+            for _ in 0..<uh {
+                var col = 0
+                while col < uw {
+                    let len = 1 + next(9), r = UInt8(next(3) * 127), g = UInt8(next(2) * 255)
+                    for _ in 0..<min(len, uw - col) { bytes += [r, g, UInt8(next(256)), UInt8(serial % 256)] }
+                    col += len
+                }
+            }
+            atlas.sync(Self.frame([(1, w, h)], [ShapeAtlasUpload(serial: serial, page: 1, x: ux, y: uy, width: uw, height: uh,
+                                                                 coverage: bytes, field: [], aux: [])]))
+            // The reference: over the page's texels as the upload left them, the runs
+            // recomputed texel by texel, right to left, from the rectangle's right edge, and left
+            // of it while the old runs reached into it.
+            let page = try #require(atlas.coverage[1])
+            for i in 0..<(w * h) { texels[i] = page.pixels[i] }
+            let xa = max(ux, 0), xb = min(ux + uw, w), ya = max(uy, 0), yb = min(uy + uh, h)
+            guard xa < xb, ya < yb else { continue }
+            for y in ya..<yb {
+                var run = 0, right: UInt32 = 0, x = xb - 1
+                while x >= xa || (x >= 0 && x + Int(runs[y * w + x]) > xa) {
+                    let v = texels[y * w + x] & 0xFFFF
+                    run = run > 0 && v == right ? run + 1 : 1
+                    right = v
+                    runs[y * w + x] = UInt16(run)
+                    x -= 1
+                }
+            }
+            let got = try #require(page.coverageRuns)
+            for i in 0..<(w * h) where got[i] != runs[i] {
+                Issue.record("upload \(serial): texel (\(i % w), \(i / w)) has run \(got[i]), expected \(runs[i])")
+                return
+            }
+        }
+    }
+
     @Test("a dropped page waits for a later frame's new page, and is freed after spareFrames frames")
     func sparePageKeptThenFreed() throws {
         let atlas = SoftwareShapeAtlas()
