@@ -99,7 +99,25 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
         for y in ya..<yb {
             let srow = src + ((y &+ oy) &* w &+ ox)
             let mrow = m.map { $0 + ((y &+ oy) &* w &+ ox) }
-            for x in xa..<xb {
+            var x = xa
+            if !clipped {
+                // Four texels at a time, one lane a texel: the loop below's float operations in
+                // the same order, so the same bytes (`SoftwareTarget.blend`'s early outs, an
+                // opaque source or a clear target, give what the blend expression gives there).
+                let trow = target.pixels + y &* target.width
+                while x &+ 4 <= xb {
+                    let packed = UnsafeRawPointer(srow + x).loadUnaligned(as: SIMD4<UInt32>.self)
+                    let ma = mrow.map { UnsafeRawPointer($0 + x).loadUnaligned(as: SIMD4<UInt32>.self) &>> 24 }
+                    var skip = packed .== 0
+                    if let ma { skip = skip .| (ma .== 0) }
+                    if !all(skip) {
+                        Self.blend4(trow + x, packed, mask: ma, opacity: opacity, skip: skip)
+                    }
+                    x &+= 4
+                }
+            }
+            while x < xb {
+                defer { x &+= 1 }
                 // A texel of zero colour and alpha adds nothing under source-over.
                 let packed = srow[x]
                 guard packed != 0 else { continue }
@@ -114,5 +132,34 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
             }
         }
         return true
+    }
+
+    /// Four texels of `drawAligned` from `p`: source texels `packed`, the mask's alpha bytes
+    /// `mask` (nil: none), lanes in `skip` left as they are. `SoftwarePixel.unpack`, the
+    /// opacity, the mask's alpha, `SoftwarePixel.blend`'s clamp and `s + d·(1 − s.a)`, and
+    /// `pack` (`SoftwareSpanBlend.bytes` is its rounding), channel by channel in lanes.
+    @inline(__always)
+    static func blend4(_ p: UnsafeMutablePointer<UInt32>, _ packed: SIMD4<UInt32>, mask: SIMD4<UInt32>?, opacity: Float,
+                       skip: SIMDMask<SIMD4<Int32>>) {
+        let k: Float = 1 / 255
+        var r = (packed & 0xFF).lowByteAsFloat * k, g = ((packed &>> 8) & 0xFF).lowByteAsFloat * k
+        var b = ((packed &>> 16) & 0xFF).lowByteAsFloat * k, a = (packed &>> 24).lowByteAsFloat * k
+        r *= opacity; g *= opacity; b *= opacity; a *= opacity
+        if let mask {
+            let m = mask.lowByteAsFloat * k
+            r *= m; g *= m; b *= m; a *= m
+        }
+        @inline(__always) func unit(_ v: SIMD4<Float>) -> SIMD4<Float> {
+            v.replacing(with: 0, where: .!(v .>= 0)).replacing(with: 1, where: v .> 1)
+        }
+        r = unit(r); g = unit(g); b = unit(b); a = unit(a)
+        let raw = UnsafeMutableRawPointer(p)
+        let old = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+        let keep = 1 - a
+        let dr = (old & 0xFF).lowByteAsFloat * k, dg = ((old &>> 8) & 0xFF).lowByteAsFloat * k
+        let db = ((old &>> 16) & 0xFF).lowByteAsFloat * k, da = (old &>> 24).lowByteAsFloat * k
+        let out = SoftwareSpanBlend.bytes(r + dr * keep) | SoftwareSpanBlend.bytes(g + dg * keep) &<< 8
+            | SoftwareSpanBlend.bytes(b + db * keep) &<< 16 | SoftwareSpanBlend.bytes(a + da * keep) &<< 24
+        raw.storeBytes(of: out.replacing(with: old, where: skip), as: SIMD4<UInt32>.self)
     }
 }
