@@ -44,13 +44,7 @@ extension CGContext {
             rast.takeRow(j) { a, bits in
                 guard !clipped.isEmpty, y >= clipped.y0, y < clipped.y1 else { return }
                 let row = (surface.base + y * surface.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-                var sum: Float = 0
-                // Before the first touched cell the sum is 0: nothing to paint.
-                var i = CoverageRasterizer.nextTouched(bits, from: 0, end: w)
-                while i < w {
-                    sum += a[i]
-                    let e = CoverageRasterizer.nextTouched(bits, from: i + 1, end: w)
-                    let c = CoverageRasterizer.coverage(winding: sum, evenOdd: evenOdd)
+                CoverageRasterizer.forEachRun(a, bits, width: w, evenOdd: evenOdd) { i, e, c in
                     let lo = max(i, firstI), hi = min(e, endI)
                     if c > 0, lo < hi {
                         if let clip {
@@ -62,7 +56,6 @@ extension CGContext {
                             spans.fill(row + (box.x0 + lo) * 4, count: hi - lo, coverage: c)
                         }
                     }
-                    i = e
                 }
             }
         }

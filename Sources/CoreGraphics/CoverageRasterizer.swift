@@ -363,20 +363,14 @@ package struct CoverageRasterizer: Sendable {
                 let row = base + y * w * channels + channel
                 let (first, last) = takeRow(y) { a, bits -> (Int, Int) in
                     var first = -1, last = -1
-                    var sum: Float = 0
-                    // Before the first touched cell the sum is 0.
-                    var i = Self.nextTouched(bits, from: 0, end: w)
-                    while i < w {
-                        sum += a[i]
-                        let e = Self.nextTouched(bits, from: i + 1, end: w)
-                        let v = UInt8(Self.coverage(winding: sum, evenOdd: evenOdd) * 255 + 0.5)
+                    Self.forEachRun(a, bits, width: w, evenOdd: evenOdd) { i, e, c in
+                        let v = UInt8(c * 255 + 0.5)
                         if v != 0 {
                             var p = row + i * channels
                             for _ in i..<e { p.pointee = v; p += channels }
                             if first < 0 { first = i }
                             last = e - 1
                         }
-                        i = e
                     }
                     return (first, last)
                 }
@@ -415,18 +409,30 @@ package struct CoverageRasterizer: Sendable {
             for y in 0..<h {
                 let row = base + y * w
                 takeRow(y) { a, bits in
-                    var sum: Float = 0
-                    var i = Self.nextTouched(bits, from: 0, end: w)
-                    while i < w {
-                        sum += a[i]
-                        let e = Self.nextTouched(bits, from: i + 1, end: w)
-                        let c = Self.coverage(winding: sum, evenOdd: evenOdd)
+                    Self.forEachRun(a, bits, width: w, evenOdd: evenOdd) { i, e, c in
                         if c != 0 { (row + i).update(repeating: c, count: e - i) }
-                        i = e
                     }
                 }
             }
             count = w * h
+        }
+    }
+
+    /// Walks a taken row (`takeRow(_:)`'s cells and bits, `w` cells) as runs of equal
+    /// coverage: `body(i, e, c)` for cells `i..<e`, from the first touched cell on, c resolved
+    /// with `coverage(winding:evenOdd:)` from the running sum (0 included). Between two touched
+    /// cells the sum does not change: an untouched cell is 0.
+    @inline(__always)
+    package static func forEachRun(_ a: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>, width w: Int,
+                                   evenOdd: Bool, _ body: (_ i: Int, _ e: Int, _ c: Float) -> Void) {
+        var sum: Float = 0
+        // Before the first touched cell the sum is 0.
+        var i = nextTouched(bits, from: 0, end: w)
+        while i < w {
+            sum += a[i]
+            let e = nextTouched(bits, from: i + 1, end: w)
+            body(i, e, coverage(winding: sum, evenOdd: evenOdd))
+            i = e
         }
     }
 
