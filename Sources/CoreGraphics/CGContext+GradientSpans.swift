@@ -11,9 +11,10 @@
 //
 // The colours are the general loop's expressions lane by lane (`CGGradient.color(at:)`'s
 // interpolation, premultiplication, the context alpha, source-over, the coverage mix, the store's
-// clamp and rounding), so the bytes are the general loop's; t is found as t(first pixel) +
-// k·dt in `Double` instead of through the inverse CTM per pixel, which can move t by a few ulps
-// of a double and, once rounded to `Float`, almost never does (CGGradientTests compares the two).
+// rounding; its clamp changes no byte there), so the bytes are the general loop's but for t: a
+// row's t is stepped from its first pixel (in `Double` to each group, in `Float` across the
+// group's lanes) instead of mapped through the inverse CTM per pixel, which moves a byte by one
+// only where a value sits on a rounding boundary (CGGradientSpanTests compares the two).
 
 extension CGContext {
     /// Paints an axial gradient over the drawable box when the state allows the direct loops;
@@ -65,7 +66,7 @@ extension CGContext {
 
 extension CGContext {
     /// The rows of `paintLinearGradientSpans` on a 32-bit target whose bytes are in `Order`:
-    /// whole groups of four by `AxialStops`, a row's last pixels one at a time.
+    /// whole groups of four by `AxialStops`, a row's last one to three pixels as one group.
     private func paintAxialRows<Order: GradientByteOrder>(_ order: Order.Type, box: PixelBox, ramp: AxialRamp,
                                                       rowStart: (Int) -> Double, dt: Double) {
         let surface = target
@@ -127,7 +128,7 @@ private struct AxialRamp {
 }
 
 /// The four-pixel loop over one row: runs of groups whose pixels all lie in one piece of the
-/// ramp (`AxialRamp.piece`), each run with its two stops' colours held in lanes.
+/// ramp (`piece`), each run with its two stops' colours held in lanes.
 private struct AxialStops<Order: GradientByteOrder> {
     let ramp: AxialRamp
     let locations: UnsafeBufferPointer<Float>

@@ -131,7 +131,7 @@ struct SolidSpanWriter {
                 while d < 256 {
                     let v = ((ramp + d) * keep + sc + 0.5).floorOfNonNegative.wholeNumbers
                     let bytes = (v[0] | v[1] << 8 | v[2] << 16 | v[3] << 24)
-                    out.storeBytes(of: UInt32(bitPattern: bytes), toByteOffset: ch << 8 + Int(d), as: UInt32.self)
+                    out.storeBytes(of: UInt32(bitPattern: bytes).littleEndian, toByteOffset: ch << 8 + Int(d), as: UInt32.self)
                     d += 4
                 }
             }

@@ -51,6 +51,25 @@ import Testing
         return (out, box)
     }
 
+    @Test("the float resolve by runs gives the dense resolve's values and leaves the rasteriser clear",
+          arguments: [(17, 9), (130, 77), (1, 1)], [false, true])
+    func runResolvedCoverageMatchesDense(_ size: (Int, Int), _ evenOdd: Bool) {
+        let (w, h) = size
+        var rng = LCG(state: UInt64(w * 31 + h) &+ (evenOdd ? 3 : 0))
+        var reused = CoverageRasterizer(width: 0, height: 0)
+        for round in 0..<4 {
+            var fresh = CoverageRasterizer(width: w, height: h)
+            reused.reset(width: w, height: h)
+            for p in Self.polygons(&rng, w: w, h: h) {
+                fresh.addPolygon(p)
+                reused.addPolygon(p)
+            }
+            #expect(reused.takeResolvedCoverage(evenOdd: evenOdd) == fresh.resolvedCoverage(evenOdd: evenOdd),
+                    "\(w)×\(h) round \(round): coverage differs")
+            #expect(reused.acc.allSatisfy { $0 == 0 } && reused.touched.allSatisfy { $0 == 0 })
+        }
+    }
+
     @Test("span resolve writes the dense resolve's bytes and reports its covered box",
           arguments: [(17, 9), (64, 64), (65, 3), (130, 77), (1, 1)], [false, true])
     func spanResolveMatchesDense(_ size: (Int, Int), _ evenOdd: Bool) {
