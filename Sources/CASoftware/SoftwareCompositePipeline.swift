@@ -142,8 +142,8 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
     static func blend4(_ p: UnsafeMutablePointer<UInt32>, _ packed: SIMD4<UInt32>, mask: SIMD4<UInt32>?, opacity: Float,
                        skip: SIMDMask<SIMD4<Int32>>) {
         let k: Float = 1 / 255
-        var r = (packed & 0xFF).lowByteAsFloat * k, g = ((packed &>> 8) & 0xFF).lowByteAsFloat * k
-        var b = ((packed &>> 16) & 0xFF).lowByteAsFloat * k, a = (packed &>> 24).lowByteAsFloat * k
+        var r = packed.lowByteAsFloat * k, g = (packed &>> 8).lowByteAsFloat * k
+        var b = (packed &>> 16).lowByteAsFloat * k, a = (packed &>> 24).lowByteAsFloat * k
         r *= opacity; g *= opacity; b *= opacity; a *= opacity
         if let mask {
             let m = mask.lowByteAsFloat * k
@@ -156,8 +156,8 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
         let raw = UnsafeMutableRawPointer(p)
         let old = raw.loadUnaligned(as: SIMD4<UInt32>.self)
         let keep = 1 - a
-        let dr = (old & 0xFF).lowByteAsFloat * k, dg = ((old &>> 8) & 0xFF).lowByteAsFloat * k
-        let db = ((old &>> 16) & 0xFF).lowByteAsFloat * k, da = (old &>> 24).lowByteAsFloat * k
+        let dr = old.lowByteAsFloat * k, dg = (old &>> 8).lowByteAsFloat * k
+        let db = (old &>> 16).lowByteAsFloat * k, da = (old &>> 24).lowByteAsFloat * k
         let out = SoftwareSpanBlend.bytes(r + dr * keep) | SoftwareSpanBlend.bytes(g + dg * keep) &<< 8
             | SoftwareSpanBlend.bytes(b + db * keep) &<< 16 | SoftwareSpanBlend.bytes(a + da * keep) &<< 24
         raw.storeBytes(of: out.replacing(with: old, where: skip), as: SIMD4<UInt32>.self)

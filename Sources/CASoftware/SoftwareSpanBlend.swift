@@ -97,10 +97,7 @@ enum SoftwareSpanBlend {
     @inline(__always) static func bytes(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
         var s = v * 255 + 0.5
         s = s.replacing(with: 0, where: .!(s .>= 0)).replacing(with: 255, where: s .> 255)
-        let r = s + 8_388_608
-        // Where the nearest integer is above s, the floor is one less (the mask is −1).
-        let i = unsafeBitCast(r, to: SIMD4<UInt32>.self) &+ unsafeBitCast((r - 8_388_608) .> s, to: SIMD4<UInt32>.self)
-        return i & 0xFF
+        return s.flooredWholeNumbers
     }
 
     /// `source` of four colours given one channel a vector: each channel's bytes, each colour

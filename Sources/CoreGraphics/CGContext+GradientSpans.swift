@@ -324,12 +324,8 @@ struct GradientLanes<Order: GradientByteOrder> {
         Self.byte(r) &<< Order.r | Self.byte(g) &<< Order.g | Self.byte(b) &<< Order.b | Self.byte(a) &<< Order.a
     }
 
-    /// ⌊v·255 + 0.5⌋ for v in 0 … 1 + a few ulps (w in 0.5 … 255.5): w rounded to nearest
-    /// through 2^23, less one where that rounded up (the comparison's lanes are −1 there).
+    /// ⌊v·255 + 0.5⌋ for v in 0 … 1 + a few ulps (0.5 … 255.5 before the floor).
     @inline(__always) static func byte(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
-        let w = v * 255 + 0.5
-        let big = w + 8_388_608
-        let up = unsafeBitCast((big - 8_388_608) .> w, to: SIMD4<UInt32>.self)
-        return (unsafeBitCast(big, to: SIMD4<UInt32>.self) & 0x7F_FFFF) &+ up
+        (v * 255 + 0.5).flooredWholeNumbers
     }
 }

@@ -129,9 +129,9 @@ struct SolidSpanWriter {
                 let sc = s[ch] * 1
                 var d: Float = 0
                 while d < 256 {
-                    let v = ((ramp + d) * keep + sc + 0.5).floorOfNonNegative.wholeNumbers
+                    let v = ((ramp + d) * keep + sc + 0.5).flooredWholeNumbers
                     let bytes = (v[0] | v[1] << 8 | v[2] << 16 | v[3] << 24)
-                    out.storeBytes(of: UInt32(bitPattern: bytes).littleEndian, toByteOffset: ch << 8 + Int(d), as: UInt32.self)
+                    out.storeBytes(of: bytes.littleEndian, toByteOffset: ch << 8 + Int(d), as: UInt32.self)
                     d += 4
                 }
             }

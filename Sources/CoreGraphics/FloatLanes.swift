@@ -16,6 +16,15 @@ extension SIMD4 where Scalar == Float {
         unsafeBitCast(self + 8_388_608, to: SIMD4<Int32>.self) & 0x7F_FFFF
     }
 
+    /// ⌊v⌋ of lanes in 0 ..< 2^23 as integers, in one pass: the low mantissa bits of v + 2^23
+    /// (v rounded to nearest), less one where that rounded up (the comparison's lanes are −1).
+    /// `floorOfNonNegative.wholeNumbers` without the float select between them.
+    @inline(__always) package var flooredWholeNumbers: SIMD4<UInt32> {
+        let big = self + 8_388_608
+        let up = unsafeBitCast((big - 8_388_608) .> self, to: SIMD4<UInt32>.self)
+        return (unsafeBitCast(big, to: SIMD4<UInt32>.self) & 0x7F_FFFF) &+ up
+    }
+
     /// Each lane clamped to 0…1 with two selects, NaN to 0: `unitClamped`'s rule, in vector
     /// registers.
     @inline(__always) package var clampedToUnit: SIMD4<Float> {

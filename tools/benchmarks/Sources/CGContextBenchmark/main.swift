@@ -77,6 +77,32 @@ func runPeers(_ ms: Double, scene: String) {
     }
 }
 
+/// The gradients scenes: StressScenes.gradients' 200 rects (the same xorshift32 generator, seed
+/// 11, as peers/layers_scene.py), each clipped to a rounded rect (radius 10) and filled by `fill`
+/// with its three-stop gradient; the median ms of a frame, cleared first.
+func drawGradientRects(_ ctx: CGContext, _ full: CGRect, _ fill: (CGContext, CGGradient, CGRect) -> Void) -> Double {
+    var seed: UInt32 = 11
+    func unit() -> CGFloat { seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5; return CGFloat(seed % 10_000) / 10_000 }
+    let space = CGColorSpaceCreateDeviceRGB()
+    var items: [(CGPath, CGGradient, CGRect)] = []
+    for _ in 0..<200 {
+        let w = 80 + unit() * 160, h = 60 + unit() * 120
+        let rect = CGRect(x: unit() * (CGFloat(width) - w), y: unit() * (CGFloat(height) - h), width: w, height: h)
+        let colors = (0..<3).map { _ in CGColor(red: unit(), green: unit(), blue: unit(), alpha: 1) }
+        guard let g = CGGradient(colorsSpace: space, colors: colors as CFArray, locations: nil) else { continue }
+        items.append((CGPath(roundedRect: rect, cornerWidth: 10, cornerHeight: 10, transform: nil), g, rect))
+    }
+    return time {
+        ctx.clear(full)
+        for (shape, g, rect) in items {
+            ctx.saveGState()
+            ctx.addPath(shape); ctx.clip()
+            fill(ctx, g, rect)
+            ctx.restoreGState()
+        }
+    }
+}
+
 for scene in scenes {
     let ctx = makeContext()
     let full = CGRect(x: 0, y: 0, width: width, height: height)
@@ -142,55 +168,21 @@ for scene in scenes {
             }
         }
     case "gradients":
-        var seed: UInt32 = 11
-        func unit() -> CGFloat { seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5; return CGFloat(seed % 10_000) / 10_000 }
-        let space = CGColorSpaceCreateDeviceRGB()
-        var items: [(CGPath, CGGradient, CGPoint, CGPoint)] = []
-        for _ in 0..<200 {
-            let w = 80 + unit() * 160, h = 60 + unit() * 120
-            let rect = CGRect(x: unit() * (CGFloat(width) - w), y: unit() * (CGFloat(height) - h), width: w, height: h)
-            let colors = (0..<3).map { _ in CGColor(red: unit(), green: unit(), blue: unit(), alpha: 1) }
-            guard let g = CGGradient(colorsSpace: space, colors: colors as CFArray, locations: nil) else { continue }
-            // The peers' axis (peers/layers_scene.py): from the top centre to the layer scene's
-            // endPoint at t = 0.1 s, (0.5 + 0.1/3, 1 − 0.08/1.5) of the rect, a few degrees
-            // off the vertical, so that t changes along every row as in a general gradient.
-            let ex = 0.5 + 0.5 * 0.1 / 1.5, ey = 1 - 0.8 * 0.1 / 1.5
-            items.append((CGPath(roundedRect: rect, cornerWidth: 10, cornerHeight: 10, transform: nil), g,
-                          CGPoint(x: rect.midX, y: rect.minY), CGPoint(x: rect.minX + ex * w, y: rect.minY + ey * h)))
-        }
-        ms = time {
-            ctx.clear(full)
-            for (shape, g, a, b) in items {
-                ctx.saveGState()
-                ctx.addPath(shape); ctx.clip()
-                ctx.drawLinearGradient(g, start: a, end: b, options: [])
-                ctx.restoreGState()
-            }
+        // The peers' axis (peers/layers_scene.py): from the top centre to the layer scene's
+        // endPoint at t = 0.1 s, (0.5 + 0.1/3, 1 − 0.08/1.5) of the rect, a few degrees off the
+        // vertical, so that t changes along every row as in a general gradient.
+        let ex = 0.5 + 0.5 * 0.1 / 1.5, ey = 1 - 0.8 * 0.1 / 1.5
+        ms = drawGradientRects(ctx, full) { ctx, g, rect in
+            ctx.drawLinearGradient(g, start: CGPoint(x: rect.midX, y: rect.minY),
+                                   end: CGPoint(x: rect.minX + ex * rect.width, y: rect.minY + ey * rect.height), options: [])
         }
     case "radial":
         // The gradients scene's rects filled with a radial gradient instead: from the rect's
         // centre (radius 0) to a circle through its corners, three stops (no peer draws it;
         // it measures `drawRadialGradient`'s own loop).
-        var seed: UInt32 = 11
-        func unit() -> CGFloat { seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5; return CGFloat(seed % 10_000) / 10_000 }
-        let space = CGColorSpaceCreateDeviceRGB()
-        var items: [(CGPath, CGGradient, CGPoint, CGFloat)] = []
-        for _ in 0..<200 {
-            let w = 80 + unit() * 160, h = 60 + unit() * 120
-            let rect = CGRect(x: unit() * (CGFloat(width) - w), y: unit() * (CGFloat(height) - h), width: w, height: h)
-            let colors = (0..<3).map { _ in CGColor(red: unit(), green: unit(), blue: unit(), alpha: 1) }
-            guard let g = CGGradient(colorsSpace: space, colors: colors as CFArray, locations: nil) else { continue }
-            items.append((CGPath(roundedRect: rect, cornerWidth: 10, cornerHeight: 10, transform: nil), g,
-                          CGPoint(x: rect.midX, y: rect.midY), (w * w + h * h).squareRoot() / 2))
-        }
-        ms = time {
-            ctx.clear(full)
-            for (shape, g, c, r) in items {
-                ctx.saveGState()
-                ctx.addPath(shape); ctx.clip()
-                ctx.drawRadialGradient(g, startCenter: c, startRadius: 0, endCenter: c, endRadius: r, options: [])
-                ctx.restoreGState()
-            }
+        ms = drawGradientRects(ctx, full) { ctx, g, rect in
+            let c = CGPoint(x: rect.midX, y: rect.midY), r = (rect.width * rect.width + rect.height * rect.height).squareRoot() / 2
+            ctx.drawRadialGradient(g, startCenter: c, startRadius: 0, endCenter: c, endRadius: r, options: [])
         }
     default:
         print("unknown scene \(scene)"); continue
