@@ -14,8 +14,17 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
     let plans: [SoftwareBoxRowPlan?]
     /// Per instance, its row plan where it is an axis-aligned, affine shadow (`SoftwareShadowRows`).
     let shadowPlans: [SoftwareShadowRowPlan?]
+    /// Per shadow plan, the texels the next instance covers with an opaque colour (its
+    /// `interiors` entry, when it is opaque and the batch blends source-over): drawn over
+    /// without being read, so the shadow skips them. A layer's implied shadow is followed by
+    /// the layer's own box, which hides most of it (issue 22: about 70 % of the shadows scene's
+    /// shadow texels).
+    let shadowHoles: [SoftwareSpan]
 
-    init(_ all: [BoxInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, rowPaths: Bool = true) {
+    /// `shadowKernels`: the renderer's shared shadow kernels (`SoftwareShadowKernel`), `frame`
+    /// its frame number.
+    init(_ all: [BoxInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, rowPaths: Bool = true,
+         shadowKernels: SoftwareShadowKernels, frame: Int) {
         instances = all[b.range]
         variant = SoftwareVariant(b.variant)
         additive = b.variant.contains(.additive)
@@ -32,8 +41,15 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
         interiors = instances.map { i in Self.interior(i, v, map, target) }
         let add = additive
         plans = rowPaths ? zip(instances, quads).map { i, q in SoftwareBoxRowPlan(i, q, v, additive: add) } : Array(repeating: nil, count: quads.count)
-        shadowPlans = rowPaths && v.blur ? zip(instances, quads).map { i, q in SoftwareShadowRowPlan(i, q, v) }
+        shadowPlans = rowPaths && v.blur
+            ? zip(instances, quads).map { i, q in SoftwareShadowRowPlan(i, q, v, kernels: shadowKernels, frame: frame) }
             : Array(repeating: nil, count: quads.count)
+        let interiors = interiors, boxes = instances, shadows = shadowPlans
+        shadowHoles = shadows.indices.map { k in
+            guard shadows[k] != nil, !add, k + 1 < interiors.count,
+                  boxes[boxes.startIndex + k + 1].fill.w >= 1 else { return .none }
+            return interiors[k + 1]
+        }
     }
 
     /// The texels whose centres lie in the part of an axis-aligned, affine box that is its
@@ -72,7 +88,7 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
                 continue
             }
             if let shadow = shadowPlans[k] {
-                shadow.draw(i.fill, clipIndex: i.h1.w, q, v, ctx, rows, additive: additive)
+                shadow.draw(i.fill, clipIndex: i.h1.w, q, v, ctx, rows, additive: additive, hidden: shadowHoles[k])
                 continue
             }
             let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
@@ -170,13 +186,13 @@ enum SoftwareBlurredShape {
     }
 
     /// The rows [y0, y1) of a rounded box's corner zones (the top c.y and the bottom c.y of
-    /// lo…hi), each zone cut into 8 horizontal slices: `body(inset, s0, s1)` for each slice,
-    /// with the slice's rows s0…s1 and how far the elliptical corner (radii c) pulls its sides in
-    /// at the slice's middle. The box's blurred coverage and the shadow rows both integrate
+    /// lo…hi), each zone cut into 8 horizontal slices: `body(inset, s0, s1, top)` for each
+    /// slice, with the slice's rows s0…s1, how far the elliptical corner (radii c) pulls its
+    /// sides in at the slice's middle, and whether it belongs to the top zone. The box's blurred coverage and the shadow rows both integrate
     /// over these slices.
     @inline(__always)
     static func cornerSlices(y0: Float, y1: Float, lo: SIMD2<Float>, hi: SIMD2<Float>, c: SIMD2<Float>,
-                             _ body: (_ inset: Float, _ s0: Float, _ s1: Float) -> Void) {
+                             _ body: (_ inset: Float, _ s0: Float, _ s1: Float, _ top: Bool) -> Void) {
         for zone in 0..<2 {
             let z0 = zone == 0 ? lo.y : hi.y - c.y
             let z1 = zone == 0 ? lo.y + c.y : hi.y
@@ -187,7 +203,7 @@ enum SoftwareBlurredShape {
                 let s0 = a + step * Float(k)
                 let ym = s0 + 0.5 * step
                 let e = zone == 0 ? (lo.y + c.y - ym) / c.y : (ym - (hi.y - c.y)) / c.y
-                body(c.x * (1 - max(1 - e * e, 0).squareRoot()), s0, s0 + step)
+                body(c.x * (1 - max(1 - e * e, 0).squareRoot()), s0, s0 + step, zone == 0)
             }
         }
     }
@@ -201,7 +217,7 @@ enum SoftwareBlurredShape {
         var sum: Float = 0
         let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
         if m1 > m0 { sum += full * mass(m0 - p.y, m1 - p.y, sigma) }
-        cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1 in
+        cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1, _ in
             let row = mass(lo.x + inset - p.x, hi.x - inset - p.x, sigma)
             sum += row * mass(s0 - p.y, s1 - p.y, sigma)
         }

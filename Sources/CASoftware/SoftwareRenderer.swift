@@ -29,6 +29,9 @@ package final class SoftwareRenderer {
     var main: SoftwareTarget?
     var textures: [ObjectIdentifier: SoftwareTexture] = [:]
     let shapeAtlas = SoftwareShapeAtlas()
+    /// Shadow blur kernels and corner grids by (σ, radii), shared by a frame's shadows and kept
+    /// between frames (`SoftwareShadowKernel`).
+    let shadowKernels = SoftwareShadowKernels()
     var frameNumber = 0
 
     package init(threads: Int? = nil) {
@@ -168,7 +171,8 @@ package final class SoftwareRenderer {
         switch b.pipeline {
         case .box:
             try check(frame.boxes.count)
-            return SoftwareBoxPipeline(frame.boxes, b, map, target, rowPaths: usesRowPaths)
+            return SoftwareBoxPipeline(frame.boxes, b, map, target, rowPaths: usesRowPaths, shadowKernels: shadowKernels,
+                                       frame: frameNumber)
         case .image(let t, let filter):
             try check(frame.images.count)
             guard t >= 0, t < textures.count else { throw SoftwareBackendError("image batch refers to texture \(t), which the frame does not list") }

@@ -7,129 +7,213 @@ import CAFrame
 /// The per-texel path evaluates box.frag's sum as written: per texel, the kernel's mass over the
 /// row's straight part and over 16 corner slices, each mass two `erf`s (an `exp` each): 34 `exp`
 /// a texel, which made the 100-shadow stress scene the CPU backend's slowest (3.9 s a frame on the
-/// loaded VM, 25× the GL backend on llvmpipe). Here the same sum is computed with the same slices
-/// and in the same order, but:
-/// - everything that depends on the row alone (the kernel window, the corner slices' insets and
-///   their masses along y) is worked out once per row;
-/// - the straight part's mass along x depends on the column alone: once per column;
-/// - the kernel's CDF is read from a table of 32 entries per σ with linear interpolation instead
-///   of `erf`: for the CDF of a Gaussian the interpolation error is ≤ h²/8 · max|f″| ≈ 2.3e-4 / 4
-///   at h = σ/32, so a texel's coverage moves by less than 0.02 of an 8-bit level;
-/// - between the columns where all of a row's masses along x saturate (farther than the reach
-///   from both ends of the straight part and of every corner slice) the coverage is one value,
-///   computed once a row: the middle of a shadow's corner rows is no longer 16 slices a texel.
+/// loaded VM, 25× the GL backend on llvmpipe). Here the same sum is computed in its telescoped
+/// form (`SoftwareShadowKernel`): the straight box's mass along x once per column, the row's
+/// mass along y once per row, and the four corners' notches read from the kernel's grid (shared
+/// by every shadow of the same blur and corners, kept between frames) only in the columns and
+/// rows within reach of a corner. The texels are then blended a row at a time with the 8-bit
+/// span kernel (`SoftwareSpanBlend`, ≤ 1 level from GL's float blend), as the box rows are.
 struct SoftwareShadowRowPlan {
     /// Plane x of texel column x's centre = ax·x + bx; plane y of row y's centre = ay·y + by.
     let ax: Float, bx: Float, ay: Float, by: Float
     let lo: SIMD2<Float>, hi: SIMD2<Float>, corner: SIMD2<Float>
     let sigma: Float, reach: Float
-    /// cdf2 (box.frag's `kernelCDF2`) at t = −reach + k·step, k = 0…count.
-    let table: [Float]
-    let step: Float
+    let kernel: SoftwareShadowKernel
+    /// Whether the corners' notches come from the kernel's grid (else they are summed exactly
+    /// per corner column from the row's slices, as the grid itself is).
+    let usesNotchTable: Bool
+    /// The columns drawn, [xa, xb): centre inside the quad and within reach of the shape.
+    let xa: Int, xb: Int
+    /// Per column from xa, the straight box's mass along x.
+    let full: [Float]
+    /// A corner column: its index from xa and its place on the notch grid (row i, fraction f).
+    typealias CornerColumn = (col: Int, i: Int, f: Float)
+    /// The columns within reach of the left corners' notches (u = x − lo.x) and of the right
+    /// ones (u = hi.x − x).
+    let left: [CornerColumn], right: [CornerColumn]
 
     /// The plan of shadow instance `i` drawn through `q`, or nil where the rows do not hold
-    /// (not a shadow, rotation, perspective): those take the per-texel path.
-    init?(_ i: BoxInstance, _ q: SoftwareQuad, _ v: SoftwareVariant) {
+    /// (not a shadow, rotation, perspective): those take the per-texel path. `kernels` supplies
+    /// the shared kernel of the instance's blur and corners. What depends on the columns alone
+    /// is worked out here, once a frame, not once per band of rows.
+    init?(_ i: BoxInstance, _ q: SoftwareQuad, _ v: SoftwareVariant, kernels: SoftwareShadowKernels, frame: Int) {
         guard v.blur, i.params.y > 0, i.params.y.isFinite, q.x0 < q.x1, q.y0 < q.y1 else { return nil }
         guard q.i0.y == 0, q.i1.x == 0, q.i0.z == 0, q.i1.z == 0, q.i2.z != 0 else { return nil }
-        ax = q.i0.x / q.i2.z; bx = (0.5 * q.i0.x + q.i2.x) / q.i2.z
+        let ax = q.i0.x / q.i2.z, bx = (0.5 * q.i0.x + q.i2.x) / q.i2.z
+        self.ax = ax; self.bx = bx
         ay = q.i1.y / q.i2.z; by = (0.5 * q.i1.y + q.i2.y) / q.i2.z
         guard ax.isFinite, bx.isFinite, ay.isFinite, by.isFinite else { return nil }
-        sigma = i.params.y
-        reach = SoftwareBlurredShape.cut * sigma
-        guard reach.isFinite, reach > 0 else { return nil }
-        lo = SIMD2(i.rect.x, i.rect.y); hi = lo + SIMD2(i.rect.z, i.rect.w)
-        corner = SIMD2(i.radii.x, i.radii.y)
-        let count = 160   // 2.5σ each side at σ/32
-        step = 2 * reach / Float(count)
-        let (r, s) = (reach, sigma)
-        table = (0...count).map { k in SoftwareBlurredShape.cdf2(-r + Float(k) * (2 * r / Float(count)), s) }
-    }
-
-    /// `SoftwareBlurredShape.mass` through the table.
-    @inline(__always) static func mass(_ a: Float, _ b: Float, _ t: UnsafeBufferPointer<Float>, _ r: Float, _ inv: Float) -> Float {
-        0.5 * (cdf(b, t, r, inv) - cdf(a, t, r, inv))
-    }
-
-    @inline(__always) static func cdf(_ x: Float, _ t: UnsafeBufferPointer<Float>, _ r: Float, _ inv: Float) -> Float {
-        let u = (min(max(x, -r), r) + r) * inv
-        let k = min(Int(u), t.count - 2)
-        let f = u - Float(k)
-        return t[k] + (t[k + 1] - t[k]) * f
-    }
-
-    /// Draws the instance's texels in `rows` (those whose centre lies in the quad `q`), colour
-    /// `fill` times coverage times the clip, as the per-texel path does.
-    func draw(_ fill: SIMD4<Float>, clipIndex: Float, _ q: SoftwareQuad, _ v: SoftwareVariant, _ ctx: SoftwarePassContext,
-              _ rows: Range<Int>, additive: Bool) {
-        let ya = max(q.y0, rows.lowerBound), yb = min(q.y1, rows.upperBound)
-        guard ya < yb else { return }
-        // Columns whose centre is inside the quad and within the kernel's reach of the shape.
+        let sigma = i.params.y
+        self.sigma = sigma
+        let r = SoftwareBlurredShape.cut * sigma
+        reach = r
+        guard r.isFinite, r > 0 else { return nil }
+        let lo = SIMD2(i.rect.x, i.rect.y), hi = lo + SIMD2(i.rect.z, i.rect.w)
+        self.lo = lo; self.hi = hi
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
+        let c = SIMD2(i.radii.x, i.radii.y)
+        corner = c
+        let k = kernels.kernel(sigma: sigma, corner: c, frame: frame)
+        kernel = k
+        // The grid holds one corner zone; where the top and bottom zones overlap (radii past
+        // half the box) box.frag counts the overlap twice, which the exact slices reproduce.
+        let usesTable = k.hasNotchTable && 2 * c.y <= hi.y - lo.y
+        usesNotchTable = usesTable
         var xa = q.x1, xb = q.x0
         for x in q.x0..<q.x1 {
             let px = ax * Float(x) + bx
-            if px >= q.lo.x, px < q.hi.x, px >= lo.x - reach, px <= hi.x + reach { xa = min(xa, x); xb = max(xb, x + 1) }
+            if px >= q.lo.x, px < q.hi.x, px >= lo.x - r, px <= hi.x + r { xa = min(xa, x); xb = max(xb, x + 1) }
         }
-        guard xa < xb else { return }
-        let target = ctx.target
-        let r = reach, inv = 1 / step
-        let c = corner
-        let rounded = c.x > 0 && c.y > 0
-        table.withUnsafeBufferPointer { t in
-            // The straight rows' mass along x, per column.
-            var full = [Float](repeating: 0, count: xb - xa)
-            for x in xa..<xb {
-                let px = ax * Float(x) + bx
-                full[x - xa] = Self.mass(lo.x - px, hi.x - px, t, r, inv)
+        self.xa = xa; self.xb = xb
+        var full: [Float] = [], left: [CornerColumn] = [], right: [CornerColumn] = []
+        if xa < xb {
+            full.reserveCapacity(xb - xa)
+            let rounded = c.x > 0 && c.y > 0, notchEnd = max(c.x, 0) + r
+            k.cdf.withUnsafeBufferPointer { t in
+                let inv = 1 / k.step
+                for x in xa..<xb {
+                    let px = ax * Float(x) + bx
+                    full.append(SoftwareShadowKernel.mass(lo.x - px, hi.x - px, t, r, inv))
+                    guard rounded else { continue }
+                    func entry(_ u: Float) -> CornerColumn {
+                        guard usesTable else { return (x - xa, 0, 0) }
+                        let pos = (u + r) / k.h
+                        let i = min(Int(pos), k.nu - 2)
+                        return (x - xa, i, pos - Float(i))
+                    }
+                    let ul = px - lo.x, ur = hi.x - px
+                    if ul > -r && ul < notchEnd { left.append(entry(ul)) }
+                    if ur > -r && ur < notchEnd { right.append(entry(ur)) }
+                }
             }
-            // Per row: the middle's mass along y, and each corner slice's inset and mass.
-            var insets = [Float](repeating: 0, count: 16), weights = [Float](repeating: 0, count: 16)
+        }
+        self.full = full; self.left = left; self.right = right
+    }
+
+    /// Draws the instance's texels in `rows` (those whose centre lies in the quad `q`), colour
+    /// `fill` times coverage times the clip, as the per-texel path does, except those in
+    /// `hidden`: texels the batch's next instance overwrites without reading them.
+    func draw(_ fill: SIMD4<Float>, clipIndex: Float, _ q: SoftwareQuad, _ v: SoftwareVariant, _ ctx: SoftwarePassContext,
+              _ rows: Range<Int>, additive: Bool, hidden: SoftwareSpan = .none) {
+        let ya = max(q.y0, rows.lowerBound), yb = min(q.y1, rows.upperBound)
+        guard ya < yb, xa < xb else { return }
+        let n = xb - xa
+        let target = ctx.target
+        let r = reach, c = corner
+        let rounded = c.x > 0 && c.y > 0
+        let k = kernel
+        // The 8-bit span blend needs a premultiplied colour (no carry between channels); the
+        // rest blend each texel in floats.
+        let spans = !additive && fill.x <= fill.w && fill.y <= fill.w && fill.z <= fill.w && fill.w >= 0
+        let clipped = v.clip && SoftwareClamp.int(clipIndex + 0.5) > 0
+        let cov = UnsafeMutablePointer<Float>.allocate(capacity: n)
+        let src = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+        let profile = UnsafeMutablePointer<Float>.allocate(capacity: max(k.nu, 1))
+        defer { cov.deallocate(); src.deallocate(); profile.deallocate() }
+        /// cov −= N(u, v) at every corner column, left and right, for a zone at distance `v`.
+        func subtractNotches(_ v: Float) {
+            guard k.notchRow(v, into: profile) else { return }
+            for e in left { cov[e.col] -= profile[e.i] + (profile[e.i + 1] - profile[e.i]) * e.f }
+            for e in right { cov[e.col] -= profile[e.i] + (profile[e.i + 1] - profile[e.i]) * e.f }
+        }
+        var insets = [Float](repeating: 0, count: 16), weights = [Float](repeating: 0, count: 16)
+        full.withUnsafeBufferPointer { full in
+        k.cdf.withUnsafeBufferPointer { t in
+            let inv = 1 / k.step
             for y in ya..<yb {
                 let py = ay * Float(y) + by
                 guard py >= q.lo.y, py < q.hi.y else { continue }
                 let y0 = max(lo.y, py - r), y1 = min(hi.y, py + r)
                 if y0 >= y1 { continue }
-                var middle: Float = 0
+                // The row's mass along y (the middle's and every corner slice's, which
+                // telescope to the window's), and the corner slices where the notches are
+                // summed exactly.
+                var fy: Float = 0
                 var slices = 0
-                if !rounded {
-                    middle = SoftwareBlurredShape.mass(y0 - py, y1 - py, sigma)
+                if !rounded || usesNotchTable {
+                    fy = SoftwareShadowKernel.mass(y0 - py, y1 - py, t, r, inv)
                 } else {
                     let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
-                    if m1 > m0 { middle = SoftwareBlurredShape.mass(m0 - py, m1 - py, sigma) }
-                    SoftwareBlurredShape.cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1 in
+                    if m1 > m0 { fy = SoftwareShadowKernel.mass(m0 - py, m1 - py, t, r, inv) }
+                    SoftwareBlurredShape.cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1, _ in
                         insets[slices] = inset
-                        weights[slices] = SoftwareBlurredShape.mass(s0 - py, s1 - py, sigma)
+                        weights[slices] = SoftwareShadowKernel.mass(s0 - py, s1 - py, t, r, inv)
+                        fy += weights[slices]
                         slices += 1
                     }
                 }
-                // Where every mass along x of the row (the straight part's and each slice's) has
-                // both ends beyond the kernel's reach, each is the table's full mass: the
-                // coverage is one float across those columns, computed at the first of them by
-                // the same operations. Half a plane unit of margin keeps the float comparisons
-                // of the masses' ends on the saturated side.
-                var maxInset: Float = 0
-                for k in 0..<slices { maxInset = max(maxInset, insets[k]) }
-                let flatLo = lo.x + maxInset + r + 0.5, flatHi = hi.x - maxInset - r - 0.5
-                var flatCov: Float? = nil
-                for x in xa..<xb {
-                    let px = ax * Float(x) + bx
-                    let flat = px >= flatLo && px <= flatHi
-                    var cov: Float
-                    if flat, let f = flatCov {
-                        cov = f
-                    } else {
-                        cov = full[x - xa] * middle
-                        for k in 0..<slices {
-                            let inset = insets[k]
-                            cov += Self.mass(lo.x + inset - px, hi.x - inset - px, t, r, inv) * weights[k]
-                        }
-                        if flat { flatCov = cov }
-                    }
-                    if cov <= 0 { continue }
-                    let clip = ctx.clip(clipIndex, x, y, v)
-                    target.blend(x, y, fill * (cov * clip), additive: additive)
+                // The columns drawn: all, or the two sides of the hidden texels.
+                var (a0, a1, b0, b1) = (0, n, n, n)
+                if !hidden.isEmpty, y >= hidden.y0, y < hidden.y1 {
+                    a1 = min(max(hidden.x0 - xa, 0), n)
+                    b0 = min(max(hidden.x1 - xa, a1), n)
                 }
+                for x in a0..<a1 { cov[x] = full[x] * fy }
+                for x in b0..<b1 { cov[x] = full[x] * fy }
+                // Less each corner's notch, in the corner columns of the zones in reach.
+                if rounded {
+                    if usesNotchTable {
+                        let vt = py - lo.y, vb = hi.y - py
+                        if vt < c.y + r { subtractNotches(vt) }
+                        if vb < c.y + r { subtractNotches(vb) }
+                    } else if slices > 0 {
+                        for e in left {
+                            let px = ax * Float(xa + e.col) + bx
+                            var s: Float = 0
+                            for j in 0..<slices { s += SoftwareShadowKernel.mass(lo.x - px, lo.x + insets[j] - px, t, r, inv) * weights[j] }
+                            cov[e.col] -= s
+                        }
+                        for e in right {
+                            let px = ax * Float(xa + e.col) + bx
+                            var s: Float = 0
+                            for j in 0..<slices { s += SoftwareShadowKernel.mass(hi.x - insets[j] - px, hi.x - px, t, r, inv) * weights[j] }
+                            cov[e.col] -= s
+                        }
+                    }
+                }
+                let row = target.pixels + y * target.width + xa
+                func blend(_ s0: Int, _ s1: Int) {
+                    guard s0 < s1 else { return }
+                    if clipped { for x in s0..<s1 { cov[x] *= ctx.clip(clipIndex, xa + x, y, v) } }
+                    if spans {
+                        Self.sources(fill, cov + s0, s1 - s0, into: src + s0)
+                        SoftwareSpanBlend.blend(row + s0, src + s0, s1 - s0)
+                    } else {
+                        for x in s0..<s1 where cov[x] > 0 { target.blend(xa + x, y, fill * cov[x], additive: additive) }
+                    }
+                }
+                blend(a0, a1)
+                blend(b0, b1)
             }
+        }
+        }
+    }
+
+    /// The 8-bit premultiplied sources `fill · coverage` of `n` texels, four at a time. The
+    /// coverage is not held to 0…1 first: the colour is, channel by channel, as the float
+    /// blend clamps box.frag's output (where corner zones overlap, radii past half the box, the
+    /// sum passes 1 there too).
+    @inline(__always)
+    static func sources(_ fill: SIMD4<Float>, _ cov: UnsafeMutablePointer<Float>, _ n: Int, into out: UnsafeMutablePointer<UInt32>) {
+        var x = 0
+        let raw = UnsafeRawPointer(cov)
+        if fill.x == 0, fill.y == 0, fill.z == 0 {
+            // A black shadow (the default shadowColor): only the alpha byte.
+            while x &+ 4 <= n {
+                let a = SoftwareSpanBlend.bytes((raw + x &* 4).loadUnaligned(as: SIMD4<Float>.self) * fill.w)
+                UnsafeMutableRawPointer(out + x).storeBytes(of: a &<< 24, as: SIMD4<UInt32>.self)
+                x &+= 4
+            }
+        }
+        while x &+ 4 <= n {
+            let cv = (raw + x &* 4).loadUnaligned(as: SIMD4<Float>.self)
+            let s = SoftwareSpanBlend.sources(cv * fill.x, cv * fill.y, cv * fill.z, cv * fill.w)
+            UnsafeMutableRawPointer(out + x).storeBytes(of: s, as: SIMD4<UInt32>.self)
+            x &+= 4
+        }
+        while x < n {
+            out[x] = SoftwareSpanBlend.source(fill * cov[x])
+            x &+= 1
         }
     }
 }
