@@ -14,11 +14,10 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
     let plans: [SoftwareBoxRowPlan?]
     /// Per instance, its row plan where it is an axis-aligned, affine shadow (`SoftwareShadowRows`).
     let shadowPlans: [SoftwareShadowRowPlan?]
-    /// Per shadow plan, the texels the next instance covers with an opaque colour (its
-    /// `interiors` entry, when it is opaque and the batch blends source-over): drawn over
-    /// without being read, so the shadow skips them. A layer's implied shadow is followed by
-    /// the layer's own box, which hides most of it (issue 22: about 70 % of the shadows scene's
-    /// shadow texels).
+    /// Per shadow plan, texels the next instance paints with an opaque colour
+    /// (`opaqueCover`): whatever the shadow leaves there is replaced, so it skips them. A
+    /// layer's implied shadow is followed by the layer's own box, which hides most of it
+    /// (issue 22: about two thirds of the shadows scene's shadow texels).
     let shadowHoles: [SoftwareSpan]
 
     /// `shadowKernels`: the renderer's shared shadow kernels (`SoftwareShadowKernel`), `frame`
@@ -44,11 +43,10 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
         shadowPlans = rowPaths && v.blur
             ? zip(instances, quads).map { i, q in SoftwareShadowRowPlan(i, q, v, kernels: shadowKernels, frame: frame) }
             : Array(repeating: nil, count: quads.count)
-        let interiors = interiors, boxes = instances, shadows = shadowPlans
+        let boxes = instances, shadows = shadowPlans
         shadowHoles = shadows.indices.map { k in
-            guard shadows[k] != nil, !add, k + 1 < interiors.count,
-                  boxes[boxes.startIndex + k + 1].fill.w >= 1 else { return .none }
-            return interiors[k + 1]
+            guard shadows[k] != nil, !add, k + 1 < shadows.count else { return .none }
+            return Self.opaqueCover(boxes[boxes.startIndex + k + 1], v, map, target)
         }
     }
 
@@ -64,7 +62,37 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
         guard ppu > 1e-6 else { return .none }
         let r = max(max(i.radii.x, i.radii.y), max(i.radii.z, i.radii.w)) * (v.continuous ? 1.6 : 1)
         let inset = r + max(i.params.x, 0) + 1.5 / ppu
-        let lo = SIMD2(i.rect.x, i.rect.y) + inset, hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) - inset
+        return span(lo: SIMD2(i.rect.x, i.rect.y) + inset, hi: SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) - inset,
+                    i, map, target)
+    }
+
+    /// Texels that box `i` paints with an opaque colour, whatever lies under them: its fill
+    /// is opaque, and their centres lie inside the rectangle whose corners sit on the corner
+    /// arcs (inset r·(1 − 1/√2) from each side) by more than a pixel and a half, so its
+    /// coverage there is 1 (a border over the opaque fill is opaque too: box.frag's border
+    /// hides the fill by its own alpha). Source-over of an opaque colour does not read the
+    /// target, in the span kernel (`SoftwareSpanBlend`: D·0 added) and in floats
+    /// (`SoftwarePixel.blend` stores it). Continuous corners, which reach farther along the
+    /// sides, are inset by `interior`'s 1.6·r. Empty where that does not hold (blur,
+    /// border only, clip, perspective or rotation, additive blending is the caller's check).
+    static func opaqueCover(_ i: BoxInstance, _ v: SoftwareVariant, _ map: SoftwareViewport, _ target: SoftwareTarget) -> SoftwareSpan {
+        let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))
+        guard i.fill.w >= 1, i.params.y <= 0, flags & Int(InstanceFlags.borderOnly) == 0,
+              i.h1.w < 0.5 || !v.clip,
+              i.h0.y == 0, i.h1.x == 0, i.h0.z == 0, i.h1.z == 0, i.h2.z > 0 else { return .none }
+        let ppu = softwarePlaneScale(i.h0, i.h1, i.h2)
+        guard ppu > 1e-6 else { return .none }
+        let r = max(max(i.radii.x, i.radii.y), max(i.radii.z, i.radii.w), 0)
+        let continuous = v.continuous && flags & Int(InstanceFlags.continuousCorners) != 0
+        let arc: Float = continuous ? 1.6 * r : r * (1 - Float(0.5).squareRoot())
+        let inset: Float = arc + 1.5 / ppu
+        let lo = SIMD2<Float>(i.rect.x, i.rect.y) + inset
+        let hi = SIMD2<Float>(i.rect.x + i.rect.z, i.rect.y + i.rect.w) - inset
+        return span(lo: lo, hi: hi, i, map, target)
+    }
+
+    /// The texels whose centres lie in the plane rectangle lo…hi of affine, axis-aligned box `i`.
+    static func span(lo: SIMD2<Float>, hi: SIMD2<Float>, _ i: BoxInstance, _ map: SoftwareViewport, _ target: SoftwareTarget) -> SoftwareSpan {
         guard lo.x < hi.x, lo.y < hi.y else { return .none }
         let g = map.planeToTexel(i.h0, i.h1, i.h2)
         guard let a = g.map(Double(lo.x), Double(lo.y)), let b = g.map(Double(hi.x), Double(hi.y)) else { return .none }

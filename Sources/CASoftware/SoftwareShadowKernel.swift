@@ -61,32 +61,58 @@ final class SoftwareShadowKernel {
         let nu = Int(cu) + 2, nv = Int(cv) + 2
         self.nu = nu; self.nv = nv
         let inv = 1 / step
-        notch = cdf.withUnsafeBufferPointer { t in
-            [Float](unsafeUninitializedCapacity: nu * nv) { out, count in
-                var insets = [Float](repeating: 0, count: 16), weights = [Float](repeating: 0, count: 16)
+        let cdf = self.cdf
+        notch = [Float](unsafeUninitializedCapacity: nu * nv) { out, count in
+            cdf.withUnsafeBufferPointer { t in
                 for j in 0..<nv {
-                    let v = -r + Float(j) * h
-                    // The top zone's slices for a row v below the box's top (the bottom zone is
-                    // out of reach: `hi` is far).
-                    var slices = 0
-                    SoftwareBlurredShape.cornerSlices(y0: max(0, v - r), y1: v + r, lo: .zero, hi: SIMD2(repeating: 1e30),
-                                                      c: corner) { inset, s0, s1, _ in
-                        insets[slices] = inset
-                        weights[slices] = Self.mass(s0 - v, s1 - v, t, r, inv)
-                        slices += 1
-                    }
-                    for i in 0..<nu {
-                        let u = -r + Float(i) * h
-                        var sum: Float = 0
-                        for k in 0..<slices { sum += Self.mass(-u, insets[k] - u, t, r, inv) * weights[k] }
-                        out[j * nu + i] = sum
-                    }
+                    let slices = Self.zoneSlices(v: -r + Float(j) * h, corner: corner, t, r, inv)
+                    for i in 0..<nu { out[j * nu + i] = Self.notch(u: -r + Float(i) * h, slices, t, r, inv) }
                     out[j * nu + nu - 1] = 0
                 }
-                for i in 0..<nu { out[(nv - 1) * nu + i] = 0 }
-                count = nu * nv
             }
+            for i in 0..<nu { out[(nv - 1) * nu + i] = 0 }
+            count = nu * nv
         }
+    }
+
+    /// The top corner zone's slices (inset, mass along y) seen from a row `v` below the box's
+    /// top: the zone [0, corner.y] cut by the kernel's window [v − reach, v + reach]
+    /// (`SoftwareBlurredShape.cornerSlices`; the bottom zone is out of reach, `hi` is far).
+    static func zoneSlices(v: Float, corner: SIMD2<Float>, _ t: UnsafeBufferPointer<Float>, _ r: Float,
+                           _ inv: Float) -> [(inset: Float, weight: Float)] {
+        var slices: [(inset: Float, weight: Float)] = []
+        SoftwareBlurredShape.cornerSlices(y0: max(0, v - r), y1: v + r, lo: .zero, hi: SIMD2(repeating: 1e30), c: corner) { inset, s0, s1, _ in
+            slices.append((inset, mass(s0 - v, s1 - v, t, r, inv)))
+        }
+        return slices
+    }
+
+    /// N(u, v) from the slices of row v: each slice's mass along y times the mass along x of
+    /// the strip [0, inset] the corner cuts from it, seen from u.
+    static func notch(u: Float, _ slices: [(inset: Float, weight: Float)], _ t: UnsafeBufferPointer<Float>, _ r: Float,
+                      _ inv: Float) -> Float {
+        var sum: Float = 0
+        for s in slices { sum += mass(-u, s.inset - u, t, r, inv) * s.weight }
+        return sum
+    }
+
+    /// N(u, v) summed exactly (what the grid samples).
+    func exactNotch(u: Float, v: Float) -> Float {
+        cdf.withUnsafeBufferPointer { t in
+            let inv = 1 / step
+            return Self.notch(u: u, Self.zoneSlices(v: v, corner: corner, t, reach, inv), t, reach, inv)
+        }
+    }
+
+    /// N(u, v) read from the grid, bilinearly (what a row's profile gives at u); 0 outside it.
+    func gridNotch(u: Float, v: Float) -> Float {
+        let pu = (u + reach) / h, pv = (v + reach) / h
+        guard hasNotchTable, pu >= 0, pv >= 0, pu < Float(nu - 1), pv < Float(nv - 1) else { return 0 }
+        let i = Int(pu), j = Int(pv)
+        let fu = pu - Float(i), fv = pv - Float(j)
+        let a = notch[j * nu + i] + (notch[j * nu + i + 1] - notch[j * nu + i]) * fu
+        let b = notch[(j + 1) * nu + i] + (notch[(j + 1) * nu + i + 1] - notch[(j + 1) * nu + i]) * fu
+        return a + (b - a) * fv
     }
 
     /// The mass of [a, b] through the CDF table.

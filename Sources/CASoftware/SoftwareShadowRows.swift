@@ -107,14 +107,14 @@ struct SoftwareShadowRowPlan {
         let spans = !additive && fill.x <= fill.w && fill.y <= fill.w && fill.z <= fill.w && fill.w >= 0
         let clipped = v.clip && SoftwareClamp.int(clipIndex + 0.5) > 0
         let cov = UnsafeMutablePointer<Float>.allocate(capacity: n)
-        let src = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         let profile = UnsafeMutablePointer<Float>.allocate(capacity: max(k.nu, 1))
-        defer { cov.deallocate(); src.deallocate(); profile.deallocate() }
-        /// cov −= N(u, v) at every corner column, left and right, for a zone at distance `v`.
-        func subtractNotches(_ v: Float) {
+        defer { cov.deallocate(); profile.deallocate() }
+        /// cov −= N(u, v) at the corner columns drawn (outside [a1, b0)), left and right, for a
+        /// zone at distance `v`.
+        func subtractNotches(_ v: Float, _ a1: Int, _ b0: Int) {
             guard k.notchRow(v, into: profile) else { return }
-            for e in left { cov[e.col] -= profile[e.i] + (profile[e.i + 1] - profile[e.i]) * e.f }
-            for e in right { cov[e.col] -= profile[e.i] + (profile[e.i + 1] - profile[e.i]) * e.f }
+            for e in left where e.col < a1 || e.col >= b0 { cov[e.col] -= profile[e.i] + (profile[e.i + 1] - profile[e.i]) * e.f }
+            for e in right where e.col < a1 || e.col >= b0 { cov[e.col] -= profile[e.i] + (profile[e.i + 1] - profile[e.i]) * e.f }
         }
         var insets = [Float](repeating: 0, count: 16), weights = [Float](repeating: 0, count: 16)
         full.withUnsafeBufferPointer { full in
@@ -154,8 +154,8 @@ struct SoftwareShadowRowPlan {
                 if rounded {
                     if usesNotchTable {
                         let vt = py - lo.y, vb = hi.y - py
-                        if vt < c.y + r { subtractNotches(vt) }
-                        if vb < c.y + r { subtractNotches(vb) }
+                        if vt < c.y + r { subtractNotches(vt, a1, b0) }
+                        if vb < c.y + r { subtractNotches(vb, a1, b0) }
                     } else if slices > 0 {
                         for e in left {
                             let px = ax * Float(xa + e.col) + bx
@@ -176,8 +176,7 @@ struct SoftwareShadowRowPlan {
                     guard s0 < s1 else { return }
                     if clipped { for x in s0..<s1 { cov[x] *= ctx.clip(clipIndex, xa + x, y, v) } }
                     if spans {
-                        Self.sources(fill, cov + s0, s1 - s0, into: src + s0)
-                        SoftwareSpanBlend.blend(row + s0, src + s0, s1 - s0)
+                        Self.blend(fill, cov + s0, s1 - s0, over: row + s0)
                     } else {
                         for x in s0..<s1 where cov[x] > 0 { target.blend(xa + x, y, fill * cov[x], additive: additive) }
                     }
@@ -189,30 +188,39 @@ struct SoftwareShadowRowPlan {
         }
     }
 
-    /// The 8-bit premultiplied sources `fill · coverage` of `n` texels, four at a time. The
+    /// Blends `fill · coverage` over `n` texels from `row`, four at a time: each source
+    /// rounded to 8 bits (`SoftwareSpanBlend.sources`, a black shadow's alpha byte alone) and
+    /// composited with `SoftwareSpanBlend`'s integer source-over, whose bytes it gives. The
     /// coverage is not held to 0…1 first: the colour is, channel by channel, as the float
     /// blend clamps box.frag's output (where corner zones overlap, radii past half the box, the
-    /// sum passes 1 there too).
-    @inline(__always)
-    static func sources(_ fill: SIMD4<Float>, _ cov: UnsafeMutablePointer<Float>, _ n: Int, into out: UnsafeMutablePointer<UInt32>) {
+    /// sum passes 1 there too). Not inlined: inside the row loop the compiler left its vector
+    /// stores as calls.
+    @inline(never)
+    static func blend(_ fill: SIMD4<Float>, _ cov: UnsafeMutablePointer<Float>, _ n: Int, over row: UnsafeMutablePointer<UInt32>) {
         var x = 0
-        let raw = UnsafeRawPointer(cov)
+        let raw = UnsafeRawPointer(cov), out = UnsafeMutableRawPointer(row)
+        let full = SIMD4<UInt32>(repeating: 255)
+        @inline(__always) func over(_ s: SIMD4<UInt32>, _ p: UnsafeMutableRawPointer) {
+            let ia = full &- (s &>> 24)
+            let a16 = unsafeBitCast(ia | (ia &<< 16), to: SIMD8<UInt16>.self)
+            p.storeBytes(of: s &+ SoftwareSpanBlend.scale4(p.loadUnaligned(as: SIMD4<UInt32>.self), a16), as: SIMD4<UInt32>.self)
+        }
         if fill.x == 0, fill.y == 0, fill.z == 0 {
             // A black shadow (the default shadowColor): only the alpha byte.
             while x &+ 4 <= n {
                 let a = SoftwareSpanBlend.bytes((raw + x &* 4).loadUnaligned(as: SIMD4<Float>.self) * fill.w)
-                UnsafeMutableRawPointer(out + x).storeBytes(of: a &<< 24, as: SIMD4<UInt32>.self)
+                over(a &<< 24, out + x &* 4)
+                x &+= 4
+            }
+        } else {
+            while x &+ 4 <= n {
+                let cv = (raw + x &* 4).loadUnaligned(as: SIMD4<Float>.self)
+                over(SoftwareSpanBlend.sources(cv * fill.x, cv * fill.y, cv * fill.z, cv * fill.w), out + x &* 4)
                 x &+= 4
             }
         }
-        while x &+ 4 <= n {
-            let cv = (raw + x &* 4).loadUnaligned(as: SIMD4<Float>.self)
-            let s = SoftwareSpanBlend.sources(cv * fill.x, cv * fill.y, cv * fill.z, cv * fill.w)
-            UnsafeMutableRawPointer(out + x).storeBytes(of: s, as: SIMD4<UInt32>.self)
-            x &+= 4
-        }
         while x < n {
-            out[x] = SoftwareSpanBlend.source(fill * cov[x])
+            row[x] = SoftwareSpanBlend.over(SoftwareSpanBlend.source(fill * cov[x]), row[x])
             x &+= 1
         }
     }
