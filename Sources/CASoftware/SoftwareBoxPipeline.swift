@@ -5,6 +5,8 @@ import CAFrame
 struct SoftwareBoxPipeline: SoftwareBatchWork {
     let instances: ArraySlice<BoxInstance>
     let quads: [SoftwareQuad]
+    /// The instances by the rows they touch (`SoftwareRowIndex`).
+    let rowIndex: SoftwareRowIndex
     /// Per instance, the texels where the box is its fill colour exactly (coverage 1, no
     /// border, no clip): filled as spans, opaque ones without reading the target.
     let interiors: [SoftwareSpan]
@@ -36,6 +38,8 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
             let hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) + margin
             return SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: lo, hi: hi, width: target.width, height: target.height)
         }
+        let pixelRows = quads.map { q in q.y0 < q.y1 ? q.y0..<q.y1 : 0..<0 }
+        rowIndex = SoftwareRowIndex(count: pixelRows.count, height: target.height) { pixelRows[$0] }
         let v = variant
         interiors = instances.map { i in Self.interior(i, v, map, target) }
         let add = additive
@@ -108,9 +112,10 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
         let target = ctx.target
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: target.width)
         defer { scratch.deallocate() }
-        for (k, i) in instances.enumerated() {
+        for k in rowIndex.candidates(rows) {
             let q = quads[k]
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+            let i = instances[instances.startIndex + k]
             if let plan = plans[k] {
                 Self.drawRows(i, plan, q, v, target, rows, scratch)
                 continue

@@ -5,6 +5,8 @@ import CAFrame
 struct SoftwareCompositePipeline: SoftwareBatchWork {
     let instances: ArraySlice<CompositeInstance>
     let quads: [SoftwareQuad]
+    /// The instances by the rows they touch (`SoftwareRowIndex`).
+    let rowIndex: SoftwareRowIndex
     let variant: SoftwareVariant
     let additive: Bool
     /// `ShaderVariant.replace` (GL ONE, ZERO): the composite's colour replaces the texel (a
@@ -30,6 +32,8 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
             SoftwareQuad(map: id, lo: SIMD2(i.dst.x, i.dst.y), hi: SIMD2(i.dst.x + i.dst.z, i.dst.y + i.dst.w),
                          width: target.width, height: target.height)
         }
+        let pixelRows = quads.map { q in q.y0 < q.y1 ? q.y0..<q.y1 : 0..<0 }
+        rowIndex = SoftwareRowIndex(count: pixelRows.count, height: target.height) { pixelRows[$0] }
     }
 
     func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {
@@ -37,9 +41,10 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
         let target = ctx.target
         let src = source
         let sSize = SIMD2(Float(src.width), Float(src.height))
-        for (k, i) in instances.enumerated() {
+        for k in rowIndex.candidates(rows) {
             let q = quads[k]
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+            let i = instances[instances.startIndex + k]
             let mode = SoftwareClamp.int(i.params.z + 0.5)
             if rowPaths, mode == 0, drawAligned(i, q, ctx, rows) { continue }
             let dlo = SIMD2(i.dst.x, i.dst.y), dsize = SIMD2(i.dst.z, i.dst.w)

@@ -7,6 +7,8 @@ import CAFrame
 struct SoftwareGradientPipeline: SoftwareBatchWork {
     let instances: ArraySlice<GradientInstance>
     let quads: [SoftwareQuad]
+    /// The instances by the rows they touch (`SoftwareRowIndex`).
+    let rowIndex: SoftwareRowIndex
     let variant: SoftwareVariant
     let radial: Bool
     let conic: Bool
@@ -37,6 +39,8 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
             let lo = SIMD2(i.rect.x, i.rect.y) - m, hi = SIMD2(i.rect.x + i.rect.z, i.rect.y + i.rect.w) + m
             return SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: lo, hi: hi, width: target.width, height: target.height)
         }
+        let pixelRows = quads.map { q in q.y0 < q.y1 ? q.y0..<q.y1 : 0..<0 }
+        rowIndex = SoftwareRowIndex(count: pixelRows.count, height: target.height) { pixelRows[$0] }
         let v = variant, add = additive
         plans = rowPaths ? zip(instances, quads).map { i, q in SoftwareGradientRowPlan(i, q, v, additive: add) }
             : Array(repeating: nil, count: quads.count)
@@ -54,9 +58,10 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: target.width)
         defer { scratch.deallocate() }
         ctx.ramps.data.withUnsafeBufferPointer { ramps in
-            for (k, i) in instances.enumerated() {
+            for k in rowIndex.candidates(rows) {
                 let q = quads[k]
                 if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+                let i = instances[instances.startIndex + k]
                 if let plan = plans[k] {
                     drawRows(i, plan, q, ctx, rows, ramps: ramps, scratch)
                     continue

@@ -8,6 +8,8 @@ import CAFrame
 struct SoftwareImagePipeline: SoftwareBatchWork {
     let instances: ArraySlice<ImageInstance>
     let quads: [SoftwareQuad]
+    /// The instances by the rows they touch (`SoftwareRowIndex`).
+    let rowIndex: SoftwareRowIndex
     let variant: SoftwareVariant
     let additive: Bool
     let texture: SoftwareTexture
@@ -35,6 +37,8 @@ struct SoftwareImagePipeline: SoftwareBatchWork {
             let g1 = SIMD2<Float>(hi.x >= shi.x - 1e-3 ? m : 0, hi.y >= shi.y - 1e-3 ? m : 0)
             return SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: lo - g0, hi: hi + g1, width: target.width, height: target.height)
         }
+        let pixelRows = quads.map { q in q.y0 < q.y1 ? q.y0..<q.y1 : 0..<0 }
+        rowIndex = SoftwareRowIndex(count: pixelRows.count, height: target.height) { pixelRows[$0] }
         let v = variant, add = additive
         plans = rowPaths ? zip(instances, quads).map { i, q in
             SoftwareImageRowPlan(i, q, v, additive: add, texture: texture, filter: filter)
@@ -48,9 +52,10 @@ struct SoftwareImagePipeline: SoftwareBatchWork {
         let size = SIMD2(Float(tex.width), Float(tex.height))
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: target.width)
         defer { scratch.deallocate() }
-        for (k, i) in instances.enumerated() {
+        for k in rowIndex.candidates(rows) {
             let q = quads[k]
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+            let i = instances[instances.startIndex + k]
             if let plan = plans[k] {
                 drawRows(i, plan, q, ctx, rows, scratch)
                 continue

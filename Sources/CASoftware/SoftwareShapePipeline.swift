@@ -6,6 +6,8 @@ import CAFrame
 struct SoftwareShapePipeline: SoftwareBatchWork {
     let instances: ArraySlice<ShapeInstance>
     let quads: [SoftwareQuad]
+    /// The instances by the rows they touch (`SoftwareRowIndex`).
+    let rowIndex: SoftwareRowIndex
     let variant: SoftwareVariant
     let additive: Bool
     let coverage: SoftwareTarget
@@ -42,6 +44,8 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
             SoftwareQuad(map: map.planeToTexel(i.h0, i.h1, i.h2), lo: .zero, hi: SIMD2(i.region.z, i.region.w),
                          width: target.width, height: target.height)
         }
+        let pixelRows = quads.map { q in q.y0 < q.y1 ? q.y0..<q.y1 : 0..<0 }
+        rowIndex = SoftwareRowIndex(count: pixelRows.count, height: target.height) { pixelRows[$0] }
         let projective = variant.projective
         rowMaps = quads.map { rowPaths ? Self.rowMap($0, projective: projective) : nil }
     }
@@ -85,9 +89,10 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
         let v = variant
         let target = ctx.target
         let projective = v.projective
-        for (k, i) in instances.enumerated() {
+        for k in rowIndex.candidates(rows) {
             let q = quads[k]
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
+            let i = instances[instances.startIndex + k]
             if let m = rowMaps[k] { drawRows(i, q, m, ctx, rows); continue }
             let origin = SIMD2(i.region.x, i.region.y)
             let rw = SoftwareClamp.int(i.region.z), rh = SoftwareClamp.int(i.region.w)
