@@ -219,13 +219,13 @@ enum SoftwareBlurredShape {
     }
 
     /// The rows [y0, y1) of a rounded box's corner zones (the top c.y and the bottom c.y of
-    /// lo…hi), each zone cut into 8 horizontal slices: `body(inset, s0, s1, top)` for each
-    /// slice, with the slice's rows s0…s1, how far the elliptical corner (radii c) pulls its
-    /// sides in at the slice's middle, and whether it belongs to the top zone. The box's blurred coverage and the shadow rows both integrate
+    /// lo…hi), each zone cut into 8 horizontal slices: `body(inset, s0, s1)` for each slice,
+    /// with the slice's rows s0…s1 and how far the elliptical corner (radii c) pulls its sides in
+    /// at the slice's middle. The box's blurred coverage and the shadow rows both integrate
     /// over these slices.
     @inline(__always)
     static func cornerSlices(y0: Float, y1: Float, lo: SIMD2<Float>, hi: SIMD2<Float>, c: SIMD2<Float>,
-                             _ body: (_ inset: Float, _ s0: Float, _ s1: Float, _ top: Bool) -> Void) {
+                             _ body: (_ inset: Float, _ s0: Float, _ s1: Float) -> Void) {
         for zone in 0..<2 {
             let z0 = zone == 0 ? lo.y : hi.y - c.y
             let z1 = zone == 0 ? lo.y + c.y : hi.y
@@ -236,7 +236,7 @@ enum SoftwareBlurredShape {
                 let s0 = a + step * Float(k)
                 let ym = s0 + 0.5 * step
                 let e = zone == 0 ? (lo.y + c.y - ym) / c.y : (ym - (hi.y - c.y)) / c.y
-                body(c.x * (1 - max(1 - e * e, 0).squareRoot()), s0, s0 + step, zone == 0)
+                body(c.x * (1 - max(1 - e * e, 0).squareRoot()), s0, s0 + step)
             }
         }
     }
@@ -250,7 +250,7 @@ enum SoftwareBlurredShape {
         var sum: Float = 0
         let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
         if m1 > m0 { sum += full * mass(m0 - p.y, m1 - p.y, sigma) }
-        cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1, _ in
+        cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1 in
             let row = mass(lo.x + inset - p.x, hi.x - inset - p.x, sigma)
             sum += row * mass(s0 - p.y, s1 - p.y, sigma)
         }

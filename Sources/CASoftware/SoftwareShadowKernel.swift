@@ -81,7 +81,7 @@ final class SoftwareShadowKernel {
     static func zoneSlices(v: Float, corner: SIMD2<Float>, _ t: UnsafeBufferPointer<Float>, _ r: Float,
                            _ inv: Float) -> [(inset: Float, weight: Float)] {
         var slices: [(inset: Float, weight: Float)] = []
-        SoftwareBlurredShape.cornerSlices(y0: max(0, v - r), y1: v + r, lo: .zero, hi: SIMD2(repeating: 1e30), c: corner) { inset, s0, s1, _ in
+        SoftwareBlurredShape.cornerSlices(y0: max(0, v - r), y1: v + r, lo: .zero, hi: SIMD2(repeating: 1e30), c: corner) { inset, s0, s1 in
             slices.append((inset, mass(s0 - v, s1 - v, t, r, inv)))
         }
         return slices
@@ -143,12 +143,15 @@ final class SoftwareShadowKernel {
 }
 
 /// The renderer's shadow kernels by (σ, corner radii), kept while shadows use them: a static
-/// scene builds its grids once, an animated blur one per frame for all its shadows.
+/// scene builds its grids once, an animated blur one per frame for all its shadows. Kernels
+/// unused for `idleFrames` frames are dropped once more than `kept` are held, and no more are
+/// kept than `maxEntries` grid entries in all (4 MB); a kernel past that serves its frame only.
 final class SoftwareShadowKernels {
     private struct Key: Hashable { let sigma: UInt32, cx: UInt32, cy: UInt32 }
     private var kernels: [Key: SoftwareShadowKernel] = [:]
-    /// Kernels unused for this many frames are dropped once more than `kept` are held.
+    private var entries = 0
     static let kept = 32, idleFrames = 2
+    static let maxEntries = 1 << 20
 
     /// The kernel of blur `sigma` and corner radii `corner` (plane units), made on first use.
     /// Called while a pass is prepared (one thread).
@@ -156,10 +159,16 @@ final class SoftwareShadowKernels {
         let c = SIMD2(max(corner.x, 0), max(corner.y, 0))
         let key = Key(sigma: sigma.bitPattern, cx: c.x.bitPattern, cy: c.y.bitPattern)
         if let k = kernels[key] { k.lastUse = frame; return k }
-        if kernels.count >= Self.kept { kernels = kernels.filter { frame - $0.value.lastUse < Self.idleFrames } }
+        if kernels.count >= Self.kept {
+            kernels = kernels.filter { frame - $0.value.lastUse < Self.idleFrames }
+            entries = kernels.values.reduce(0) { $0 + $1.notch.count }
+        }
         let k = SoftwareShadowKernel(sigma: sigma, corner: c)
         k.lastUse = frame
-        if kernels.count < 4 * Self.kept { kernels[key] = k }
+        if entries + k.notch.count <= Self.maxEntries {
+            kernels[key] = k
+            entries += k.notch.count
+        }
         return k
     }
 

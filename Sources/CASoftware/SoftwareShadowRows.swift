@@ -26,7 +26,8 @@ struct SoftwareShadowRowPlan {
     let xa: Int, xb: Int
     /// Per column from xa, the straight box's mass along x.
     let full: [Float]
-    /// A corner column: its index from xa and its place on the notch grid (row i, fraction f).
+    /// A corner column: its index from xa and its place along the notch grid's u axis (entry i,
+    /// fraction f towards i + 1; 0 where the notches are summed exactly).
     typealias CornerColumn = (col: Int, i: Int, f: Float)
     /// The columns within reach of the left corners' notches (u = x − lo.x) and of the right
     /// ones (u = hi.x − x).
@@ -118,73 +119,73 @@ struct SoftwareShadowRowPlan {
         }
         var insets = [Float](repeating: 0, count: 16), weights = [Float](repeating: 0, count: 16)
         full.withUnsafeBufferPointer { full in
-        k.cdf.withUnsafeBufferPointer { t in
-            let inv = 1 / k.step
-            for y in ya..<yb {
-                let py = ay * Float(y) + by
-                guard py >= q.lo.y, py < q.hi.y else { continue }
-                let y0 = max(lo.y, py - r), y1 = min(hi.y, py + r)
-                if y0 >= y1 { continue }
-                // The row's mass along y (the middle's and every corner slice's, which
-                // telescope to the window's), and the corner slices where the notches are
-                // summed exactly.
-                var fy: Float = 0
-                var slices = 0
-                if !rounded || usesNotchTable {
-                    fy = SoftwareShadowKernel.mass(y0 - py, y1 - py, t, r, inv)
-                } else {
-                    let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
-                    if m1 > m0 { fy = SoftwareShadowKernel.mass(m0 - py, m1 - py, t, r, inv) }
-                    SoftwareBlurredShape.cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1, _ in
-                        insets[slices] = inset
-                        weights[slices] = SoftwareShadowKernel.mass(s0 - py, s1 - py, t, r, inv)
-                        fy += weights[slices]
-                        slices += 1
-                    }
-                }
-                // The columns drawn: all, or the two sides of the hidden texels.
-                var (a0, a1, b0, b1) = (0, n, n, n)
-                if !hidden.isEmpty, y >= hidden.y0, y < hidden.y1 {
-                    a1 = min(max(hidden.x0 - xa, 0), n)
-                    b0 = min(max(hidden.x1 - xa, a1), n)
-                }
-                for x in a0..<a1 { cov[x] = full[x] * fy }
-                for x in b0..<b1 { cov[x] = full[x] * fy }
-                // Less each corner's notch, in the corner columns of the zones in reach.
-                if rounded {
-                    if usesNotchTable {
-                        let vt = py - lo.y, vb = hi.y - py
-                        if vt < c.y + r { subtractNotches(vt, a1, b0) }
-                        if vb < c.y + r { subtractNotches(vb, a1, b0) }
-                    } else if slices > 0 {
-                        for e in left {
-                            let px = ax * Float(xa + e.col) + bx
-                            var s: Float = 0
-                            for j in 0..<slices { s += SoftwareShadowKernel.mass(lo.x - px, lo.x + insets[j] - px, t, r, inv) * weights[j] }
-                            cov[e.col] -= s
-                        }
-                        for e in right {
-                            let px = ax * Float(xa + e.col) + bx
-                            var s: Float = 0
-                            for j in 0..<slices { s += SoftwareShadowKernel.mass(hi.x - insets[j] - px, hi.x - px, t, r, inv) * weights[j] }
-                            cov[e.col] -= s
-                        }
-                    }
-                }
-                let row = target.pixels + y * target.width + xa
-                func blend(_ s0: Int, _ s1: Int) {
-                    guard s0 < s1 else { return }
-                    if clipped { for x in s0..<s1 { cov[x] *= ctx.clip(clipIndex, xa + x, y, v) } }
-                    if spans {
-                        Self.blend(fill, cov + s0, s1 - s0, over: row + s0)
+            k.cdf.withUnsafeBufferPointer { t in
+                let inv = 1 / k.step
+                for y in ya..<yb {
+                    let py = ay * Float(y) + by
+                    guard py >= q.lo.y, py < q.hi.y else { continue }
+                    let y0 = max(lo.y, py - r), y1 = min(hi.y, py + r)
+                    if y0 >= y1 { continue }
+                    // The row's mass along y (the middle's and every corner slice's, which
+                    // telescope to the window's), and the corner slices where the notches are
+                    // summed exactly.
+                    var fy: Float = 0
+                    var slices = 0
+                    if !rounded || usesNotchTable {
+                        fy = SoftwareShadowKernel.mass(y0 - py, y1 - py, t, r, inv)
                     } else {
-                        for x in s0..<s1 where cov[x] > 0 { target.blend(xa + x, y, fill * cov[x], additive: additive) }
+                        let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
+                        if m1 > m0 { fy = SoftwareShadowKernel.mass(m0 - py, m1 - py, t, r, inv) }
+                        SoftwareBlurredShape.cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1 in
+                            insets[slices] = inset
+                            weights[slices] = SoftwareShadowKernel.mass(s0 - py, s1 - py, t, r, inv)
+                            fy += weights[slices]
+                            slices += 1
+                        }
                     }
+                    // The columns drawn: all, or the two sides of the hidden texels.
+                    var (a0, a1, b0, b1) = (0, n, n, n)
+                    if !hidden.isEmpty, y >= hidden.y0, y < hidden.y1 {
+                        a1 = min(max(hidden.x0 - xa, 0), n)
+                        b0 = min(max(hidden.x1 - xa, a1), n)
+                    }
+                    for x in a0..<a1 { cov[x] = full[x] * fy }
+                    for x in b0..<b1 { cov[x] = full[x] * fy }
+                    // Less each corner's notch, in the corner columns of the zones in reach.
+                    if rounded {
+                        if usesNotchTable {
+                            let vt = py - lo.y, vb = hi.y - py
+                            if vt < c.y + r { subtractNotches(vt, a1, b0) }
+                            if vb < c.y + r { subtractNotches(vb, a1, b0) }
+                        } else if slices > 0 {
+                            for e in left {
+                                let px = ax * Float(xa + e.col) + bx
+                                var s: Float = 0
+                                for j in 0..<slices { s += SoftwareShadowKernel.mass(lo.x - px, lo.x + insets[j] - px, t, r, inv) * weights[j] }
+                                cov[e.col] -= s
+                            }
+                            for e in right {
+                                let px = ax * Float(xa + e.col) + bx
+                                var s: Float = 0
+                                for j in 0..<slices { s += SoftwareShadowKernel.mass(hi.x - insets[j] - px, hi.x - px, t, r, inv) * weights[j] }
+                                cov[e.col] -= s
+                            }
+                        }
+                    }
+                    let row = target.pixels + y * target.width + xa
+                    func drawColumns(_ s0: Int, _ s1: Int) {
+                        guard s0 < s1 else { return }
+                        if clipped { for x in s0..<s1 { cov[x] *= ctx.clip(clipIndex, xa + x, y, v) } }
+                        if spans {
+                            Self.blendCoverage(fill, cov + s0, s1 - s0, over: row + s0)
+                        } else {
+                            for x in s0..<s1 where cov[x] > 0 { target.blend(xa + x, y, fill * cov[x], additive: additive) }
+                        }
+                    }
+                    drawColumns(a0, a1)
+                    drawColumns(b0, b1)
                 }
-                blend(a0, a1)
-                blend(b0, b1)
             }
-        }
         }
     }
 
@@ -196,7 +197,7 @@ struct SoftwareShadowRowPlan {
     /// sum passes 1 there too). Not inlined: inside the row loop the compiler left its vector
     /// stores as calls.
     @inline(never)
-    static func blend(_ fill: SIMD4<Float>, _ cov: UnsafeMutablePointer<Float>, _ n: Int, over row: UnsafeMutablePointer<UInt32>) {
+    static func blendCoverage(_ fill: SIMD4<Float>, _ cov: UnsafeMutablePointer<Float>, _ n: Int, over row: UnsafeMutablePointer<UInt32>) {
         var x = 0
         let raw = UnsafeRawPointer(cov), out = UnsafeMutableRawPointer(row)
         let full = SIMD4<UInt32>(repeating: 255)
