@@ -138,6 +138,57 @@ struct SoftwareBoxShader {
     }
 }
 
+extension SoftwareBoxShader {
+    /// Whether `color` is `circularColor` for this instance (no perspective, circular corners,
+    /// every edge soft): the case the four-lane rims take.
+    var isCircular: Bool { !v.projective && !v.continuous && (!v.edgeMask || aa == 15) }
+
+    /// `SoftwareSpanBlend.source(circularColor(p))` of four points on one row, plane x in `px`
+    /// and y `py`, each 0 outside the quad lo…hi (the row plan's `texel`): the same operations
+    /// lane by lane (a corner block's texels were a third of the 10k-rect frame on the CPU
+    /// backend, one `circularColor` call each).
+    @inline(__always) func circularSources4(_ px: SIMD4<Float>, _ py: Float, lo: SIMD2<Float>, hi: SIMD2<Float>) -> SIMD4<UInt32> {
+        let dx = px - centre.x, dy = py - centre.y
+        /// `circularDistance` of the four points.
+        @inline(__always) func distance(_ e: SIMD2<Float>, _ r: SIMD4<Float>) -> SIMD4<Float> {
+            // The corner's radius: minX/maxX by the sign of dx, the row's pair by dy's.
+            let left = dy < 0 ? r.x : r.w, right = dy < 0 ? r.y : r.z
+            let rad = SIMD4(repeating: right).replacing(with: left, where: dx .< 0)
+            let adx = unsafeBitCast(unsafeBitCast(dx, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+            let qx = adx - e.x + rad, qy = abs(dy) - e.y + rad
+            let zero = SIMD4<Float>(repeating: 0)
+            let mx = pointwiseMax(qx, zero), my = pointwiseMax(qy, zero)
+            let inner = pointwiseMin(pointwiseMax(qx, qy), zero)
+            let length: SIMD4<Float> = (mx * mx + my * my).squareRoot()
+            return length + inner - rad
+        }
+        let outer = (0.5 - distance(half, radii) * ppu).clampedToUnit
+        var r: SIMD4<Float>, g: SIMD4<Float>, b: SIMD4<Float>, a: SIMD4<Float>
+        let keep = borderOnly ? SIMD4<Float>(repeating: 0) : outer
+        if v.border && !fillOnly {
+            let inner = innerHalf.x > 0 && innerHalf.y > 0 ? (0.5 - distance(innerHalf, innerRadii) * ppu).clampedToUnit
+                : SIMD4<Float>(repeating: 0)
+            let ring = (outer - inner).clampedToUnit
+            let bw = border.w * ring
+            var hides = bw
+            if groupOpacity > 0 {
+                hides = bw / groupOpacity
+                hides = hides.replacing(with: 1, where: hides .> 1)
+            }
+            // b + f·(1 − hides), with f = fill·outer, as `circularColor` associates it.
+            let rest = 1 - hides
+            r = border.x * ring + (fill.x * keep) * rest; g = border.y * ring + (fill.y * keep) * rest
+            b = border.z * ring + (fill.z * keep) * rest; a = bw + (fill.w * keep) * rest
+        } else {
+            r = fill.x * keep; g = fill.y * keep; b = fill.z * keep; a = fill.w * keep
+        }
+        let words = SoftwareSpanBlend.sources(r, g, b, a)
+        let inside = (px .>= lo.x) .& (px .< hi.x)
+        guard py >= lo.y, py < hi.y else { return .zero }
+        return words.replacing(with: 0, where: .!inside .| (outer .<= 0))
+    }
+}
+
 extension SoftwareBoxPipeline {
     /// Draws instance `i` by its row plan into the rows of `rows`; `scratch` holds at least a
     /// target row of texels.
@@ -157,9 +208,23 @@ extension SoftwareBoxPipeline {
             guard p.x >= lo.x, p.y >= lo.y, p.x < hi.x, p.y < hi.y else { return 0 }
             return SoftwareSpanBlend.source(shader.color(p, px, py))
         }
+        let circular = shader.isCircular
+        @inline(__always) func columns(_ a: Int, _ b: Int, _ planeY: Float) {
+            var x = a
+            if circular {
+                let step = SIMD4<Float>(0, 1, 2, 3)
+                while x &+ 4 <= b {
+                    let px = plan.ax * (Float(x) + step) + plan.bx
+                    UnsafeMutableRawPointer(scratch + (x &- plan.x0))
+                        .storeBytes(of: shader.circularSources4(px, planeY, lo: lo, hi: hi), as: SIMD4<UInt32>.self)
+                    x &+= 4
+                }
+            }
+            while x < b { scratch[x &- plan.x0] = texel(x, planeY); x &+= 1 }
+        }
         @inline(__always) func rims(_ planeY: Float) {
-            for x in plan.x0..<leftEnd { scratch[x &- plan.x0] = texel(x, planeY) }
-            for x in rightStart..<plan.x1 { scratch[x &- plan.x0] = texel(x, planeY) }
+            columns(plan.x0, leftEnd, planeY)
+            columns(rightStart, plan.x1, planeY)
         }
         @inline(__always) func drawRow(_ y: Int, middle: UInt32) {
             let row = target.pixels + y &* target.width
