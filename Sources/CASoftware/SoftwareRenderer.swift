@@ -76,7 +76,7 @@ package final class SoftwareRenderer {
             }
             switch pass.kind {
             case .draw(let batches):
-                if pass.clears { dst.clear(pass.target == .main ? frame.clearColor : .zero) }
+                let clearColor: SIMD4<Float>? = pass.clears ? (pass.target == .main ? frame.clearColor : .zero) : nil
                 var work: [SoftwareBatchWork] = []
                 work.reserveCapacity(batches.count)
                 for b in batches {
@@ -86,7 +86,11 @@ package final class SoftwareRenderer {
                 }
                 let ctx = SoftwarePassContext(frame: frame, target: dst, viewport: vp, clips: clips, ramps: ramps,
                                               shapeAtlas: shapeAtlas)
+                // Each band clears its own rows before drawing into them: the clear runs on every
+                // core, and the rows are in the core's cache when the batches blend into them
+                // (one thread clearing a 1080p target was 15 % of the 100-shadow frame).
                 run(rows: dst.height) { rows in
+                    if let clearColor { dst.clear(clearColor, rows: rows) }
                     for w in work { w.draw(ctx, rows) }
                 }
             case .blur(let source, let sigma, let horizontal):

@@ -33,6 +33,13 @@ final class SoftwareTarget: @unchecked Sendable {
         pixels.update(repeating: v, count: width * height)
     }
 
+    /// Fills the texels of `rows` with `color`: `clear(_:)` for one band of a pass.
+    func clear(_ color: SIMD4<Float>, rows: Range<Int>) {
+        let r = rows.clamped(to: 0..<height)
+        guard !r.isEmpty else { return }
+        (pixels + r.lowerBound * width).update(repeating: SoftwarePixel.pack(color), count: r.count * width)
+    }
+
     /// The texel at (x, y), clamped to the edge (GL_CLAMP_TO_EDGE), as 0…1 floats.
     @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> { texels.texel(x, y) }
 
