@@ -61,14 +61,16 @@ import Foundation
     static let noLimit = (-1_000_000_000, -1_000_000_000, 1_000_000_000, 1_000_000_000)
 
     /// `request` made the old way (dense) and the new way (spans, through a scratch rasteriser
-    /// already used by the rasters before): every field of the two rasters equal.
-    static func expectSame(_ request: ShapeRasterizer.Request, scratch: inout CoverageRasterizer, _ name: String) {
+    /// and a resolve buffer already used by the rasters before): every field of the two rasters
+    /// equal, and both scratches handed back clear.
+    static func expectSame(_ request: ShapeRasterizer.Request, scratch: inout CoverageRasterizer, bytes: inout [UInt8],
+                           _ name: String) {
         var dense = request
         dense.denseResolve = true
         var spans = request
         spans.denseResolve = false
         guard case .success(let a) = ShapeRasterizer.rasterize(dense),
-              case .success(let b) = ShapeRasterizer.rasterize(spans, scratch: &scratch) else {
+              case .success(let b) = ShapeRasterizer.rasterize(spans, scratch: &scratch, resolveBuffer: &bytes) else {
             Issue.record("\(name): no raster")
             return
         }
@@ -80,12 +82,14 @@ import Foundation
         #expect(a.coverage.contains { $0 != 0 }, "\(name): the raster covers something")
         // The scratch rasteriser is handed back clear, for the next raster.
         #expect(scratch.acc.allSatisfy { $0 == 0 } && scratch.touched.allSatisfy { $0 == 0 }, "\(name): scratch left dirty")
+        #expect(bytes.allSatisfy { $0 == 0 }, "\(name): resolve buffer left dirty")
     }
 
     @Test("the 9squares ring rasterised by spans equals the dense raster at every scale and rotation",
           arguments: [0.3128, 0.35, 0.9, 1, 2.8444, 5.3], [0, 0.3, 1.1])
     func ringAtScales(_ scale: Double, _ angle: Double) {
         var scratch = CoverageRasterizer(width: 0, height: 0)
+        var bytes: [UInt8] = []
         // Two sizes of ring through one scratch, as frames of 9squares do.
         for r in [446.978, 116.994] {
             let path = Self.ring(radius: r * 0.35, center: CGPoint(x: 170, y: 170))
@@ -93,14 +97,40 @@ import Foundation
                 let style = ShapeStrokeStyle(halfWidth: width / 2, cap: .round, join: .round, miterLimit: 10)
                 let req = ShapeRasterizer.Request(path: path, fill: false, evenOdd: false, stroke: style, field: false,
                                                   map: Self.map(scale: scale, angle: angle), limit: Self.noLimit)
-                Self.expectSame(req, scratch: &scratch, "ring r \(r) width \(width) scale \(scale) angle \(angle)")
+                Self.expectSame(req, scratch: &scratch, bytes: &bytes, "ring r \(r) width \(width) scale \(scale) angle \(angle)")
             }
         }
+    }
+
+    @Test("a raster refused for its work after its fill was resolved leaves the resolve buffer zeroed")
+    func refusedRasterLeavesTheBufferClear() {
+        var scratch = CoverageRasterizer(width: 0, height: 0)
+        var bytes: [UInt8] = []
+        let style = ShapeStrokeStyle(halfWidth: 3, cap: .round, join: .round, miterLimit: 10)
+        var req = ShapeRasterizer.Request(path: Self.star(), fill: true, evenOdd: false, stroke: style, field: false,
+                                          map: Self.map(scale: 1.5, angle: 0.2), limit: Self.noLimit)
+        guard case .success(let whole) = ShapeRasterizer.rasterize(req, scratch: &scratch, resolveBuffer: &bytes) else {
+            Issue.record("no raster"); return
+        }
+        #expect(bytes.count > 0 && bytes.allSatisfy { $0 == 0 })
+        // Just short of the whole raster's work: the fill is resolved, the stroke refused.
+        req.workLimit = whole.work - 1
+        guard case .failure(.overBudget) = ShapeRasterizer.rasterize(req, scratch: &scratch, resolveBuffer: &bytes) else {
+            Issue.record("not refused"); return
+        }
+        #expect(bytes.allSatisfy { $0 == 0 }, "the refused raster's fill was left in the buffer")
+        // And the next raster through the same buffers is the one made fresh.
+        req.workLimit = .max
+        guard case .success(let again) = ShapeRasterizer.rasterize(req, scratch: &scratch, resolveBuffer: &bytes) else {
+            Issue.record("no raster"); return
+        }
+        #expect(again.coverage == whole.coverage && again.width == whole.width && again.originX == whole.originX)
     }
 
     @Test("fills, strokes, fill rules, caps, joins, trims and limits rasterised by spans equal the dense rasters")
     func otherShapes() {
         var scratch = CoverageRasterizer(width: 0, height: 0)
+        var bytes: [UInt8] = []
         let styles = [ShapeStrokeStyle(halfWidth: 3.5, cap: .butt, join: .miter, miterLimit: 10),
                       ShapeStrokeStyle(halfWidth: 1.25, cap: .square, join: .bevel, miterLimit: 10),
                       ShapeStrokeStyle(halfWidth: 6, cap: .round, join: .round, miterLimit: 10)]
@@ -110,27 +140,27 @@ import Foundation
                     let m = Self.map(scale: scale, angle: angle)
                     for evenOdd in [false, true] {
                         Self.expectSame(.init(path: path, fill: true, evenOdd: evenOdd, stroke: nil, field: false, map: m, limit: Self.noLimit),
-                                        scratch: &scratch, "fill \(pi) \(scale) \(angle) \(evenOdd)")
+                                        scratch: &scratch, bytes: &bytes, "fill \(pi) \(scale) \(angle) \(evenOdd)")
                     }
                     for (si, st) in styles.enumerated() {
                         let name = "path \(pi) style \(si) scale \(scale) angle \(angle)"
                         // Fill and stroke (both channels), stroke with the arc-length field
                         // (compact, and the exact one a perspective raster keeps, with its margin).
                         Self.expectSame(.init(path: path, fill: true, evenOdd: true, stroke: st, field: false, map: m, limit: Self.noLimit),
-                                        scratch: &scratch, name + " fill+stroke")
+                                        scratch: &scratch, bytes: &bytes, name + " fill+stroke")
                         Self.expectSame(.init(path: path, fill: false, evenOdd: false, stroke: st, field: true, map: m, limit: Self.noLimit),
-                                        scratch: &scratch, name + " field")
+                                        scratch: &scratch, bytes: &bytes, name + " field")
                         Self.expectSame(.init(path: path, fill: true, evenOdd: false, stroke: st, field: true, wideField: true, map: m,
-                                              limit: Self.noLimit), scratch: &scratch, name + " wide field")
+                                              limit: Self.noLimit), scratch: &scratch, bytes: &bytes, name + " wide field")
                         // Width-free (a similarity: allowed) and a raster cut to a visible rectangle.
                         Self.expectSame(.init(path: path, fill: true, evenOdd: false, stroke: st, field: true, map: m, limit: Self.noLimit,
-                                              widthFree: 8), scratch: &scratch, name + " width-free")
+                                              widthFree: 8), scratch: &scratch, bytes: &bytes, name + " width-free")
                         // (A 31 × 26 window on the path's middle, which its fill covers.)
                         let box = path.boundingBox
                         let mid = m.apply(CGPoint(x: box.midX, y: box.midY))
                         let limit = (Int(mid.x) - 15, Int(mid.y) - 13, Int(mid.x) + 16, Int(mid.y) + 13)
                         Self.expectSame(.init(path: path, fill: true, evenOdd: false, stroke: st, field: false, map: m, limit: limit),
-                                        scratch: &scratch, name + " limited")
+                                        scratch: &scratch, bytes: &bytes, name + " limited")
                     }
                 }
             }

@@ -275,7 +275,7 @@ final class ShapeEmitter: ContentEmitter {
                                                              wideField: variant.contains(.projective), map: map, limit: lim,
                                                              widthFree: widthFree,
                                                              workLimit: max(cache.frameWorkBudget - cache.workThisFrame, 0)),
-                                                       scratch: &cache.rasterScratch)
+                                                       scratch: &cache.rasterScratch, resolveBuffer: &cache.resolveScratch)
                 cache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
                 switch result {
                 case .failure(.tooComplex(let n)):

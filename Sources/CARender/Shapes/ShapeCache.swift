@@ -114,6 +114,8 @@ final class ShapeCache {
     /// (`ShapeRasterizer.rasterize(_:scratch:)`): a shape whose placement changes every frame
     /// (issue 23: Lottie rings scaling) no longer allocates and zeroes one per raster.
     var rasterScratch = CoverageRasterizer(width: 0, height: 0)
+    /// The resolve buffer plain rasters are resolved into (`ShapeRasterizer.rasterize(_:scratch:resolveBuffer:)`).
+    var resolveScratch: [UInt8] = []
     /// Width families (`widthFamily`) whose path or placement turned out not to allow a
     /// width-free raster: their strokes are rasterised per width without asking again.
     var refusedWidthFamilies: Set<Key> = []

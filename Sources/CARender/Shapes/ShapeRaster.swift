@@ -152,10 +152,19 @@ enum ShapeRasterizer {
     /// must be clear (fresh, or left by this function); it is handed back clear after a
     /// successful span-resolved raster and replaced by an empty one otherwise.
     static func rasterize(_ r: Request, scratch: inout CoverageRasterizer) -> Result<ShapeRaster, Failure> {
+        var bytes: [UInt8] = []
+        return rasterize(r, scratch: &scratch, resolveBuffer: &bytes)
+    }
+
+    /// `rasterize(_:scratch:)` resolving plain fills and strokes into `resolveBuffer` (kept
+    /// zeroed between calls, grown as needed) and copying out only the covered texels (issue
+    /// 23: the raster's zeroed box and its cropped copy were two fresh buffers per raster,
+    /// and their page faults a fifth of a 9squares frame on the CPU backend).
+    static func rasterize(_ r: Request, scratch: inout CoverageRasterizer, resolveBuffer: inout [UInt8]) -> Result<ShapeRaster, Failure> {
         // Moved out, so it is uniquely referenced while written; put back only when clear.
         var rast = scratch
         scratch = CoverageRasterizer(width: 0, height: 0)
-        let result = rasterize(r, rast: &rast)
+        let result = rasterize(r, rast: &rast, bytes: &resolveBuffer)
         // A raster refused as empty added no edges: its rasteriser is clear too.
         var clear = false
         switch result {
@@ -166,7 +175,11 @@ enum ShapeRasterizer {
         return result
     }
 
-    private static func rasterize(_ r: Request, rast: inout CoverageRasterizer) -> Result<ShapeRaster, Failure> {
+    /// The resolve buffer is kept up to this many bytes (16 MB); a larger raster resolves into
+    /// a buffer of its own.
+    static let maxResolveBytes = 16 << 20
+
+    private static func rasterize(_ r: Request, rast: inout CoverageRasterizer, bytes: inout [UInt8]) -> Result<ShapeRaster, Failure> {
         guard r.path.elements.count <= maxSegments else { return .failure(.tooComplex(r.path.elements.count)) }
         let scale = max(r.map.maxScale, 1e-12)
         var strokePath = r.path
@@ -220,16 +233,24 @@ enum ShapeRasterizer {
         // (Saturating: without a limit rectangle, w and h can each be 2e9.)
         let areaWork = Int.clamped(Double(w) * Double(h) * Double(1 + (r.fill ? 1 : 0) + (r.stroke != nil ? 1 : 0)))
         guard areaWork <= r.workLimit else { return .failure(.overBudget) }
+        // Plain fills and strokes (span resolves, no field written into the raster) resolve into
+        // the kept buffer, which rows `w` texels wide fit; the rest into a zeroed one of their own.
+        let buffered = !r.denseResolve && widthFree == nil && !r.field && w * h * 4 <= maxResolveBytes
+        if buffered, bytes.count < w * h * 4 { bytes = [UInt8](repeating: 0, count: w * h * 4) }
         var out = ShapeRaster(originX: x0, originY: y0, width: w, height: h,
-                              coverage: [UInt8](repeating: 0, count: w * h * 4), field: [], totalLength: 0, segments: segments)
+                              coverage: buffered ? [] : [UInt8](repeating: 0, count: w * h * 4), field: [], totalLength: 0,
+                              segments: segments)
         if r.denseResolve { rast = CoverageRasterizer(width: w, height: h) } else { rast.reset(width: w, height: h) }
         rast.workLimit = r.workLimit - areaWork
         /// The texels the span resolves gave coverage (nil: none yet, or resolved densely).
         var covered: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil
+        // The kept buffer goes back zeroed however this returns: only the covered box was written.
+        defer { if buffered, let b = covered { clearBox(b, width: w, in: &bytes) } }
         func resolve(evenOdd: Bool, channel: Int) {
             if r.denseResolve {
                 rast.resolve(evenOdd: evenOdd, into: &out.coverage, channels: 4, channel: channel)
-            } else if let b = rast.takeResolved(evenOdd: evenOdd, into: &out.coverage, channels: 4, channel: channel) {
+            } else if let b = buffered ? rast.takeResolved(evenOdd: evenOdd, into: &bytes, channels: 4, channel: channel)
+                                       : rast.takeResolved(evenOdd: evenOdd, into: &out.coverage, channels: 4, channel: channel) {
                 covered = covered.map { (min($0.x0, b.x0), min($0.y0, b.y0), max($0.x1, b.x1), max($0.y1, b.y1)) } ?? b
             }
         }
@@ -280,11 +301,38 @@ enum ShapeRasterizer {
         if r.stroke == nil { out.work = areaWork + rast.work }
         if r.denseResolve {
             out.cropToCoverage(margin: r.wideField ? 1 : 0)
+        } else if buffered {
+            // The covered box and its margin copied out of the kept buffer: the raster
+            // `crop(toCovered:margin:)` gives. One that covers nothing keeps its whole box.
+            if let b = covered {
+                let m = r.wideField ? 1 : 0
+                let cx0 = max(b.x0 - m, 0), cy0 = max(b.y0 - m, 0), cx1 = min(b.x1 + m, w), cy1 = min(b.y1 + m, h)
+                let cw = cx1 - cx0, ch = cy1 - cy0
+                out.coverage = [UInt8](unsafeUninitializedCapacity: cw * ch * 4) { dst, n in
+                    bytes.withUnsafeBufferPointer { src in
+                        for y in 0..<ch {
+                            (dst.baseAddress! + y * cw * 4).initialize(from: src.baseAddress! + ((cy0 + y) * w + cx0) * 4, count: cw * 4)
+                        }
+                    }
+                    n = cw * ch * 4
+                }
+                out.originX += cx0; out.originY += cy0
+                out.width = cw; out.height = ch
+            } else {
+                out.coverage = [UInt8](repeating: 0, count: w * h * 4)
+            }
         } else {
             // The span resolves wrote every R and G byte there is: their box is the crop.
             out.crop(toCovered: covered, margin: r.wideField ? 1 : 0)
         }
         return .success(out)
+    }
+
+    /// Zeroes the texels of box `b` (x0, y0, x1, y1) of a 4-channel buffer `width` texels wide.
+    static func clearBox(_ b: (x0: Int, y0: Int, x1: Int, y1: Int), width: Int, in bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBufferPointer { p in
+            for y in b.y0..<b.y1 { (p.baseAddress! + (y * width + b.x0) * 4).update(repeating: 0, count: (b.x1 - b.x0) * 4) }
+        }
     }
 
     static func arcLength(_ s: FlattenedSubpath) -> Double {
