@@ -235,7 +235,7 @@ enum ShapeRasterizer {
         guard areaWork <= r.workLimit else { return .failure(.overBudget) }
         // Plain fills and strokes (span resolves, no field written into the raster) resolve into
         // the kept buffer, which rows `w` texels wide fit; the rest into a zeroed one of their own.
-        let buffered = !r.denseResolve && widthFree == nil && !r.field && w * h * 4 <= maxResolveBytes
+        let buffered = !r.denseResolve && widthFree == nil && !r.field && Double(w) * Double(h) * 4 <= Double(maxResolveBytes)
         if buffered, bytes.count < w * h * 4 { bytes = [UInt8](repeating: 0, count: w * h * 4) }
         var out = ShapeRaster(originX: x0, originY: y0, width: w, height: h,
                               coverage: buffered ? [] : [UInt8](repeating: 0, count: w * h * 4), field: [], totalLength: 0,
