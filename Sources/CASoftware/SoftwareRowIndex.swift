@@ -26,9 +26,40 @@ struct SoftwareRowIndex {
         stripes = lists
     }
 
-    /// The instances that may touch `rows`, ascending: every index when the batch keeps no index.
-    func candidates(_ rows: Range<Int>) -> [Int] {
-        guard !stripes.isEmpty else { return Array(0..<count) }
+    /// The instances that may touch `rows`, ascending: every index when the batch keeps no index
+    /// (a range, no array made: small batches are drawn by many bands of many passes).
+    func candidates(_ rows: Range<Int>) -> Candidates {
+        guard !stripes.isEmpty else { return Candidates(all: count) }
+        return Candidates(listed: listed(rows))
+    }
+
+    /// Either every index below a count or a list of them.
+    struct Candidates: Sequence {
+        private let all: Int
+        private let list: [Int]?
+        init(all: Int) { self.all = all; list = nil }
+        init(listed: [Int]) { all = 0; list = listed }
+
+        func makeIterator() -> Iterator { Iterator(all: all, list: list) }
+
+        struct Iterator: IteratorProtocol {
+            let all: Int
+            let list: [Int]?
+            var k = 0
+            mutating func next() -> Int? {
+                if let list {
+                    guard k < list.count else { return nil }
+                    defer { k += 1 }
+                    return list[k]
+                }
+                guard k < all else { return nil }
+                defer { k += 1 }
+                return k
+            }
+        }
+    }
+
+    private func listed(_ rows: Range<Int>) -> [Int] {
         guard !rows.isEmpty else { return [] }
         let s0 = max(rows.lowerBound / Self.stripeRows, 0), s1 = min((rows.upperBound - 1) / Self.stripeRows, stripes.count - 1)
         guard s0 <= s1 else { return [] }
