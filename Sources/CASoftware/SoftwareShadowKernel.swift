@@ -104,15 +104,21 @@ final class SoftwareShadowKernel {
         }
     }
 
-    /// N(u, v) read from the grid, bilinearly (what a row's profile gives at u); 0 outside it.
+    /// N(u, v) read from the grid as the shadow rows read it (`notchRow`, then `read`); 0
+    /// outside it.
     func gridNotch(u: Float, v: Float) -> Float {
-        let pu = (u + reach) / h, pv = (v + reach) / h
-        guard hasNotchTable, pu >= 0, pv >= 0, pu < Float(nu - 1), pv < Float(nv - 1) else { return 0 }
-        let i = Int(pu), j = Int(pv)
-        let fu = pu - Float(i), fv = pv - Float(j)
-        let a = notch[j * nu + i] + (notch[j * nu + i + 1] - notch[j * nu + i]) * fu
-        let b = notch[(j + 1) * nu + i] + (notch[(j + 1) * nu + i + 1] - notch[(j + 1) * nu + i]) * fu
-        return a + (b - a) * fv
+        let pu = (u + reach) / h
+        guard hasNotchTable, pu >= 0, pu < Float(nu - 1) else { return 0 }
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: nu) { row in
+            guard notchRow(v, into: row.baseAddress!) else { return 0 }
+            let i = Int(pu)
+            return Self.read(row.baseAddress!, i, pu - Float(i))
+        }
+    }
+
+    /// A row profile's value between entries i and i + 1, at fraction f.
+    @inline(__always) static func read(_ profile: UnsafeMutablePointer<Float>, _ i: Int, _ f: Float) -> Float {
+        profile[i] + (profile[i + 1] - profile[i]) * f
     }
 
     /// The mass of [a, b] through the CDF table.

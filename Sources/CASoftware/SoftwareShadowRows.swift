@@ -17,7 +17,7 @@ struct SoftwareShadowRowPlan {
     /// Plane x of texel column x's centre = ax·x + bx; plane y of row y's centre = ay·y + by.
     let ax: Float, bx: Float, ay: Float, by: Float
     let lo: SIMD2<Float>, hi: SIMD2<Float>, corner: SIMD2<Float>
-    let sigma: Float, reach: Float
+    /// The blur's kernel (its σ and reach) and the corners' notch grid.
     let kernel: SoftwareShadowKernel
     /// Whether the corners' notches come from the kernel's grid (else they are summed exactly
     /// per corner column from the row's slices, as the grid itself is).
@@ -45,9 +45,7 @@ struct SoftwareShadowRowPlan {
         ay = q.i1.y / q.i2.z; by = (0.5 * q.i1.y + q.i2.y) / q.i2.z
         guard ax.isFinite, bx.isFinite, ay.isFinite, by.isFinite else { return nil }
         let sigma = i.params.y
-        self.sigma = sigma
         let r = SoftwareBlurredShape.cut * sigma
-        reach = r
         guard r.isFinite, r > 0 else { return nil }
         let lo = SIMD2(i.rect.x, i.rect.y), hi = lo + SIMD2(i.rect.z, i.rect.w)
         self.lo = lo; self.hi = hi
@@ -100,90 +98,92 @@ struct SoftwareShadowRowPlan {
         guard ya < yb, xa < xb else { return }
         let n = xb - xa
         let target = ctx.target
-        let r = reach, c = corner
-        let rounded = c.x > 0 && c.y > 0
         let k = kernel
+        let r = k.reach, c = corner
+        let rounded = c.x > 0 && c.y > 0
         // The 8-bit span blend needs a premultiplied colour (no carry between channels); the
         // rest blend each texel in floats.
         let spans = !additive && fill.x <= fill.w && fill.y <= fill.w && fill.z <= fill.w && fill.w >= 0
         let clipped = v.clip && SoftwareClamp.int(clipIndex + 0.5) > 0
-        let cov = UnsafeMutablePointer<Float>.allocate(capacity: n)
-        let profile = UnsafeMutablePointer<Float>.allocate(capacity: max(k.nu, 1))
-        defer { cov.deallocate(); profile.deallocate() }
-        /// cov −= N(u, v) at the corner columns drawn (outside [a1, b0)), left and right, for a
-        /// zone at distance `v`.
-        func subtractNotches(_ v: Float, _ a1: Int, _ b0: Int) {
-            guard k.notchRow(v, into: profile) else { return }
-            for e in left where e.col < a1 || e.col >= b0 { cov[e.col] -= profile[e.i] + (profile[e.i + 1] - profile[e.i]) * e.f }
-            for e in right where e.col < a1 || e.col >= b0 { cov[e.col] -= profile[e.i] + (profile[e.i + 1] - profile[e.i]) * e.f }
-        }
-        var insets = [Float](repeating: 0, count: 16), weights = [Float](repeating: 0, count: 16)
-        full.withUnsafeBufferPointer { full in
-            k.cdf.withUnsafeBufferPointer { t in
-                let inv = 1 / k.step
-                for y in ya..<yb {
-                    let py = ay * Float(y) + by
-                    guard py >= q.lo.y, py < q.hi.y else { continue }
-                    let y0 = max(lo.y, py - r), y1 = min(hi.y, py + r)
-                    if y0 >= y1 { continue }
-                    // The row's mass along y (the middle's and every corner slice's, which
-                    // telescope to the window's), and the corner slices where the notches are
-                    // summed exactly.
-                    var fy: Float = 0
-                    var slices = 0
-                    if !rounded || usesNotchTable {
-                        fy = SoftwareShadowKernel.mass(y0 - py, y1 - py, t, r, inv)
-                    } else {
-                        let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
-                        if m1 > m0 { fy = SoftwareShadowKernel.mass(m0 - py, m1 - py, t, r, inv) }
-                        SoftwareBlurredShape.cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1 in
-                            insets[slices] = inset
-                            weights[slices] = SoftwareShadowKernel.mass(s0 - py, s1 - py, t, r, inv)
-                            fy += weights[slices]
-                            slices += 1
-                        }
-                    }
-                    // The columns drawn: all, or the two sides of the hidden texels.
-                    var (a0, a1, b0, b1) = (0, n, n, n)
-                    if !hidden.isEmpty, y >= hidden.y0, y < hidden.y1 {
-                        a1 = min(max(hidden.x0 - xa, 0), n)
-                        b0 = min(max(hidden.x1 - xa, a1), n)
-                    }
-                    for x in a0..<a1 { cov[x] = full[x] * fy }
-                    for x in b0..<b1 { cov[x] = full[x] * fy }
-                    // Less each corner's notch, in the corner columns of the zones in reach.
-                    if rounded {
-                        if usesNotchTable {
-                            let vt = py - lo.y, vb = hi.y - py
-                            if vt < c.y + r { subtractNotches(vt, a1, b0) }
-                            if vb < c.y + r { subtractNotches(vb, a1, b0) }
-                        } else if slices > 0 {
-                            for e in left {
-                                let px = ax * Float(xa + e.col) + bx
-                                var s: Float = 0
-                                for j in 0..<slices { s += SoftwareShadowKernel.mass(lo.x - px, lo.x + insets[j] - px, t, r, inv) * weights[j] }
-                                cov[e.col] -= s
-                            }
-                            for e in right {
-                                let px = ax * Float(xa + e.col) + bx
-                                var s: Float = 0
-                                for j in 0..<slices { s += SoftwareShadowKernel.mass(hi.x - insets[j] - px, hi.x - px, t, r, inv) * weights[j] }
-                                cov[e.col] -= s
-                            }
-                        }
-                    }
-                    let row = target.pixels + y * target.width + xa
-                    func drawColumns(_ s0: Int, _ s1: Int) {
-                        guard s0 < s1 else { return }
-                        if clipped { for x in s0..<s1 { cov[x] *= ctx.clip(clipIndex, xa + x, y, v) } }
-                        if spans {
-                            Self.blendCoverage(fill, cov + s0, s1 - s0, over: row + s0)
+        // The row's coverage, the notch grid's row profile and the exact slices: one temporary
+        // buffer a call (a band's share of one shadow), not four heap blocks.
+        let nu = max(k.nu, 1)
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: n + nu + 32) { scratch in
+            let cov = scratch.baseAddress!, profile = cov + n, insets = profile + nu, weights = insets + 16
+            /// cov −= N(u, v) at the corner columns drawn (outside [a1, b0)), left and right, for a
+            /// zone at distance `v`.
+            func subtractNotches(_ v: Float, _ a1: Int, _ b0: Int) {
+                guard k.notchRow(v, into: profile) else { return }
+                for e in left where e.col < a1 || e.col >= b0 { cov[e.col] -= SoftwareShadowKernel.read(profile, e.i, e.f) }
+                for e in right where e.col < a1 || e.col >= b0 { cov[e.col] -= SoftwareShadowKernel.read(profile, e.i, e.f) }
+            }
+            full.withUnsafeBufferPointer { full in
+                k.cdf.withUnsafeBufferPointer { t in
+                    let inv = 1 / k.step
+                    for y in ya..<yb {
+                        let py = ay * Float(y) + by
+                        guard py >= q.lo.y, py < q.hi.y else { continue }
+                        let y0 = max(lo.y, py - r), y1 = min(hi.y, py + r)
+                        if y0 >= y1 { continue }
+                        // The row's mass along y (the middle's and every corner slice's, which
+                        // telescope to the window's), and the corner slices where the notches are
+                        // summed exactly.
+                        var fy: Float = 0
+                        var slices = 0
+                        if !rounded || usesNotchTable {
+                            fy = SoftwareShadowKernel.mass(y0 - py, y1 - py, t, r, inv)
                         } else {
-                            for x in s0..<s1 where cov[x] > 0 { target.blend(xa + x, y, fill * cov[x], additive: additive) }
+                            let m0 = max(y0, lo.y + c.y), m1 = min(y1, hi.y - c.y)
+                            if m1 > m0 { fy = SoftwareShadowKernel.mass(m0 - py, m1 - py, t, r, inv) }
+                            SoftwareBlurredShape.cornerSlices(y0: y0, y1: y1, lo: lo, hi: hi, c: c) { inset, s0, s1 in
+                                insets[slices] = inset
+                                weights[slices] = SoftwareShadowKernel.mass(s0 - py, s1 - py, t, r, inv)
+                                fy += weights[slices]
+                                slices += 1
+                            }
                         }
+                        // The columns drawn: all, or the two sides of the hidden texels.
+                        var (a0, a1, b0, b1) = (0, n, n, n)
+                        if !hidden.isEmpty, y >= hidden.y0, y < hidden.y1 {
+                            a1 = min(max(hidden.x0 - xa, 0), n)
+                            b0 = min(max(hidden.x1 - xa, a1), n)
+                        }
+                        for x in a0..<a1 { cov[x] = full[x] * fy }
+                        for x in b0..<b1 { cov[x] = full[x] * fy }
+                        // Less each corner's notch, in the corner columns of the zones in reach.
+                        if rounded {
+                            if usesNotchTable {
+                                let vt = py - lo.y, vb = hi.y - py
+                                if vt < c.y + r { subtractNotches(vt, a1, b0) }
+                                if vb < c.y + r { subtractNotches(vb, a1, b0) }
+                            } else if slices > 0 {
+                                for e in left {
+                                    let px = ax * Float(xa + e.col) + bx
+                                    var s: Float = 0
+                                    for j in 0..<slices { s += SoftwareShadowKernel.mass(lo.x - px, lo.x + insets[j] - px, t, r, inv) * weights[j] }
+                                    cov[e.col] -= s
+                                }
+                                for e in right {
+                                    let px = ax * Float(xa + e.col) + bx
+                                    var s: Float = 0
+                                    for j in 0..<slices { s += SoftwareShadowKernel.mass(hi.x - insets[j] - px, hi.x - px, t, r, inv) * weights[j] }
+                                    cov[e.col] -= s
+                                }
+                            }
+                        }
+                        let row = target.pixels + y * target.width + xa
+                        func drawColumns(_ s0: Int, _ s1: Int) {
+                            guard s0 < s1 else { return }
+                            if clipped { for x in s0..<s1 { cov[x] *= ctx.clip(clipIndex, xa + x, y, v) } }
+                            if spans {
+                                Self.blendCoverage(fill, cov + s0, s1 - s0, over: row + s0)
+                            } else {
+                                for x in s0..<s1 where cov[x] > 0 { target.blend(xa + x, y, fill * cov[x], additive: additive) }
+                            }
+                        }
+                        drawColumns(a0, a1)
+                        drawColumns(b0, b1)
                     }
-                    drawColumns(a0, a1)
-                    drawColumns(b0, b1)
                 }
             }
         }
