@@ -23,9 +23,14 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
     /// Whether row plans draw their axial interiors with the specialised loop
     /// (`SoftwareRenderer.usesInteriorLoops`).
     let interiorLoops: Bool
+    /// Per instance, whether its interior loop may paint opaque texels (a row plan, the axial
+    /// form, no clip, opacity 1; its ramp row's alpha is checked per pass), which hide what the
+    /// batch's earlier instances paint there (`SoftwareOcclusion`).
+    let mayOcclude: [Bool]
+    let anyMayOcclude: Bool
 
     init(_ all: [GradientInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, rowPaths: Bool = true,
-         interiorLoops: Bool = true) {
+         interiorLoops: Bool = true, occlusion: Bool = true) {
         instances = all[b.range]
         self.interiorLoops = interiorLoops
         variant = SoftwareVariant(b.variant)
@@ -44,6 +49,28 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
         let v = variant, add = additive
         plans = rowPaths ? zip(instances, quads).map { i, q in SoftwareGradientRowPlan(i, q, v, additive: add) }
             : Array(repeating: nil, count: quads.count)
+        let axial = !focal && !radial && !conic
+        mayOcclude = zip(instances, plans).map { i, plan in
+            occlusion && plan != nil && interiorLoops && axial && i.params.z == 1 && !(v.clip && SoftwareClamp.int(i.h1.w + 0.5) > 0)
+        }
+        anyMayOcclude = mayOcclude.contains(true)
+    }
+
+    /// The texels of row `y` that instance `k` paints opaquely: its interior interval, where
+    /// its ramp row is opaque and `mayOcclude[k]` (the interior loop's opaque case: every texel
+    /// there gets alpha 255, the vector and the per-texel loop alike), nil for none.
+    func opaqueInterval(_ k: Int, _ y: Int, _ ctx: SoftwarePassContext) -> (Int, Int)? {
+        guard mayOcclude[k], let plan = plans[k] else { return nil }
+        let i = instances[instances.startIndex + k]
+        let rampRow = min(max(SoftwareClamp.int(i.params.y.softwareFloor), 0), ctx.ramps.rows - 1)
+        guard rampRow >= 0, ctx.ramps.opaqueRows[rampRow] else { return nil }
+        let q = quads[k]
+        guard y >= q.y0, y < q.y1 else { return nil }
+        let r = plan.row(y, q)
+        guard r.m0 < r.m1,
+              SoftwareGradientInteriorSpan.contains(r.base + Float(r.m0) * plan.map.dx, q.lo, q.hi),
+              SoftwareGradientInteriorSpan.contains(r.base + Float(r.m1 &- 1) * plan.map.dx, q.lo, q.hi) else { return nil }
+        return (r.m0, r.m1)
     }
 
     /// Interleaved gradient noise of gradient.frag (`ign`), at a fragment's window position.
@@ -57,13 +84,27 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
         let target = ctx.target
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: target.width)
         defer { scratch.deallocate() }
+        // With instances that may paint opaquely, the band's instances in a list and the texels
+        // each one's successors hide (the list only then: small batches walk a range).
+        var listed: [Int] = []
+        var occlusion: SoftwareOcclusion?
+        if anyMayOcclude {
+            listed = rowIndex.candidates(rows).filter { k in quads[k].y1 > rows.lowerBound && quads[k].y0 < rows.upperBound }
+            if listed.contains(where: { mayOcclude[$0] }) {
+                occlusion = SoftwareOcclusion(candidates: listed, band: rows, rows: { quads[$0].y0..<quads[$0].y1 }) { k, y in
+                    opaqueInterval(k, y, ctx)
+                }
+            }
+        }
         ctx.ramps.data.withUnsafeBufferPointer { ramps in
-            for k in rowIndex.candidates(rows) {
+            var position = -1
+            for k in anyMayOcclude ? SoftwareRowIndex.Candidates(listed: listed) : rowIndex.candidates(rows) {
+                position += 1
                 let q = quads[k]
                 if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
                 let i = instances[instances.startIndex + k]
                 if let plan = plans[k] {
-                    drawRows(i, plan, q, ctx, rows, ramps: ramps, scratch)
+                    drawRows(i, plan, q, ctx, rows, ramps: ramps, scratch, occlusion: occlusion, position: position)
                     continue
                 }
                 let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))

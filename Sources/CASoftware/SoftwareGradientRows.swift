@@ -34,14 +34,28 @@ struct SoftwareGradientRowPlan {
         let step = vabs(map.dx) + vabs(map.dy)
         outerLo = q.lo - step; outerHi = q.hi + step
     }
+
+    /// Row `y` of `q`: the plane point of its texel 0, the texels xa..<xb that may be painted
+    /// and, within them, the interior m0..<m1 where the shape's coverage is 1.
+    @inline(__always)
+    func row(_ y: Int, _ q: SoftwareQuad) -> (base: SIMD2<Float>, xa: Int, xb: Int, m0: Int, m1: Int) {
+        let base = map.rowBase(y)
+        let (xa, xb) = map.interval(base, outerLo, outerHi, q.x0, q.x1)
+        guard xa < xb else { return (base, xa, xa, xa, xa) }
+        let (ia, ib) = interior.interval(map, base, xa, xb)
+        let m0 = min(max(ia, xa), xb), m1 = min(max(ib, m0), xb)
+        return (base, xa, xb, m0, m1)
+    }
 }
 
 extension SoftwareGradientPipeline {
     /// Draws instance `i` by its row plan into the rows of `rows`, reading its ramp from
     /// `ramps` (the frame's rows of `GradientInstance.rampWidth` RGBA texels); `scratch` holds
-    /// at least a target row of texels.
+    /// at least a target row of texels. Texels that `occlusion` says later instances paint
+    /// opaquely (the instance at `position` of its band's list) are skipped.
     func drawRows(_ i: GradientInstance, _ plan: SoftwareGradientRowPlan, _ q: SoftwareQuad, _ ctx: SoftwarePassContext,
-                  _ rows: Range<Int>, ramps: UnsafeBufferPointer<Float>, _ scratch: UnsafeMutablePointer<UInt32>) {
+                  _ rows: Range<Int>, ramps: UnsafeBufferPointer<Float>, _ scratch: UnsafeMutablePointer<UInt32>,
+                  occlusion: SoftwareOcclusion? = nil, position: Int = 0) {
         let ya = max(q.y0, rows.lowerBound), yb = min(q.y1, rows.upperBound)
         let rampRows = ctx.ramps.rows
         // No ramps: the per-texel path's colour is 0 everywhere, which blends to nothing.
@@ -78,10 +92,8 @@ extension SoftwareGradientPipeline {
                                            opaqueRamp: ctx.ramps.opaqueRows[rampRow])
             : nil
         for y in ya..<yb {
-            let base = map.rowBase(y)
-            let (xa, xb) = map.interval(base, plan.outerLo, plan.outerHi, q.x0, q.x1)
+            let (base, xa, xb, m0, m1) = plan.row(y, q)
             guard xa < xb else { continue }
-            let (ia, ib) = plan.interior.interval(map, base, xa, xb)
             let axial0 = ((base - s) * axis).sum() * invLen2
             // gradient.frag's `ign` at (x + ½, y + ½), its y term once a row (the same float
             // operations as `SoftwareGradientPipeline.ign`, so the same noise).
@@ -91,7 +103,7 @@ extension SoftwareGradientPipeline {
                     let p = base + Float(x) * map.dx
                     guard p.x >= lo.x, p.y >= lo.y, p.x < hi.x, p.y < hi.y else { scratch[x &- xa] = 0; continue }
                     var cov: Float = 1
-                    if x < ia || x >= ib {
+                    if x < m0 || x >= m1 {
                         cov = SoftwareField.shapeCoverage(p, map.dx, map.dy, pxPerUnit: ppu, rect: i.rect, radii: i.radii,
                                                           continuous: continuous, aaMask: aa, v)
                     }
@@ -129,15 +141,23 @@ extension SoftwareGradientPipeline {
                     scratch[x &- xa] = SoftwareSpanBlend.source(c * (opacity * cov))
                 }
             }
-            if let span {
-                let m0 = min(max(ia, xa), xb), m1 = min(max(ib, m0), xb)
-                texels(xa, m0)
-                span.draw(base, axial0: axial0, ignY: ignY, m0, m1, scratch + (m0 &- xa))
-                texels(m1, xb)
-            } else {
-                texels(xa, xb)
+            // Each piece of the row that no later instance hides (scratch is indexed from xa).
+            @inline(__always) func piece(_ pa: Int, _ pb: Int) {
+                if let span {
+                    let a = min(max(m0, pa), pb), b = min(max(m1, a), pb)
+                    texels(pa, a)
+                    span.draw(base, axial0: axial0, ignY: ignY, a, b, scratch + (a &- xa))
+                    texels(b, pb)
+                } else {
+                    texels(pa, pb)
+                }
+                SoftwareSpanBlend.blend(target.pixels + (y &* target.width &+ pa), scratch + (pa &- xa), pb &- pa)
             }
-            SoftwareSpanBlend.blend(target.pixels + (y &* target.width &+ xa), scratch, xb &- xa)
+            if let hidden = occlusion?.hidden(position: position, row: y), !hidden.isEmpty {
+                hidden.forEachVisible(xa, xb, piece)
+            } else {
+                piece(xa, xb)
+            }
         }
     }
 }

@@ -26,6 +26,10 @@ package final class SoftwareRenderer {
     /// false draws those texels with the row paths' general loop, the reference the
     /// specialised loops are tested against. Default: on unless `CA_SOFTWARE_INTERIOR=0`.
     package var usesInteriorLoops = SoftwareRowPaths.interiorLoopsByDefault
+    /// Whether a batch's instances skip the texels its later instances paint opaquely
+    /// (`SoftwareOcclusion`; the same bytes either way). Default: on unless
+    /// `CA_SOFTWARE_OCCLUSION=0`.
+    package var usesOcclusion = SoftwareRowPaths.occlusionByDefault
     var main: SoftwareTarget?
     var textures: [ObjectIdentifier: SoftwareTexture] = [:]
     let shapeAtlas = SoftwareShapeAtlas()
@@ -186,7 +190,7 @@ package final class SoftwareRenderer {
         case .gradient:
             try check(frame.gradients.count)
             return SoftwareGradientPipeline(frame.gradients, b, map, target, rowPaths: usesRowPaths,
-                                            interiorLoops: usesInteriorLoops)
+                                            interiorLoops: usesInteriorLoops, occlusion: usesOcclusion)
         case .composite(let source, let mask):
             try check(frame.composites.count)
             func off(_ id: TargetID) throws -> SoftwareTarget {

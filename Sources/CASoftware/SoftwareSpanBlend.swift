@@ -126,4 +126,7 @@ enum SoftwareRowPaths {
     /// `CA_SOFTWARE_INTERIOR=0` (what the image and gradient interior loops gain, measured in
     /// one binary).
     static let interiorLoopsByDefault: Bool = ProcessInfo.processInfo.environment["CA_SOFTWARE_INTERIOR"] != "0"
+    /// The default of `SoftwareRenderer.usesOcclusion`: on unless the environment sets
+    /// `CA_SOFTWARE_OCCLUSION=0` (what skipping hidden texels gains, measured in one binary).
+    static let occlusionByDefault: Bool = ProcessInfo.processInfo.environment["CA_SOFTWARE_OCCLUSION"] != "0"
 }
