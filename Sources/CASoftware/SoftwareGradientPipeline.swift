@@ -80,6 +80,18 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
     }
 
     func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {
+        // The occlusion keeps a hidden set per instance and row: bands of one stripe at most
+        // (one thread draws the whole target as one band), so it stays within
+        // candidates × 32 rows.
+        if anyMayOcclude, rows.count > SoftwareRowIndex.stripeRows {
+            var y = rows.lowerBound
+            while y < rows.upperBound {
+                let end = min(y + SoftwareRowIndex.stripeRows, rows.upperBound)
+                draw(ctx, y..<end)
+                y = end
+            }
+            return
+        }
         let v = variant
         let target = ctx.target
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: target.width)
@@ -90,7 +102,7 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
         var occlusion: SoftwareOcclusion?
         if anyMayOcclude {
             listed = rowIndex.candidates(rows).filter { k in quads[k].y1 > rows.lowerBound && quads[k].y0 < rows.upperBound }
-            if listed.contains(where: { mayOcclude[$0] }) {
+            if listed.contains(where: { mayOcclude[$0] }), listed.count <= SoftwareOcclusion.maximumCandidates {
                 occlusion = SoftwareOcclusion(candidates: listed, band: rows, rows: { quads[$0].y0..<quads[$0].y1 }) { k, y in
                     opaqueInterval(k, y, ctx)
                 }
@@ -104,7 +116,8 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
                 if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
                 let i = instances[instances.startIndex + k]
                 if let plan = plans[k] {
-                    drawRows(i, plan, q, ctx, rows, ramps: ramps, scratch, occlusion: occlusion, position: position)
+                    drawRows(i, plan, q, ctx, rows, ramps: ramps, scratch,
+                             hiding: SoftwareRowHiding(occlusion: occlusion, position: position))
                     continue
                 }
                 let flags = Int(SoftwareClamp.int(i.h2.w + 0.5))

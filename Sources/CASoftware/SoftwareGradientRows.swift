@@ -51,11 +51,11 @@ struct SoftwareGradientRowPlan {
 extension SoftwareGradientPipeline {
     /// Draws instance `i` by its row plan into the rows of `rows`, reading its ramp from
     /// `ramps` (the frame's rows of `GradientInstance.rampWidth` RGBA texels); `scratch` holds
-    /// at least a target row of texels. Texels that `occlusion` says later instances paint
-    /// opaquely (the instance at `position` of its band's list) are skipped.
+    /// at least a target row of texels. Texels `hiding` names (later instances paint them
+    /// opaquely: `SoftwareOcclusion`) are skipped.
     func drawRows(_ i: GradientInstance, _ plan: SoftwareGradientRowPlan, _ q: SoftwareQuad, _ ctx: SoftwarePassContext,
                   _ rows: Range<Int>, ramps: UnsafeBufferPointer<Float>, _ scratch: UnsafeMutablePointer<UInt32>,
-                  occlusion: SoftwareOcclusion? = nil, position: Int = 0) {
+                  hiding: SoftwareRowHiding = .none) {
         let ya = max(q.y0, rows.lowerBound), yb = min(q.y1, rows.upperBound)
         let rampRows = ctx.ramps.rows
         // No ramps: the per-texel path's colour is 0 everywhere, which blends to nothing.
@@ -153,7 +153,8 @@ extension SoftwareGradientPipeline {
                 }
                 SoftwareSpanBlend.blend(target.pixels + (y &* target.width &+ pa), scratch + (pa &- xa), pb &- pa)
             }
-            if let hidden = occlusion?.hidden(position: position, row: y), !hidden.isEmpty {
+            let hidden = hiding.at(y)
+            if !hidden.isEmpty {
                 hidden.forEachVisible(xa, xb, piece)
             } else {
                 piece(xa, xb)

@@ -11,6 +11,9 @@
 /// hiding less is always correct), and each instance's rows take a copy of it before its own
 /// opaque interval is added.
 struct SoftwareOcclusion {
+    /// Bands meeting more instances than this draw without (their hidden sets would pass
+    /// 12 MB over a stripe of 32 rows).
+    static let maximumCandidates = 8_192
     private var spans: [SoftwareHiddenSpans] = []
     /// Per candidate position: its first row in the band, its row count, and where its rows'
     /// spans start in `spans`.
@@ -47,6 +50,20 @@ struct SoftwareOcclusion {
         let r = y - firstRow[p]
         guard r >= 0, r < rowCount[p] else { return SoftwareHiddenSpans() }
         return spans[start[p] + r]
+    }
+}
+
+/// What one instance may skip in each row of a band: its share of the band's occlusion.
+struct SoftwareRowHiding {
+    var occlusion: SoftwareOcclusion?
+    /// The instance's position in the band's candidate list.
+    var position = 0
+
+    static let none = SoftwareRowHiding()
+
+    /// The texels of row `y` the instance may skip.
+    @inline(__always) func at(_ y: Int) -> SoftwareHiddenSpans {
+        occlusion?.hidden(position: position, row: y) ?? SoftwareHiddenSpans()
     }
 }
 
