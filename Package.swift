@@ -62,7 +62,7 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .target(name: "CoreGraphics", dependencies: ["CPNG", "CPrefetch"]),
+        .target(name: "CoreGraphics", dependencies: ["CPNG", "CPrefetch", "CFloatLanes"]),
         // Text (issue 20): a Core Text subset (CTFont, CGFont, CTLine, CTRun, CTFramesetter,
         // CTFrame, CTParagraphStyle) on FreeType (outlines, metrics), HarfBuzz (shaping),
         // fontconfig (lookup, fallback), FriBidi (UAX #9) and ICU's line breaker (UAX #14).
@@ -123,7 +123,9 @@ let package = Package(
         .target(name: "CAOpenGL", dependencies: ["CGL", "CShaders", "CoreGraphics", "CAFrame"]),
         // The CPU backend (issue 22): executes the same CAFrame frames in memory, on every core; no GL.
         .target(name: "CPrefetch"),
-        .target(name: "CASoftware", dependencies: ["CoreGraphics", "CAFrame", "CPrefetch"]),
+        // Four-lane truncation and clamps (cvttps2dq, maxps/minps) for FloatLanes' inlinable helpers.
+        .target(name: "CFloatLanes"),
+        .target(name: "CASoftware", dependencies: ["CoreGraphics", "CAFrame", "CPrefetch", "CFloatLanes"]),
         .target(name: "CASurfaces", dependencies: ["CEGL", "CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreImage", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "CASoftware"]),
         // Scene files (issue 5): the JSON scene format — load, validate, encode (no GL).

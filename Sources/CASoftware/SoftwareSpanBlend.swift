@@ -92,12 +92,10 @@ enum SoftwareSpanBlend {
     }
 
     /// `SoftwarePixel.pack`'s byte of each of four values: ⌊v·255 + ½⌋ held to 0…255 (NaN to
-    /// 0), by the add of 2^23 (nearest) corrected down where it rounded up — no per-lane
-    /// conversion (baseline x86-64 has no SSE4.1 rounding).
+    /// 0): held with a max and a min, then truncated (the floor of a non-negative lane) by one
+    /// four-lane conversion (`FloatLanes`).
     @inline(__always) static func bytes(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
-        var s = v * 255 + 0.5
-        s = s.replacing(with: 0, where: .!(s .>= 0)).replacing(with: 255, where: s .> 255)
-        return s.flooredWholeNumbers
+        (v * 255 + 0.5).clamped(0, 255).flooredWholeNumbers
     }
 
     /// `source` of four colours given one channel a vector: each channel's bytes, each colour

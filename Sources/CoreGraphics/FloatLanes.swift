@@ -1,15 +1,16 @@
 // Four-lane float helpers shared by the CPU loops that work four pixels at a time (CGContext's
-// gradient spans, CASoftware's interiors). Baseline x86-64 has no SSE4.1 rounding, and Swift's
-// generic SIMD float ↔ integer conversions are a library call per lane, so these stay in
-// vector registers with the 2^23 trick instead. They are `@inlinable`: without it another module
+// gradient spans, CASoftware's interiors). Swift's generic SIMD float ↔ integer conversions are
+// a library call per lane and baseline x86-64 has no SSE4.1 rounding, so the conversions are
+// CFloatLanes' (SSE2's truncating cvttps2dq, cvtdq2ps, maxps/minps; NEON's equivalents) and
+// the rest stays in vector registers. They are `@inlinable`: without it another module
 // (CASoftware) calls each one, and the call was 15 % of the CPU backend's shadow rows.
+import CFloatLanes
 
 extension SIMD4 where Scalar == Float {
-    /// ⌊v⌋ of lanes in 0 ..< 2^23 without a conversion: v + 2^23 − 2^23 is v rounded to the
-    /// nearest integer (exact in that range), one less where that is above v.
+    /// ⌊v⌋ of lanes in 0 ..< 2^23: truncated (for a non-negative lane, its floor) and back.
+    /// (It was v + 2^23 − 2^23 corrected down by a compare: four operations for two.)
     @inlinable @inline(__always) package var floorOfNonNegative: SIMD4<Float> {
-        let r = (self + 8_388_608) - 8_388_608
-        return r.replacing(with: r - 1, where: r .> self)
+        ca_float_of4(ca_truncate4(self))
     }
 
     /// Whole-number lanes in 0 ..< 2^23 as integers: the low mantissa bits of v + 2^23.
@@ -17,19 +18,21 @@ extension SIMD4 where Scalar == Float {
         unsafeBitCast(self + 8_388_608, to: SIMD4<Int32>.self) & 0x7F_FFFF
     }
 
-    /// ⌊v⌋ of lanes in 0 ..< 2^23 as integers, in one pass: the low mantissa bits of v + 2^23
-    /// (v rounded to nearest), less one where that rounded up (the comparison's lanes are −1).
-    /// `floorOfNonNegative.wholeNumbers` without the float select between them.
+    /// ⌊v⌋ of lanes in 0 ..< 2^23 as integers: one truncating conversion (for a
+    /// non-negative lane, its floor; cvttps2dq on x86). It was the low mantissa bits of v + 2^23
+    /// less one where that rounded up, five operations; the values are the same.
     @inlinable @inline(__always) package var flooredWholeNumbers: SIMD4<UInt32> {
-        let big = self + 8_388_608
-        let up = unsafeBitCast((big - 8_388_608) .> self, to: SIMD4<UInt32>.self)
-        return (unsafeBitCast(big, to: SIMD4<UInt32>.self) & 0x7F_FFFF) &+ up
+        unsafeBitCast(ca_truncate4(self), to: SIMD4<UInt32>.self)
     }
 
-    /// Each lane clamped to 0…1 with two selects, NaN to 0: `unitClamped`'s rule, in vector
-    /// registers.
+    /// Each lane held to lo…hi, NaN to lo (maxps then minps on x86).
+    @inlinable @inline(__always) package func clamped(_ lo: Float, _ hi: Float) -> SIMD4<Float> {
+        ca_clamp4(self, lo, hi)
+    }
+
+    /// Each lane clamped to 0…1, NaN to 0: `unitClamped`'s rule, in vector registers.
     @inlinable @inline(__always) package var clampedToUnit: SIMD4<Float> {
-        replacing(with: 0, where: .!(self .> 0)).replacing(with: 1, where: self .> 1)
+        ca_clamp4(self, 0, 1)
     }
 }
 

@@ -1,0 +1,57 @@
+// Four-lane float conversions for the CPU loops (CoreGraphics' FloatLanes, issues 19 and 22).
+// Swift's SIMD float → integer conversion is generic and calls libm per lane, and baseline
+// x86-64 has no SSE4.1 rounding; but SSE2 has a truncating conversion of four lanes
+// (cvttps2dq) and lane-wise min/max, which these static inline functions compile to in the
+// Swift caller. Clang's ext_vector types import into Swift as SIMD4<Float> and SIMD4<Int32>.
+#ifndef CFLOATLANES_H
+#define CFLOATLANES_H
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#elif defined(__ARM_NEON)
+#include <arm_neon.h>
+#endif
+
+typedef float ca_float4 __attribute__((ext_vector_type(4)));
+typedef int ca_int4 __attribute__((ext_vector_type(4)));
+
+/// Each lane truncated toward zero to a 32-bit integer (x86 cvttps2dq, AArch64 fcvtzs). For
+/// lanes in [0, 2^31) that is ⌊v⌋. Lanes out of range (NaN included) give an unspecified value,
+/// never undefined behaviour: the target's instruction, not C's conversion, does it.
+static inline __attribute__((always_inline)) ca_int4 ca_truncate4(ca_float4 v) {
+#if defined(__SSE2__)
+    return (ca_int4)_mm_cvttps_epi32((__m128)v);
+#elif defined(__ARM_NEON)
+    return (ca_int4)vcvtq_s32_f32((float32x4_t)v);
+#else
+    ca_int4 r;
+    for (int k = 0; k < 4; k++) {
+        float x = v[k];
+        r[k] = (x > -2147483648.0f && x < 2147483648.0f) ? (int)x : (int)0x80000000u;
+    }
+    return r;
+#endif
+}
+
+/// Each lane as a float (x86 cvtdq2ps): exact below 2^24 in magnitude.
+static inline __attribute__((always_inline)) ca_float4 ca_float_of4(ca_int4 v) {
+    return __builtin_convertvector(v, ca_float4);
+}
+
+/// Each lane held to [lo, hi], NaN to lo (x86 maxps then minps: maxps returns its second
+/// operand where the first is NaN).
+static inline __attribute__((always_inline)) ca_float4 ca_clamp4(ca_float4 v, float lo, float hi) {
+#if defined(__SSE2__)
+    __m128 m = _mm_max_ps((__m128)v, _mm_set1_ps(lo));
+    return (ca_float4)_mm_min_ps(m, _mm_set1_ps(hi));
+#else
+    ca_float4 r;
+    for (int k = 0; k < 4; k++) {
+        float x = v[k];
+        r[k] = x > lo ? (x < hi ? x : hi) : lo;
+    }
+    return r;
+#endif
+}
+
+#endif
