@@ -157,8 +157,8 @@ extension SoftwareBoxShader {
             let adx = unsafeBitCast(unsafeBitCast(dx, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
             let qx = adx - e.x + rad, qy = abs(dy) - e.y + rad
             let zero = SIMD4<Float>(repeating: 0)
-            let mx = pointwiseMax(qx, zero), my = pointwiseMax(qy, zero)
-            let inner = pointwiseMin(pointwiseMax(qx, qy), zero)
+            let mx = qx.lanesMax(zero), my = qy.lanesMax(zero)
+            let inner = qx.lanesMax(qy).lanesMin(zero)
             let length: SIMD4<Float> = (mx * mx + my * my).squareRoot()
             return length + inner - rad
         }

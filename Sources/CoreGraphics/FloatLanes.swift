@@ -25,6 +25,17 @@ extension SIMD4 where Scalar == Float {
         unsafeBitCast(ca_truncate4(self), to: SIMD4<UInt32>.self)
     }
 
+    /// The larger of each lane and `other`'s (maxps on x86): `pointwiseMax`'s value for numbers
+    /// (that generic function was a call per use in the CPU loops), `other` where a lane is NaN.
+    @inlinable @inline(__always) package func lanesMax(_ other: SIMD4<Float>) -> SIMD4<Float> {
+        ca_max4(self, other)
+    }
+
+    /// The smaller of each lane and `other`'s (minps on x86), `other` where a lane is NaN.
+    @inlinable @inline(__always) package func lanesMin(_ other: SIMD4<Float>) -> SIMD4<Float> {
+        ca_min4(self, other)
+    }
+
     /// Each lane held to lo…hi, NaN to lo (maxps then minps on x86).
     @inlinable @inline(__always) package func clamped(_ lo: Float, _ hi: Float) -> SIMD4<Float> {
         ca_clamp4(self, lo, hi)

@@ -38,6 +38,29 @@ static inline __attribute__((always_inline)) ca_float4 ca_float_of4(ca_int4 v) {
     return __builtin_convertvector(v, ca_float4);
 }
 
+/// The larger of each pair, a where a > b, else b (x86 maxps): Swift's `max(b, a)` on
+/// numbers; where a is NaN, b.
+static inline __attribute__((always_inline)) ca_float4 ca_max4(ca_float4 a, ca_float4 b) {
+#if defined(__SSE2__)
+    return (ca_float4)_mm_max_ps((__m128)a, (__m128)b);
+#else
+    ca_float4 r;
+    for (int k = 0; k < 4; k++) r[k] = a[k] > b[k] ? a[k] : b[k];
+    return r;
+#endif
+}
+
+/// The smaller of each pair, a where a < b, else b (x86 minps); where a is NaN, b.
+static inline __attribute__((always_inline)) ca_float4 ca_min4(ca_float4 a, ca_float4 b) {
+#if defined(__SSE2__)
+    return (ca_float4)_mm_min_ps((__m128)a, (__m128)b);
+#else
+    ca_float4 r;
+    for (int k = 0; k < 4; k++) r[k] = a[k] < b[k] ? a[k] : b[k];
+    return r;
+#endif
+}
+
 /// Each lane held to [lo, hi], NaN to lo (x86 maxps then minps: maxps returns its second
 /// operand where the first is NaN).
 static inline __attribute__((always_inline)) ca_float4 ca_clamp4(ca_float4 v, float lo, float hi) {
