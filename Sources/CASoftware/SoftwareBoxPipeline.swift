@@ -21,6 +21,8 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
     /// layer's implied shadow is followed by the layer's own box, which hides most of it
     /// (issue 22: about two thirds of the shadows scene's shadow texels).
     let shadowHoles: [SoftwareSpan]
+    /// The first instance's `opaqueCover` (`SoftwareBatchWork.firstCover`).
+    let firstCover: SoftwareSpan
 
     /// `shadowKernels`: the renderer's shared shadow kernels (`SoftwareShadowKernel`), `frame`
     /// its frame number.
@@ -52,6 +54,7 @@ struct SoftwareBoxPipeline: SoftwareBatchWork {
             guard shadows[k] != nil, !add, k + 1 < shadows.count else { return .none }
             return Self.opaqueCover(boxes[boxes.startIndex + k + 1], v, map, target)
         }
+        firstCover = add || boxes.isEmpty ? .none : Self.opaqueCover(boxes[boxes.startIndex], v, map, target)
     }
 
     /// The texels whose centres lie in the part of an axis-aligned, affine box that is its

@@ -93,8 +93,9 @@ package final class SoftwareRenderer {
                 // Each band clears its own rows before drawing into them: the clear runs on every
                 // core, and the rows are in the core's cache when the batches blend into them
                 // (one thread clearing a 1080p target was 15 % of the 100-shadow frame).
+                let covered = work.first?.firstCover ?? .none
                 run(rows: dst.height) { rows in
-                    if let clearColor { dst.clear(clearColor, rows: rows) }
+                    if let clearColor { dst.clear(clearColor, rows: rows, except: covered) }
                     for w in work { w.draw(ctx, rows) }
                 }
             case .blur(let source, let sigma, let horizontal):
@@ -275,6 +276,14 @@ struct SoftwarePassContext {
 /// One batch made ready to draw: it draws its instances into the rows of one band.
 protocol SoftwareBatchWork {
     func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>)
+    /// Texels the batch's first instance paints opaquely whatever lies under them: a pass
+    /// that starts with this batch need not clear them (a root layer's opaque background
+    /// would otherwise be written twice a frame).
+    var firstCover: SoftwareSpan { get }
+}
+
+extension SoftwareBatchWork {
+    var firstCover: SoftwareSpan { .none }
 }
 
 /// A pass target's placement: frame pixels ↔ target texels (a downscaled target has fewer

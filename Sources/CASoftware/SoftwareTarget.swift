@@ -33,11 +33,26 @@ final class SoftwareTarget: @unchecked Sendable {
         pixels.update(repeating: v, count: width * height)
     }
 
-    /// Fills the texels of `rows` with `color`: `clear(_:)` for one band of a pass.
-    func clear(_ color: SIMD4<Float>, rows: Range<Int>) {
+    /// Fills the texels of `rows` with `color`: `clear(_:)` for one band of a pass. Texels in
+    /// `except` are left as they are (the pass's first instance overwrites them).
+    func clear(_ color: SIMD4<Float>, rows: Range<Int>, except: SoftwareSpan = .none) {
         let r = rows.clamped(to: 0..<height)
         guard !r.isEmpty else { return }
-        (pixels + r.lowerBound * width).update(repeating: SoftwarePixel.pack(color), count: r.count * width)
+        let v = SoftwarePixel.pack(color)
+        let x0 = min(max(except.x0, 0), width), x1 = min(max(except.x1, x0), width)
+        guard !except.isEmpty, x0 < x1 else {
+            (pixels + r.lowerBound * width).update(repeating: v, count: r.count * width)
+            return
+        }
+        for y in r {
+            let row = pixels + y * width
+            if y < except.y0 || y >= except.y1 {
+                row.update(repeating: v, count: width)
+            } else {
+                row.update(repeating: v, count: x0)
+                (row + x1).update(repeating: v, count: width - x1)
+            }
+        }
     }
 
     /// The texel at (x, y), clamped to the edge (GL_CLAMP_TO_EDGE), as 0…1 floats.

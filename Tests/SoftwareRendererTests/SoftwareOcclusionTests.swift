@@ -148,4 +148,35 @@ import CAFrame
         let off = SoftwareGradientPipeline(f.gradients, batch, vp, target, occlusion: false)
         #expect(off.opaqueInterval(0, 35, ctx) == nil)
     }
+
+    @Test("a pass whose first box is an opaque background clears only around it: over a previous frame's pixels, the bytes of a fresh target")
+    func firstCoverSkipsTheClear() throws {
+        let w = 160, h = 120
+        let r = SoftwareRenderer(threads: 2)
+        var stats = RenderStats()
+        // A first frame leaves colour everywhere.
+        var noise: [BoxInstance] = []
+        for k in 0..<12 {
+            let x = Float(k % 4) * 40, y = Float(k / 4) * 40
+            let fill = SIMD4<Float>(Float(k % 3) / 2, Float(k % 5) / 4, 0.7, 1)
+            noise.append(SoftwareRowPathTests.box(SIMD4(x, y, 44, 44), fill: fill))
+        }
+        try r.render(SoftwareRowPathTests.frame(w, h, boxes: noise, clear: SIMD4(1, 0, 1, 1)), stats: &stats)
+        // Then an opaque background (a root layer's, its edges half a texel past the target's
+        // and a rounded one inset) under two boxes.
+        for background in [SoftwareRowPathTests.box(SIMD4(0, 0, Float(w), Float(h)), fill: SIMD4(0.9, 0.9, 0.9, 1)),
+                           SoftwareRowPathTests.box(SIMD4(10.3, 6.6, 130, 100), fill: SIMD4(0.2, 0.6, 0.3, 1),
+                                                    radii: SIMD4(repeating: 14))] {
+            let f = SoftwareRowPathTests.frame(w, h, boxes: [background,
+                                                             SoftwareRowPathTests.box(SIMD4(20, 20, 50, 40), fill: SIMD4(0.5, 0.1, 0.1, 0.5)),
+                                                             SoftwareRowPathTests.box(SIMD4(90, 50, 50, 60), fill: SIMD4(0, 0, 0.8, 1), radii: SIMD4(repeating: 9))],
+                                               clear: SIMD4(0.1, 0.2, 0.3, 1))
+            let map = SoftwareViewport(viewport: SIMD4(0, 0, Float(w), Float(h)), texels: SIMD2(Float(w), Float(h)))
+            let cover = SoftwareBoxPipeline.opaqueCover(background, SoftwareVariant([.border]), map, SoftwareTarget(width: w, height: h))
+            #expect(!cover.isEmpty && (cover.x1 - cover.x0) * (cover.y1 - cover.y0) > w * h / 2, "\(cover)")
+            try r.render(f, stats: &stats)
+            let reused = r.readPixels()
+            #expect(reused == (try SoftwareRowPathTests.render(f, rowPaths: true, threads: 2)))
+        }
+    }
 }
