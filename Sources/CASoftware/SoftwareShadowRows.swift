@@ -26,12 +26,9 @@ struct SoftwareShadowRowPlan {
     let xa: Int, xb: Int
     /// Per column from xa, the straight box's mass along x.
     let full: [Float]
-    /// A corner column: its index from xa and its place along the notch grid's u axis (entry i,
-    /// fraction f towards i + 1; 0 where the notches are summed exactly).
-    typealias CornerColumn = (col: Int, i: Int, f: Float)
     /// The columns within reach of the left corners' notches (u = x − lo.x) and of the right
     /// ones (u = hi.x − x).
-    let left: [CornerColumn], right: [CornerColumn]
+    let left: SoftwareCornerColumns, right: SoftwareCornerColumns
 
     /// The plan of shadow instance `i` drawn through `q`, or nil where the rows do not hold
     /// (not a shadow, rotation, perspective): those take the per-texel path. `kernels` supplies
@@ -64,7 +61,7 @@ struct SoftwareShadowRowPlan {
             if px >= q.lo.x, px < q.hi.x, px >= lo.x - r, px <= hi.x + r { xa = min(xa, x); xb = max(xb, x + 1) }
         }
         self.xa = xa; self.xb = xb
-        var full: [Float] = [], left: [CornerColumn] = [], right: [CornerColumn] = []
+        var full: [Float] = [], left = SoftwareCornerColumns(), right = SoftwareCornerColumns()
         if xa < xb {
             full.reserveCapacity(xb - xa)
             let rounded = c.x > 0 && c.y > 0, notchEnd = max(c.x, 0) + r
@@ -74,15 +71,15 @@ struct SoftwareShadowRowPlan {
                     let px = ax * Float(x) + bx
                     full.append(SoftwareShadowKernel.mass(lo.x - px, hi.x - px, t, r, inv))
                     guard rounded else { continue }
-                    func entry(_ u: Float) -> CornerColumn {
-                        guard usesTable else { return (x - xa, 0, 0) }
+                    func add(_ u: Float, to side: inout SoftwareCornerColumns) {
+                        guard usesTable else { side.append(column: x - xa, entry: 0, fraction: 0); return }
                         let pos = (u + r) / k.h
                         let i = min(Int(pos), k.nu - 2)
-                        return (x - xa, i, pos - Float(i))
+                        side.append(column: x - xa, entry: i, fraction: pos - Float(i))
                     }
                     let ul = px - lo.x, ur = hi.x - px
-                    if ul > -r && ul < notchEnd { left.append(entry(ul)) }
-                    if ur > -r && ur < notchEnd { right.append(entry(ur)) }
+                    if ul > -r && ul < notchEnd { add(ul, to: &left) }
+                    if ur > -r && ur < notchEnd { add(ur, to: &right) }
                 }
             }
         }
@@ -114,8 +111,8 @@ struct SoftwareShadowRowPlan {
             /// zone at distance `v`.
             func subtractNotches(_ v: Float, _ a1: Int, _ b0: Int) {
                 guard k.notchRow(v, into: profile) else { return }
-                for e in left where e.col < a1 || e.col >= b0 { cov[e.col] -= SoftwareShadowKernel.read(profile, e.i, e.f) }
-                for e in right where e.col < a1 || e.col >= b0 { cov[e.col] -= SoftwareShadowKernel.read(profile, e.i, e.f) }
+                left.subtractNotches(profile, from: cov, skipping: a1, b0)
+                right.subtractNotches(profile, from: cov, skipping: a1, b0)
             }
             full.withUnsafeBufferPointer { full in
                 k.cdf.withUnsafeBufferPointer { t in
@@ -157,17 +154,17 @@ struct SoftwareShadowRowPlan {
                                 if vt < c.y + r { subtractNotches(vt, a1, b0) }
                                 if vb < c.y + r { subtractNotches(vb, a1, b0) }
                             } else if slices > 0 {
-                                for e in left {
-                                    let px = ax * Float(xa + e.col) + bx
+                                for col in left.columns {
+                                    let px = ax * Float(xa + col) + bx
                                     var s: Float = 0
                                     for j in 0..<slices { s += SoftwareShadowKernel.mass(lo.x - px, lo.x + insets[j] - px, t, r, inv) * weights[j] }
-                                    cov[e.col] -= s
+                                    cov[col] -= s
                                 }
-                                for e in right {
-                                    let px = ax * Float(xa + e.col) + bx
+                                for col in right.columns {
+                                    let px = ax * Float(xa + col) + bx
                                     var s: Float = 0
                                     for j in 0..<slices { s += SoftwareShadowKernel.mass(hi.x - insets[j] - px, hi.x - px, t, r, inv) * weights[j] }
-                                    cov[e.col] -= s
+                                    cov[col] -= s
                                 }
                             }
                         }
@@ -223,6 +220,62 @@ struct SoftwareShadowRowPlan {
         while x < n {
             row[x] = SoftwareSpanBlend.over(SoftwareSpanBlend.source(fill * cov[x]), row[x])
             x &+= 1
+        }
+    }
+}
+
+/// One side's corner columns of a shadow row plan: consecutive columns (u is affine in x, so
+/// the columns within a corner's reach are one run), each with its place along the notch grid's
+/// u axis (entry i, fraction f towards i + 1; 0 where the notches are summed exactly), kept as
+/// two arrays so that four columns are read as two vectors.
+struct SoftwareCornerColumns {
+    /// The first column, from the plan's xa.
+    private(set) var start = 0
+    private(set) var entries: [Int32] = []
+    private(set) var fractions: [Float] = []
+
+    var columns: Range<Int> { start..<(start + entries.count) }
+
+    /// Adds the next column (`column` must follow the last one).
+    mutating func append(column: Int, entry: Int, fraction: Float) {
+        if entries.isEmpty { start = column }
+        precondition(column == start + entries.count, "corner columns must be consecutive")
+        entries.append(Int32(entry)); fractions.append(fraction)
+    }
+
+    /// cov[col] −= the profile read at each column's place (`SoftwareShadowKernel.read`'s
+    /// interpolation, the same float operations), for the columns outside [a1, b0): four
+    /// columns at a time. Not inlined: inside the row loop its vector code was left scalar.
+    @inline(never)
+    func subtractNotches(_ profile: UnsafeMutablePointer<Float>, from cov: UnsafeMutablePointer<Float>, skipping a1: Int, _ b0: Int) {
+        let c0 = start, c1 = start + entries.count
+        guard c0 < c1 else { return }
+        entries.withUnsafeBufferPointer { ib in
+            fractions.withUnsafeBufferPointer { fb in
+                let ip = UnsafeRawPointer(ib.baseAddress!), fp = UnsafeRawPointer(fb.baseAddress!)
+                @inline(__always) func run(_ p: Int, _ q: Int) {
+                    var c = p
+                    while c &+ 4 <= q {
+                        let j = c &- c0
+                        let i = ip.loadUnaligned(fromByteOffset: j &* 4, as: SIMD4<Int32>.self)
+                        let f = fp.loadUnaligned(fromByteOffset: j &* 4, as: SIMD4<Float>.self)
+                        let i0 = Int(i[0]), i1 = Int(i[1]), i2 = Int(i[2]), i3 = Int(i[3])
+                        let a = SIMD4(profile[i0], profile[i1], profile[i2], profile[i3])
+                        let b = SIMD4(profile[i0 &+ 1], profile[i1 &+ 1], profile[i2 &+ 1], profile[i3 &+ 1])
+                        let o = UnsafeMutableRawPointer(cov + c)
+                        o.storeBytes(of: o.loadUnaligned(as: SIMD4<Float>.self) - (a + (b - a) * f), as: SIMD4<Float>.self)
+                        c &+= 4
+                    }
+                    while c < q {
+                        let j = c &- c0
+                        cov[c] -= SoftwareShadowKernel.read(profile, Int(ib[j]), fb[j])
+                        c &+= 1
+                    }
+                }
+                // The columns before the skipped ones and after them.
+                run(c0, min(c1, max(a1, c0)))
+                run(max(c0, min(b0, c1)), c1)
+            }
         }
     }
 }
