@@ -165,8 +165,11 @@ package struct CoverageRasterizer: Sendable {
             guard yb > 0, ya < h else { return }
             let y0c = max(ya, 0), y1c = min(yb, h)
             let dxdy = (xb - xa) / (yb - ya)
-            let firstRow = Int(y0c.rounded(.down))
-            let lastRow = min(Int(y1c.rounded(.up)), height) - 1
+            // The floor and ceiling by conversion (y0c and y1c lie in 0…height): baseline
+            // x86-64 has no rounding instruction, and `rounded` called libm twice an edge.
+            let firstRow = Int(y0c)
+            let y1t = Int(y1c)
+            let lastRow = min(Double(y1t) < y1c ? y1t + 1 : y1t, height) - 1
             guard firstRow <= lastRow else { return }
             let w = Double(width)
             let s = stride, wpr = wordsPerRow
@@ -313,7 +316,11 @@ package struct CoverageRasterizer: Sendable {
     static func coverage(winding sum: Float, evenOdd: Bool) -> Float {
         var c = abs(sum)
         if evenOdd {
-            c = c - 2 * (c * 0.5).rounded(.down)
+            // ⌊c/2⌋ by truncation below 2^23 (c ≥ 0; from 2^23 on every float is whole, and
+            // NaN stays NaN): `rounded(.down)` was a libm call per run of an even-odd fill.
+            let half = c * 0.5
+            let floorHalf = half < 8_388_608 ? Float(Int32(half)) : half
+            c = c - 2 * floorHalf
             if c > 1 { c = 2 - c }
         } else if c > 1 {
             c = 1
