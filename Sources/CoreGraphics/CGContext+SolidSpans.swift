@@ -7,6 +7,7 @@
 // `compositeSolidOver` (CGContext+Compositing.swift) gives it: the same coverage values (the
 // same running sum, in the same order), the same float operations.
 import CPrefetch
+import CFloatLanes
 
 extension CGContext {
     /// Fills a device-space path with a premultiplied colour through the span path when the
@@ -84,6 +85,8 @@ extension CGContext {
 /// domain, the arithmetic of `compositeSolidOver`.
 struct SolidSpanWriter {
     let s255: SIMD4<Float>
+    /// `s255` in the pixel's memory order (byte 0 first), for pixels with an alpha byte.
+    let s255Bytes: SIMD4<Float>
     let sa: Float
     let ro: Int, go: Int, bo: Int, ao: Int
     let opaque: Bool
@@ -106,6 +109,9 @@ struct SolidSpanWriter {
         s255 = s
         sa = a
         (ro, go, bo, ao) = (offsets.x, offsets.y, offsets.z, offsets.w)
+        var inBytes = SIMD4<Float>()
+        if offsets.w >= 0 { for ch in 0..<4 { inBytes[offsets[ch]] = s[ch] } }
+        s255Bytes = inBytes
         opaque = a >= 1
         let rounded = s + 0.5
         let px = (UInt8(Swift.min(rounded.x, 255)), UInt8(Swift.min(rounded.y, 255)), UInt8(Swift.min(rounded.z, 255)))
@@ -192,10 +198,19 @@ struct SolidSpanWriter {
             return
         }
         let k = c < 1 ? c : 1
-        let d = SIMD4<Float>(Float(p[ro]), Float(p[go]), Float(p[bo]), ao >= 0 ? Float(p[ao]) : 255)
+        if ao >= 0 {
+            // The same float operations on the pixel's four bytes in memory order, converted
+            // and packed four at a time (`CFloatLanes`): o lies in 0.5 … 255.5, so the
+            // truncation is `UInt8(_:)`'s, without four range-checked conversions.
+            let raw = UnsafeMutableRawPointer(p)
+            let d = ca_unpack_bytes4(raw.loadUnaligned(as: UInt32.self))
+            let o = d * (1 - sa * k) + s255Bytes * k + 0.5
+            raw.storeBytes(of: ca_pack_bytes4(ca_truncate4(o)), as: UInt32.self)
+            return
+        }
+        let d = SIMD4<Float>(Float(p[ro]), Float(p[go]), Float(p[bo]), 255)
         let o = d * (1 - sa * k) + s255 * k + 0.5
         p[ro] = UInt8(o.x); p[go] = UInt8(o.y); p[bo] = UInt8(o.z)
-        if ao >= 0 { p[ao] = UInt8(o.w) }
     }
 }
 

@@ -12,6 +12,8 @@
 #include <arm_neon.h>
 #endif
 
+#include <stdint.h>
+
 typedef float ca_float4 __attribute__((ext_vector_type(4)));
 typedef int ca_int4 __attribute__((ext_vector_type(4)));
 
@@ -74,6 +76,35 @@ static inline __attribute__((always_inline)) ca_float4 ca_clamp4(ca_float4 v, fl
         r[k] = x > lo ? (x < hi ? x : hi) : lo;
     }
     return r;
+#endif
+}
+
+/// The four bytes of a 32-bit pixel, in memory order (byte 0 in lane 0, little-endian), as
+/// floats 0…255.
+static inline __attribute__((always_inline)) ca_float4 ca_unpack_bytes4(uint32_t w) {
+#if defined(__SSE2__)
+    __m128i z = _mm_setzero_si128();
+    __m128i v = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)w), z), z);
+    return (ca_float4)_mm_cvtepi32_ps(v);
+#else
+    ca_float4 r = { (float)(w & 0xFF), (float)((w >> 8) & 0xFF), (float)((w >> 16) & 0xFF), (float)(w >> 24) };
+    return r;
+#endif
+}
+
+/// Four lanes as the bytes of a 32-bit pixel in memory order (lane 0 in byte 0), each held to
+/// 0…255 (x86 packssdw then packuswb).
+static inline __attribute__((always_inline)) uint32_t ca_pack_bytes4(ca_int4 v) {
+#if defined(__SSE2__)
+    __m128i p = _mm_packs_epi32((__m128i)v, (__m128i)v);
+    return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(p, p));
+#else
+    uint32_t out = 0;
+    for (int k = 0; k < 4; k++) {
+        int x = v[k] < 0 ? 0 : (v[k] > 255 ? 255 : v[k]);
+        out |= (uint32_t)x << (8 * k);
+    }
+    return out;
 #endif
 }
 
