@@ -34,9 +34,15 @@ extension SoftwareTarget {
                 // Texels x − 3 … x against x − 2 … x + 1 (x + 1 < xb: inside the rectangle).
                 let here = UnsafeRawPointer(row + x - 3).loadUnaligned(as: SIMD4<UInt32>.self) & mask
                 let right = UnsafeRawPointer(row + x - 2).loadUnaligned(as: SIMD4<UInt32>.self) & mask
-                if here == right {
-                    out[x] = UInt16(min(end - x, cap)); out[x - 1] = UInt16(min(end - x + 1, cap))
-                    out[x - 2] = UInt16(min(end - x + 2, cap)); out[x - 3] = UInt16(min(end - x + 3, cap))
+                let e = end &- x
+                if here == right, e &+ 3 <= cap {
+                    // Runs e + 3, e + 2, e + 1, e from x − 3 on: four 16-bit words in one
+                    // 64-bit store (little-endian: the lowest address is the low word).
+                    let words = UInt64(e) &* 0x0001_0001_0001_0001 &+ 0x0000_0001_0002_0003
+                    UnsafeMutableRawPointer(out + (x &- 3)).storeBytes(of: words.littleEndian, as: UInt64.self)
+                } else if here == right {
+                    out[x] = UInt16(min(e, cap)); out[x - 1] = UInt16(min(e + 1, cap))
+                    out[x - 2] = UInt16(min(e + 2, cap)); out[x - 3] = UInt16(min(e + 3, cap))
                 } else {
                     for t in stride(from: x, through: x - 3, by: -1) {
                         if row[t + 1] & 0xFFFF != row[t] & 0xFFFF { end = t + 1 }
