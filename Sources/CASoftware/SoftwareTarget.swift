@@ -1,3 +1,5 @@
+import Foundation
+
 /// A premultiplied RGBA8 render target in memory, row 0 at the top (as the GL backend's
 /// offscreen targets and its read-back): one `UInt32` per texel, bytes R, G, B, A in memory
 /// order. Blending is GL's premultiplied source-over (`ONE, ONE_MINUS_SRC_ALPHA`) or additive
@@ -11,21 +13,25 @@ final class SoftwareTarget: @unchecked Sendable {
     /// (`SoftwareCoverageRuns.swift`).
     let coverageRuns: UnsafeMutablePointer<UInt16>?
 
+    /// The texels (and runs) start at 0 through `calloc`: a large block comes zeroed from the
+    /// kernel, so its pages are only faulted in where something is drawn. A 2048² shape atlas
+    /// page zeroed by hand was 24 MB written at once, and most of the page faults of a Lottie
+    /// frame whose atlas keeps growing (issue 23: 9squares). Freed with `free`.
     init(width: Int, height: Int, tracksCoverageRuns: Bool = false) {
         self.width = max(width, 1)
         self.height = max(height, 1)
-        pixels = .allocate(capacity: self.width * self.height)
-        pixels.initialize(repeating: 0, count: self.width * self.height)
+        let n = self.width * self.height
+        guard let p = calloc(n, MemoryLayout<UInt32>.stride) else { fatalError("SoftwareTarget: out of memory for \(n) texels") }
+        pixels = p.bindMemory(to: UInt32.self, capacity: n)
         if tracksCoverageRuns {
-            let runs = UnsafeMutablePointer<UInt16>.allocate(capacity: self.width * self.height)
-            runs.initialize(repeating: 0, count: self.width * self.height)
-            coverageRuns = runs
+            guard let r = calloc(n, MemoryLayout<UInt16>.stride) else { fatalError("SoftwareTarget: out of memory for \(n) runs") }
+            coverageRuns = r.bindMemory(to: UInt16.self, capacity: n)
         } else {
             coverageRuns = nil
         }
     }
 
-    deinit { pixels.deallocate(); coverageRuns?.deallocate() }
+    deinit { free(pixels); free(coverageRuns) }
 
     /// Fills every texel with `color` (premultiplied, 0…1), as `glClear`.
     func clear(_ color: SIMD4<Float>) {
