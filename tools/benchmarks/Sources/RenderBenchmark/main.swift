@@ -26,8 +26,9 @@ if let i = args.firstIndex(of: "--backend"), i + 1 < args.count {
 /// callgrind, where only the engine's frames matter).
 let engineOnly = args.contains("--engine-only")
 args.removeAll { $0 == "--engine-only" }
-// `--runs N`: the emitter and replicator scenes time the engine and then the floor N times in
-// this one process and print each pair and the median ratio (issue 21's floors).
+// `--runs N`: the emitter and replicator scenes (issue 21's floors) and the rect scene's
+// baseline (issue 22) time the engine and then the floor N times in this one process and print
+// each pair and the median ratio.
 let runs: Int = {
     guard let i = args.firstIndex(of: "--runs") else { return 1 }
     guard i + 1 < args.count, let v = Int(args[i + 1]), v >= 1, v <= 100 else {
@@ -210,6 +211,22 @@ do {
                 if glb_init(&err, 256) == 0 {
                     let base = glb_rects_ms_ex(Int32(n), 1920, 1080, Int32(frames), GLB_SCENE_SEED, maxSize) / 1000
                     print("  baseline (one instanced draw, no engine): \(ms(base)) ms/frame\(floorGPU()); engine/baseline = \(String(format: "%.2f", res.total / base))×")
+                    // With --runs N, N − 1 more pairs, engine then floor, one after the other, so
+                    // that the machine's drift between the two halves of a pair is short, and
+                    // the median of the pairs' ratios.
+                    if runs > 1 {
+                        var ratios = [res.total / base]
+                        for k in 2...runs {
+                            let (again, _) = try run(root, frames: frames)
+                            // The engine's renderer made its own context current: the floor's again.
+                            guard glb_init(&err, 256) == 0 else { print("  pair \(k): the baseline's context is lost"); break }
+                            let floor = glb_rects_ms_ex(Int32(n), 1920, 1080, Int32(frames), GLB_SCENE_SEED, maxSize) / 1000
+                            ratios.append(again.total / floor)
+                            print("  pair \(k): engine \(ms(again.total)) ms/frame, baseline \(ms(floor)) ms/frame; engine/baseline = \(String(format: "%.2f", again.total / floor))×")
+                        }
+                        let sorted = ratios.sorted()
+                        print("  engine/baseline over \(runs) pairs: median \(String(format: "%.2f", sorted[sorted.count / 2]))× (\(sorted.map { String(format: "%.2f", $0) }.joined(separator: ", ")))")
+                    }
                 } else {
                     print("  baseline unavailable: \(String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
                 }
