@@ -40,10 +40,8 @@ extension SoftwareTarget {
                     // 64-bit store (little-endian: the lowest address is the low word).
                     let words = UInt64(e) &* 0x0001_0001_0001_0001 &+ 0x0000_0001_0002_0003
                     UnsafeMutableRawPointer(out + (x &- 3)).storeBytes(of: words.littleEndian, as: UInt64.self)
-                } else if here == right {
-                    out[x] = UInt16(min(e, cap)); out[x - 1] = UInt16(min(e + 1, cap))
-                    out[x - 2] = UInt16(min(e + 2, cap)); out[x - 3] = UInt16(min(e + 3, cap))
                 } else {
+                    // A change among them, or runs at the cap: texel by texel.
                     for t in stride(from: x, through: x - 3, by: -1) {
                         if row[t + 1] & 0xFFFF != row[t] & 0xFFFF { end = t + 1 }
                         out[t] = UInt16(min(end - t, cap))

@@ -49,11 +49,21 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
         let v = variant, add = additive
         plans = rowPaths ? zip(instances, quads).map { i, q in SoftwareGradientRowPlan(i, q, v, additive: add) }
             : Array(repeating: nil, count: quads.count)
-        let axial = !focal && !radial && !conic
+        let usesLoop = interiorLoops && !focal && !radial && !conic
         mayOcclude = zip(instances, plans).map { i, plan in
-            occlusion && plan != nil && interiorLoops && axial && i.params.z == 1 && !(v.clip && SoftwareClamp.int(i.h1.w + 0.5) > 0)
+            occlusion && plan != nil && usesLoop && !Self.isClipped(i, v) && i.params.z == 1
         }
         anyMayOcclude = mayOcclude.contains(true)
+    }
+
+    /// Whether instance `i` is clipped by a clip shape (not only by its own bounds).
+    @inline(__always) static func isClipped(_ i: GradientInstance, _ v: SoftwareVariant) -> Bool {
+        v.clip && SoftwareClamp.int(i.h1.w + 0.5) > 0
+    }
+
+    /// Instance `i`'s row of the frame's ramps (`rows` of them, at least one).
+    @inline(__always) static func rampRow(_ i: GradientInstance, rows: Int) -> Int {
+        min(max(SoftwareClamp.int(i.params.y.softwareFloor), 0), rows - 1)
     }
 
     /// The texels of row `y` that instance `k` paints opaquely: its interior interval, where
@@ -62,8 +72,7 @@ struct SoftwareGradientPipeline: SoftwareBatchWork {
     func opaqueInterval(_ k: Int, _ y: Int, _ ctx: SoftwarePassContext) -> (Int, Int)? {
         guard mayOcclude[k], let plan = plans[k] else { return nil }
         let i = instances[instances.startIndex + k]
-        let rampRow = min(max(SoftwareClamp.int(i.params.y.softwareFloor), 0), ctx.ramps.rows - 1)
-        guard rampRow >= 0, ctx.ramps.opaqueRows[rampRow] else { return nil }
+        guard ctx.ramps.rows > 0, ctx.ramps.opaqueRows[Self.rampRow(i, rows: ctx.ramps.rows)] else { return nil }
         let q = quads[k]
         guard y >= q.y0, y < q.y1 else { return nil }
         let r = plan.row(y, q)

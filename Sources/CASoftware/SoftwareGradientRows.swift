@@ -69,7 +69,7 @@ extension SoftwareGradientPipeline {
         let ppu = softwarePlaneScale(i.h0, i.h1, i.h2)
         let lo = q.lo, hi = q.hi
         let w = GradientInstance.rampWidth
-        let rampRow = min(max(SoftwareClamp.int(i.params.y.softwareFloor), 0), rampRows - 1)
+        let rampRow = Self.rampRow(i, rows: rampRows)
         let ramp = UnsafeRawPointer(data + rampRow &* w &* 4)
         let last = Float(w - 1)
         let s = SIMD2(i.points.x, i.points.y), axis = SIMD2(i.points.z, i.points.w) - s
@@ -81,7 +81,7 @@ extension SoftwareGradientPipeline {
         let f = SIMD2(i.points.z, i.points.w), ee = s - f
         let rr = max(i.params.w, 1e-6)
         let fa = min((ee * ee).sum() - rr * rr, -1e-6 * rr * rr)
-        let clipped = v.clip && SoftwareClamp.int(i.h1.w + 0.5) > 0
+        let clipped = Self.isClipped(i, v)
         let opacity = i.params.z
         let axialStep = (map.dx * axis).sum() * invLen2
         let focal = self.focal, radial = self.radial, conic = self.conic

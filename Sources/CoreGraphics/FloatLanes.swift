@@ -13,9 +13,9 @@ extension SIMD4 where Scalar == Float {
         ca_float_of4(ca_truncate4(self))
     }
 
-    /// Whole-number lanes in 0 ..< 2^23 as integers: the low mantissa bits of v + 2^23.
+    /// Whole-number lanes in 0 ..< 2^23 as integers (one truncating conversion).
     @inlinable @inline(__always) package var wholeNumbers: SIMD4<Int32> {
-        unsafeBitCast(self + 8_388_608, to: SIMD4<Int32>.self) & 0x7F_FFFF
+        ca_truncate4(self)
     }
 
     /// ⌊v⌋ of lanes in 0 ..< 2^23 as integers: one truncating conversion (for a
