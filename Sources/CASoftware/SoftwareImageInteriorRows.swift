@@ -1,4 +1,5 @@
 import CAFrame
+import CFloatLanes
 
 /// The image row path's interior loop (issue 22): the texels of a row where the layer's shape
 /// covers the pixel fully and no clip applies, sampled bilinearly (`.linear`) with a tint within
@@ -50,12 +51,9 @@ enum SoftwareImageInterior {
     /// 64-bit lanes, so the sums are the same; the channels come out as (R, G, B, A).
     @inline(__always) static func bilinear(_ upper: UInt64, _ lower: UInt64, _ w00: Int32, _ w10: Int32, _ w01: Int32,
                                            _ w11: Int32) -> SIMD4<UInt16> {
-        let u = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(upper, to: SIMD8<UInt8>.self))
-        let l = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(lower, to: SIMD8<UInt8>.self))
-        let wu = SIMD8(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: w00)), highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: w10)))
-        let wl = SIMD8(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: w01)), highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: w11)))
-        let s = u &* wu &+ l &* wl
-        return s.lowHalf &+ s.highHalf
+        // SSE2's byte unpack and 16-bit multiplies (`CFloatLanes`): the generic SIMD8 widening
+        // was a call per sample.
+        unsafeBitCast(ca_bilinear_pairs(upper, lower, w00, w10, w01, w11), to: SIMD4<UInt16>.self)
     }
 
     /// `pack` of (R, G, B, A) 16-bit lanes: each times its channel's factor/65536, rounded to
@@ -75,13 +73,13 @@ enum SoftwareImageInterior {
 
     /// The vertical half of `SoftwareFixedTexel.bilinear` at texel-space y: the two rows' first
     /// texels and the weight of the lower row in 1/256ths.
-    @inline(__always) static func rows(_ t: SoftwareTarget, _ y: Float) -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UInt64) {
+    @inline(__always) static func rows(_ t: SoftwareBilinearLanes, _ y: Float) -> (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UInt64) {
         let fy = y - 0.5
         let y0f = fy.softwareFloor
         let wy = UInt64(SoftwareClamp.int((fy - y0f) * 256 + 0.5))
         let y0 = SoftwareClamp.int(y0f), h = t.height
         let ya = min(max(y0, 0), h - 1), yb = min(max(y0 &+ 1, 0), h - 1)
-        return (t.pixels + ya &* t.width, t.pixels + yb &* t.width, wy)
+        return (t.texels + ya &* t.width, t.texels + yb &* t.width, wy)
     }
 
     /// `SoftwareFixedTexel.bilinear` at texel-space x between rows `top` and `bottom` (of
@@ -110,18 +108,15 @@ struct SoftwareImageInteriorSpan {
     let lo: SIMD2<Float>, hi: SIMD2<Float>
     let rlo: SIMD2<Float>, uv0: SIMD2<Float>, uvScale: SIMD2<Float>
     let aOrigin: SIMD2<Float>, aSize: SIMD2<Float>, size: SIMD2<Float>
-    /// Unowned: the texture holds the level for the draw, and a counted reference was retained
-    /// and released with every row's copy of the span (5 % of the images scene).
-    unowned(unsafe) let level: SoftwareTarget
+    /// The level, by pointer: the texture holds it for the draw, and a counted reference was
+    /// retained and released with every row (5 % of the images scene, 8 % of the particles').
+    let level: SoftwareBilinearLanes
     let tq: SoftwareImageInterior.Tint
 
     /// Texels `a..<b` of the row at plane point `base + x·dx`, written from `out[0]` on: what
     /// the general loop computes there with coverage 1 and no clip, in integers.
     func draw(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) {
         guard a < b else { return }
-        // One counted reference for the row (the unowned field, passed per texel to
-        // `SoftwareFixedTexel.bilinear`, was retained and released per texel).
-        let level = self.level
         let w = level.width
         if dx.y == 0 {
             // The texture rows are the row's: p.y = base.y for every x.
@@ -143,7 +138,7 @@ struct SoftwareImageInteriorSpan {
             // texel's, its floor and weight by the add of 2^23 where every lane is within
             // 0 ..< 2^22 (else those four take the float path).
             let firstX = base.x + Float(a) * dx.x, lastX = base.x + Float(b &- 1) * dx.x
-            if firstX >= lo.x, firstX < hi.x, lastX >= lo.x, lastX < hi.x, w < 1 << 22 {
+            if firstX >= lo.x, firstX < hi.x, lastX >= lo.x, lastX < hi.x {
                 while x &+ 4 <= b {
                     x = unrotatedRun(base, x, b, top, bottom, wy, out + (x &- a))
                     // Four whose texture x is not all within 0.5 ..< 2^22 (the image's left or
@@ -155,14 +150,42 @@ struct SoftwareImageInteriorSpan {
             while x < b { texel(x); x &+= 1 }
             return
         }
-        for x in a..<b {
+        // Turned: four texels at a time (`rotatedRun`), the rest one by one.
+        var x = rotatedRun(base, a, b, out)
+        while x < b {
             let p = base + Float(x) * dx
-            guard p.x >= lo.x, p.y >= lo.y, p.x < hi.x, p.y < hi.y else { out[x &- a] = 0; continue }
-            let raw = uv0 + (p - rlo) * uvScale
-            let uv = SIMD2(SoftwareField.clamp01(raw.x), SoftwareField.clamp01(raw.y))
-            let tc = (aOrigin + uv * aSize) * size
-            out[x &- a] = SoftwareImageInterior.pack(SoftwareFixedTexel.bilinear(level, tc.x, tc.y), tq)
+            if p.x >= lo.x, p.y >= lo.y, p.x < hi.x, p.y < hi.y {
+                let raw = uv0 + (p - rlo) * uvScale
+                let uv = SIMD2(SoftwareField.clamp01(raw.x), SoftwareField.clamp01(raw.y))
+                let tc = (aOrigin + uv * aSize) * size
+                let (top, bottom, wy) = SoftwareImageInterior.rows(level, tc.y)
+                out[x &- a] = SoftwareImageInterior.pack(SoftwareImageInterior.bilinear(top, bottom, wy, w, tc.x), tq)
+            } else {
+                out[x &- a] = 0
+            }
+            x &+= 1
         }
+    }
+
+    /// The turned interior from texel `a` on (written from `out[0]`), four texels at a time:
+    /// the per-texel loop's quad test, uv and bilinear sample in lanes (`SoftwareBilinearLanes`,
+    /// the same floors and weights), each texel packed as there. Returns where it stopped.
+    @inline(never)
+    func rotatedRun(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) -> Int {
+        var x = a
+        while x &+ 4 <= b {
+            let xs = SIMD4(Float(x), Float(x &+ 1), Float(x &+ 2), Float(x &+ 3))
+            let px = base.x + xs * dx.x, py = base.y + xs * dx.y
+            let inside = (px .>= lo.x) .& (py .>= lo.y) .& (px .< hi.x) .& (py .< hi.y)
+            let u = (uv0.x + (px - rlo.x) * uvScale.x).clampedToUnit, v = (uv0.y + (py - rlo.y) * uvScale.y).clampedToUnit
+            let fx = (aOrigin.x + u * aSize.x) * size.x - 0.5, fy = (aOrigin.y + v * aSize.y) * size.y - 0.5
+            let (s0, s1, s2, s3) = level.samples(fx, fy)
+            let packed = SIMD4(SoftwareImageInterior.pack(s0, tq), SoftwareImageInterior.pack(s1, tq),
+                               SoftwareImageInterior.pack(s2, tq), SoftwareImageInterior.pack(s3, tq))
+            UnsafeMutableRawPointer(out + (x &- a)).storeBytes(of: packed.replacing(with: 0, where: .!inside), as: SIMD4<UInt32>.self)
+            x &+= 4
+        }
+        return x
     }
 
     /// The unrotated interior from texel `a` on (written from `out[0]`), four texels at a time,

@@ -50,7 +50,8 @@ struct SoftwareImagePipeline: SoftwareBatchWork {
         let target = ctx.target
         let tex = texture
         let size = SIMD2(Float(tex.width), Float(tex.height))
-        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: target.width)
+        // Three texels more than a row: the edge lanes write in fours (`drawRows`).
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: target.width + 3)
         defer { scratch.deallocate() }
         for k in rowIndex.candidates(rows) {
             let q = quads[k]

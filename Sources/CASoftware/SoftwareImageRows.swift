@@ -119,7 +119,7 @@ enum SoftwareFixedTexel {
 
 extension SoftwareImagePipeline {
     /// Draws instance `i` by its row plan into the rows of `rows`; `scratch` holds at least a
-    /// target row of texels.
+    /// target row of texels and three more (`SoftwareImageEdgeLanes.run` writes in fours).
     func drawRows(_ i: ImageInstance, _ plan: SoftwareImageRowPlan, _ q: SoftwareQuad, _ ctx: SoftwarePassContext,
                   _ rows: Range<Int>, _ scratch: UnsafeMutablePointer<UInt32>) {
         let ya = max(q.y0, rows.lowerBound), yb = min(q.y1, rows.upperBound)
@@ -180,12 +180,20 @@ extension SoftwareImagePipeline {
             }
             return SoftwareFixedTexel.color(sample(uv), k)
         }
-        // The interior loop (`SoftwareImageInteriorRows.swift`): bilinear, no clip, a grey tint.
-        var span: SoftwareImageInteriorSpan?
-        if interiorLoops, case .linear = sampler, !clipped, let tq = SoftwareImageInterior.tintFactor(i.tint) {
-            span = SoftwareImageInteriorSpan(dx: map.dx, lo: lo, hi: hi, rlo: rlo, uv0: uv0, uvScale: uvScale,
-                                             aOrigin: aOrigin, aSize: aSize, size: size, level: level0, tq: tq)
+        // The interior loop (`SoftwareImageInteriorRows.swift`): bilinear, no clip, a tint within
+        // 0…1; the edge lanes (`SoftwareImageEdgeLanes.swift`): the plain case's edge texels four
+        // at a time. Values with a flag, not optionals: a row unwrapping an optional copied it.
+        let lanesLevel = SoftwareBilinearLanes(level0)
+        let tq = SoftwareImageInterior.tintFactor(i.tint)
+        var useSpan = false, useLanes = false
+        if interiorLoops, lanesLevel.fits, case .linear = sampler, !clipped {
+            useSpan = tq != nil
+            useLanes = SoftwareImageEdgeLanes.apply(sampler, clipped: clipped, variant: v, aaMask: aa)
         }
+        let span = SoftwareImageInteriorSpan(dx: map.dx, lo: lo, hi: hi, rlo: rlo, uv0: uv0, uvScale: uvScale, aOrigin: aOrigin,
+                                             aSize: aSize, size: size, level: lanesLevel,
+                                             tq: tq ?? SoftwareImageInterior.Tint(factors: .zero, opaque: false))
+        let edgeLanes = SoftwareImageEdgeLanes(i, plan: plan, quad: q, level: lanesLevel, k: k)
         for y in ya..<yb {
             let base = map.rowBase(y)
             let (xa, xb) = map.interval(base, plan.outerLo, plan.outerHi, q.x0, q.x1)
@@ -209,13 +217,18 @@ extension SoftwareImagePipeline {
                     scratch[x &- xa] = SoftwareSpanBlend.source(color(uv) * cov)
                 }
             }
-            if let span {
+            // The left edge's lanes may write past it into the interior, which the span then
+            // writes; the right edge's past the row's end, which is not blended.
+            @inline(__always) func edge(_ from: Int, _ to: Int) {
+                if useLanes { edgeLanes.run(base, from, to, scratch + (from &- xa)) } else { texels(from, to) }
+            }
+            if useSpan {
                 let m0 = min(max(ia, xa), xb), m1 = min(max(ib, m0), xb)
-                texels(xa, m0)
+                edge(xa, m0)
                 span.draw(base, m0, m1, scratch + (m0 &- xa))
-                texels(m1, xb)
+                edge(m1, xb)
             } else {
-                texels(xa, xb)
+                edge(xa, xb)
             }
             SoftwareSpanBlend.blend(target.pixels + (y &* target.width &+ xa), scratch, xb &- xa)
         }

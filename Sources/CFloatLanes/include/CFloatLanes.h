@@ -108,4 +108,32 @@ static inline __attribute__((always_inline)) uint32_t ca_pack_bytes4(ca_int4 v) 
 #endif
 }
 
+/// Bilinear weighing of two texture rows' texel pairs: `upper` and `lower` each hold two RGBA8
+/// texels (the left one in the low 32 bits); the result's four 16-bit lanes (the texels' byte
+/// order, lane 0 lowest) are left·w0 + right·w1 of the upper pair plus the same of the lower
+/// pair with w2, w3. Callers keep every sum ≤ 65535 (weights summing to 256), so no lane wraps
+/// (x86: punpcklbw, pmullw, paddw).
+static inline __attribute__((always_inline)) uint64_t ca_bilinear_pairs(uint64_t upper, uint64_t lower, int w0, int w1,
+                                                                        int w2, int w3) {
+#if defined(__SSE2__) && defined(__x86_64__)
+    __m128i z = _mm_setzero_si128();
+    __m128i u = _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)upper), z);
+    __m128i l = _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)lower), z);
+    __m128i wu = _mm_set_epi16((short)w1, (short)w1, (short)w1, (short)w1, (short)w0, (short)w0, (short)w0, (short)w0);
+    __m128i wl = _mm_set_epi16((short)w3, (short)w3, (short)w3, (short)w3, (short)w2, (short)w2, (short)w2, (short)w2);
+    __m128i s = _mm_add_epi16(_mm_mullo_epi16(u, wu), _mm_mullo_epi16(l, wl));
+    s = _mm_add_epi16(s, _mm_srli_si128(s, 8));
+    return (uint64_t)_mm_cvtsi128_si64(s);
+#else
+    uint64_t out = 0;
+    for (int k = 0; k < 4; k++) {
+        uint32_t a = (uint32_t)(upper >> (8 * k)) & 0xFF, b = (uint32_t)(upper >> (32 + 8 * k)) & 0xFF;
+        uint32_t c = (uint32_t)(lower >> (8 * k)) & 0xFF, d = (uint32_t)(lower >> (32 + 8 * k)) & 0xFF;
+        uint32_t v = (a * (uint32_t)w0 + b * (uint32_t)w1 + c * (uint32_t)w2 + d * (uint32_t)w3) & 0xFFFF;
+        out |= (uint64_t)v << (16 * k);
+    }
+    return out;
+#endif
+}
+
 #endif
