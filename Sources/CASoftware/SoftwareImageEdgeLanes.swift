@@ -33,6 +33,9 @@ struct SoftwareImageEdgeLanes {
     /// The tint over 255 · 256 (the fixed-point lanes' scale), as `drawRows`' `k`.
     let k: SIMD4<Float>
 
+    /// The widest quad (in texels) whose rows the lanes draw whole, interior included.
+    static let wholeRowWidth = 24
+
     /// Whether the lanes draw the edges of an instance with this sampler, clip, program and
     /// edge mask (the scalar loop's plain case); the caller checks `SoftwareBilinearLanes.fits`.
     static func apply(_ sampler: SoftwareImageRowPlan.Sampler, clipped: Bool, variant v: SoftwareVariant, aaMask: Int) -> Bool {
@@ -79,7 +82,12 @@ struct SoftwareImageEdgeLanes {
             let rad = right.replacing(with: left, where: dX .< 0)
             let qx = (dX.absoluteLanes - half.x) + rad, qy = (dY.absoluteLanes - half.y) + rad
             let mx = qx.lanesMax(.zero), my = qy.lanesMax(.zero)
-            let field = ((mx * mx + my * my).squareRoot() + qx.lanesMax(qy).lanesMin(.zero)) - rad
+            // |m|: where one component is 0 the square root of the other's square is that
+            // component exactly (a correctly rounded root of a correctly rounded square, short of
+            // underflow below 2^-126, far under any plane distance drawn), so the
+            // root is taken only where some lane lies beyond a corner.
+            let length = any((mx .> 0) .& (my .> 0)) ? (mx * mx + my * my).squareRoot() : mx.lanesMax(my)
+            let field = (length + qx.lanesMax(qy).lanesMin(.zero)) - rad
             // SoftwareField.coverage with the branch-free field's unit gradient.
             let cov = (0.5 - field * ppu).clampedToUnit
             let keep = inside .& (cov .> 0)
@@ -126,18 +134,46 @@ struct SoftwareBilinearLanes {
     /// The samples at texel-space points (fx + ½, fy + ½) — `fx`, `fy` are the coordinates
     /// less ½, as `bilinear` takes them — as (R, G, B, A) 16-bit lanes, each a channel × 256.
     /// Every lane reads texels of the level (indices clamped), so masked lanes are harmless.
+    ///
+    /// Where a point lies past the last texel centre, `bilinear` clamps both indices to the
+    /// edge texel, which then takes all four weights. Here the pair starts one texel in and the
+    /// weight along that axis is 256 (0 before the first centre): the inner texel gets weight 0
+    /// and the edge texel the rest, the same integer sums. So each pair of texels is one 64-bit
+    /// load from a row, and the lower row is the next one.
     @inline(__always) func samples(_ fx: SIMD4<Float>, _ fy: SIMD4<Float>)
         -> (SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>) {
-        let zero = SIMD4<Int32>.zero
         let x0f = fx.softwareFloorLanes, y0f = fy.softwareFloorLanes
-        let wx = ((fx - x0f) * 256 + 0.5).wholeNumbers, wy = ((fy - y0f) * 256 + 0.5).wholeNumbers
-        let x0 = x0f.wholeNumbers, y0 = y0f.wholeNumbers
+        var wx = ((fx - x0f) * 256 + 0.5).wholeNumbers, wy = ((fy - y0f) * 256 + 0.5).wholeNumbers
+        var x0 = x0f.wholeNumbers, y0 = y0f.wholeNumbers
+        guard width > 1, height > 1 else { return clampedSamples(x0, y0, wx, wy) }
+        let zero = SIMD4<Int32>.zero, full = SIMD4<Int32>(repeating: 256)
+        let penultX = lastX &- 1, penultY = lastY &- 1
+        wx = wx.replacing(with: zero, where: x0 .< zero).replacing(with: full, where: x0 .> penultX)
+        wy = wy.replacing(with: zero, where: y0 .< zero).replacing(with: full, where: y0 .> penultY)
+        x0 = x0.held(zero, penultX); y0 = y0.held(zero, penultY)
+        let w11 = (wx &* wy &+ 128) &>> 8
+        let w10 = wx &- w11, w01 = wy &- w11
+        let w00 = 256 &- wx &- wy &+ w11
+        let offsets = y0 &* Int32(truncatingIfNeeded: width) &+ x0
+        let raw = UnsafeRawPointer(texels)
+        @inline(__always) func sample(_ k: Int) -> SIMD4<UInt16> {
+            let top = raw + Int(offsets[k]) &* 4
+            let upper = top.loadUnaligned(as: UInt64.self), lower = (top + width &* 4).loadUnaligned(as: UInt64.self)
+            return SoftwareImageInterior.bilinear(upper, lower, w00[k], w10[k], w01[k], w11[k])
+        }
+        return (sample(0), sample(1), sample(2), sample(3))
+    }
+
+    /// `samples` for a level one texel wide or high: both indices clamped, as `bilinear`.
+    func clampedSamples(_ x0: SIMD4<Int32>, _ y0: SIMD4<Int32>, _ wx: SIMD4<Int32>, _ wy: SIMD4<Int32>)
+        -> (SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>) {
+        let zero = SIMD4<Int32>.zero
         let xa = x0.held(zero, lastX), xb = (x0 &+ 1).held(zero, lastX)
         let ya = y0.held(zero, lastY), yb = (y0 &+ 1).held(zero, lastY)
         let w11 = (wx &* wy &+ 128) &>> 8
         let w10 = wx &- w11, w01 = wy &- w11
         let w00 = 256 &- wx &- wy &+ w11
-        @inline(__always) func sample(_ k: Int) -> SIMD4<UInt16> {
+        func sample(_ k: Int) -> SIMD4<UInt16> {
             let top = texels + Int(ya[k]) &* width, bottom = texels + Int(yb[k]) &* width
             let ia = Int(xa[k]), ib = Int(xb[k])
             let upper = UInt64(top[ia]) | UInt64(top[ib]) << 32, lower = UInt64(bottom[ia]) | UInt64(bottom[ib]) << 32

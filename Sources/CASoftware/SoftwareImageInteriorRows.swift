@@ -150,30 +150,19 @@ struct SoftwareImageInteriorSpan {
             while x < b { texel(x); x &+= 1 }
             return
         }
-        // Turned: four texels at a time (`rotatedRun`), the rest one by one.
-        var x = rotatedRun(base, a, b, out)
-        while x < b {
-            let p = base + Float(x) * dx
-            if p.x >= lo.x, p.y >= lo.y, p.x < hi.x, p.y < hi.y {
-                let raw = uv0 + (p - rlo) * uvScale
-                let uv = SIMD2(SoftwareField.clamp01(raw.x), SoftwareField.clamp01(raw.y))
-                let tc = (aOrigin + uv * aSize) * size
-                let (top, bottom, wy) = SoftwareImageInterior.rows(level, tc.y)
-                out[x &- a] = SoftwareImageInterior.pack(SoftwareImageInterior.bilinear(top, bottom, wy, w, tc.x), tq)
-            } else {
-                out[x &- a] = 0
-            }
-            x &+= 1
-        }
+        // Turned: four texels at a time (`rotatedRun`), past `b` into the texels the caller
+        // writes next or does not blend.
+        rotatedRun(base, a, b, out)
     }
 
-    /// The turned interior from texel `a` on (written from `out[0]`), four texels at a time:
-    /// the per-texel loop's quad test, uv and bilinear sample in lanes (`SoftwareBilinearLanes`,
-    /// the same floors and weights), each texel packed as there. Returns where it stopped.
+    /// The turned interior `a..<b` (written from `out[0]`), four texels at a time: a texel's
+    /// quad test, uv and bilinear sample in lanes (`SoftwareBilinearLanes`, the same floors and
+    /// weights as `SoftwareFixedTexel.bilinear`), each packed by `SoftwareImageInterior.pack`.
+    /// The last four may write up to three texels past `b` (`SoftwareImageEdgeLanes.run`'s rule).
     @inline(never)
-    func rotatedRun(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) -> Int {
+    func rotatedRun(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) {
         var x = a
-        while x &+ 4 <= b {
+        while x < b {
             let xs = SIMD4(Float(x), Float(x &+ 1), Float(x &+ 2), Float(x &+ 3))
             let px = base.x + xs * dx.x, py = base.y + xs * dx.y
             let inside = (px .>= lo.x) .& (py .>= lo.y) .& (px .< hi.x) .& (py .< hi.y)
@@ -185,7 +174,6 @@ struct SoftwareImageInteriorSpan {
             UnsafeMutableRawPointer(out + (x &- a)).storeBytes(of: packed.replacing(with: 0, where: .!inside), as: SIMD4<UInt32>.self)
             x &+= 4
         }
-        return x
     }
 
     /// The unrotated interior from texel `a` on (written from `out[0]`), four texels at a time,

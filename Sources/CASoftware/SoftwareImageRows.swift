@@ -194,10 +194,19 @@ extension SoftwareImagePipeline {
                                              aSize: aSize, size: size, level: lanesLevel,
                                              tq: tq ?? SoftwareImageInterior.Tint(factors: .zero, opaque: false))
         let edgeLanes = SoftwareImageEdgeLanes(i, plan: plan, quad: q, level: lanesLevel, k: k)
+        // A sprite a few texels across (an emitter cell's image): its rows are mostly edge, so
+        // the lanes draw them whole (coverage evaluated everywhere: 1 inside, as the scalar
+        // loop takes it) instead of finding each row's interior.
+        let wholeRows = useLanes && q.x1 &- q.x0 <= SoftwareImageEdgeLanes.wholeRowWidth
         for y in ya..<yb {
             let base = map.rowBase(y)
             let (xa, xb) = map.interval(base, plan.outerLo, plan.outerHi, q.x0, q.x1)
             guard xa < xb else { continue }
+            if wholeRows {
+                edgeLanes.run(base, xa, xb, scratch)
+                SoftwareSpanBlend.blend(target.pixels + (y &* target.width &+ xa), scratch, xb &- xa)
+                continue
+            }
             let (ia, ib) = plan.interior.interval(map, base, xa, xb)
             @inline(__always) func texels(_ from: Int, _ to: Int) {
                 for x in from..<to {

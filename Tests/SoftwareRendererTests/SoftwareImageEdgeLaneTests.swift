@@ -85,3 +85,20 @@ import CAFrame
         }
     }
 }
+
+extension SoftwareImageEdgeLaneTests {
+    @Test("images one texel wide or high (the lanes' clamped-pair sampler) and 2×2: the scalar loops' bytes")
+    func thinImages() throws {
+        for (w, h) in [(1, 5), (6, 1), (1, 1), (2, 2)] {
+            var bytes = [UInt8](repeating: 0, count: w * h * 4)
+            for k in 0..<(w * h) {
+                let a = 255 - (k * 40) % 200
+                bytes[k * 4] = UInt8((k * 97 % 256) * a / 255); bytes[k * 4 + 1] = UInt8((k * 31 % 256) * a / 255)
+                bytes[k * 4 + 2] = UInt8((k * 59 % 256) * a / 255); bytes[k * 4 + 3] = UInt8(a)
+            }
+            var f = Images.imageFrame(120, 100, Self.sprites(40, 120, 100, seed: UInt64(w * 10 + h)) { _ in SIMD4(repeating: 1) })
+            f.textures = [CGImageBox(width: w, height: h, bytes: bytes).image]
+            try Interior.expectInteriorMatches(f, "\(w)×\(h) image")
+        }
+    }
+}
