@@ -1,5 +1,6 @@
 import CoreGraphics
 import CAFrame
+import CFloatLanes
 
 /// The image row path's edge texels four at a time (issue 22: the particles scene).
 ///
@@ -99,13 +100,10 @@ struct SoftwareImageEdgeLanes {
             // image.vert's uv, clamped; the texel-space point of the atlas cell.
             let u = (uv0.x + (px - rlo.x) * uvScale.x).clampedToUnit, v = (uv0.y + (py - rlo.y) * uvScale.y).clampedToUnit
             let fx = (aOrigin.x + u * aSize.x) * size.x - 0.5, fy = (aOrigin.y + v * aSize.y) * size.y - 0.5
-            let (s0, s1, s2, s3) = level.samples(fx, fy)
             // Channel by channel across the four texels: `SoftwareFixedTexel.color` (lane × k)
             // times the coverage, then `SoftwareSpanBlend.source`'s bytes.
-            @inline(__always) func channel(_ c: Int, _ kc: Float) -> SIMD4<Float> {
-                SIMD4<UInt32>(UInt32(s0[c]), UInt32(s1[c]), UInt32(s2[c]), UInt32(s3[c])).exactFloats * kc * cov
-            }
-            let packed = SoftwareSpanBlend.sources(channel(0, k.x), channel(1, k.y), channel(2, k.z), channel(3, k.w))
+            let c = level.channels(fx, fy)
+            let packed = SoftwareSpanBlend.sources(c.r * k.x * cov, c.g * k.y * cov, c.b * k.z * cov, c.a * k.w * cov)
             let kept = packed.replacing(with: 0, where: .!keep)
             UnsafeMutableRawPointer(out + (x &- a)).storeBytes(of: kept, as: SIMD4<UInt32>.self)
             x &+= 4
@@ -143,25 +141,66 @@ struct SoftwareBilinearLanes {
     @inline(__always) func samples(_ fx: SIMD4<Float>, _ fy: SIMD4<Float>)
         -> (SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>) {
         let x0f = fx.softwareFloorLanes, y0f = fy.softwareFloorLanes
-        var wx = ((fx - x0f) * 256 + 0.5).wholeNumbers, wy = ((fy - y0f) * 256 + 0.5).wholeNumbers
-        var x0 = x0f.wholeNumbers, y0 = y0f.wholeNumbers
+        let wx = ((fx - x0f) * 256 + 0.5).wholeNumbers, wy = ((fy - y0f) * 256 + 0.5).wholeNumbers
+        let x0 = x0f.wholeNumbers, y0 = y0f.wholeNumbers
         guard width > 1, height > 1 else { return clampedSamples(x0, y0, wx, wy) }
+        let p = pairs(x0, y0, wx, wy)
+        let raw = UnsafeRawPointer(texels)
+        @inline(__always) func sample(_ k: Int) -> SIMD4<UInt16> {
+            let top = raw + Int(p.offsets[k]) &* 4
+            let upper = top.loadUnaligned(as: UInt64.self), lower = (top + width &* 4).loadUnaligned(as: UInt64.self)
+            return SoftwareImageInterior.bilinear(upper, lower, p.w00[k], p.w10[k], p.w01[k], p.w11[k])
+        }
+        return (sample(0), sample(1), sample(2), sample(3))
+    }
+
+    /// `samples`' sums as floats, one vector per channel (R, G, B, A; lane k: point k): the
+    /// pairs weighed and transposed in SSE2 (`ca_bilinear_rgba4`).
+    @inline(__always) func channels(_ fx: SIMD4<Float>, _ fy: SIMD4<Float>) -> ca_rgba4 {
+        let x0f = fx.softwareFloorLanes, y0f = fy.softwareFloorLanes
+        let wx = ((fx - x0f) * 256 + 0.5).wholeNumbers, wy = ((fy - y0f) * 256 + 0.5).wholeNumbers
+        let x0 = x0f.wholeNumbers, y0 = y0f.wholeNumbers
+        guard width > 1, height > 1 else {
+            let (s0, s1, s2, s3) = clampedSamples(x0, y0, wx, wy)
+            @inline(__always) func channel(_ c: Int) -> SIMD4<Float> {
+                SIMD4<UInt32>(UInt32(s0[c]), UInt32(s1[c]), UInt32(s2[c]), UInt32(s3[c])).exactFloats
+            }
+            return ca_rgba4(r: channel(0), g: channel(1), b: channel(2), a: channel(3))
+        }
+        let p = pairs(x0, y0, wx, wy)
+        return ca_bilinear_rgba4(texels, p.offsets, width, p.w00, p.w10, p.w01, p.w11)
+    }
+
+    /// `samples` packed by `SoftwareImageInterior.pack` with tint `tq`, four at a time
+    /// (`ca_bilinear_pack4`): lane k is point k's source texel.
+    @inline(__always) func packed(_ fx: SIMD4<Float>, _ fy: SIMD4<Float>, _ tq: SoftwareImageInterior.Tint) -> SIMD4<UInt32> {
+        let x0f = fx.softwareFloorLanes, y0f = fy.softwareFloorLanes
+        let wx = ((fx - x0f) * 256 + 0.5).wholeNumbers, wy = ((fy - y0f) * 256 + 0.5).wholeNumbers
+        let x0 = x0f.wholeNumbers, y0 = y0f.wholeNumbers
+        guard width > 1, height > 1 else {
+            let (s0, s1, s2, s3) = clampedSamples(x0, y0, wx, wy)
+            return SIMD4(SoftwareImageInterior.pack(s0, tq), SoftwareImageInterior.pack(s1, tq),
+                         SoftwareImageInterior.pack(s2, tq), SoftwareImageInterior.pack(s3, tq))
+        }
+        let p = pairs(x0, y0, wx, wy)
+        return unsafeBitCast(ca_bilinear_pack4(texels, p.offsets, width, p.w00, p.w10, p.w01, p.w11,
+                                               tq.lanes16, tq.whole16, tq.opaque ? 1 : 0),
+                             to: SIMD4<UInt32>.self)
+    }
+
+    /// The first texel of each point's pair (an offset into the level) and the four weights,
+    /// for a level at least 2 × 2.
+    @inline(__always) func pairs(_ x0: SIMD4<Int32>, _ y0: SIMD4<Int32>, _ wx: SIMD4<Int32>, _ wy: SIMD4<Int32>)
+        -> (offsets: SIMD4<Int32>, w00: SIMD4<Int32>, w10: SIMD4<Int32>, w01: SIMD4<Int32>, w11: SIMD4<Int32>) {
         let zero = SIMD4<Int32>.zero, full = SIMD4<Int32>(repeating: 256)
         let penultX = lastX &- 1, penultY = lastY &- 1
-        wx = wx.replacing(with: zero, where: x0 .< zero).replacing(with: full, where: x0 .> penultX)
-        wy = wy.replacing(with: zero, where: y0 .< zero).replacing(with: full, where: y0 .> penultY)
-        x0 = x0.held(zero, penultX); y0 = y0.held(zero, penultY)
+        let wx = wx.replacing(with: zero, where: x0 .< zero).replacing(with: full, where: x0 .> penultX)
+        let wy = wy.replacing(with: zero, where: y0 .< zero).replacing(with: full, where: y0 .> penultY)
+        let x = x0.held(zero, penultX), y = y0.held(zero, penultY)
         let w11 = (wx &* wy &+ 128) &>> 8
         let w10 = wx &- w11, w01 = wy &- w11
         let w00 = 256 &- wx &- wy &+ w11
-        let offsets = y0 &* Int32(truncatingIfNeeded: width) &+ x0
-        let raw = UnsafeRawPointer(texels)
-        @inline(__always) func sample(_ k: Int) -> SIMD4<UInt16> {
-            let top = raw + Int(offsets[k]) &* 4
-            let upper = top.loadUnaligned(as: UInt64.self), lower = (top + width &* 4).loadUnaligned(as: UInt64.self)
-            return SoftwareImageInterior.bilinear(upper, lower, w00[k], w10[k], w01[k], w11[k])
-        }
-        return (sample(0), sample(1), sample(2), sample(3))
+        return (y &* Int32(truncatingIfNeeded: width) &+ x, w00, w10, w01, w11)
     }
 
     /// `samples` for a level one texel wide or high: both indices clamped, as `bilinear`.

@@ -25,6 +25,19 @@ enum SoftwareImageInterior {
         let factors: SIMD4<UInt32>
         /// All four factors 65536: the pack is `(lane + 128) >> 8`.
         let opaque: Bool
+        /// The factors for `ca_bilinear_pack4`: their low 16 bits as eight 16-bit lanes (R, G,
+        /// B, A twice), and all ones in the lanes whose factor is 65536.
+        let lanes16: SIMD4<Int32>, whole16: SIMD4<Int32>
+
+        init(factors: SIMD4<UInt32>, opaque: Bool) {
+            self.factors = factors
+            self.opaque = opaque
+            let low = SIMD4<UInt16>(truncatingIfNeeded: factors)
+            let whole = SIMD4<UInt16>(UInt16(factors.x >= 65536 ? 0xFFFF : 0), UInt16(factors.y >= 65536 ? 0xFFFF : 0),
+                                      UInt16(factors.z >= 65536 ? 0xFFFF : 0), UInt16(factors.w >= 65536 ? 0xFFFF : 0))
+            lanes16 = unsafeBitCast(SIMD8(lowHalf: low, highHalf: low), to: SIMD4<Int32>.self)
+            whole16 = unsafeBitCast(SIMD8(lowHalf: whole, highHalf: whole), to: SIMD4<Int32>.self)
+        }
     }
 
     /// The tint as the interior loop's factors, or nil where the loop does not apply (a channel
@@ -138,7 +151,8 @@ struct SoftwareImageInteriorSpan {
             // texel's, its floor and weight by the add of 2^23 where every lane is within
             // 0 ..< 2^22 (else those four take the float path).
             let firstX = base.x + Float(a) * dx.x, lastX = base.x + Float(b &- 1) * dx.x
-            if firstX >= lo.x, firstX < hi.x, lastX >= lo.x, lastX < hi.x {
+            // (The run's texel pairs need a level at least two texels wide.)
+            if w > 1, firstX >= lo.x, firstX < hi.x, lastX >= lo.x, lastX < hi.x {
                 while x &+ 4 <= b {
                     x = unrotatedRun(base, x, b, top, bottom, wy, out + (x &- a))
                     // Four whose texture x is not all within 0.5 ..< 2^22 (the image's left or
@@ -168,9 +182,7 @@ struct SoftwareImageInteriorSpan {
             let inside = (px .>= lo.x) .& (py .>= lo.y) .& (px .< hi.x) .& (py .< hi.y)
             let u = (uv0.x + (px - rlo.x) * uvScale.x).clampedToUnit, v = (uv0.y + (py - rlo.y) * uvScale.y).clampedToUnit
             let fx = (aOrigin.x + u * aSize.x) * size.x - 0.5, fy = (aOrigin.y + v * aSize.y) * size.y - 0.5
-            let (s0, s1, s2, s3) = level.samples(fx, fy)
-            let packed = SIMD4(SoftwareImageInterior.pack(s0, tq), SoftwareImageInterior.pack(s1, tq),
-                               SoftwareImageInterior.pack(s2, tq), SoftwareImageInterior.pack(s3, tq))
+            let packed = level.packed(fx, fy, tq)
             UnsafeMutableRawPointer(out + (x &- a)).storeBytes(of: packed.replacing(with: 0, where: .!inside), as: SIMD4<UInt32>.self)
             x &+= 4
         }
@@ -185,8 +197,11 @@ struct SoftwareImageInteriorSpan {
                       _ bottom: UnsafeMutablePointer<UInt32>, _ wy: UInt64, _ out: UnsafeMutablePointer<UInt32>) -> Int {
         let w = level.width
         var x = a
-        let top32 = SIMD4<Int32>(repeating: Int32(w &- 1))
+        let full = SIMD4<Int32>(repeating: 256)
+        let penult = SIMD4<Int32>(repeating: Int32(w &- 2))
         let wy32 = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: wy))
+        let opaque: Int32 = tq.opaque ? 1 : 0
+        let delta = bottom - top
         while x &+ 4 <= b {
             let xs = SIMD4(Float(x), Float(x &+ 1), Float(x &+ 2), Float(x &+ 3))
             let px = base.x + xs * dx.x
@@ -194,21 +209,18 @@ struct SoftwareImageInteriorSpan {
             let fx = (aOrigin.x + SoftwareField.clamp01(rawX) * aSize.x) * size.x - 0.5
             guard all(fx .>= 0), all(fx .< 4_194_304) else { break }
             let x0f = fx.floorOfNonNegative
-            let wx = ((fx - x0f) * 256 + 0.5).floorOfNonNegative.wholeNumbers
-            let x0 = x0f.wholeNumbers, x1 = x0 &+ 1
-            let xa = x0.replacing(with: top32, where: x0 .> top32)
-            let xb = x1.replacing(with: top32, where: x1 .> top32)
+            var wx = ((fx - x0f) * 256 + 0.5).floorOfNonNegative.wholeNumbers
+            var x0 = x0f.wholeNumbers
+            // The pair starts one texel in at the right edge, the weight all on the edge texel
+            // (`SoftwareBilinearLanes.samples`: the same sums), so each pair is one load.
+            wx = wx.replacing(with: full, where: x0 .> penult)
+            x0 = x0.replacing(with: penult, where: x0 .> penult)
             // SoftwareImageInterior.bilinear's weights, four at a time.
             let w11 = (wx &* wy32 &+ 128) &>> 8
             let w10 = wx &- w11, w01 = wy32 &- w11
             let w00 = 256 &- wx &- wy32 &+ w11
-            let o = out + (x &- a)
-            @inline(__always) func sample(_ k: Int) -> UInt32 {
-                let ia = Int(xa[k]), ib = Int(xb[k])
-                let upper = UInt64(top[ia]) | UInt64(top[ib]) << 32, lower = UInt64(bottom[ia]) | UInt64(bottom[ib]) << 32
-                return SoftwareImageInterior.pack(SoftwareImageInterior.bilinear(upper, lower, w00[k], w10[k], w01[k], w11[k]), tq)
-            }
-            o[0] = sample(0); o[1] = sample(1); o[2] = sample(2); o[3] = sample(3)
+            let packed = ca_bilinear_pack4(top, x0, delta, w00, w10, w01, w11, tq.lanes16, tq.whole16, opaque)
+            UnsafeMutableRawPointer(out + (x &- a)).storeBytes(of: packed, as: SIMD4<Int32>.self)
             x &+= 4
         }
         return x

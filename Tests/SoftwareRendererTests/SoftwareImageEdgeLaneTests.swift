@@ -1,6 +1,7 @@
 import Testing
 import CAFrame
 @testable import CASoftware
+import CFloatLanes
 
 /// The image row path's four-lane edges and turned interiors (issue 22:
 /// `SoftwareImageEdgeLanes.swift`, `SoftwareImageInteriorSpan.rotatedRun`) against the scalar
@@ -99,6 +100,53 @@ extension SoftwareImageEdgeLaneTests {
             var f = Images.imageFrame(120, 100, Self.sprites(40, 120, 100, seed: UInt64(w * 10 + h)) { _ in SIMD4(repeating: 1) })
             f.textures = [CGImageBox(width: w, height: h, bytes: bytes).image]
             try Interior.expectInteriorMatches(f, "\(w)×\(h) image")
+        }
+    }
+}
+
+extension SoftwareImageEdgeLaneTests {
+    @Test("four samples weighed, transposed and packed in SSE2 (ca_bilinear_rgba4, ca_bilinear_pack4) equal the scalar sample and pack of each")
+    func packedLanesAreScalar() throws {
+        var r = Rand(state: 99)
+        let w = 9, h = 7
+        // Premultiplied texels: each colour at most its alpha.
+        var texels = [UInt32](repeating: 0, count: w * h)
+        for k in texels.indices {
+            let a = UInt32(r.next() * 256) & 0xFF
+            let c = { UInt32(Float(a) * r.next()) }
+            texels[k] = c() | c() << 8 | c() << 16 | a << 24
+        }
+        let tints: [SIMD4<Float>] = [SIMD4(repeating: 1), SIMD4(repeating: 0.5), SIMD4(0.9, 0.3, 0.1, 0.9), SIMD4(1, 1, 0.2, 1),
+                                     SIMD4(0.01, 0.7, 0.33, 0.8), .zero]
+        try texels.withUnsafeMutableBufferPointer { buf in
+            let base = try #require(buf.baseAddress)
+            for tint in tints {
+                let tq = try #require(SoftwareImageInterior.tintFactor(tint))
+                for _ in 0..<500 {
+                    var offsets = SIMD4<Int32>.zero, w00 = offsets, w10 = offsets, w01 = offsets, w11 = offsets
+                    var want = SIMD4<UInt32>.zero, sums: [SIMD4<UInt16>] = []
+                    for k in 0..<4 {
+                        let x = Int(r.next() * Float(w - 1)), y = Int(r.next() * Float(h - 1))
+                        let wx = Int32(r.next() * 257), wy = Int32(r.next() * 257)
+                        offsets[k] = Int32(y * w + x)
+                        w11[k] = (wx * wy + 128) >> 8; w10[k] = wx - w11[k]; w01[k] = wy - w11[k]; w00[k] = 256 - wx - wy + w11[k]
+                        let top = base + y * w + x, bottom = top + w
+                        let upper = UInt64(top[0]) | UInt64(top[1]) << 32, lower = UInt64(bottom[0]) | UInt64(bottom[1]) << 32
+                        let s = SoftwareImageInterior.bilinear(upper, lower, w00[k], w10[k], w01[k], w11[k])
+                        sums.append(s)
+                        want[k] = SoftwareImageInterior.pack(s, tq)
+                    }
+                    let got = unsafeBitCast(ca_bilinear_pack4(base, offsets, w, w00, w10, w01, w11,
+                                                              tq.lanes16, tq.whole16, tq.opaque ? 1 : 0),
+                                            to: SIMD4<UInt32>.self)
+                    #expect(got == want, "tint \(tint)")
+                    let c = ca_bilinear_rgba4(base, offsets, w, w00, w10, w01, w11)
+                    for k in 0..<4 {
+                        #expect(SIMD4(c.r[k], c.g[k], c.b[k], c.a[k]) == SIMD4<Float>(Float(sums[k].x), Float(sums[k].y), Float(sums[k].z), Float(sums[k].w)))
+                    }
+                    if got != want { return }
+                }
+            }
         }
     }
 }
