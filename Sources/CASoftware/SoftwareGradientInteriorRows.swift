@@ -48,7 +48,7 @@ struct SoftwareGradientInteriorSpan {
             let top = SIMD4<Int32>(repeating: Int32(width &- 1))
             let ramp = self.ramp
             while x &+ 4 <= b {
-                let xs = SIMD4(Float(x), Float(x &+ 1), Float(x &+ 2), Float(x &+ 3))
+                let xs = Float(x) + SIMD4<Float>(0, 1, 2, 3)  // exact: x < 2^24
                 let g = (xs + 0.5) * 0.06711056 + ignY
                 let h = 52.9829189 * (g - g.floorOfNonNegative)
                 let n = (h - h.floorOfNonNegative - 0.5) / 255

@@ -70,7 +70,7 @@ struct SoftwareImageEdgeLanes {
     func run(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) {
         var x = a
         while x < b {
-            let xs = SIMD4(Float(x), Float(x &+ 1), Float(x &+ 2), Float(x &+ 3))
+            let xs = Float(x) + SIMD4<Float>(0, 1, 2, 3)  // exact: x < 2^24
             // p = base + Float(x)·dx, per component.
             let px = base.x + xs * dx.x, py = base.y + xs * dx.y
             let inside = (px .>= lo.x) .& (py .>= lo.y) .& (px .< hi.x) .& (py .< hi.y)

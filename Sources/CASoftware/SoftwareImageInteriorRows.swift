@@ -177,7 +177,7 @@ struct SoftwareImageInteriorSpan {
     func rotatedRun(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) {
         var x = a
         while x < b {
-            let xs = SIMD4(Float(x), Float(x &+ 1), Float(x &+ 2), Float(x &+ 3))
+            let xs = Float(x) + SIMD4<Float>(0, 1, 2, 3)  // exact: x < 2^24
             let px = base.x + xs * dx.x, py = base.y + xs * dx.y
             let inside = (px .>= lo.x) .& (py .>= lo.y) .& (px .< hi.x) .& (py .< hi.y)
             let u = (uv0.x + (px - rlo.x) * uvScale.x).clampedToUnit, v = (uv0.y + (py - rlo.y) * uvScale.y).clampedToUnit
@@ -203,7 +203,7 @@ struct SoftwareImageInteriorSpan {
         let opaque: Int32 = tq.opaque ? 1 : 0
         let delta = bottom - top
         while x &+ 4 <= b {
-            let xs = SIMD4(Float(x), Float(x &+ 1), Float(x &+ 2), Float(x &+ 3))
+            let xs = Float(x) + SIMD4<Float>(0, 1, 2, 3)  // exact: x < 2^24
             let px = base.x + xs * dx.x
             let rawX = uv0.x + (px - rlo.x) * uvScale.x
             let fx = (aOrigin.x + SoftwareField.clamp01(rawX) * aSize.x) * size.x - 0.5

@@ -198,9 +198,21 @@ extension SoftwareImagePipeline {
         // the lanes draw them whole (coverage evaluated everywhere: 1 inside, as the scalar
         // loop takes it) instead of finding each row's interior.
         let wholeRows = useLanes && q.x1 &- q.x0 <= SoftwareImageEdgeLanes.wholeRowWidth
+        // Their rows need only the texels the shape's coverage reaches (half a pixel beyond its
+        // rectangle, plus a margin far above the interval's rounding) within the widened quad:
+        // the quad's antialiasing outset (1.5 px) is wider, and every texel in it drawn.
+        let rowLo: SIMD2<Float>, rowHi: SIMD2<Float>
+        if wholeRows {
+            let reach = 0.625 / max(ppu, 1e-6)
+            let shapeLo = SIMD2(i.shape.x, i.shape.y), shapeHi = shapeLo + SIMD2(i.shape.z, i.shape.w)
+            let a = shapeLo - reach, b = shapeHi + reach
+            rowLo = SIMD2(max(plan.outerLo.x, a.x), max(plan.outerLo.y, a.y)); rowHi = SIMD2(min(plan.outerHi.x, b.x), min(plan.outerHi.y, b.y))
+        } else {
+            rowLo = plan.outerLo; rowHi = plan.outerHi
+        }
         for y in ya..<yb {
             let base = map.rowBase(y)
-            let (xa, xb) = map.interval(base, plan.outerLo, plan.outerHi, q.x0, q.x1)
+            let (xa, xb) = map.interval(base, rowLo, rowHi, q.x0, q.x1)
             guard xa < xb else { continue }
             if wholeRows {
                 edgeLanes.run(base, xa, xb, scratch)
