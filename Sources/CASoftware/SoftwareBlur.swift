@@ -1,4 +1,5 @@
 import Foundation
+import CFloatLanes
 
 /// One direction of the separable Gaussian blur pass (Shaders/blur.frag): the kernel cut at
 /// 2.5σ and renormalised, taps two texels at a time through bilinear filtering, at most 256
@@ -26,6 +27,19 @@ enum SoftwareBlur {
             total += 2 * w
             i += 2
         }
+        if src.width == dst.width, src.height == dst.height {
+            // Texel for texel: every tap's bilinear read lies on the row (or column) of texel
+            // centres, so pair i's two texels get w·(1 − f) and w·f with f = w1/w — that is w0
+            // and w1 — and the pass is the discrete Gaussian exp(k·j²), j = −n…n, over texels
+            // clamped to the edge, divided by the same total. Summed directly in float lanes
+            // (`direct`): the same weights, rounded differently (a bilinear read per tap per
+            // channel was three quarters of the filter scene on this backend).
+            var kernel = [Float](repeating: 0, count: n + 1)
+            kernel[0] = 1
+            for j in stride(from: 1, through: n, by: 1) { kernel[j] = expf(k * Float(j * j)) }
+            direct(from: src, into: dst, kernel: kernel, total: total, horizontal: horizontal, rows: rows)
+            return
+        }
         let sx = Float(src.width) / Float(dst.width), sy = Float(src.height) / Float(dst.height)
         for y in rows where y < dst.height {
             for x in 0..<dst.width {
@@ -37,6 +51,62 @@ enum SoftwareBlur {
                     sum += (a + b) * t.w
                 }
                 dst.pixels[y * dst.width + x] = SoftwarePixel.pack(sum / total)
+            }
+        }
+    }
+
+    /// The blur of a same-size pass over output rows `rows`: `kernel[j]` weighs the texels j
+    /// either side (kernel[0] the centre), texels beyond the edge repeat the edge texel, and
+    /// the sum is divided by `total`. The source texels the band reads are unpacked to floats
+    /// once (a row at a time across, all the band's rows and the kernel's reach down), then
+    /// summed as symmetric pairs, four channels a lane.
+    static func direct(from src: SoftwareTarget, into dst: SoftwareTarget, kernel: [Float], total: Float, horizontal: Bool,
+                       rows: Range<Int>) {
+        let w = src.width, h = src.height, n = kernel.count - 1
+        let rows = rows.clamped(to: 0..<h)
+        guard !rows.isEmpty else { return }
+        let scale = 1 / total
+        kernel.withUnsafeBufferPointer { kp in
+            let k = kp.baseAddress!
+            if horizontal {
+                // One source row, padded by n clamped texels either side.
+                let line = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w + 2 * n)
+                defer { line.deallocate() }
+                for y in rows {
+                    let row = src.pixels + y * w
+                    for i in 0..<(w + 2 * n) { line[i] = ca_unpack_bytes4(row[min(max(i - n, 0), w - 1)]) }
+                    let out = dst.pixels + y * w
+                    for x in 0..<w {
+                        let c = line + (x + n)
+                        var acc = c[0] * k[0]
+                        var j = 1
+                        while j <= n { acc += (c[j] + c[-j]) * k[j]; j += 1 }
+                        out[x] = SoftwarePixel.pack(acc * (scale / 255))
+                    }
+                }
+            } else {
+                // The band's rows and n more either side (clamped), unpacked; the sums a row at a
+                // time, the kernel's rows outer so each pass streams two rows.
+                let first = rows.lowerBound - n, count = rows.count + 2 * n
+                let plane = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: count * w)
+                let acc = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w)
+                defer { plane.deallocate(); acc.deallocate() }
+                for r in 0..<count {
+                    let row = src.pixels + min(max(first + r, 0), h - 1) * w, p = plane + r * w
+                    for x in 0..<w { p[x] = ca_unpack_bytes4(row[x]) }
+                }
+                for y in rows {
+                    let centre = plane + (y - first) * w
+                    for x in 0..<w { acc[x] = centre[x] * k[0] }
+                    var j = 1
+                    while j <= n {
+                        let below = centre + j * w, above = centre - j * w, kj = k[j]
+                        for x in 0..<w { acc[x] += (below[x] + above[x]) * kj }
+                        j += 1
+                    }
+                    let out = dst.pixels + y * w
+                    for x in 0..<w { out[x] = SoftwarePixel.pack(acc[x] * (scale / 255)) }
+                }
             }
         }
     }
