@@ -46,7 +46,7 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
             let i = instances[instances.startIndex + k]
             let mode = SoftwareClamp.int(i.params.z + 0.5)
-            if rowPaths, mode == 0, drawAligned(i, q, ctx, rows) { continue }
+            if rowPaths, mode == 0, drawAligned(i, q, ctx, rows) || drawTranslated(i, q, ctx, rows) { continue }
             let dlo = SIMD2(i.dst.x, i.dst.y), dsize = SIMD2(i.dst.z, i.dst.w)
             let slo = SIMD2(i.src.x, i.src.y), ssize = SIMD2(max(i.src.z, 1), max(i.src.w, 1))
             q.forEachTexel(rows: rows) { x, y, p, _, _ in
@@ -154,6 +154,17 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
             let m = mask.lowByteAsFloat * k
             r *= m; g *= m; b *= m; a *= m
         }
+        blendChannels4(p, r, g, b, a, skip: skip)
+    }
+
+    /// Four float source colours (one vector a channel) over the four target texels from `p`:
+    /// `SoftwarePixel.blend`'s clamp, `s + d·(1 − s.a)` and `pack`, lane by lane; lanes in
+    /// `skip` left as they are.
+    @inline(__always)
+    static func blendChannels4(_ p: UnsafeMutablePointer<UInt32>, _ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>,
+                               _ a: SIMD4<Float>, skip: SIMDMask<SIMD4<Int32>>) {
+        let k: Float = 1 / 255
+        var r = r, g = g, b = b, a = a
         @inline(__always) func unit(_ v: SIMD4<Float>) -> SIMD4<Float> {
             v.replacing(with: 0, where: .!(v .>= 0)).replacing(with: 1, where: v .> 1)
         }
@@ -166,5 +177,76 @@ struct SoftwareCompositePipeline: SoftwareBatchWork {
         let out = SoftwareSpanBlend.bytes(r + dr * keep) | SoftwareSpanBlend.bytes(g + dg * keep) &<< 8
             | SoftwareSpanBlend.bytes(b + db * keep) &<< 16 | SoftwareSpanBlend.bytes(a + da * keep) &<< 24
         raw.storeBytes(of: out.replacing(with: old, where: skip), as: SIMD4<UInt32>.self)
+    }
+
+    /// A plain composite (mode 0, no mask, no clip) placed by a translation and scale alone,
+    /// such as a blurred layer's target put back at a fractional offset: composite.frag's
+    /// bilinear sample with the vertical half found once a row, four texels at a time, each lane
+    /// with the per-texel loop's float operations (the plane point as `SoftwareQuad.forEachTexel`
+    /// makes it, `SoftwareTarget.bilinear`'s lerps, `SoftwareTarget.blend`), so the same bytes.
+    /// Returns false, drawing nothing, for any other composite.
+    func drawTranslated(_ i: CompositeInstance, _ q: SoftwareQuad, _ ctx: SoftwarePassContext, _ rows: Range<Int>) -> Bool {
+        let v = variant
+        guard mask == nil, !replace, !additive, !(v.clip && SoftwareClamp.int(i.params.y + 0.5) > 0),
+              q.i0.y == 0, q.i0.z == 0, q.i1.x == 0, q.i1.z == 0 else { return false }
+        let ya = max(q.y0, rows.lowerBound), yb = min(q.y1, rows.upperBound)
+        guard ya < yb, q.x0 < q.x1 else { return true }
+        let target = ctx.target
+        let src = source.texels
+        let w = source.width, h = source.height
+        let sSize = SIMD2(Float(w), Float(h))
+        let dlo = SIMD2(i.dst.x, i.dst.y), dsize = SIMD2(i.dst.z, i.dst.w)
+        let opacity = i.color.w
+        let k: Float = 1 / 255
+        let lastX = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: w &- 1))
+        let xEnd = min(q.x1, target.width)
+        for y in ya..<yb {
+            // forEachTexel's h = (x + ½)·i0 + base: with i0.y = i0.z = 0 its y and z are base's.
+            let base = (Float(y) + 0.5) * q.i1 + q.i2
+            guard base.z > 0 else { continue }
+            let inv = 1 / base.z
+            let py = base.y * inv
+            guard py >= q.lo.y, py < q.hi.y else { continue }
+            // SoftwareTarget.bilinear's vertical half.
+            let fy = (py - dlo.y) / dsize.y * sSize.y - 0.5
+            let y0f = fy.softwareFloor
+            let ay = fy - y0f
+            let y0 = SoftwareClamp.int(y0f)
+            let top = src.pixels + min(max(y0, 0), h - 1) &* w, bottom = src.pixels + min(max(y0 &+ 1, 0), h - 1) &* w
+            let trow = target.pixels + y &* target.width
+            var x = q.x0
+            while x &+ 4 <= xEnd {
+                let xs = Float(x) + SIMD4<Float>(0, 1, 2, 3)  // exact: x < 2^24
+                let px = ((xs + 0.5) * q.i0.x + base.x) * inv
+                let inside = (px .>= q.lo.x) .& (px .< q.hi.x)
+                if !any(inside) { x &+= 4; continue }
+                let fx = (px - dlo.x) / dsize.x * sSize.x - 0.5
+                let x0f = fx.softwareFloorLanes
+                let ax = fx - x0f
+                let x0 = x0f.wholeNumbers
+                let xa = x0.held(.zero, lastX), xb = (x0 &+ 1).held(.zero, lastX)
+                @inline(__always) func gather(_ row: UnsafeMutablePointer<UInt32>, _ i: SIMD4<Int32>) -> SIMD4<UInt32> {
+                    SIMD4(row[Int(i.x)], row[Int(i.y)], row[Int(i.z)], row[Int(i.w)])
+                }
+                let ta = gather(top, xa), tb = gather(top, xb), ba = gather(bottom, xa), bb = gather(bottom, xb)
+                @inline(__always) func channel(_ shift: UInt32) -> SIMD4<Float> {
+                    let a = (ta &>> shift).lowByteAsFloat * k, b = (tb &>> shift).lowByteAsFloat * k
+                    let c = (ba &>> shift).lowByteAsFloat * k, d = (bb &>> shift).lowByteAsFloat * k
+                    let t = a + (b - a) * ax, u = c + (d - c) * ax
+                    return (t + (u - t) * ay) * opacity
+                }
+                Self.blendChannels4(trow + x, channel(0), channel(8), channel(16), channel(24), skip: .!inside)
+                x &+= 4
+            }
+            // The row's last texels one by one, as the per-texel loop draws them.
+            while x < q.x1 {
+                defer { x &+= 1 }
+                let px = ((Float(x) + 0.5) * q.i0.x + base.x) * inv
+                guard px >= q.lo.x, px < q.hi.x else { continue }
+                let uv = (SIMD2(px, py) - dlo) / dsize
+                target.blend(x, y, source.bilinear(uv.x * sSize.x, uv.y * sSize.y) * opacity, additive: false)
+            }
+        }
+        return true
     }
 }
