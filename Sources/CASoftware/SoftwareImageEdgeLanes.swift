@@ -70,10 +70,7 @@ struct SoftwareImageEdgeLanes {
     func run(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) {
         var x = a
         while x < b {
-            let xs = Float(x) + SIMD4<Float>(0, 1, 2, 3)  // exact: x < 2^24
-            // p = base + Float(x)·dx, per component.
-            let px = base.x + xs * dx.x, py = base.y + xs * dx.y
-            let inside = (px .>= lo.x) .& (py .>= lo.y) .& (px .< hi.x) .& (py .< hi.y)
+            let (px, py, inside) = SoftwareLanePoints.at(base, dx, x, lo: lo, hi: hi)
             // SoftwareField.shape without CA_PROJECTIVE / CA_CONTINUOUS: the quadrant's radius,
             // q = |d| − e + r, field = |max(q, 0)| + min(max(q.x, q.y), 0) − r.
             let dX = px - centre.x, dY = py - centre.y
@@ -108,6 +105,18 @@ struct SoftwareImageEdgeLanes {
             UnsafeMutableRawPointer(out + (x &- a)).storeBytes(of: kept, as: SIMD4<UInt32>.self)
             x &+= 4
         }
+    }
+}
+
+/// The plane points of four consecutive texels of a row, as the scalar loops make them.
+enum SoftwareLanePoints {
+    /// Texels x … x + 3 of the row at `base`: each point `base + Float(x)·dx` per component
+    /// (the counter exact: x < 2^24), and which lie in the quad `lo` ..< `hi`.
+    @inline(__always) static func at(_ base: SIMD2<Float>, _ dx: SIMD2<Float>, _ x: Int, lo: SIMD2<Float>, hi: SIMD2<Float>)
+        -> (x: SIMD4<Float>, y: SIMD4<Float>, inside: SIMDMask<SIMD4<Int32>>) {
+        let xs = Float(x) + SIMD4<Float>(0, 1, 2, 3)
+        let px = base.x + xs * dx.x, py = base.y + xs * dx.y
+        return (px, py, (px .>= lo.x) .& (py .>= lo.y) .& (px .< hi.x) .& (py .< hi.y))
     }
 }
 

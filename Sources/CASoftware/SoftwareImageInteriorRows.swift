@@ -177,9 +177,7 @@ struct SoftwareImageInteriorSpan {
     func rotatedRun(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ out: UnsafeMutablePointer<UInt32>) {
         var x = a
         while x < b {
-            let xs = Float(x) + SIMD4<Float>(0, 1, 2, 3)  // exact: x < 2^24
-            let px = base.x + xs * dx.x, py = base.y + xs * dx.y
-            let inside = (px .>= lo.x) .& (py .>= lo.y) .& (px .< hi.x) .& (py .< hi.y)
+            let (px, py, inside) = SoftwareLanePoints.at(base, dx, x, lo: lo, hi: hi)
             let u = (uv0.x + (px - rlo.x) * uvScale.x).clampedToUnit, v = (uv0.y + (py - rlo.y) * uvScale.y).clampedToUnit
             let fx = (aOrigin.x + u * aSize.x) * size.x - 0.5, fy = (aOrigin.y + v * aSize.y) * size.y - 0.5
             let packed = level.packed(fx, fy, tq)

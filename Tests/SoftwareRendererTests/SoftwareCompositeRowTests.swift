@@ -31,11 +31,7 @@ import CAFrame
     }
 
     static func render(_ f: RenderFrame, rowPaths: Bool, threads: Int = 1) throws -> [UInt8] {
-        let r = SoftwareRenderer(threads: threads)
-        r.usesRowPaths = rowPaths
-        var stats = RenderStats()
-        try r.render(f, stats: &stats)
-        return r.readPixels()
+        try SoftwareRowPathTests.render(f, rowPaths: rowPaths, threads: threads)
     }
 
     @Test("targets put back at fractional offsets, scaled up and down, faded, partly off the frame: the row path draws the per-texel bytes")
