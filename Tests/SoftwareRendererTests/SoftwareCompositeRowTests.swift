@@ -2,10 +2,11 @@ import Testing
 import CAFrame
 @testable import CASoftware
 
-/// The composite row path for targets put back by a translation and scale
+/// The composite row paths for targets put back by a translation and scale
 /// (`SoftwareCompositePipeline.drawTranslated`, issue 22: a blurred layer's target at a
-/// fractional offset) against the per-texel port of composite.frag (`usesRowPaths = false`):
-/// the lanes repeat its float operations, so the bytes must be the same.
+/// fractional offset) and texel for texel (`drawAligned`) against the per-texel port of
+/// composite.frag (`usesRowPaths = false`): the lanes repeat its float operations, so the bytes
+/// must be the same.
 @Suite struct SoftwareCompositeRowTests {
     typealias R = SoftwareRasterTests
 
@@ -60,5 +61,21 @@ import CAFrame
         f.clips = [.none, ClipShape(inverse: .identity, rect: SIMD4(15, 12, 25, 20), radii: SIMD4(repeating: 6), continuous: false)]
         let fast = try Self.render(f, rowPaths: true), reference = try Self.render(f, rowPaths: false)
         #expect(zip(fast, reference).filter { $0.0 != $0.1 }.count == 0, "bytes differing from the per-texel loop")
+    }
+
+    @Test("targets put back texel for texel (drawAligned's float lanes), opaque and faded: the per-texel bytes")
+    func alignedCompositesBitIdentical() throws {
+        func at(_ x: Float, _ y: Float) -> SIMD4<Float> { SIMD4(x, y, 30, 22) }
+        let composites = [
+            CompositeInstance(dst: at(5, 4), src: at(5, 4), color: SIMD4(repeating: 1), params: .zero),
+            CompositeInstance(dst: at(20, 10), src: at(20, 10), color: SIMD4(repeating: 1), params: .zero),
+            CompositeInstance(dst: at(50, 30), src: at(50, 30), color: SIMD4(repeating: 0.7), params: .zero),
+            CompositeInstance(dst: at(80, 70), src: at(80, 70), color: SIMD4(repeating: 1), params: .zero),
+        ]
+        let f = Self.frame(30, 22, composites)
+        let fast = try Self.render(f, rowPaths: true), reference = try Self.render(f, rowPaths: false)
+        #expect(zip(fast, reference).filter { $0.0 != $0.1 }.count == 0, "bytes differing from the per-texel loop")
+        let empty = try Self.render(Self.frame(30, 22, []), rowPaths: true)
+        #expect(zip(fast, empty).filter { $0.0 != $0.1 }.count > 2000)
     }
 }
