@@ -9,14 +9,13 @@ import CFloatLanes
 /// rounded-rectangle distance, clamped half a pixel either side of the edge), the clamped uv,
 /// a fixed-point bilinear sample, the tint and the pack to bytes. A small image — an emitter
 /// cell's 8×8 sprite, turned by its spin — is mostly such texels: in the 100,000-particle scene
-/// they were half of the frame, each a chain of scalar branches, a square root and two
-/// library-free but lane-by-lane conversions.
+/// they were half of the frame, each a chain of scalar branches and a square root.
 ///
 /// Here the same formulas run on four consecutive texels at once, each lane with the scalar
 /// path's float operations in the scalar path's order (`SoftwareField.shape`'s branch-free
 /// field for programs without CA_PROJECTIVE or CA_CONTINUOUS, `coverage` with its unit
 /// gradient, `SoftwareFixedTexel.bilinear`'s weights, `SoftwareSpanBlend.source`'s rounding),
-/// so the bytes are the scalar loop's (`SoftwareImageLaneTests`). It applies where that loop
+/// so the bytes are the scalar loop's (`SoftwareImageEdgeLaneTests`). It applies where that loop
 /// would take the plain case: bilinear sampling, no clip, no perspective, no continuous-corner
 /// program, and every edge antialiased.
 struct SoftwareImageEdgeLanes {
@@ -34,7 +33,9 @@ struct SoftwareImageEdgeLanes {
     /// The tint over 255 · 256 (the fixed-point lanes' scale), as `drawRows`' `k`.
     let k: SIMD4<Float>
 
-    /// The widest quad (in texels) whose rows the lanes draw whole, interior included.
+    /// The widest quad (in texels) whose rows the lanes draw whole, interior included: a sprite
+    /// (the emitter scene's quads are 11–15 texels across); wider images keep the interior loop,
+    /// whose integer texels cost less than the lanes' field and float colour.
     static let wholeRowWidth = 24
 
     /// Whether the lanes draw the edges of an instance with this sampler, clip, program and
