@@ -57,9 +57,9 @@ enum SoftwareBlur {
 
     /// The blur of a same-size pass over output rows `rows`: `kernel[j]` weighs the texels j
     /// either side (kernel[0] the centre), texels beyond the edge repeat the edge texel, and
-    /// the sum is divided by `total`. The source texels the band reads are unpacked to floats
-    /// once (a row at a time across, all the band's rows and the kernel's reach down), then
-    /// summed as symmetric pairs, four channels a lane.
+    /// the sum is divided by `total`. Across, each source row is unpacked to floats once (padded
+    /// by the kernel's reach); down, texels are unpacked as they are read. Taps are summed as
+    /// symmetric pairs, four channels a lane.
     static func direct(from src: SoftwareTarget, into dst: SoftwareTarget, kernel: [Float], total: Float, horizontal: Bool,
                        rows: Range<Int>) {
         let w = src.width, h = src.height, n = kernel.count - 1
@@ -85,23 +85,20 @@ enum SoftwareBlur {
                     }
                 }
             } else {
-                // The band's rows and n more either side (clamped), unpacked; the sums a row at a
-                // time, the kernel's rows outer so each pass streams two rows.
-                let first = rows.lowerBound - n, count = rows.count + 2 * n
-                let plane = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: count * w)
+                // The sums a row at a time, the kernel's rows outer so each step streams two
+                // source rows (clamped to the edge), unpacked as they are read: a float copy of
+                // the band and its reach was megabytes allocated per band and pass, and four
+                // times the memory traffic.
                 let acc = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w)
-                defer { plane.deallocate(); acc.deallocate() }
-                for r in 0..<count {
-                    let row = src.pixels + min(max(first + r, 0), h - 1) * w, p = plane + r * w
-                    for x in 0..<w { p[x] = ca_unpack_bytes4(row[x]) }
-                }
+                defer { acc.deallocate() }
+                @inline(__always) func row(_ r: Int) -> UnsafeMutablePointer<UInt32> { src.pixels + min(max(r, 0), h - 1) * w }
                 for y in rows {
-                    let centre = plane + (y - first) * w
-                    for x in 0..<w { acc[x] = centre[x] * k[0] }
+                    let centre = row(y), k0 = k[0]
+                    for x in 0..<w { acc[x] = ca_unpack_bytes4(centre[x]) * k0 }
                     var j = 1
                     while j <= n {
-                        let below = centre + j * w, above = centre - j * w, kj = k[j]
-                        for x in 0..<w { acc[x] += (below[x] + above[x]) * kj }
+                        let below = row(y + j), above = row(y - j), kj = k[j]
+                        for x in 0..<w { acc[x] += (ca_unpack_bytes4(below[x]) + ca_unpack_bytes4(above[x])) * kj }
                         j += 1
                     }
                     let out = dst.pixels + y * w

@@ -123,7 +123,7 @@ enum SoftwareLanePoints {
 
 /// `SoftwareFixedTexel.bilinear` at four texel-space points: the same floors, weights in
 /// 1/256ths and edge clamps, computed four lanes at a time, and the four texels of each point
-/// weighed in 16-bit lanes (`SoftwareImageInterior.bilinear`, whose sums are the same).
+/// weighed in 16-bit lanes (`CFloatLanes`' bilinear helpers, whose sums are the same).
 struct SoftwareBilinearLanes {
     /// The level's texels: a pointer, not a counted reference (retained and released per row,
     /// that was 8 % of the particles scene); the texture holds the level for the draw.
@@ -139,60 +139,43 @@ struct SoftwareBilinearLanes {
     /// Whether the level is small enough for the lanes' 32-bit indices and weights.
     var fits: Bool { width < 1 << 22 && height < 1 << 22 }
 
-    /// The samples at texel-space points (fx + ½, fy + ½) — `fx`, `fy` are the coordinates
-    /// less ½, as `bilinear` takes them — as (R, G, B, A) 16-bit lanes, each a channel × 256.
-    /// Every lane reads texels of the level (indices clamped), so masked lanes are harmless.
-    ///
-    /// Where a point lies past the last texel centre, `bilinear` clamps both indices to the
-    /// edge texel, which then takes all four weights. Here the pair starts one texel in and the
-    /// weight along that axis is 256 (0 before the first centre): the inner texel gets weight 0
-    /// and the edge texel the rest, the same integer sums. So each pair of texels is one 64-bit
-    /// load from a row, and the lower row is the next one.
-    @inline(__always) func samples(_ fx: SIMD4<Float>, _ fy: SIMD4<Float>)
-        -> (SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>) {
+    /// The floors and 1/256th weights of four texel-space points (fx + ½, fy + ½) — `fx`, `fy`
+    /// are the coordinates less ½, as `SoftwareFixedTexel.bilinear` takes them — with its
+    /// floors and rounding.
+    @inline(__always) func grid(_ fx: SIMD4<Float>, _ fy: SIMD4<Float>)
+        -> (x0: SIMD4<Int32>, y0: SIMD4<Int32>, wx: SIMD4<Int32>, wy: SIMD4<Int32>) {
         let x0f = fx.softwareFloorLanes, y0f = fy.softwareFloorLanes
-        let wx = ((fx - x0f) * 256 + 0.5).wholeNumbers, wy = ((fy - y0f) * 256 + 0.5).wholeNumbers
-        let x0 = x0f.wholeNumbers, y0 = y0f.wholeNumbers
-        guard width > 1, height > 1 else { return clampedSamples(x0, y0, wx, wy) }
-        let p = pairs(x0, y0, wx, wy)
-        let raw = UnsafeRawPointer(texels)
-        @inline(__always) func sample(_ k: Int) -> SIMD4<UInt16> {
-            let top = raw + Int(p.offsets[k]) &* 4
-            let upper = top.loadUnaligned(as: UInt64.self), lower = (top + width &* 4).loadUnaligned(as: UInt64.self)
-            return SoftwareImageInterior.bilinear(upper, lower, p.w00[k], p.w10[k], p.w01[k], p.w11[k])
-        }
-        return (sample(0), sample(1), sample(2), sample(3))
+        return (x0f.wholeNumbers, y0f.wholeNumbers, ((fx - x0f) * 256 + 0.5).wholeNumbers, ((fy - y0f) * 256 + 0.5).wholeNumbers)
     }
 
-    /// `samples`' sums as floats, one vector per channel (R, G, B, A; lane k: point k): the
-    /// pairs weighed and transposed in SSE2 (`ca_bilinear_rgba4`).
+    /// The bilinear sums at the four points of `grid` as floats, one vector per channel (R, G,
+    /// B, A; lane k: point k), each a channel × 256: the pairs weighed and transposed in SSE2
+    /// (`ca_bilinear_rgba4`). Every lane reads texels of the level (indices clamped), so masked
+    /// lanes are harmless.
     @inline(__always) func channels(_ fx: SIMD4<Float>, _ fy: SIMD4<Float>) -> ca_rgba4 {
-        let x0f = fx.softwareFloorLanes, y0f = fy.softwareFloorLanes
-        let wx = ((fx - x0f) * 256 + 0.5).wholeNumbers, wy = ((fy - y0f) * 256 + 0.5).wholeNumbers
-        let x0 = x0f.wholeNumbers, y0 = y0f.wholeNumbers
+        let g = grid(fx, fy)
         guard width > 1, height > 1 else {
-            let (s0, s1, s2, s3) = clampedSamples(x0, y0, wx, wy)
+            let (s0, s1, s2, s3) = clampedSamples(g.x0, g.y0, g.wx, g.wy)
             @inline(__always) func channel(_ c: Int) -> SIMD4<Float> {
                 SIMD4<UInt32>(UInt32(s0[c]), UInt32(s1[c]), UInt32(s2[c]), UInt32(s3[c])).exactFloats
             }
             return ca_rgba4(r: channel(0), g: channel(1), b: channel(2), a: channel(3))
         }
-        let p = pairs(x0, y0, wx, wy)
+        let p = pairs(g.x0, g.y0, g.wx, g.wy)
         return ca_bilinear_rgba4(texels, p.offsets, width, p.w00, p.w10, p.w01, p.w11)
     }
 
-    /// `samples` packed by `SoftwareImageInterior.pack` with tint `tq`, four at a time
-    /// (`ca_bilinear_pack4`): lane k is point k's source texel.
+    /// The bilinear samples at the four points of `grid` packed by
+    /// `SoftwareImageInterior.pack` with tint `tq` (`ca_bilinear_pack4`): lane k is point k's
+    /// source texel.
     @inline(__always) func packed(_ fx: SIMD4<Float>, _ fy: SIMD4<Float>, _ tq: SoftwareImageInterior.Tint) -> SIMD4<UInt32> {
-        let x0f = fx.softwareFloorLanes, y0f = fy.softwareFloorLanes
-        let wx = ((fx - x0f) * 256 + 0.5).wholeNumbers, wy = ((fy - y0f) * 256 + 0.5).wholeNumbers
-        let x0 = x0f.wholeNumbers, y0 = y0f.wholeNumbers
+        let g = grid(fx, fy)
         guard width > 1, height > 1 else {
-            let (s0, s1, s2, s3) = clampedSamples(x0, y0, wx, wy)
+            let (s0, s1, s2, s3) = clampedSamples(g.x0, g.y0, g.wx, g.wy)
             return SIMD4(SoftwareImageInterior.pack(s0, tq), SoftwareImageInterior.pack(s1, tq),
                          SoftwareImageInterior.pack(s2, tq), SoftwareImageInterior.pack(s3, tq))
         }
-        let p = pairs(x0, y0, wx, wy)
+        let p = pairs(g.x0, g.y0, g.wx, g.wy)
         return unsafeBitCast(ca_bilinear_pack4(texels, p.offsets, width, p.w00, p.w10, p.w01, p.w11,
                                                tq.lanes16, tq.whole16, tq.opaque ? 1 : 0),
                              to: SIMD4<UInt32>.self)
@@ -200,6 +183,12 @@ struct SoftwareBilinearLanes {
 
     /// The first texel of each point's pair (an offset into the level) and the four weights,
     /// for a level at least 2 × 2.
+    ///
+    /// Where a point lies past the last texel centre, `SoftwareFixedTexel.bilinear` clamps both
+    /// indices to the edge texel, which then takes all four weights. Here the pair starts one
+    /// texel in and the weight along that axis is 256 (0 before the first centre): the inner
+    /// texel gets weight 0 and the edge texel the rest, the same integer sums. So each pair of
+    /// texels is one 64-bit load from a row, and the lower row is the next one.
     @inline(__always) func pairs(_ x0: SIMD4<Int32>, _ y0: SIMD4<Int32>, _ wx: SIMD4<Int32>, _ wy: SIMD4<Int32>)
         -> (offsets: SIMD4<Int32>, w00: SIMD4<Int32>, w10: SIMD4<Int32>, w01: SIMD4<Int32>, w11: SIMD4<Int32>) {
         let zero = SIMD4<Int32>.zero, full = SIMD4<Int32>(repeating: 256)
@@ -213,7 +202,8 @@ struct SoftwareBilinearLanes {
         return (y &* Int32(truncatingIfNeeded: width) &+ x, w00, w10, w01, w11)
     }
 
-    /// `samples` for a level one texel wide or high: both indices clamped, as `bilinear`.
+    /// The 16-bit sums (R, G, B, A) for a level one texel wide or high: both indices clamped,
+    /// as `SoftwareFixedTexel.bilinear` clamps them.
     func clampedSamples(_ x0: SIMD4<Int32>, _ y0: SIMD4<Int32>, _ wx: SIMD4<Int32>, _ wy: SIMD4<Int32>)
         -> (SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>) {
         let zero = SIMD4<Int32>.zero

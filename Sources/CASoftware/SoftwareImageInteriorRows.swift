@@ -148,7 +148,7 @@ struct SoftwareImageInteriorSpan {
             var x = a
             // Four texels at a time where the quad test holds at both ends of the run (the plane
             // x is monotone along the row): the texture x of each is the same float as the
-            // texel's, its floor and weight by the add of 2^23 where every lane is within
+            // texel's, its floor and weight by truncation where every lane is within
             // 0 ..< 2^22 (else those four take the float path).
             let firstX = base.x + Float(a) * dx.x, lastX = base.x + Float(b &- 1) * dx.x
             // (The run's texel pairs need a level at least two texels wide.)
@@ -188,7 +188,7 @@ struct SoftwareImageInteriorSpan {
 
     /// The unrotated interior from texel `a` on (written from `out[0]`), four texels at a time,
     /// as long as every lane of a four has its texture x within 0.5 ..< 2^22 (the floor and
-    /// weight by the add of 2^23 are then the float path's). Returns where it stopped.
+    /// weight by truncation are then the float path's). Returns where it stopped.
     /// Its own function: inlined into `draw`, the lanes were spilled to the stack.
     @inline(never)
     func unrotatedRun(_ base: SIMD2<Float>, _ a: Int, _ b: Int, _ top: UnsafeMutablePointer<UInt32>,
@@ -210,7 +210,7 @@ struct SoftwareImageInteriorSpan {
             var wx = ((fx - x0f) * 256 + 0.5).floorOfNonNegative.wholeNumbers
             var x0 = x0f.wholeNumbers
             // The pair starts one texel in at the right edge, the weight all on the edge texel
-            // (`SoftwareBilinearLanes.samples`: the same sums), so each pair is one load.
+            // (`SoftwareBilinearLanes.pairs`: the same sums), so each pair is one load.
             wx = wx.replacing(with: full, where: x0 .> penult)
             x0 = x0.replacing(with: penult, where: x0 .> penult)
             // SoftwareImageInterior.bilinear's weights, four at a time.

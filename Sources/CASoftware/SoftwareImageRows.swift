@@ -219,7 +219,8 @@ extension SoftwareImagePipeline {
                 SoftwareSpanBlend.blend(target.pixels + (y &* target.width &+ xa), scratch, xb &- xa)
                 continue
             }
-            let (ia, ib) = plan.interior.interval(map, base, xa, xb)
+            // The interior interval, where the span or the scalar loop uses it (the lanes do not).
+            let (ia, ib) = useSpan || !useLanes ? plan.interior.interval(map, base, xa, xb) : (xa, xa)
             @inline(__always) func texels(_ from: Int, _ to: Int) {
                 for x in from..<to {
                     let p = base + Float(x) * map.dx
