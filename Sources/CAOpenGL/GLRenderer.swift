@@ -93,6 +93,14 @@ package final class GLRenderer {
     /// Needs a current OpenGL 3.3+ core context (an `EGLHeadlessContext` or a window's).
     package convenience init() throws { try self.init(maxTextureSize: nil) }
 
+    /// `GL_RENDERER` of the current context, read before any program is compiled, so a caller
+    /// deciding whether to draw with GL at all (`CARenderer.Backend.automatic` on a software
+    /// rasteriser) does not pay for the warm-up compiles first. Nil without a current context.
+    package static func currentRendererName() -> String? {
+        guard let p = glGetString(E(GL_RENDERER)) else { return nil }
+        return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+    }
+
     /// `maxTextureSize` lowers the texture limit below the driver's, for this renderer only
     /// (tests of oversized images; tests run in parallel, so a process-wide setting would leak
     /// between them). Values below 16 are raised to 16. Package API.

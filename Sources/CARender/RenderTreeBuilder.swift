@@ -91,6 +91,13 @@ package final class RenderTreeBuilder {
         get { particles.usesRuns }
         set { particles.usesRuns = newValue }
     }
+    /// Whether a stroke whose `lineWidth` animates within known bounds is drawn from one raster
+    /// for the widest width (`ShapeEmitter.widthRastersSpanAnimations`;
+    /// `CARenderer.Options.drawsAnimatedWidthsFromOneRaster`).
+    package var widthRastersSpanAnimations: Bool {
+        get { shapes.widthRastersSpanAnimations }
+        set { shapes.widthRastersSpanAnimations = newValue }
+    }
     /// Small images packed into shared pages, kept across frames (`ImageAtlas.swift`).
     package var imageAtlas: ImageAtlas { contents.atlas }
     /// Whether small images go into the atlas (`CARenderer.Options.usesImageAtlas`; tests

@@ -44,15 +44,18 @@ extension CARenderer {
             RenderDiagnostics.warn("no EGL display for OpenGL (\(e.description)): drawing with the CPU backend")
             return (SoftwareRendererContext(reason: "no EGL display"), nil, SoftwareRenderer(), "automatic: no EGL display (\(e.description))")
         }
-        let gl = try GLRenderer(maxTextureSize: maxTextureSize)
         if choice == .automatic {
-            let name = gl.info["renderer"] ?? ""
+            // Decided from GL_RENDERER before the GL backend compiles its programs: on llvmpipe
+            // the context is only asked its name and dropped.
+            let name = GLRenderer.currentRendererName() ?? ""
             if let driver = options.softwareGLDriver(named: name) {
                 return (SoftwareRendererContext(reason: "software GL"), nil, SoftwareRenderer(),
                         "automatic: GL_RENDERER \"\(name)\" is a software driver (\(driver))")
             }
+            let gl = try GLRenderer(maxTextureSize: maxTextureSize)
             return (context, gl, nil, "automatic: GL_RENDERER \"\(name)\" is a hardware driver")
         }
+        let gl = try GLRenderer(maxTextureSize: maxTextureSize)
         return (context, gl, nil, "Options.backend is .openGL")
     }
 
@@ -70,6 +73,7 @@ extension CARenderer {
         builder.usesPlaneDepth = false   // the CPU backend splits intersecting planes
         builder.usesGPUReplicas = false  // and draws every replicated copy as a box
         builder.usesParticleRuns = false  // and simulates particles
+        builder.widthRastersSpanAnimations = currentOptions.drawsAnimatedWidthsFromOneRaster ?? false  // and has no draws to save
         return true
     }
 

@@ -46,6 +46,17 @@ extension CARenderer {
         /// Swift, docs/PERFORMANCE.md). The CPU backend always builds the copies. The same
         /// pixels either way, within the backend parity rule.
         public var usesGPUReplicas: Bool? = nil
+        /// Whether a stroke whose `lineWidth` animates between bounds known from its animations
+        /// (`CABasicAnimation` from/to/by, `CAKeyframeAnimation` values, their timing curves) is
+        /// drawn from one width-free raster wide enough for the widest width, instead of one per
+        /// power-of-two bucket of the current width. One raster keeps every such shape in the
+        /// batch it started in: per-bucket rasters are made in the frame a width crosses into the
+        /// next bucket, and 1,000 stars whose animations cross in different frames split from 36
+        /// draws into 1,001 (docs/PERFORMANCE.md "lineWidth"). The price is the widest band in
+        /// every frame. `nil` (the default): on for the GL backend, where a draw costs more than
+        /// a band; off for the CPU backend, which has no draws to save. The same pixels either
+        /// way (the stroke is cut at the current width in both).
+        public var drawsAnimatedWidthsFromOneRaster: Bool? = nil
         /// `glGetError` after each GL call site even in release builds (debug builds always
         /// check). The check stalls the pipeline; for finding a driver or backend problem. It
         /// is process-wide while a renderer with it on lives: the check sits on the GL call path.
@@ -58,9 +69,12 @@ extension CARenderer {
         /// docs/PERFORMANCE.md). The CPU backend always simulates. The same particles either way.
         public var usesGPUParticles: Bool? = nil
         /// Which backend draws (`CARenderer.Backend`); fixed when the renderer is made. Default
-        /// `.openGL`: the recorded goldens and frame hashes are GL's (`.automatic` picks the CPU
-        /// backend on llvmpipe). Extension beyond Apple's API, like every option here.
-        public var backend: Backend = .openGL
+        /// `.automatic`: OpenGL on a GPU, the CPU backend where GL would be Mesa's software
+        /// rasteriser or no EGL display exists (the CPU backend is faster than llvmpipe on every
+        /// benchmark scene, docs/PERFORMANCE.md "The default backend"). Tests that compare with
+        /// GL's recorded goldens name `.openGL`. Extension beyond Apple's API, like every option
+        /// here.
+        public var backend: Backend = .automatic
         /// `GL_RENDERER` substrings that make `.automatic` choose the CPU backend (Mesa's software
         /// rasterisers). Package-only: tests empty it to get an automatic renderer on GL.
         package var softwareGLDrivers = ["llvmpipe", "softpipe", "swrast"]
@@ -73,15 +87,23 @@ extension CARenderer {
             return softwareGLDrivers.first { name.contains($0) }
         }
 
-        /// The defaults: everything on, every platform in turn, no GL error checks in release.
+        /// The defaults: everything on, every platform in turn, no GL error checks in release,
+        /// the automatic backend.
         public init() {}
+
+        /// The defaults with `backend` chosen: `CARenderer(offscreenSize: size, options:
+        /// .init(backend: .software))`. Extension beyond Apple's API.
+        public init(backend: Backend) {
+            self.backend = backend
+        }
 
         /// Options from environment variables, as the command-line tools read them:
         /// `CA_EGL_PLATFORM` (`device`, `surfaceless` or `pbuffer`: only that one),
         /// `CA_DEPTH_PREPASS=0`, `CA_IMAGE_ATLAS=0`, `CA_SUBTREE_PATCH=0` (turn the switch off),
         /// `CA_GLYPH_ATLAS=0` (text layers show their backing-store bitmaps), `CA_GL_CHECK=1` (GL error checks),
         /// `CA_GPU_REPLICAS=1`/`0` and `CA_GPU_PARTICLES=1`/`0` (`usesGPUReplicas`,
-        /// `usesGPUParticles` on/off; unset: automatic). Throws for an unknown platform name.
+        /// `usesGPUParticles` on/off; unset: automatic), `CA_WIDTH_RASTER_SPANS=1`/`0`
+        /// (`drawsAnimatedWidthsFromOneRaster`). Throws for an unknown platform name.
         public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
             self.init()
             if let p = environment["CA_EGL_PLATFORM"], !p.isEmpty {
@@ -97,6 +119,7 @@ extension CARenderer {
             checksGLErrors = environment["CA_GL_CHECK"] == "1"
             usesGPUReplicas = Self.tristate(environment["CA_GPU_REPLICAS"])
             usesGPUParticles = Self.tristate(environment["CA_GPU_PARTICLES"])
+            drawsAnimatedWidthsFromOneRaster = Self.tristate(environment["CA_WIDTH_RASTER_SPANS"])
             if let b = environment["CA_BACKEND"], !b.isEmpty { backend = try Backend(name: b) }
         }
 
@@ -131,6 +154,7 @@ extension CARenderer {
             currentOptions.patchesSubtrees = newValue.patchesSubtrees
             currentOptions.usesGPUReplicas = newValue.usesGPUReplicas
             currentOptions.usesGPUParticles = newValue.usesGPUParticles
+            currentOptions.drawsAnimatedWidthsFromOneRaster = newValue.drawsAnimatedWidthsFromOneRaster
             applyOptions()
         }
     }
@@ -147,6 +171,7 @@ extension CARenderer {
         // Replicas drawn instanced: the GL backend has them (the CPU backend draws boxes).
         builder.usesGPUReplicas = evaluatesReplicasOnGPU
         builder.usesParticleRuns = evaluatesParticlesOnGPU
+        builder.widthRastersSpanAnimations = currentOptions.drawsAnimatedWidthsFromOneRaster ?? (software == nil)
         lastKey = nil   // the next frame is built and drawn anew
     }
 }

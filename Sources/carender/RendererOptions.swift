@@ -17,7 +17,7 @@ extension CARenderer.Options {
 /// `--backend gl|cpu|auto` of `render` and `bench` (issue 22): which backend draws; overrides
 /// `CA_BACKEND`. Set once by the command before it makes a renderer.
 struct BackendOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Backend: gl (OpenGL), cpu (the CPU backend) or auto. Default: CA_BACKEND, else gl.", valueName: "gl|cpu|auto"))
+    @Option(help: ArgumentHelp("Backend: gl (OpenGL), cpu (the CPU backend) or auto. Default: CA_BACKEND, else auto (the CPU backend where GL is a software rasteriser or missing, else gl).", valueName: "gl|cpu|auto"))
     var backend: String?
 
     nonisolated(unsafe) static var chosen: CARenderer.Backend?

@@ -19,7 +19,7 @@ func render(_ animation: LottieAnimation, frame: Double, size: CGSize? = nil) th
     layer.bounds = CGRect(origin: .zero, size: size ?? animation.size)
     layer.layoutIfNeeded()
     layer.currentFrame = frame
-    let r = try CARenderer(offscreenSize: size ?? animation.size, scale: 1)
+    let r = try CARenderer(offscreenSize: size ?? animation.size, scale: 1, options: .init(backend: .openGL))
     r.layer = layer
     r.beginFrame(atTime: 0)
     try r.renderChecked()

@@ -18,7 +18,7 @@ import Foundation
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         layer.layoutIfNeeded()
         layer.currentFrame = frame
-        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100), scale: 1)
+        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100), scale: 1, options: .init(backend: .openGL))
         r.layer = layer
         r.beginFrame(atTime: 0)
         try r.renderChecked()

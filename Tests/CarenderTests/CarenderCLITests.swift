@@ -30,9 +30,14 @@ final class CarenderCLITests: CarenderTestCase {
     func testInfoReportsPlatformDeviceVersionAndLimits() throws {
         let r = try run(["info"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        for key in ["platform", "device", "renderer", "version", "GL_MAX_TEXTURE_SIZE", "GL_TIME_ELAPSED counter bits"] {
+        for key in ["platform", "device", "renderer", "version", "GL_MAX_TEXTURE_SIZE", "GL_TIME_ELAPSED counter bits", "backend reason"] {
             XCTAssertTrue(r.stdout.contains(key), "info lacks \(key):\n\(r.stdout)")
         }
+        // The default backend is chosen automatically, and info says so and why.
+        XCTAssertTrue(r.stdout.contains("automatic: GL_RENDERER"), r.stdout)
+        let cpu = try run(["info", "--backend", "cpu"])
+        XCTAssertEqual(cpu.status, 0, cpu.stderr)
+        XCTAssertTrue(cpu.stdout.contains("Options.backend is .software"), cpu.stdout)
         let json = try run(["info", "--json"])
         XCTAssertEqual(json.status, 0)
         let obj = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

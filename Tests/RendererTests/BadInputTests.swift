@@ -59,14 +59,14 @@ import Foundation
         (CGSize(width: 10, height: 1e300), "exceeds the limit of 16384"),   // finite, but no Int holds it
     ])
     func invalidOffscreenSizeThrowsAClearError(size: CGSize, message: String) {
-        let e = #expect(throws: CARendererError.self) { _ = try CARenderer(offscreenSize: size) }
+        let e = #expect(throws: CARendererError.self) { _ = try CARenderer(offscreenSize: size, options: .init(backend: .openGL)) }
         guard case .invalidSize(let text)? = e else { Issue.record("expected invalidSize, got \(String(describing: e))"); return }
         #expect(text.contains(message), "\(text)")
     }
 
     @Test(arguments: [CGFloat(0), -1, .nan, .infinity])
     func invalidScaleThrowsAClearError(scale: CGFloat) {
-        let e = #expect(throws: CARendererError.self) { _ = try CARenderer(offscreenSize: CGSize(width: 10, height: 10), scale: scale) }
+        let e = #expect(throws: CARendererError.self) { _ = try CARenderer(offscreenSize: CGSize(width: 10, height: 10), scale: scale, options: .init(backend: .openGL)) }
         #expect(e?.description.contains("not finite and positive") == true, "\(String(describing: e))")
     }
 
@@ -194,7 +194,7 @@ import Foundation
     // MARK: Frame protocol
 
     @Test func renderOutsideBeginEndFrameThrowsAndMakeImageDoesNotHandBackAFrame() throws {
-        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8))
+        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: .init(backend: .openGL))
         r.layer = scene { _ in }.root
         let e = #expect(throws: CARendererError.self) { try r.renderChecked() }
         #expect(e?.description.contains("outside beginFrame/endFrame") == true)
@@ -210,7 +210,7 @@ import Foundation
     }
 
     @Test func makeImageBeforeAnyRenderThrows() throws {
-        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8))
+        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: .init(backend: .openGL))
         let e = #expect(throws: CARendererError.self) { _ = try r.makeImage() }
         #expect(e?.description.contains("before a frame was rendered") == true)
         r.beginFrame(atTime: 0)   // begun but not rendered: still nothing to read
@@ -218,7 +218,7 @@ import Foundation
     }
 
     @Test func nonFiniteFrameTimeSkipsTheFrameWithAWarning() throws {
-        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8))
+        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: .init(backend: .openGL))
         let (_, warnings) = RenderDiagnostics.capture { r.beginFrame(atTime: .nan) }
         #expect(warnings.contains { $0.contains("non-finite time") }, "\(warnings)")
         #expect(throws: CARendererError.self) { try r.renderChecked() }
@@ -247,7 +247,7 @@ import Foundation
         for i in stride(from: 0, to: bytes.count, by: 4) { bytes[i + 1] = 255; bytes[i + 3] = 255 }
         let wide = try #require(CGImage(width: 20_000, height: 20, rgba8Bytes: bytes, premultiplied: true))
         let (root, _) = scene { $0.contents = wide }
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40))
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40), options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         r.beginFrame(atTime: 0)
@@ -283,7 +283,7 @@ import Foundation
             top.backgroundColor = solid(0, 0, 1)
             let (root, _) = scene { _ in }
             root.addSublayer(top)
-            let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40))
+            let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40), options: .init(backend: .openGL))
             r.clearColor = solid(1, 1, 1)
             r.layer = root
             let (img, warnings) = try RenderDiagnostics.capture { try RenderHarness.frame(r, at: 0) }
@@ -343,7 +343,7 @@ import Foundation
             kids.append(l)
         }
         victim.sublayers = kids
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40))
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40), options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         r.beginFrame(atTime: 0)
@@ -402,7 +402,7 @@ import Foundation
     /// error, and `makeImage()` throws instead of returning a stale or black frame. The error
     /// is injected before the frame's passes, whose debug `glCheck`s would otherwise consume it.
     @Test func glErrorFailsTheFrameAndMakeImageThrows() throws {
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40))
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40), options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = scene { _ in }.root
         r.beginFrame(atTime: 0)
@@ -435,7 +435,7 @@ import Foundation
     /// A lost context cannot be provoked on llvmpipe; a destroyed one fails the same way
     /// (eglMakeCurrent refuses it), so that is what this drives.
     @Test func destroyedContextGivesAClearErrorNotACrash() throws {
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40))
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40), options: .init(backend: .openGL))
         r.layer = scene { _ in }.root
         r.beginFrame(atTime: 0)
         try r.renderChecked()
@@ -467,6 +467,7 @@ import Foundation
         #expect(try CARenderer.Options(environment: [:]) == CARenderer.Options())
         let d = CARenderer.Options()
         #expect(d.usesDepthPrepass && d.usesImageAtlas && d.patchesSubtrees && !d.checksGLErrors && d.usesGlyphAtlas)
+        #expect(d.backend == .automatic)
     }
 
     @Test func noPlatformToTryNamesTheInstallCommand() {
@@ -491,10 +492,10 @@ import Foundation
     /// may be missing, but then it must say why.
     @Test(arguments: CARenderer.Options.EGLPlatform.allCases)
     func eachPlatformRendersWhenForced(platform: CARenderer.Options.EGLPlatform) throws {
-        let isMesa = try CARenderer(offscreenSize: CGSize(width: 1, height: 1)).contextInfo["eglVendor"]?.contains("Mesa") == true
+        let isMesa = try CARenderer(offscreenSize: CGSize(width: 1, height: 1), options: .init(backend: .openGL)).contextInfo["eglVendor"]?.contains("Mesa") == true
         let r: CARenderer
         do {
-            var options = CARenderer.Options()
+            var options = CARenderer.Options(backend: .openGL)
             options.eglPlatforms = [platform]
             r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40), scale: 1, options: options)
         } catch let e as CARendererError {

@@ -300,7 +300,7 @@ import Foundation
         l.frame = CGRect(x: 0, y: 8, width: 64, height: 32)
         l.contents = big
         root.addSublayer(l)
-        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 48), scale: 1, maxTextureSize: 64)
+        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 48), scale: 1, maxTextureSize: 64, options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         r.beginFrame(atTime: 0)

@@ -15,7 +15,7 @@ import Synchronization
         box.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
         box.backgroundColor = solid(0, 0, 1)
         root.addSublayer(box)
-        let r = try CARenderer(offscreenSize: CGSize(width: 40, height: 40))
+        let r = try CARenderer(offscreenSize: CGSize(width: 40, height: 40), options: .init(backend: .openGL))
         r.layer = root
         r.beginFrame(atTime: 0); try r.renderChecked(); r.endFrame()
         #expect(try r.makeImage().rgba(20, 20) == RGBA(0, 0, 255))
@@ -50,7 +50,7 @@ import Synchronization
         fixed.frame = CGRect(x: 40, y: 40, width: 20, height: 20)
         fixed.backgroundColor = solid(0, 0, 1)
         root.addSublayer(fixed)
-        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 64))
+        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 64), options: .init(backend: .openGL))
         r.layer = root
         let stop = Atomic<Bool>(false)
         let changes = Atomic<Int>(0)

@@ -62,7 +62,7 @@ import Foundation
 
     @Test func framesEqualFramesDrawnWithoutIt() throws {
         let root = try Self.scene()
-        let r = try CARenderer(offscreenSize: Self.size, scale: 2)
+        let r = try CARenderer(offscreenSize: Self.size, scale: 2, options: .init(backend: .openGL))
         r.layer = root
         r.options.usesDepthPrepass = true
         let with = try RenderHarness.frame(r, at: 0)
@@ -86,9 +86,9 @@ import Foundation
         slide.byValue = 60.0
         slide.duration = 1
         mover.add(slide, forKey: "slide")
-        let on = try CARenderer(offscreenSize: Self.size, scale: 1)
+        let on = try CARenderer(offscreenSize: Self.size, scale: 1, options: .init(backend: .openGL))
         on.layer = root
-        let off = try CARenderer(offscreenSize: Self.size, scale: 1)
+        let off = try CARenderer(offscreenSize: Self.size, scale: 1, options: .init(backend: .openGL))
         off.layer = root
         off.options.usesDepthPrepass = false
         for t in [0.0, 0.3, 0.6, 0.9] {

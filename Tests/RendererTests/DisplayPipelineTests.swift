@@ -48,7 +48,7 @@ func fill(_ ctx: CGContext, _ rect: CGRect, _ r: CGFloat, _ g: CGFloat, _ b: CGF
     }
 
     func renderer(_ root: CALayer, scale: CGFloat = 1) throws -> CARenderer {
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 50), scale: scale)
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 50), scale: scale, options: .init(backend: .openGL))
         r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         r.layer = root
         return r

@@ -167,7 +167,7 @@ import Foundation
     /// birthRate 1e9 × lifetime 1e9 renders a capped frame with one warning, no hang.
     @Test func hugeEmittersRenderCapped() throws {
         let root = scene { _, c in c.birthRate = 1e9; c.lifetime = 1e9; c.color = solid(1, 0, 0) }
-        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 64), scale: 1)
+        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 64), scale: 1, options: .init(backend: .openGL))
         r.layer = root
         let (_, warnings) = try Diagnostics.capture { try RenderHarness.frame(r, at: 10) }
         #expect(r.statistics.particles == EmitterSimulation.maxParticles)

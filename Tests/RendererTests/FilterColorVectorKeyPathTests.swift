@@ -60,7 +60,7 @@ import Foundation
         f.name = "m"
         let (root, l) = scene(f)
         l.backgroundColor = solid(1, 0, 0)
-        let r = try CARenderer(offscreenSize: Self.size)
+        let r = try CARenderer(offscreenSize: Self.size, options: .init(backend: .openGL))
         r.layer = root
         let before = try RenderHarness.frame(r, at: 0).rgba(10, 10).r
         l.setValue(CIVector(x: 0, y: 0, z: 0, w: 0), forKeyPath: "filters.m.inputRVector")

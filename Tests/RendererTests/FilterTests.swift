@@ -255,7 +255,7 @@ import Foundation
     /// setValue(_:forKeyPath:) on a committed layer animates implicitly (J4) to the new value.
     @Test func settingFiltersBlurInputRadiusAnimatesImplicitly() throws {
         let (root, l) = try edgeScene()
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 20))
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 20), options: .init(backend: .openGL))
         r.layer = root
         let before = try RenderHarness.frame(r, at: 0).rgba(32, 10).g
         l.setValue(6, forKeyPath: "filters.blur.inputRadius")

@@ -58,7 +58,7 @@ import Foundation
 
     /// The frame at media time `t` with the record path on or off, its statistics and frame.
     static func render(_ root: CALayer, at t: Double, gpu: Bool) throws -> (CGImage, RenderStats, RenderFrame) {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .openGL
         o.usesGPUParticles = gpu
         let r = try CARenderer(offscreenSize: size, scale: 1, options: o)
@@ -192,7 +192,7 @@ import Foundation
     func rejectedShaderSimulates() throws {
         let root = Self.scene(cells: [Self.cell()])
         let (cpu, _, _) = try Self.render(root, at: 2, gpu: false)
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .openGL
         o.usesGPUParticles = true
         let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: o)
@@ -211,7 +211,7 @@ import Foundation
 
     @Test("the CPU backend simulates even with usesGPUParticles forced on")
     func cpuBackendSimulates() throws {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .software
         o.usesGPUParticles = true
         let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: o)

@@ -17,7 +17,7 @@ import CATestSupport
 
     /// A frame of `root` at `time` on the GL backend with the GPU path on or off.
     static func render(_ root: CALayer, gpu: Bool, time: CFTimeInterval = 0) throws -> (CGImage, RenderStats) {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .openGL
         o.usesGPUReplicas = gpu
         let r = try CARenderer(offscreenSize: size, scale: 1, options: o)
@@ -234,7 +234,7 @@ import CATestSupport
             return root
         }
         func renderer(gpu: Bool) throws -> CARenderer {
-            var o = CARenderer.Options()
+            var o = CARenderer.Options(backend: .openGL)
             o.backend = .openGL
             o.usesGPUReplicas = gpu
             let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: o)
@@ -270,7 +270,7 @@ import CATestSupport
     @Test("unset, the copies are drawn on the GPU for a hardware driver and built on the CPU for llvmpipe")
     func automaticChoice() throws {
         func copies(softwareDrivers: [String]?) throws -> (Int, String) {
-            var o = CARenderer.Options()
+            var o = CARenderer.Options(backend: .openGL)
             o.backend = .openGL
             if let softwareDrivers { o.softwareGLDrivers = softwareDrivers }
             let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: o)
@@ -289,7 +289,7 @@ import CATestSupport
 
     @Test("the CPU backend draws every copy as a box (no GPU copies), as before")
     func cpuBackend() throws {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .software
         let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: o)
         r.layer = Self.scene { r in

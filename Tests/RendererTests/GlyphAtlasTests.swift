@@ -43,7 +43,7 @@ struct GlyphAtlasTests {
 
     static func render(_ root: CALayer, glyphs: Bool, backend: CARenderer.Backend = .openGL,
                        size: CGSize = GlyphAtlasTests.size, frames: Int = 1) throws -> (pixels: [UInt8], stats: RenderStats, renderer: CARenderer) {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.usesGlyphAtlas = glyphs
         o.backend = backend
         let r = try CARenderer(offscreenSize: size, scale: 1, options: o)
@@ -195,7 +195,7 @@ struct GlyphAtlasTests {
     func animatedFontSize() throws {
         let l = Self.textLayer("Grow", fontSize: 10)
         let root = Self.root([l])
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.usesGlyphAtlas = true
         let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: o)
         r.layer = root

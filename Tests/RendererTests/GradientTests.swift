@@ -137,7 +137,7 @@ import Foundation
             g.colors = [solid(1, 0, 0), i == 2 ? solid(0, 1, 0) : solid(0, 0, 1)]
             root.addSublayer(g)
         }
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 20))
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 20), options: .init(backend: .openGL))
         r.layer = root
         r.beginFrame(atTime: 0)
         try r.renderChecked()
@@ -309,7 +309,7 @@ import Foundation
         let move = CABasicAnimation(keyPath: "endPoint")
         move.fromValue = CGPoint(x: 0.5, y: 1); move.toValue = CGPoint(x: 1, y: 0.5); move.duration = 1
         g.add(move, forKey: "move")
-        let r = try CARenderer(offscreenSize: root.bounds.size)
+        let r = try CARenderer(offscreenSize: root.bounds.size, options: .init(backend: .openGL))
         r.layer = root
         var uploads: [Int] = [], images: [CGImage] = []
         for t in [0.1, 0.5, 0.9] {

@@ -47,7 +47,7 @@ import Foundation
     }
 
     private func render(atlas: Bool) throws -> (CGImage, RenderStats) {
-        let r = try CARenderer(offscreenSize: CGSize(width: 240, height: 200), scale: 1.5)
+        let r = try CARenderer(offscreenSize: CGSize(width: 240, height: 200), scale: 1.5, options: .init(backend: .openGL))
         r.options.usesImageAtlas = atlas
         r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         r.layer = scene()
@@ -90,7 +90,7 @@ import Foundation
             l.position = CGPoint(x: 10 + 20 * CGFloat(i), y: 10)
             root.addSublayer(l)
         }
-        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 64))
+        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 64), options: .init(backend: .openGL))
         r.layer = root
         r.beginFrame(atTime: 0)
         try r.renderChecked()

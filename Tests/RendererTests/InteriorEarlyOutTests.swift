@@ -59,7 +59,7 @@ import CAOpenGL
     }
 
     static func render(earlyOut: Bool) throws -> (CGImage, Bool) {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .openGL
         let r = try CARenderer(offscreenSize: size, scale: 1, options: o)
         r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
@@ -106,7 +106,7 @@ import CAOpenGL
     /// Automatic: on for a hardware driver, off on a software rasteriser (this machine: llvmpipe).
     @Test("the early-out is chosen from GL_RENDERER")
     func automatic() throws {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .openGL
         let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: o)
         let name = (r.contextInfo["renderer"] ?? "").lowercased()

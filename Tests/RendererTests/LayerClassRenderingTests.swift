@@ -251,7 +251,7 @@ import Foundation
         blinker.backgroundColor = solid(1, 0, 0)
         blinker.add(basic("opacity", from: 1.0, to: 0.2, duration: 10), forKey: "blink")
         root.addSublayer(blinker)
-        let r = try CARenderer(offscreenSize: size, scale: 1)
+        let r = try CARenderer(offscreenSize: size, scale: 1, options: .init(backend: .openGL))
         r.layer = root
         let first = try RenderHarness.frame(r, at: 0)
         #expect(r.statistics.rasterCacheMisses == 1 && r.statistics.rasterCacheHits == 0, "\(r.statistics)")
@@ -284,7 +284,7 @@ import Foundation
         blinker.backgroundColor = solid(0, 1, 0)
         blinker.add(basic("opacity", from: 1.0, to: 0.2, duration: 10), forKey: "blink")
         root.addSublayer(blinker)
-        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100), scale: 1)
+        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100), scale: 1, options: .init(backend: .openGL))
         r.layer = root
         let first = try RenderHarness.frame(r, at: 0)
         #expect(r.statistics.rasterCacheMisses == 2 && r.statistics.rasterCacheHits == 0, "\(r.statistics)")
@@ -298,7 +298,7 @@ import Foundation
     func rasterisedFade() throws {
         let (root, l) = stripes { $0.shouldRasterize = true }
         l.add(basic("opacity", from: 1.0, to: 0.0, duration: 1), forKey: "fade")
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 60), scale: 1)
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 60), scale: 1, options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         _ = try RenderHarness.frame(r, at: 0)
@@ -327,7 +327,7 @@ import Foundation
         blinker.backgroundColor = solid(0, 1, 0)
         blinker.add(basic("opacity", from: 1.0, to: 0.2, duration: 10), forKey: "blink")
         root.addSublayer(blinker)
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 60), scale: 1)
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 60), scale: 1, options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         let first = try RenderHarness.frame(r, at: 0)

@@ -133,7 +133,7 @@ import Foundation
         slide.repeatCount = .infinity
         l.add(slide, forKey: "slide")
         root.addSublayer(l)
-        let r = try CARenderer(offscreenSize: CGSize(width: width, height: height))
+        let r = try CARenderer(offscreenSize: CGSize(width: width, height: height), options: .init(backend: .openGL))
         r.layer = root
         for (i, t) in [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35].enumerated() {
             if i == 4 || i == 6 {

@@ -45,14 +45,14 @@ import Foundation
     /// fresh one (a whole build), and compares their frames' instances.
     func expectPatchesMatchWholeBuilds(_ root: CALayer, animatedLeaves: Int, scale: CGFloat = 1) throws {
         let size = CGSize(width: 120, height: 90)
-        let r = try CARenderer(offscreenSize: size, scale: scale)
+        let r = try CARenderer(offscreenSize: size, scale: scale, options: .init(backend: .openGL))
         r.layer = root
         r.beginFrame(atTime: 0); try r.renderChecked(); r.endFrame()
         #expect(r.statistics.patchedLayers == 0)
         for t in [0.15, 0.4, 0.65, 0.9] {
             r.beginFrame(atTime: t); try r.renderChecked(); r.endFrame()
             #expect(r.statistics.patchedLayers == animatedLeaves, "t = \(t): \(r.statistics)")
-            let whole = try CARenderer(offscreenSize: size, scale: scale)
+            let whole = try CARenderer(offscreenSize: size, scale: scale, options: .init(backend: .openGL))
             whole.layer = root
             whole.beginFrame(atTime: t); try whole.renderChecked(); whole.endFrame()
             #expect(whole.statistics.patchedLayers == 0)

@@ -89,7 +89,7 @@ final class SpinningTriangleLayer: CAOpenGLLayer {
     @Test("The same on the OpenGL backend; GL's up is the layer's visual up (apex at the top)")
     func triangleOpenGLBackend() throws {
         let (root, l) = scene()
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .openGL
         let r = try CARenderer(offscreenSize: CGSize(width: 80, height: 80), scale: 1, maxTextureSize: nil, options: o)
         r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
@@ -104,7 +104,7 @@ final class SpinningTriangleLayer: CAOpenGLLayer {
     @Test("Synchronous: drawn once, again after setNeedsDisplay(); asynchronous: every frame")
     func redrawPolicy() throws {
         let (root, l) = scene()
-        let r = try CARenderer(offscreenSize: CGSize(width: 80, height: 80), scale: 1)
+        let r = try CARenderer(offscreenSize: CGSize(width: 80, height: 80), scale: 1, options: .init(backend: .openGL))
         r.layer = root
         _ = try RenderHarness.frame(r, at: 0)
         _ = try RenderHarness.frame(r, at: 0.5)

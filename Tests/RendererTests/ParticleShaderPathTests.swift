@@ -27,7 +27,7 @@ import Foundation
     }
 
     func render(_ root: CALayer) throws -> (CGImage, RenderStats, RenderFrame) {
-        let r = try CARenderer(offscreenSize: CGSize(width: 80, height: 80))
+        let r = try CARenderer(offscreenSize: CGSize(width: 80, height: 80), options: .init(backend: .openGL))
         r.clearColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
         r.layer = root
         let img = try RenderHarness.frame(r, at: 0.5)   // one particle: born at 0, the next at 1

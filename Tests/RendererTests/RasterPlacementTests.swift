@@ -26,7 +26,7 @@ import Foundation
     }
 
     func renderer(_ root: CALayer) throws -> CARenderer {
-        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 60), scale: 1)
+        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 60), scale: 1, options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         return r

@@ -24,7 +24,7 @@ import Foundation
     }
 
     @Test func replacedAtlasPagesLeaveTheTextureCacheAtOnce() throws {
-        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 64))
+        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 64), options: .init(backend: .openGL))
         var most = 0
         for i in 0..<80 {
             r.layer = tree(i)

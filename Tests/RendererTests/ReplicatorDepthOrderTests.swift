@@ -22,7 +22,7 @@ import Foundation
         box.backgroundColor = solid(1, 0, 0)
         r.addSublayer(box)
         root.addSublayer(r)
-        let renderer = try CARenderer(offscreenSize: root.bounds.size, scale: 1)
+        let renderer = try CARenderer(offscreenSize: root.bounds.size, scale: 1, options: .init(backend: .openGL))
         renderer.clearColor = solid(1, 1, 1)
         renderer.layer = root
         let img = try RenderHarness.frame(renderer, at: 0)

@@ -33,7 +33,7 @@ import Foundation
     }
 
     func render(_ root: CALayer) throws -> (CGImage, RenderStats) {
-        let r = try CARenderer(offscreenSize: Self.size, scale: 1)
+        let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         let img = try RenderHarness.frame(r, at: 0)

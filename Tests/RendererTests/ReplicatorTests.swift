@@ -28,7 +28,7 @@ import Foundation
     }
 
     func render(_ root: CALayer, time: CFTimeInterval = 0) throws -> (CGImage, RenderStats) {
-        let r = try CARenderer(offscreenSize: Self.size, scale: 1)
+        let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         let img = try RenderHarness.frame(r, at: time)
@@ -323,7 +323,7 @@ import Foundation
             }
         }
         func frames(patching: Bool, _ times: [CFTimeInterval]) throws -> ([CGImage], [RenderStats]) {
-            var options = CARenderer.Options()
+            var options = CARenderer.Options(backend: .openGL)
             options.patchesSubtrees = patching
             let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: options)
             r.clearColor = solid(1, 1, 1)

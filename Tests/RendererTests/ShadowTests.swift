@@ -28,7 +28,7 @@ import Foundation
 
     /// Over a transparent target, so "painted" means any non-zero byte, as shadow.m reads it.
     func renderClear(_ root: CALayer) throws -> (CGImage, RenderStats) {
-        let r = try CARenderer(offscreenSize: Self.size)
+        let r = try CARenderer(offscreenSize: Self.size, options: .init(backend: .openGL))
         r.layer = root
         r.beginFrame(atTime: 0)
         try r.renderChecked()

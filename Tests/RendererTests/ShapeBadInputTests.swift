@@ -14,7 +14,7 @@ import Foundation
     /// must not turn these tests red.
     static func renderCounting(_ configure: (CAShapeLayer) -> Void) throws -> (CGImage, [String], RenderStats) {
         let root = ShapeLayerTests.scene(100, 100, configure)
-        let r = try CARenderer(offscreenSize: root.bounds.size)
+        let r = try CARenderer(offscreenSize: root.bounds.size, options: .init(backend: .openGL))
         r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         r.layer = root
         let (img, warnings) = try RenderDiagnostics.capture { try RenderHarness.frame(r, at: 0) }

@@ -284,7 +284,7 @@ import Foundation
     /// Renders `root` at `times` with one renderer, returning images and the shape rasters each
     /// frame made.
     static func frames(_ root: CALayer, at times: [Double]) throws -> [(CGImage, Int)] {
-        let r = try CARenderer(offscreenSize: root.bounds.size, scale: 1)
+        let r = try CARenderer(offscreenSize: root.bounds.size, scale: 1, options: .init(backend: .openGL))
         r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         r.layer = root
         return try times.map { t in

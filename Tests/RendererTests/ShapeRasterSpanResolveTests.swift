@@ -200,7 +200,7 @@ import Foundation
             }
             return root
         }
-        var options = CARenderer.Options()
+        var options = CARenderer.Options(backend: .openGL)
         options.backend = backend
         let times = [0.0, 0.13, 0.37, 0.5, 0.81]
         let root = scene()

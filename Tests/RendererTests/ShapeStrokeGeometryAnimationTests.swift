@@ -52,8 +52,11 @@ import Foundation
     }
 
     /// Frames of `root` at `times` on one renderer: images and the rasters each frame made.
-    static func frames(_ root: CALayer, _ times: [Double]) throws -> [(image: CGImage, rasters: Int)] {
-        let r = try CARenderer(offscreenSize: size, scale: 1)
+    /// `spans`: `Options.drawsAnimatedWidthsFromOneRaster` (nil: the backend's default, on for GL).
+    static func frames(_ root: CALayer, _ times: [Double], spans: Bool? = false) throws -> [(image: CGImage, rasters: Int)] {
+        var o = CARenderer.Options(backend: .openGL)
+        o.drawsAnimatedWidthsFromOneRaster = spans
+        let r = try CARenderer(offscreenSize: size, scale: 1, options: o)
         r.layer = root
         return try times.map { t in (try RenderHarness.frame(r, at: t), r.statistics.shapeRasters) }
     }
@@ -151,7 +154,7 @@ import Foundation
     @Test func aFrameDoesNotDependOnTheRastersDrawnBefore() throws {
         let (root, s) = Self.scene { $0.path = Self.arc(); $0.lineCap = .round }
         s.lineWidth = 8
-        let r = try CARenderer(offscreenSize: Self.size, scale: 1)
+        let r = try CARenderer(offscreenSize: Self.size, scale: 1, options: .init(backend: .openGL))
         r.layer = root
         _ = try RenderHarness.frame(r, at: 0)
         s.add(Self.widthAnimation(from: 4, to: 12), forKey: "w")

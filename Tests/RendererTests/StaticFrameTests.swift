@@ -16,7 +16,7 @@ import Foundation
 
     @Test func anUnchangedStaticTreeReusesTheLastFrame() throws {
         let (root, _) = scene()
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40))
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40), options: .init(backend: .openGL))
         r.layer = root
         r.beginFrame(atTime: 0); try r.renderChecked(); r.endFrame()
         #expect(!r.statistics.reusedFrame)
@@ -29,7 +29,7 @@ import Foundation
 
     @Test func aCommitOrAnAnimationRebuildsTheFrame() throws {
         let (root, box) = scene()
-        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40))
+        let r = try CARenderer(offscreenSize: CGSize(width: 60, height: 40), options: .init(backend: .openGL))
         r.layer = root
         r.beginFrame(atTime: 0); try r.renderChecked(); r.endFrame()
         CATransaction.begin()
@@ -81,7 +81,7 @@ import Foundation
 
     @Test func onlyTheAnimatedLeafIsReEmittedAndThePixelsMatchAFullBuild() throws {
         let (root, _) = scene()
-        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 60))
+        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 60), options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         r.beginFrame(atTime: 0); try r.renderChecked(); r.endFrame()
@@ -98,7 +98,7 @@ import Foundation
         #expect(patched[1].rgba(50, 55) == RGBA(255, 0, 0))
         #expect(patched[1].rgba(5, 55) == RGBA(255, 255, 255))
         // A fresh renderer building whole frames of the same tree at the same time agrees.
-        let full = try CARenderer(offscreenSize: CGSize(width: 100, height: 60))
+        let full = try CARenderer(offscreenSize: CGSize(width: 100, height: 60), options: .init(backend: .openGL))
         full.clearColor = solid(1, 1, 1)
         full.layer = root
         full.beginFrame(atTime: 0.5); try full.renderChecked(); full.endFrame()
@@ -108,7 +108,7 @@ import Foundation
 
     @Test func theEndStateIsDrawnOnceAndThenTheFrameIsReused() throws {
         let (root, _) = scene()
-        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 60))
+        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 60), options: .init(backend: .openGL))
         r.clearColor = solid(1, 1, 1)
         r.layer = root
         r.beginFrame(atTime: 0); try r.renderChecked(); r.endFrame()
@@ -122,7 +122,7 @@ import Foundation
 
     @Test func aNonLeafAnimationBuildsTheWholeFrame() throws {
         let (root, mover) = scene()
-        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 60))
+        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 60), options: .init(backend: .openGL))
         r.layer = root
         r.beginFrame(atTime: 0); try r.renderChecked(); r.endFrame()
         mover.backgroundColor = solid(0, 1, 0)   // a commit (implicit transaction) of a leaf
@@ -167,14 +167,14 @@ import Foundation
 
     /// A renderer of `root` that has drawn its first frame (a whole build).
     func drawn(_ root: CALayer) throws -> CARenderer {
-        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
+        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80), options: .init(backend: .openGL))
         r.layer = root
         _ = try frame(r, 0)
         return r
     }
 
     func fullBuild(_ root: CALayer) throws -> CGImage {
-        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
+        let r = try CARenderer(offscreenSize: CGSize(width: 120, height: 80), options: .init(backend: .openGL))
         r.layer = root
         return try frame(r, 0)
     }
@@ -246,8 +246,8 @@ import Foundation
     /// Two renderers of one tree each patch what changed since their own last frame.
     @Test func eachRendererCatchesUpOnCommitsSinceItsOwnLastFrame() throws {
         let (root, _, leaves) = scene()
-        let a = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
-        let b = try CARenderer(offscreenSize: CGSize(width: 120, height: 80))
+        let a = try CARenderer(offscreenSize: CGSize(width: 120, height: 80), options: .init(backend: .openGL))
+        let b = try CARenderer(offscreenSize: CGSize(width: 120, height: 80), options: .init(backend: .openGL))
         a.layer = root; b.layer = root
         _ = try frame(a, 0); _ = try frame(b, 0)
         change { leaves[1].backgroundColor = solid(1, 1, 0) }

@@ -73,7 +73,10 @@ import Foundation
     @discardableResult
     func expectFramesMatchWholeBuilds(_ root: CALayer, times: [Double] = [0, 0.15, 0.4, 0.65, 0.9], scale: CGFloat = 1,
                                       pixels: Bool = false, change: (Int) -> Void = { _ in }) throws -> [RenderStats] {
-        let r = try CARenderer(offscreenSize: size, scale: scale)
+        // Per-bucket lineWidth rasters, as the bare builder below makes them.
+        var o = CARenderer.Options(backend: .openGL)
+        o.drawsAnimatedWidthsFromOneRaster = false
+        let r = try CARenderer(offscreenSize: size, scale: scale, options: o)
         r.layer = root
         let whole = RenderTreeBuilder()
         var out: [RenderStats] = []

@@ -12,7 +12,7 @@ import CARender
 @Suite(.serialized, .enabled(if: glyphTestFonts != nil, "test fonts not found (../shared/corpora/fonts)"))
 struct TextDefaultPathTests {
     static func defaultRender(_ root: CALayer, size: CGSize, times: [Double] = [0]) throws -> (pixels: [UInt8], renderer: CARenderer) {
-        let r = try CARenderer(offscreenSize: size, scale: 1)
+        let r = try CARenderer(offscreenSize: size, scale: 1, options: .init(backend: .openGL))
         r.layer = root
         for t in times {
             r.beginFrame(atTime: t)
@@ -118,7 +118,7 @@ struct TextDefaultPathTests {
         func layouts() -> Int { layers.reduce(0) { $0 + $1.layoutCache.layoutsMade } }
         let root = GlyphAtlasTests.root(layers, size: size)
         #expect(layouts() == 20)
-        let r = try CARenderer(offscreenSize: size, scale: 1)
+        let r = try CARenderer(offscreenSize: size, scale: 1, options: .init(backend: .openGL))
         r.layer = root
         for k in [3, 11] {
             let a = CABasicAnimation(keyPath: "fontSize")

@@ -21,7 +21,7 @@ import Foundation
         g.frame = CGRect(x: 10, y: 10, width: 100, height: 60)
         root.addSublayer(g)
         g.setNeedsDisplay()
-        let r = try CARenderer(offscreenSize: CGSize(width: 200, height: 100), scale: 1)
+        let r = try CARenderer(offscreenSize: CGSize(width: 200, height: 100), scale: 1, options: .init(backend: .openGL))
         r.layer = root
         _ = try RenderHarness.frame(r, at: 0)
         #expect(r.statistics.textureUploadBytes == 24_000, "\(r.statistics)")
@@ -43,7 +43,7 @@ import Foundation
         g.contentsScale = 2
         root.addSublayer(g)
         g.setNeedsDisplay()
-        let r = try CARenderer(offscreenSize: CGSize(width: 200, height: 100), scale: 2)
+        let r = try CARenderer(offscreenSize: CGSize(width: 200, height: 100), scale: 2, options: .init(backend: .openGL))
         r.layer = root
         _ = try RenderHarness.frame(r, at: 0)
         #expect(r.statistics.textureUploadBytes == 96_000, "\(r.statistics)")

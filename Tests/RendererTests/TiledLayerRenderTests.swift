@@ -108,7 +108,7 @@ final class ColourTiledLayer: CATiledLayer {
     @Test("P10: tiles are reused across frames; setNeedsDisplay(_:) redraws only the tile it meets, and the frame shows it")
     func invalidationRedrawsDirtyTiles() throws {
         let (root, t) = scene(512, 512)
-        let r = try CARenderer(offscreenSize: CGSize(width: 300, height: 300), scale: 1)
+        let r = try CARenderer(offscreenSize: CGSize(width: 300, height: 300), scale: 1, options: .init(backend: .openGL))
         r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         r.layer = root
         _ = try RenderHarness.frame(r, at: 0)

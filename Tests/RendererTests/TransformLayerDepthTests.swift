@@ -32,6 +32,7 @@ import Foundation
 
     func render(_ root: CALayer, prepass: Bool) throws -> (CGImage, RenderStats) {
         var options = try CARenderer.Options(environment: [:])
+        options.backend = .openGL   // the depth pre-pass is the GL backend's
         options.usesDepthPrepass = prepass
         let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100), options: options)
         r.clearColor = solid(1, 1, 1)

@@ -33,7 +33,7 @@ import Foundation
     }
 
     func render(_ root: CALayer, backend: CARenderer.Backend = .openGL) throws -> (CGImage, RenderStats, RenderFrame) {
-        var options = CARenderer.Options()
+        var options = CARenderer.Options(backend: .openGL)
         options.backend = backend
         let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100), options: options)
         r.clearColor = solid(1, 1, 1)

@@ -215,7 +215,7 @@ import Foundation
         CATransaction.setDisableActions(true)
         l.backgroundColor = solid(0, 0, 1)
         l.add(transition(.fade), forKey: nil)
-        let r = try CARenderer(offscreenSize: Self.size)
+        let r = try CARenderer(offscreenSize: Self.size, options: .init(backend: .openGL))
         r.layer = root
         var passes: [Int] = []
         for t in [10, 10.5, 12.0] {

@@ -86,7 +86,7 @@ enum TestVideos {
         // Sequential playback decodes on without seeking.
         #expect(a.decoderSeekCount == 0)
         let (rootB, b) = scene(url)
-        let r = try CARenderer(offscreenSize: CGSize(width: 32, height: 16), scale: 1)
+        let r = try CARenderer(offscreenSize: CGSize(width: 32, height: 16), scale: 1, options: .init(backend: .openGL))
         r.layer = rootB
         let direct = try RenderHarness.frame(r, at: 2.3)
         let last = try #require(sequential.last)

@@ -49,7 +49,7 @@ import Foundation
               <rect x="10" y="10" width="50" height="50" filter="url(#f)"/>
             </svg>
             """)
-        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100))
+        let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100), options: .init(backend: .openGL))
         r.layer = doc.layer
         var uploads: [Int] = []
         var frames: [[UInt8]] = []

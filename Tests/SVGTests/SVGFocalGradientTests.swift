@@ -13,7 +13,7 @@ import Foundation
             <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">\(gradient)
             <rect width="100" height="100" fill="url(#g)"/></svg>
             """)
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = backend
         let r = try CARenderer(offscreenSize: CGSize(width: 100, height: 100), options: o)
         r.layer = doc.layer

@@ -27,7 +27,7 @@ import CADemoScenes
 
     static func frames(_ scene: LoadedScene, times: [CFTimeInterval], name: String,
                        into out: inout [(String, String)], renderer: inout String) throws {
-        let r = try CARenderer(offscreenSize: scene.size, scale: scene.scale)
+        let r = try CARenderer(offscreenSize: scene.size, scale: scene.scale, options: .init(backend: .openGL))
         renderer = r.contextInfo["GL_RENDERER"] ?? ""
         r.layer = scene.rootLayer
         for (i, t) in times.enumerated() {

@@ -16,7 +16,7 @@ import Foundation
 
     @Test(".software draws without OpenGL, on a machine that has it")
     func softwareRenders() throws {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .software
         let r = try CARenderer(offscreenSize: CGSize(width: 40, height: 30), options: o)
         #expect(r.activeBackend.backend == .software)
@@ -34,7 +34,7 @@ import Foundation
 
     @Test("a frame with Core Image filters draws on the CPU backend, blurred (no longer refused)")
     func filtersDrawOnTheCPUBackend() throws {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .software
         let r = try CARenderer(offscreenSize: CGSize(width: 40, height: 30), options: o)
         let root = Self.layerTree()
@@ -54,18 +54,30 @@ import Foundation
         #expect([outside.r, outside.g, outside.b, outside.a] == [0, 0, 255, 255])
     }
 
-    @Test("the default renderer draws with OpenGL (the recorded goldens are GL's)")
-    func defaultIsGL() throws {
+    @Test("the default renderer chooses automatically: the CPU backend on a software GL driver, OpenGL on a GPU")
+    func defaultIsAutomatic() throws {
+        #expect(CARenderer.Options().backend == .automatic)
         let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8))
-        #expect(r.activeBackend.backend == .openGL)
+        let probe = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: .init(backend: .openGL))
+        let name = (probe.contextInfo["GL_RENDERER"] ?? probe.contextInfo["renderer"] ?? "").lowercased()
+        let software = ["llvmpipe", "softpipe", "swrast"].contains { name.contains($0) }
+        #expect(r.activeBackend.backend == (software ? .software : .openGL), "\(name): \(r.activeBackend.reason)")
+        #expect(r.activeBackend.reason.hasPrefix("automatic"), "\(r.activeBackend.reason)")
+    }
+
+    @Test("Options(backend:) sets the backend and keeps every other default")
+    func optionsWithBackend() {
+        var expected = CARenderer.Options()
+        expected.backend = .software
+        #expect(CARenderer.Options(backend: .software) == expected)
     }
 
     @Test(".automatic picks the CPU backend on a software GL driver and says why")
     func automaticOnSoftwareGL() throws {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .automatic
         let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: o)
-        var gl = CARenderer.Options()
+        var gl = CARenderer.Options(backend: .openGL)
         gl.backend = .openGL
         let probe = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: gl)
         let name = (probe.contextInfo["GL_RENDERER"] ?? probe.contextInfo["renderer"] ?? "").lowercased()
@@ -76,7 +88,7 @@ import Foundation
 
     @Test("an automatic renderer whose GL context is lost draws on with the CPU backend, warning once")
     func lostContextFallsBack() throws {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .automatic
         o.softwareGLDrivers = []   // automatic resolves to GL here, even on llvmpipe
         let r = try CARenderer(offscreenSize: CGSize(width: 40, height: 30), options: o)
@@ -97,7 +109,7 @@ import Foundation
 
     @Test("an OpenGL renderer whose context is lost still fails its frame (no silent switch)")
     func lostContextOnGLThrows() throws {
-        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8))
+        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: .init(backend: .openGL))
         r.layer = Self.layerTree()
         r.destroyContextForTesting()
         r.beginFrame(atTime: 0)

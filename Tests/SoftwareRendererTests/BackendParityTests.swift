@@ -9,7 +9,7 @@ import CATestSupport
 /// derivatives are per 2×2 quad, where the CPU backend computes them exactly per pixel.
 @Suite struct BackendParityTests {
     static func renderer(_ scene: LoadedScene, _ backend: CARenderer.Backend) throws -> CARenderer {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = backend
         let r = try CARenderer(offscreenSize: scene.size, scale: scene.scale, options: o)
         r.layer = scene.rootLayer

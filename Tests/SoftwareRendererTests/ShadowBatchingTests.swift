@@ -34,7 +34,7 @@ import CATestSupport
     }
 
     static func render(_ root: CALayer, _ backend: CARenderer.Backend) throws -> (CGImage, RenderStats) {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = backend
         let r = try CARenderer(offscreenSize: size, options: o)
         r.layer = root

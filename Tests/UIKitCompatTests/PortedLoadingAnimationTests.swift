@@ -24,7 +24,7 @@ import Foundation
             type.animation().setUpAnimation(in: host, size: CGSize(width: 60, height: 60), color: color)
             CATransaction.flush()
         }
-        let renderer = try CARenderer(offscreenSize: canvas, scale: 1)
+        let renderer = try CARenderer(offscreenSize: canvas, scale: 1, options: .init(backend: .openGL))
         renderer.clearColor = nil
         renderer.layer = host
         var frames: [CGImage] = []
@@ -117,7 +117,7 @@ import Foundation
                                                         color: PortedLoadingAnimationTests.color)
             CATransaction.flush()
         }
-        let renderer = try CARenderer(offscreenSize: PortedLoadingAnimationTests.canvas, scale: 1)
+        let renderer = try CARenderer(offscreenSize: PortedLoadingAnimationTests.canvas, scale: 1, options: .init(backend: .openGL))
         renderer.layer = host
         renderer.beginFrame(atTime: 6000.5)
         try renderer.renderChecked()

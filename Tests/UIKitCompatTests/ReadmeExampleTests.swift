@@ -25,7 +25,7 @@ import Testing
             let anim = try #require(dot.animation(forKey: "pulse"))
             #expect(anim.beginTime == 4000.12)
         }
-        let renderer = try CARenderer(offscreenSize: CGSize(width: 20, height: 20), scale: 1)
+        let renderer = try CARenderer(offscreenSize: CGSize(width: 20, height: 20), scale: 1, options: .init(backend: .openGL))
         renderer.layer = host
         var corners: [UInt8] = []
         for t in [4000.0, 4000.12 + 0.3 * 0.75] {

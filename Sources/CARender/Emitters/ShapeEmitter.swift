@@ -9,6 +9,12 @@ import CAFrame
 final class ShapeEmitter: ContentEmitter {
     /// Shape rasters kept across frames (`Shapes/ShapeCache.swift`).
     let cache = ShapeCache()
+    /// Whether a stroke whose `lineWidth` animates between bounds its animations give is drawn
+    /// from one width-free raster for the widest width rather than a raster per power-of-two
+    /// bucket of its current width (`RenderTreeBuilder.widthRastersSpanAnimations`): the GL
+    /// backend's choice, where a shape leaving its batch in the frame it re-rasterises costs
+    /// a draw call.
+    var widthRastersSpanAnimations = false
     /// The spec `paints` resolved last, for the `emit` that follows it: the walk asks whether a
     /// shape paints and then has it emitted, and the spec is resolved once for both. Held, not
     /// identified by address (a freed copy's address may be reused), and used once.
@@ -33,7 +39,12 @@ final class ShapeEmitter: ContentEmitter {
         let resolved = lastSpec.flatMap { $0.copy === copy ? $0.spec : nil } ?? (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
         lastSpec = nil
         guard var spec = resolved else { return }
-        if spec.style != nil { spec.widthAnimates = layer.hasAnimation(writing: "lineWidth") }
+        if spec.style != nil {
+            spec.widthAnimates = layer.hasAnimation(writing: "lineWidth")
+            if spec.widthAnimates, widthRastersSpanAnimations, let model = layer as? CAShapeLayer {
+                spec.widthBounds = layer.animatedBounds(of: "lineWidth", model: Double(model.lineWidth))
+            }
+        }
         emitShape(spec, h: site.h, clip: copy.state.masksToBounds ? out.boundsClip(of: copy, h: site.h, outer: site.clip).0 : site.clip,
                   opacity: site.opacity, into: out)
     }
@@ -55,6 +66,9 @@ final class ShapeEmitter: ContentEmitter {
         /// The layer's `lineWidth` animates: the stroke is drawn from a width-free raster (a
         /// choice made from the layer alone, so a frame does not depend on the frames before).
         var widthAnimates = false
+        /// The least and greatest `lineWidth` its animations reach, where known and the
+        /// emitter draws such strokes from one raster (`widthRastersSpanAnimations`).
+        var widthBounds: ClosedRange<Double>? = nil
     }
 
     /// The most dash entries the shader takes (an odd pattern counts twice, as it repeats).
@@ -256,7 +270,15 @@ final class ShapeEmitter: ContentEmitter {
             // whatever frames came before (a frame rendered alone, or by another shard, is the
             // same frame).
             if spec.widthAnimates, let st = style, st.halfWidth > 0, hwTexels > 0 {
-                let bucket = pow(2, max(log2(hwTexels), 0).rounded(.up))
+                var bucket = pow(2, max(log2(hwTexels), 0).rounded(.up))
+                // Known bounds: one raster for the widest width (to a quarter texel), so the
+                // shape never re-rasterises, and never leaves its batch, while the width moves;
+                // not where the widest is far past this frame's width (the band would cost more
+                // than the rasters it saves).
+                if let bounds = spec.widthBounds {
+                    let widest = max(bounds.upperBound / 2 * map.maxScale, hwTexels)
+                    if widest <= max(4 * hwTexels, 16) { bucket = max((widest * 4).rounded(.up) / 4, 1) }
+                }
                 // Its reach: the bucket's half width (a square cap's corner), no miter beyond it.
                 familyLimit = limitFor(bucket * 2.0.squareRoot() + 4)
                 family = ShapeCache.widthFamily(key, limit: familyLimit, bucket: bucket)

@@ -174,6 +174,7 @@ final class ShapeCache {
 
     func reset() {
         pages.removeAll()
+        lastPlaced = (nil, nil)
         uploads.removeAll(keepingCapacity: true)
         entries.removeAll()
         refusedWidthFamilies.removeAll()
@@ -254,9 +255,25 @@ final class ShapeCache {
         return e
     }
 
-    private func place(_ w: Int, _ h: Int, field: Bool) -> (Int, Int, Int)? {
+    /// The page the last raster of each kind (coverage, field) went to.
+    private var lastPlaced: (coverage: Int?, field: Int?) = (nil, nil)
+
+    /// Room for a `w`×`h` raster: first on the page the previous raster of its kind went to,
+    /// then the newest page first. Rasters made one after another (in painting order) then
+    /// share a page, so their shapes share a batch: trying the newest page first alone sent a
+    /// raster that missed it to an older page's leftover room and the next one back, and 1,000
+    /// stars alternated between two field pages (109 draw calls where one page change needs 1).
+    func place(_ w: Int, _ h: Int, field: Bool) -> (Int, Int, Int)? {
+        func found(_ i: Int, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+            if field { lastPlaced.field = i } else { lastPlaced.coverage = i }
+            return (i, x, y)
+        }
+        if let i = field ? lastPlaced.field : lastPlaced.coverage, pages.indices.contains(i),
+           pages[i].info.isField == field, let (x, y) = pages[i].allocate(w, h) {
+            return found(i, x, y)
+        }
         for (i, p) in pages.enumerated().reversed() where p.info.isField == field {
-            if let (x, y) = p.allocate(w, h) { return (i, x, y) }
+            if let (x, y) = p.allocate(w, h) { return found(i, x, y) }
         }
         let side = field ? Self.fieldPageSize : Self.pageSize
         // A raster larger than a page gets a page of its own size.
@@ -265,6 +282,6 @@ final class ShapeCache {
         nextPageID += 1
         pages.append(page)
         guard let (x, y) = page.allocate(w, h) else { return nil }
-        return (pages.count - 1, x, y)
+        return found(pages.count - 1, x, y)
     }
 }

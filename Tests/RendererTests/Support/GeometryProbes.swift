@@ -12,7 +12,7 @@ enum GeometryProbe {
     static func render(_ root: CALayer, size: CGSize, scale: CGFloat = 1,
                        clear: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)) throws
         -> (image: CGImage, stats: RenderStats, frame: RenderFrame) {
-        let r = try CARenderer(offscreenSize: size, scale: scale)
+        let r = try CARenderer(offscreenSize: size, scale: scale, options: .init(backend: .openGL))
         r.clearColor = clear
         r.layer = root
         r.beginFrame(atTime: 0)

@@ -8,7 +8,7 @@ enum RenderHarness {
     /// opaque white background unless `clear` says otherwise.
     static func render(_ root: CALayer, size: CGSize, scale: CGFloat = 1, time: CFTimeInterval = 0,
                        clear: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)) throws -> CGImage {
-        let r = try CARenderer(offscreenSize: size, scale: scale)
+        let r = try CARenderer(offscreenSize: size, scale: scale, options: .init(backend: .openGL))
         r.clearColor = clear
         r.layer = root
         return try frame(r, at: time)
@@ -18,7 +18,7 @@ enum RenderHarness {
     /// and of patching, which count GL objects or read the GL path's statistics), showing `root`
     /// in a `size`-point target at scale 1.
     static func glRenderer(_ root: CALayer, size: CGSize) throws -> CARenderer {
-        var o = CARenderer.Options()
+        var o = CARenderer.Options(backend: .openGL)
         o.backend = .openGL
         let r = try CARenderer(offscreenSize: size, scale: 1, maxTextureSize: nil, options: o)
         r.layer = root
@@ -36,7 +36,7 @@ enum RenderHarness {
     /// Renders the same tree at several times with one renderer (frames of an animation).
     static func renderFrames(_ root: CALayer, size: CGSize, times: [CFTimeInterval], scale: CGFloat = 1,
                              clear: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)) throws -> [CGImage] {
-        let r = try CARenderer(offscreenSize: size, scale: scale)
+        let r = try CARenderer(offscreenSize: size, scale: scale, options: .init(backend: .openGL))
         r.clearColor = clear
         r.layer = root
         return try times.map { try frame(r, at: $0) }

@@ -15,7 +15,7 @@ final class SVGRenderCache {
         if let cached = renderers[key] {
             r = cached
         } else {
-            r = try CARenderer(offscreenSize: size, scale: scale)
+            r = try CARenderer(offscreenSize: size, scale: scale, options: .init(backend: .openGL))
             r.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
             renderers[key] = r
         }

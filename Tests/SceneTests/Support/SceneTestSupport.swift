@@ -41,7 +41,7 @@ func doc(root: String = #"{"bounds": [0, 0, 100, 100]}"#, extra: String = "") ->
 
 /// Renders a scene's frames at `times` with one renderer, applying its scheduled changes.
 func renderFrames(_ scene: LoadedScene, times: [CFTimeInterval]) throws -> [CGImage] {
-    let r = try CARenderer(offscreenSize: scene.size, scale: scene.scale)
+    let r = try CARenderer(offscreenSize: scene.size, scale: scene.scale, options: .init(backend: .openGL))
     r.layer = scene.rootLayer
     return try times.map { t in
         scene.applyScheduledChanges(upTo: t)

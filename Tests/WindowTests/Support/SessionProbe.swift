@@ -33,7 +33,7 @@ enum SessionProbe {
     /// The session's scene rendered headless at media time `t` (its root, timed by the
     /// container, as `ScenePreview.saveFrame` renders it).
     static func render(_ session: PreviewSession, at t: CFTimeInterval) throws -> CGImage {
-        let r = try CARenderer(offscreenSize: size, scale: 1)
+        let r = try CARenderer(offscreenSize: size, scale: 1, options: .init(backend: .openGL))
         r.layer = session.scene.rootLayer
         r.beginFrame(atTime: t)
         try r.renderChecked()

@@ -25,7 +25,7 @@ enum WindowHarness {
     static func headless(_ root: CALayer, size: CGSize, scale: CGFloat = 1, times: [CFTimeInterval],
                          clear: CGColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)) throws -> CGImage {
         LayerWindow.releaseCurrentContext()
-        let r = try CARenderer(offscreenSize: size, scale: scale)
+        let r = try CARenderer(offscreenSize: size, scale: scale, options: .init(backend: .openGL))
         r.clearColor = clear
         r.layer = root
         for t in times {

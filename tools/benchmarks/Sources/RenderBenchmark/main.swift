@@ -59,6 +59,12 @@ if args.contains("--gpu-path-check") {
     do { try PathParityCheck.run() } catch { print("gpu-path-check failed: \(error)"); exit(1) }
     exit(0)
 }
+// `--backend-check`: the default backend's choice, gl against cpu, and the lineWidth rasters
+// (BackendCheck.swift), then exit.
+if args.contains("--backend-check") {
+    do { try BackendCheck.run() } catch { print("backend-check failed: \(error)"); exit(1) }
+    exit(0)
+}
 let frames = args.first.flatMap(Int.init) ?? 30
 var scenes = args.filter { Int($0) == nil }
 if scenes.isEmpty { scenes = ["rects", "static-rects", "mostly-static-rects", "images", "gradients", "shadows"] }
