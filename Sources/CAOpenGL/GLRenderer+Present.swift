@@ -34,6 +34,20 @@ extension GLRenderer {
         try checkError("presenting the frame into framebuffer \(framebuffer)")
     }
 
+    /// Presents a frame drawn elsewhere (the CPU backend's, for a window whose renderer draws on
+    /// the CPU): `pixels` (premultiplied RGBA8, top row first, `pixelWidth`×`pixelHeight`) go
+    /// into this renderer's target, which holds row 0 = top as its own frames do, and are then
+    /// presented as `present(toFramebuffer:width:height:)` presents those.
+    package func present(pixels: UnsafeRawPointer, pixelWidth pw: Int, pixelHeight ph: Int,
+                         toFramebuffer framebuffer: UInt32, width: Int, height: Int) throws {
+        if main == nil || main!.width != pw || main!.height != ph { main = try GLRenderTarget(width: pw, height: ph) }
+        glBindTexture(E(GL_TEXTURE_2D), main!.texture.id)
+        glPixelStorei(E(GL_UNPACK_ALIGNMENT), 1)
+        glTexSubImage2D(E(GL_TEXTURE_2D), 0, 0, 0, GLsizei(pw), GLsizei(ph), E(GL_RGBA), E(GL_UNSIGNED_BYTE), pixels)
+        try checkError("uploading a \(pw)×\(ph) frame to present")
+        try present(toFramebuffer: framebuffer, width: width, height: height)
+    }
+
     /// RGBA8 of `framebuffer`'s colour buffer (0: the default framebuffer's back buffer), top
     /// row first, `width`×`height` pixels from its lower-left corner. For tests that compare
     /// what a window shows with the headless render.

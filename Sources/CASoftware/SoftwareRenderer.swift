@@ -135,6 +135,13 @@ package final class SoftwareRenderer {
     }
 
     /// Premultiplied RGBA8 of the last frame, top row first.
+    /// The last frame's pixels where they lie (premultiplied RGBA8, top row first), for a
+    /// window presenting them through GL without copying them first; nil before any frame.
+    package func withFramePixels<T>(_ body: (UnsafeRawPointer, _ width: Int, _ height: Int) throws -> T) rethrows -> T? {
+        guard let main else { return nil }
+        return try body(UnsafeRawPointer(main.pixels), main.width, main.height)
+    }
+
     package func readPixels() -> [UInt8] {
         guard let main else { return [] }
         let n = main.width * main.height

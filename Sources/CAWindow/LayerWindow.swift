@@ -52,6 +52,10 @@ public final class LayerWindow {
         public var printsStatisticsOnClose = false
         /// Colour the window is cleared to behind the layer (premultiplied); opaque black by default.
         public var clearColor: CGColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        /// Which backend draws the frames (`CARenderer.Options.backend`): by default automatic,
+        /// the CPU backend where the window's OpenGL is a software rasteriser (llvmpipe under
+        /// Xvfb) and OpenGL on a GPU. The window's context presents the frames either way.
+        public var backend: CARenderer.Backend = .automatic
 
         public init() {}
     }
@@ -170,7 +174,8 @@ public final class LayerWindow {
         size = m.points
         contentsScale = m.scale
         do {
-            renderer = try CARenderer(drawableSize: m.points, scale: m.scale, contextInfo: ["api": api == .egl ? "EGL" : "GLX"]) {
+            renderer = try CARenderer(drawableSize: m.points, scale: m.scale, contextInfo: ["api": api == .egl ? "EGL" : "GLX"],
+                                      options: .init(backend: c.backend)) {
                 try LayerWindow.makeCurrent(box)
             }
             try renderer.resizeDrawable(pixelWidth: m.pixelWidth, pixelHeight: m.pixelHeight, scale: m.scale)

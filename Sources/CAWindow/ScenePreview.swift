@@ -32,8 +32,10 @@ public final class ScenePreview {
 
     /// Opens a window for the scene `load` makes, watching `file` for changes (nil: nothing to
     /// watch). Throws `PreviewError` when the scene fails to load (nothing is opened), or
-    /// `WindowError` when no window can be opened.
+    /// `WindowError` when no window can be opened. `backend`, when given, replaces the
+    /// configuration's (`LayerWindow.Configuration.backend`), and saved frames use it too.
     public init(name: String, watching file: URL?, configuration: LayerWindow.Configuration? = nil,
+                backend: CARenderer.Backend? = nil,
                 log: @escaping (String) -> Void = PreviewSession.standardError,
                 load: @escaping () throws -> PreviewScene) throws {
         self.name = name
@@ -47,6 +49,7 @@ public final class ScenePreview {
             c.printsStatisticsOnClose = true
         }
         c.title = name
+        if let backend { c.backend = backend }
         window = try LayerWindow(configuration: c)
         watcher = file.map { FileWatcher(url: $0) }
         let stage = CALayer()
@@ -140,7 +143,7 @@ public final class ScenePreview {
         LayerWindow.releaseCurrentContext()
         let s = session.scene
         if headless == nil || headless!.bounds.size != s.size || headless!.scale != s.scale {
-            headless = try CARenderer(offscreenSize: s.size, scale: s.scale)
+            headless = try CARenderer(offscreenSize: s.size, scale: s.scale, options: .init(backend: window.configuration.backend))
         }
         let r = headless!
         r.layer = s.rootLayer

@@ -13,7 +13,8 @@ extension CARenderer {
     /// `CARenderer` always draws with the GPU context it is given).
     public enum Backend: String, Sendable, Equatable, CaseIterable {
         /// The CPU backend where OpenGL would run in software anyway (`GL_RENDERER` names
-        /// llvmpipe, softpipe or swrast) or no EGL display can be made; OpenGL otherwise. A
+        /// llvmpipe, softpipe or swrast; in an optimised build, since a debug build's CPU
+        /// backend is slower than llvmpipe) or no EGL display can be made; OpenGL otherwise. A
         /// renderer on `automatic` whose GL context is lost draws on with the CPU backend (one
         /// warning) instead of failing its frames.
         case automatic
@@ -28,32 +29,56 @@ extension CARenderer {
     public var activeBackend: (backend: Backend, reason: String) { (software == nil ? .openGL : .software, backendReason) }
 
     /// The context, GL backend and CPU backend for `options.backend`. `makeContext` is not
-    /// called for `.software` (a CPU renderer needs no EGL display); `softwareCapable` is false
-    /// for a window's renderer, which must present into the window's GL framebuffer.
-    static func makeBackends(options: Options, maxTextureSize: Int?, softwareCapable: Bool,
+    /// called for an offscreen `.software` renderer (a CPU renderer needs no EGL display). A
+    /// renderer that `presents` into a window's framebuffer always has the window's context and
+    /// a GL backend, which presents the frames; where the CPU backend is chosen it draws them.
+    static func makeBackends(options: Options, maxTextureSize: Int?, presents: Bool,
                              makeContext: () throws -> any RendererContext)
         throws -> (any RendererContext, GLRenderer?, SoftwareRenderer?, String) {
-        let choice = softwareCapable ? options.backend : .openGL
-        if choice == .software {
+        let choice = options.backend
+        if choice == .software, !presents {
             return (SoftwareRendererContext(reason: "chosen"), nil, SoftwareRenderer(), "Options.backend is .software")
         }
         let context: any RendererContext
         do {
             context = try makeContext()
-        } catch let e as SurfaceError where choice == .automatic {
+        } catch let e as SurfaceError where choice == .automatic && !presents {
             RenderDiagnostics.warn("no EGL display for OpenGL (\(e.description)): drawing with the CPU backend")
             return (SoftwareRendererContext(reason: "no EGL display"), nil, SoftwareRenderer(), "automatic: no EGL display (\(e.description))")
         }
+        // Decided from GL_RENDERER before the GL backend compiles its programs: offscreen on
+        // llvmpipe the context is only asked its name and dropped.
+        let name = GLRenderer.currentRendererName() ?? ""
+        var driver = choice == .automatic ? options.softwareGLDriver(named: name) : nil
+        var kept = ""
+        if let d = driver, !options.cpuBackendIsOptimised {
+            // A debug build's CPU backend loses to llvmpipe (Options.cpuBackendIsOptimised).
+            driver = nil
+            kept = "automatic: GL_RENDERER \"\(name)\" is a software driver (\(d)), but this build's CPU backend is unoptimised "
+                + "(a debug build) and slower than it: OpenGL"
+        }
+        if presents {
+            let gl = try GLRenderer(maxTextureSize: maxTextureSize)
+            switch choice {
+            case .software:
+                return (context, gl, SoftwareRenderer(), "Options.backend is .software (frames presented through the window's OpenGL context)")
+            case .automatic:
+                if let driver {
+                    return (context, gl, SoftwareRenderer(), "automatic: GL_RENDERER \"\(name)\" is a software driver (\(driver)); "
+                            + "frames presented through the window's OpenGL context")
+                }
+                return (context, gl, nil, kept.isEmpty ? "automatic: GL_RENDERER \"\(name)\" is a hardware driver" : kept)
+            case .openGL:
+                return (context, gl, nil, "Options.backend is .openGL")
+            }
+        }
         if choice == .automatic {
-            // Decided from GL_RENDERER before the GL backend compiles its programs: on llvmpipe
-            // the context is only asked its name and dropped.
-            let name = GLRenderer.currentRendererName() ?? ""
-            if let driver = options.softwareGLDriver(named: name) {
+            if let driver {
                 return (SoftwareRendererContext(reason: "software GL"), nil, SoftwareRenderer(),
                         "automatic: GL_RENDERER \"\(name)\" is a software driver (\(driver))")
             }
             let gl = try GLRenderer(maxTextureSize: maxTextureSize)
-            return (context, gl, nil, "automatic: GL_RENDERER \"\(name)\" is a hardware driver")
+            return (context, gl, nil, kept.isEmpty ? "automatic: GL_RENDERER \"\(name)\" is a hardware driver" : kept)
         }
         let gl = try GLRenderer(maxTextureSize: maxTextureSize)
         return (context, gl, nil, "Options.backend is .openGL")

@@ -16,7 +16,7 @@ extension CARenderer {
     /// throws.
     public convenience init(drawableSize: CGSize, scale: CGFloat = 1, contextInfo: [String: String] = [:],
                             options: Options = Options(), makeContextCurrent: @escaping () throws -> Void) throws {
-        try self.init(size: drawableSize, scale: scale, maxTextureSize: nil, options: options) {
+        try self.init(size: drawableSize, scale: scale, maxTextureSize: nil, options: options, presents: true) {
             let context = ExternalGLContext(info: contextInfo, makeCurrent: makeContextCurrent)
             try context.makeCurrent()
             return context
@@ -50,6 +50,14 @@ extension CARenderer {
     /// Copies the frame into the framebuffer bound when `render()` began.
     func presentToBoundFramebuffer() throws {
         do {
+            if let software {
+                // The CPU backend drew the frame: its pixels go up through the window's context.
+                try software.withFramePixels { pixels, w, h in
+                    try backend.present(pixels: pixels, pixelWidth: w, pixelHeight: h,
+                                        toFramebuffer: boundFramebuffer, width: pixelWidth, height: pixelHeight)
+                }
+                return
+            }
             try backend.present(toFramebuffer: boundFramebuffer, width: pixelWidth, height: pixelHeight)
         } catch {
             throw CARendererError.backend("\(error)")

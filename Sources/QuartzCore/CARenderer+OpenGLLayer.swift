@@ -16,8 +16,13 @@ extension CARenderer {
     func installOpenGLLayerDrawing() {
         builder.openGLLayerDrawer = { [weak self] layer, w, h, t, display in
             let image = OpenGLLayerDrawing.draw(layer, width: w, height: h, layerTime: t, displayTime: display)
-            // Back to the renderer's context (the CPU backend has none: release ours instead).
-            if let self, self.software == nil { try? self.context.makeCurrent() } else { OpenGLLayerDrawing.releaseCurrent() }
+            // Back to the renderer's context (an offscreen CPU backend has none: release ours
+            // instead; a window's CPU backend presents through the window's).
+            if let self, self.software == nil || self.presentsToBoundFramebuffer {
+                try? self.context.makeCurrent()
+            } else {
+                OpenGLLayerDrawing.releaseCurrent()
+            }
             return image
         }
     }

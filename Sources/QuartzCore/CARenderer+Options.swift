@@ -70,14 +70,27 @@ extension CARenderer {
         public var usesGPUParticles: Bool? = nil
         /// Which backend draws (`CARenderer.Backend`); fixed when the renderer is made. Default
         /// `.automatic`: OpenGL on a GPU, the CPU backend where GL would be Mesa's software
-        /// rasteriser or no EGL display exists (the CPU backend is faster than llvmpipe on every
-        /// benchmark scene, docs/PERFORMANCE.md "The default backend"). Tests that compare with
+        /// rasteriser (in an optimised build: there the CPU backend is faster than llvmpipe on
+        /// every benchmark scene, docs/PERFORMANCE.md "The default backend") or no EGL display
+        /// exists. Tests that compare with
         /// GL's recorded goldens name `.openGL`. Extension beyond Apple's API, like every option
         /// here.
         public var backend: Backend = .automatic
         /// `GL_RENDERER` substrings that make `.automatic` choose the CPU backend (Mesa's software
         /// rasterisers). Package-only: tests empty it to get an automatic renderer on GL.
         package var softwareGLDrivers = ["llvmpipe", "softpipe", "swrast"]
+        /// Whether this build's CPU backend is compiled with optimisation. An unoptimised (debug)
+        /// build's CPU backend is far slower than llvmpipe (the demo through `carender render`:
+        /// 23.9 s against 1.23 s on GL), so there `.automatic` keeps OpenGL on a software driver
+        /// and takes the CPU backend only where no EGL display exists. Package-only: tests set it
+        /// to check the optimised build's choice in a debug build.
+        package var cpuBackendIsOptimised: Bool = {
+            #if DEBUG
+            return false
+            #else
+            return true
+            #endif
+        }()
 
         /// The entry of `softwareGLDrivers` that a `GL_RENDERER` string names, if any: what
         /// `.automatic` and the GPU-path switches (`usesGPUParticles`, `usesGPUReplicas`, the

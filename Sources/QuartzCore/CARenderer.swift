@@ -73,14 +73,14 @@ public final class CARenderer {
     /// (`GLRenderer.init(maxTextureSize:)`), so tests can check how oversized images are
     /// handled without a process-wide setting. Package API.
     package convenience init(offscreenSize: CGSize, scale: CGFloat = 1, maxTextureSize: Int?, options: Options = Options()) throws {
-        try self.init(size: offscreenSize, scale: scale, maxTextureSize: maxTextureSize, options: options, softwareCapable: true) {
+        try self.init(size: offscreenSize, scale: scale, maxTextureSize: maxTextureSize, options: options, presents: false) {
             try EGLHeadlessContext(platforms: options.platformChoices)
         }
     }
 
     /// Checks the size, makes (and makes current) the context with `makeContext`, and the
     /// backend in it.
-    init(size offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, options: Options, softwareCapable: Bool = false,
+    init(size offscreenSize: CGSize, scale: CGFloat, maxTextureSize: Int?, options: Options, presents: Bool,
          makeContext: () throws -> any RendererContext) throws {
         guard offscreenSize.width.isFinite, offscreenSize.height.isFinite, scale.isFinite, scale > 0 else {
             throw CARendererError.invalidSize("offscreenSize \(offscreenSize) at scale \(scale) is not finite and positive")
@@ -95,7 +95,7 @@ public final class CARenderer {
         let w = Int(fw), h = Int(fh)
         do {
             (context, backend, software, backendReason) = try Self.makeBackends(
-                options: options, maxTextureSize: maxTextureSize, softwareCapable: softwareCapable, makeContext: makeContext)
+                options: options, maxTextureSize: maxTextureSize, presents: presents, makeContext: makeContext)
         } catch let e as SurfaceError {
             throw CARendererError.noContext(e.description)
         } catch let e as GLBackendError {

@@ -27,9 +27,12 @@ struct Preview: ParsableCommand {
     @Flag(help: "Let a scene file use images outside its folder.")
     var allowOutsideImages = false
 
+    @OptionGroup var backendChoice: BackendOption
+
     func run() throws {
         try CLI.run {
             if let frames, frames < 1 { throw CLIError.usage("--frames \(frames): at least 1") }
+            try backendChoice.apply()
             try MainActor.assumeIsolated { try preview() }
         }
     }
@@ -38,7 +41,8 @@ struct Preview: ParsableCommand {
     private func preview() throws {
         let (path, allow) = (scene, allowOutsideImages)
         // Loaded on the live clock (not frozen, unlike `render`): the window's frames are real time.
-        let preview = try ScenePreview(name: path ?? "demo", watching: path.map { URL(fileURLWithPath: $0) }) {
+        let backend = try CARenderer.Options.fromCarenderEnvironment().backend
+        let preview = try ScenePreview(name: path ?? "demo", watching: path.map { URL(fileURLWithPath: $0) }, backend: backend) {
             let s = try path.map { try SceneInput.loadFile($0, allowOutsideImages: allow) } ?? SceneInput.demo()
             s.notes.forEach(CLI.note)
             return PreviewScene(rootLayer: s.rootLayer, size: s.size, scale: s.scale, duration: s.duration,

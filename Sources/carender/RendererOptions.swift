@@ -14,7 +14,7 @@ extension CARenderer.Options {
     }
 }
 
-/// `--backend gl|cpu|auto` of `render` and `bench` (issue 22): which backend draws; overrides
+/// `--backend gl|cpu|auto` of `render`, `bench`, `info`, `serve` and `preview` (issue 22): which backend draws; overrides
 /// `CA_BACKEND`. Set once by the command before it makes a renderer.
 struct BackendOption: ParsableArguments {
     @Option(help: ArgumentHelp("Backend: gl (OpenGL), cpu (the CPU backend) or auto. Default: CA_BACKEND, else auto (the CPU backend where GL is a software rasteriser or missing, else gl).", valueName: "gl|cpu|auto"))

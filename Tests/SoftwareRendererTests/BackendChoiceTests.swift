@@ -61,8 +61,22 @@ import Foundation
         let probe = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: .init(backend: .openGL))
         let name = (probe.contextInfo["GL_RENDERER"] ?? probe.contextInfo["renderer"] ?? "").lowercased()
         let software = ["llvmpipe", "softpipe", "swrast"].contains { name.contains($0) }
-        #expect(r.activeBackend.backend == (software ? .software : .openGL), "\(name): \(r.activeBackend.reason)")
+        // (A debug build keeps GL on a software driver: its CPU backend is unoptimised.)
+        let cpu = software && CARenderer.Options().cpuBackendIsOptimised
+        #expect(r.activeBackend.backend == (cpu ? .software : .openGL), "\(name): \(r.activeBackend.reason)")
         #expect(r.activeBackend.reason.hasPrefix("automatic"), "\(r.activeBackend.reason)")
+    }
+
+    @Test(".automatic in an unoptimised build keeps OpenGL on a software driver, and says why")
+    func automaticInADebugBuild() throws {
+        var o = CARenderer.Options(backend: .automatic)
+        o.cpuBackendIsOptimised = false
+        let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: o)
+        #expect(r.activeBackend.backend == .openGL)
+        let name = (r.contextInfo["renderer"] ?? "").lowercased()
+        if ["llvmpipe", "softpipe", "swrast"].contains(where: { name.contains($0) }) {
+            #expect(r.activeBackend.reason.contains("unoptimised"), "\(r.activeBackend.reason)")
+        }
     }
 
     @Test("Options(backend:) sets the backend and keeps every other default")
@@ -76,6 +90,7 @@ import Foundation
     func automaticOnSoftwareGL() throws {
         var o = CARenderer.Options(backend: .openGL)
         o.backend = .automatic
+        o.cpuBackendIsOptimised = true   // the optimised build's choice, in any build
         let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: o)
         var gl = CARenderer.Options(backend: .openGL)
         gl.backend = .openGL

@@ -13,6 +13,7 @@ enum WindowHarness {
         c.refreshRate = 60
         c.vsync = false
         if simulated { c.simulatedStartTime = 1000 }
+        c.backend = .openGL   // compared with the headless GL render, pixel for pixel
         return c
     }
 
@@ -23,9 +24,10 @@ enum WindowHarness {
     /// `root` rendered headless at each of `times`, the last image returned. The window must
     /// not hold its context current meanwhile (glvnd: GLX or EGL per thread).
     static func headless(_ root: CALayer, size: CGSize, scale: CGFloat = 1, times: [CFTimeInterval],
-                         clear: CGColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)) throws -> CGImage {
+                         clear: CGColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1),
+                         backend: CARenderer.Backend = .openGL) throws -> CGImage {
         LayerWindow.releaseCurrentContext()
-        let r = try CARenderer(offscreenSize: size, scale: scale, options: .init(backend: .openGL))
+        let r = try CARenderer(offscreenSize: size, scale: scale, options: .init(backend: backend))
         r.clearColor = clear
         r.layer = root
         for t in times {
