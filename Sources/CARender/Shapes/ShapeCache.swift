@@ -262,7 +262,7 @@ final class ShapeCache {
     /// then the newest page first. Rasters made one after another (in painting order) then
     /// share a page, so their shapes share a batch: trying the newest page first alone sent a
     /// raster that missed it to an older page's leftover room and the next one back, and 1,000
-    /// stars alternated between two field pages (109 draw calls where one page change needs 1).
+    /// stars alternated between two field pages (109 draw calls; 28 in this order).
     func place(_ w: Int, _ h: Int, field: Bool) -> (Int, Int, Int)? {
         func found(_ i: Int, _ x: Int, _ y: Int) -> (Int, Int, Int) {
             if field { lastPlaced.field = i } else { lastPlaced.coverage = i }
