@@ -51,8 +51,8 @@ extension CARenderer {
         /// drawn from one width-free raster wide enough for the widest width, instead of one per
         /// power-of-two bucket of the current width. One raster keeps every such shape in the
         /// batch it started in: per-bucket rasters are made in the frame a width crosses into the
-        /// next bucket, and 1,000 stars whose animations cross in different frames split from 36
-        /// draws into 1,001 (docs/PERFORMANCE.md "lineWidth"). The price is the widest band in
+        /// next bucket, and 1,000 stars whose animations cross in different frames split into
+        /// 1,001 draws (docs/PERFORMANCE.md "lineWidth"; one raster: 29). The price is the widest band in
         /// every frame. `nil` (the default): on for the GL backend, where a draw costs more than
         /// a band; off for the CPU backend, which has no draws to save. The same pixels either
         /// way (the stroke is cut at the current width in both).
@@ -72,9 +72,8 @@ extension CARenderer {
         /// `.automatic`: OpenGL on a GPU, the CPU backend where GL would be Mesa's software
         /// rasteriser (in an optimised build: there the CPU backend is faster than llvmpipe on
         /// every benchmark scene, docs/PERFORMANCE.md "The default backend") or no EGL display
-        /// exists. Tests that compare with
-        /// GL's recorded goldens name `.openGL`. Extension beyond Apple's API, like every option
-        /// here.
+        /// exists. Tests that compare with GL's recorded goldens name `.openGL`. Extension
+        /// beyond Apple's API, like every option here.
         public var backend: Backend = .automatic
         /// `GL_RENDERER` substrings that make `.automatic` choose the CPU backend (Mesa's software
         /// rasterisers). Package-only: tests empty it to get an automatic renderer on GL.

@@ -89,6 +89,13 @@ import Foundation
         #expect(out.map(\.rasters).reduce(0, +) >= 3, "\(out.map(\.rasters))")
     }
 
+    @Test("CA_WIDTH_RASTER_SPANS maps onto the option: 1 on, 0 off, unset the backend's choice")
+    func environment() throws {
+        #expect(try CARenderer.Options(environment: ["CA_WIDTH_RASTER_SPANS": "1"]).drawsAnimatedWidthsFromOneRaster == true)
+        #expect(try CARenderer.Options(environment: ["CA_WIDTH_RASTER_SPANS": "0"]).drawsAnimatedWidthsFromOneRaster == false)
+        #expect(try CARenderer.Options(environment: [:]).drawsAnimatedWidthsFromOneRaster == nil)
+    }
+
     @Test("the CPU backend keeps per-bucket rasters by default (it has no draw calls to save)")
     func cpuDefault() throws {
         let r = try CARenderer(offscreenSize: CGSize(width: 240, height: 200), scale: 1, options: .init(backend: .software))
