@@ -56,7 +56,7 @@ final class ProgressLayer: CALayer {
         grow.duration = 2
         bar.add(grow, forKey: "progress")
 
-        let renderer = try CARenderer(offscreenSize: CGSize(width: 200, height: 20), options: .init(backend: .openGL))
+        let renderer = try CARenderer(offscreenSize: CGSize(width: 200, height: 20))
         renderer.layer = bar
         var widths: [Int] = []
         for t in [0.0, 0.5, 1.0, 1.5, 2.5] {
