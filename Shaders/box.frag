@@ -86,6 +86,20 @@ float blurredShape(vec2 p, vec2 lo, vec2 hi, vec2 c, float sigma) {
 // The pre-pass writes depth only (colour writes are off): nothing to compute.
 void main() { o_color = vec4(0.0); }
 #else
+#ifdef CA_PLANE_DEPTH
+// An opaque transform-layer plane is drawn in two phases (GLRenderer's plane runs): 1 keeps
+// only its opaque pixels, which write depth, so intersecting planes decide every opaque pixel
+// by depth whatever their order; 2 keeps only its antialiased fringe, blended (no depth write)
+// after every plane's opaque pixels, so a nearer plane's fringe lies over a farther plane
+// drawn after it instead of under it. 0 draws both at once.
+uniform int u_planeFringe;
+void planePhase(float alpha) {
+    if (u_planeFringe == 1 && alpha < 0.998) discard;
+    if (u_planeFringe == 2 && alpha >= 0.998) discard;
+}
+#else
+void planePhase(float alpha) {}
+#endif
 void main() {
     vec4 v_fill = vec4(ca_unpackUnorm2(v_colors.x), ca_unpackUnorm2(v_colors.y));
     vec4 v_border = vec4(ca_unpackUnorm2(v_colors.z), ca_unpackUnorm2(v_colors.w));
@@ -112,7 +126,7 @@ void main() {
 #ifdef CA_BORDER
     corner += v_borderFade.x;
 #endif
-    if (all(lessThan(abs(v_local), v_half - (corner + 0.5)))) { o_color = v_fill * clip; return; }
+    if (all(lessThan(abs(v_local), v_half - (corner + 0.5)))) { planePhase(v_fill.a * clip); o_color = v_fill * clip; return; }
 #endif
     vec3 fo = shapeField(v_local, vec2(0.0), v_half, v_radii, continuous);
     float outer = edgeCoverage(fo, v_local, rect, aa);
@@ -132,6 +146,7 @@ void main() {
     float hides = v_borderFade.y > 0.0 ? min(b.a / v_borderFade.y, 1.0) : b.a;
     color = b + fill * (1.0 - hides);
 #endif
+    planePhase(color.a * clip);
     o_color = color * clip;
 }
 #endif

@@ -12,7 +12,10 @@ import CAFrame
 /// planes' opaque interiors (`interior(of:)`, the depth pre-pass's) are written into depth at
 /// their 3D depth; the planes are then drawn, in the order of their centres, depth-tested
 /// against those and nudged a little nearer (`bias`) so that a plane never fails against its
-/// own interior. Where two planes cross, each pixel keeps the nearer one.
+/// own interior, in two phases (the pass loop in `GLRenderer.swift`, box.frag's
+/// `u_planeFringe`): every plane's opaque pixels, writing depth, then every plane's
+/// antialiased fringe, blended. Where two planes cross, each pixel keeps the nearer one, and a
+/// nearer plane's edge lies over a farther plane whatever order they come in.
 extension GLRenderer {
     /// The depth span of each group: (depth of its first instance's paint order, of its last).
     static func depthPlaneSpans(_ frame: RenderFrame, _ batches: [Batch], orderScale: Float) -> [Int32: SIMD2<Float>] {

@@ -323,16 +323,38 @@ package final class GLRenderer {
                     glDepthFunc(E(GL_LEQUAL))
                     glDepthMask(GLboolean(GL_FALSE))
                 }
-                var order = 0
-                for b in batches {
-                    var plane: (DepthPlane, SIMD2<Float>)?
-                    if b.depthPlane >= 0, Int(b.depthPlane) < frame.depthPlanes.count {
-                        let p = frame.depthPlanes[Int(b.depthPlane)]
-                        plane = planeSpans[p.group].map { (p, $0) }
+                func plane(_ b: Batch) -> (DepthPlane, SIMD2<Float>)? {
+                    guard b.depthPlane >= 0, Int(b.depthPlane) < frame.depthPlanes.count else { return nil }
+                    let p = frame.depthPlanes[Int(b.depthPlane)]
+                    return planeSpans[p.group].map { (p, $0) }
+                }
+                var order = 0, i = 0
+                while i < batches.count {
+                    guard let first = plane(batches[i]) else {
+                        try draw(batches[i], viewport: vp, flip: passFlip, bindings,
+                                 orderBase: depthTested ? Float(order) : 0, orderScale: depthTested ? orderScale : 0, stats: &stats)
+                        order += Self.instancesDrawn(batches[i], frame)
+                        i += 1
+                        continue
                     }
-                    try draw(b, viewport: vp, flip: passFlip, bindings,
-                             orderBase: depthTested ? Float(order) : 0, orderScale: depthTested ? orderScale : 0, plane: plane, stats: &stats)
-                    order += Self.instancesDrawn(b, frame)
+                    // A transform layer's planes (consecutive batches of one group): their opaque
+                    // pixels first, writing depth, then their fringes blended over them
+                    // (box.frag's `u_planeFringe`), so the order the planes come in decides no
+                    // pixel where they cross.
+                    var j = i
+                    while j < batches.count, let p = plane(batches[j]), p.0.group == first.0.group { j += 1 }
+                    for phase: Int32 in [1, 2] {
+                        glDepthMask(GLboolean(phase == 1 ? GL_TRUE : GL_FALSE))
+                        var o = order
+                        for k in i..<j {
+                            try draw(batches[k], viewport: vp, flip: passFlip, bindings, orderBase: Float(o), orderScale: orderScale,
+                                     plane: plane(batches[k]), planeFringe: phase, stats: &stats)
+                            o += Self.instancesDrawn(batches[k], frame)
+                        }
+                    }
+                    glDepthMask(GLboolean(GL_FALSE))
+                    for k in i..<j { order += Self.instancesDrawn(batches[k], frame) }
+                    i = j
                 }
                 if depthTested { glDisable(E(GL_DEPTH_TEST)) }
             case .blur(let source, let sigma, let horizontal):
@@ -365,11 +387,13 @@ package final class GLRenderer {
         }
     }
 
+    /// `planeFringe`: a depth plane's phase (box.frag's `u_planeFringe`; 0 outside a plane run).
     func draw(_ b: Batch, viewport: SIMD4<Float>, flip: Float, _ bindings: GLBatchBindings, orderBase: Float = 0,
-              orderScale: Float = 0, plane: (DepthPlane, SIMD2<Float>)? = nil, stats: inout RenderStats) throws {
+              orderScale: Float = 0, plane: (DepthPlane, SIMD2<Float>)? = nil, planeFringe: Int32 = 0, stats: inout RenderStats) throws {
         let pipeline = pipelines[RenderFrame.lane(of: b.pipeline.kind)]
         let program = try pipeline.prepare(b, bindings, on: self)
         program.use()
+        if b.variant.contains(.planeDepth) { program.set("u_planeFringe", int: planeFringe) }
         if let (p, span) = plane {
             Self.setDepthPlane(program, p, span: span, bias: Self.depthPlaneBias(span))
         } else if b.variant.contains(.planeDepth) {

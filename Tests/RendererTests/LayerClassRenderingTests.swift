@@ -172,11 +172,14 @@ import Foundation
         let first = t.sublayers![0]
         first.removeFromSuperlayer()
         t.addSublayer(first)
-        // (No CPU-backend comparison in this order: GL writes only opaque interiors to depth,
-        // so the red plane, drawn second, covers the nearer blue plane's antialiased rim, a
-        // 1–3 px red frame inside blue's near half; the CPU backend splits the planes and
-        // draws that rim in front, as it should. Noticed through the parity harness, not fixed.)
-        let swapped = try RenderHarness.render(root, size: CGSize(width: 100, height: 100), parity: false)
+        // The CPU backend (splitting) and GL (depth) agree in this order too: GL draws every
+        // plane's opaque pixels first, writing depth, then the fringes, so the farther red
+        // plane no longer covers the nearer blue one's edge (a 1–3 px red frame inside blue's
+        // near half before, which the parity harness found).
+        let swapped = try RenderHarness.render(root, size: CGSize(width: 100, height: 100))
+        for y in [21, 50, 78] {
+            #expect(swapped.rgba(34, y).b > 200 && swapped.rgba(34, y).r < 40, "blue's near edge at y \(y): \(swapped.rgba(34, y))")
+        }
         #expect(swapped.rgba(35, 50).isClose(to: RGBA(0, 0, 255)) && swapped.rgba(65, 50).isClose(to: RGBA(255, 0, 0)))
     }
 
