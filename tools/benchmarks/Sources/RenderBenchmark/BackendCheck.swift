@@ -8,6 +8,28 @@ import Foundation
 /// `cpu` on a machine with a GPU works", the same pixels); and the `lineWidth` stars drawn from
 /// one raster per animation against one per width bucket (`CA_WIDTH_RASTER_SPANS`).
 enum BackendCheck {
+    /// Two opaque 600×600 planes crossing under perspective in a transform layer (GL: depth
+    /// planes, drawn in two phases; CPU: split), in array order or reversed.
+    static func planes(swapped: Bool) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: StressScenes.size)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        root.sublayerTransform.m34 = -1 / 2000
+        let t = CATransformLayer()
+        t.frame = root.bounds
+        var layers: [CALayer] = []
+        for (i, c) in [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)].enumerated() {
+            let p = CALayer()
+            p.frame = CGRect(x: 660, y: 240, width: 600, height: 600)
+            p.backgroundColor = c
+            if i == 1 { p.transform = CATransform3DMakeRotation(0.8, 0, 1, 0) }
+            layers.append(p)
+        }
+        for p in swapped ? layers.reversed() : layers { t.addSublayer(p) }
+        root.addSublayer(t)
+        return root
+    }
+
     static func run() throws {
         let base = ProcessInfo.processInfo.environment
         let auto = try CARenderer(offscreenSize: CGSize(width: 16, height: 16))
@@ -21,6 +43,8 @@ enum BackendCheck {
             ("replicator", ReplicatorScene.make, 0.25),
             ("emitter", emitterScene, 0.5),
             ("filters", StressScenes.filters, 0.5),
+            ("intersecting planes", { planes(swapped: false) }, 0),
+            ("intersecting planes, reversed order", { planes(swapped: true) }, 0),
         ]
         for (name, make, t) in scenes {
             var gl = base, cpu = base
