@@ -94,7 +94,7 @@ package final class SoftwareRenderer {
                 // core, and the rows are in the core's cache when the batches blend into them
                 // (one thread clearing a 1080p target was 15 % of the 100-shadow frame).
                 let covered = work.first?.firstCover ?? .none
-                run(rows: dst.height) { rows in
+                run(rows: dst.height, single: Self.isSmallPass(dst, work)) { rows in
                     if let clearColor { dst.clear(clearColor, rows: rows, except: covered) }
                     for w in work { w.draw(ctx, rows) }
                 }
@@ -156,9 +156,29 @@ package final class SoftwareRenderer {
     /// third of the rect scene's time waiting for memory in the span loops).
     static let bandRows = 32
 
-    /// Runs `body` over bands of `rows` rows, on `threads` threads.
-    func run(rows: Int, _ body: (Range<Int>) -> Void) {
-        let bands = threads <= 1 ? 1 : min(rows, max(threads * 4, (rows + Self.bandRows - 1) / Self.bandRows))
+    /// A draw pass whose target and instances are this small runs on the calling thread alone:
+    /// waking the other threads costs more than they save (about 40 µs a pass on the 2-core VM;
+    /// Lottie's PinJump, which draws eleven 32×32 offscreen passes a frame, 0.38–0.45 →
+    /// 0.31–0.36 ms/frame with this and the one-band rule in `run`, docs/PERFORMANCE.md).
+    static let smallPassTexels = 1 << 19
+    static let smallPassWork = 1 << 17
+
+    /// Whether a draw pass into `target` with `work` is small (`smallPassTexels`, `smallPassWork`).
+    static func isSmallPass(_ target: SoftwareTarget, _ work: [SoftwareBatchWork]) -> Bool {
+        guard target.width * target.height <= smallPassTexels else { return false }
+        var sum = 0
+        for w in work {
+            guard let n = w.boundsTexels else { return false }
+            sum &+= n
+            if sum > smallPassWork { return false }
+        }
+        return true
+    }
+
+    /// Runs `body` over bands of `rows` rows, on `threads` threads (one where `single`, or
+    /// where the target is one band high: Lottie's masks and mattes draw into 32-row targets).
+    func run(rows: Int, single: Bool = false, _ body: (Range<Int>) -> Void) {
+        let bands = threads <= 1 || single || rows <= Self.bandRows ? 1 : min(rows, max(threads * 4, (rows + Self.bandRows - 1) / Self.bandRows))
         if bands <= 1 { body(0..<rows); return }
         let per = (rows + bands - 1) / bands
         withoutActuallyEscaping(body) { body in
@@ -287,11 +307,30 @@ protocol SoftwareBatchWork {
     /// that starts with this batch need not clear them (a root layer's opaque background
     /// would otherwise be written twice a frame).
     var firstCover: SoftwareSpan { get }
+    /// The texels its instances' pixel bounds cover, summed (an upper bound of the work); nil
+    /// where unknown. `SoftwareRenderer.bandsFor` weighs it.
+    var boundsTexels: Int? { get }
 }
 
 extension SoftwareBatchWork {
     var firstCover: SoftwareSpan { .none }
+    var boundsTexels: Int? { nil }
 }
+
+extension SoftwareQuad {
+    /// The texels of `quads`' pixel bounds, summed.
+    static func boundsTexels(_ quads: [SoftwareQuad]) -> Int {
+        var n = 0
+        for q in quads where q.x1 > q.x0 && q.y1 > q.y0 { n &+= (q.x1 - q.x0) * (q.y1 - q.y0) }
+        return n
+    }
+}
+
+extension SoftwareBoxPipeline { var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) } }
+extension SoftwareCompositePipeline { var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) } }
+extension SoftwareGradientPipeline { var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) } }
+extension SoftwareImagePipeline { var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) } }
+extension SoftwareShapePipeline { var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) } }
 
 /// A pass target's placement: frame pixels ↔ target texels (a downscaled target has fewer
 /// texels than the frame pixels it covers), as the GL viewport maps them.
