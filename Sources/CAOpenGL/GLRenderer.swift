@@ -343,17 +343,17 @@ package final class GLRenderer {
                     // pixel where they cross.
                     var j = i
                     while j < batches.count, let p = plane(batches[j]), p.0.group == first.0.group { j += 1 }
+                    let start = order
                     for phase: Int32 in [1, 2] {
                         glDepthMask(GLboolean(phase == 1 ? GL_TRUE : GL_FALSE))
-                        var o = order
+                        order = start
                         for k in i..<j {
-                            try draw(batches[k], viewport: vp, flip: passFlip, bindings, orderBase: Float(o), orderScale: orderScale,
+                            try draw(batches[k], viewport: vp, flip: passFlip, bindings, orderBase: Float(order), orderScale: orderScale,
                                      plane: plane(batches[k]), planeFringe: phase, stats: &stats)
-                            o += Self.instancesDrawn(batches[k], frame)
+                            order += Self.instancesDrawn(batches[k], frame)
                         }
                     }
                     glDepthMask(GLboolean(GL_FALSE))
-                    for k in i..<j { order += Self.instancesDrawn(batches[k], frame) }
                     i = j
                 }
                 if depthTested { glDisable(E(GL_DEPTH_TEST)) }

@@ -308,7 +308,7 @@ protocol SoftwareBatchWork {
     /// would otherwise be written twice a frame).
     var firstCover: SoftwareSpan { get }
     /// The texels its instances' pixel bounds cover, summed (an upper bound of the work); nil
-    /// where unknown. `SoftwareRenderer.bandsFor` weighs it.
+    /// where unknown. `SoftwareRenderer.isSmallPass` weighs it.
     var boundsTexels: Int? { get }
 }
 

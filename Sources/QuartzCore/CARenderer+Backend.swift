@@ -49,39 +49,28 @@ extension CARenderer {
         // Decided from GL_RENDERER before the GL backend compiles its programs: offscreen on
         // llvmpipe the context is only asked its name and dropped.
         let name = GLRenderer.currentRendererName() ?? ""
-        var driver = choice == .automatic ? options.softwareGLDriver(named: name) : nil
-        var kept = ""
-        if let d = driver, !options.cpuBackendIsOptimised {
-            // A debug build's CPU backend loses to llvmpipe (Options.cpuBackendIsOptimised).
-            driver = nil
-            kept = "automatic: GL_RENDERER \"\(name)\" is a software driver (\(d)), but this build's CPU backend is unoptimised "
-                + "(a debug build) and slower than it: OpenGL"
+        let drawsOnCPU: Bool, reason: String
+        switch choice {
+        case .software: (drawsOnCPU, reason) = (true, "Options.backend is .software")
+        case .openGL: (drawsOnCPU, reason) = (false, "Options.backend is .openGL")
+        case .automatic:
+            let named = "automatic: GL_RENDERER \"\(name)\""
+            if let driver = options.softwareGLDriver(named: name) {
+                // A debug build's CPU backend loses to llvmpipe (Options.cpuBackendIsOptimised).
+                drawsOnCPU = options.cpuBackendIsOptimised
+                reason = drawsOnCPU ? "\(named) is a software driver (\(driver))"
+                    : "\(named) is a software driver (\(driver)), but this build's CPU backend is unoptimised (a debug build) and slower than it: OpenGL"
+            } else {
+                (drawsOnCPU, reason) = (false, "\(named) is a hardware driver")
+            }
         }
         if presents {
-            let gl = try GLRenderer(maxTextureSize: maxTextureSize)
-            switch choice {
-            case .software:
-                return (context, gl, SoftwareRenderer(), "Options.backend is .software (frames presented through the window's OpenGL context)")
-            case .automatic:
-                if let driver {
-                    return (context, gl, SoftwareRenderer(), "automatic: GL_RENDERER \"\(name)\" is a software driver (\(driver)); "
-                            + "frames presented through the window's OpenGL context")
-                }
-                return (context, gl, nil, kept.isEmpty ? "automatic: GL_RENDERER \"\(name)\" is a hardware driver" : kept)
-            case .openGL:
-                return (context, gl, nil, "Options.backend is .openGL")
-            }
+            // A window's renderer keeps the window's context and a GL backend to present with.
+            return (context, try GLRenderer(maxTextureSize: maxTextureSize), drawsOnCPU ? SoftwareRenderer() : nil,
+                    drawsOnCPU ? reason + "; frames presented through the window's OpenGL context" : reason)
         }
-        if choice == .automatic {
-            if let driver {
-                return (SoftwareRendererContext(reason: "software GL"), nil, SoftwareRenderer(),
-                        "automatic: GL_RENDERER \"\(name)\" is a software driver (\(driver))")
-            }
-            let gl = try GLRenderer(maxTextureSize: maxTextureSize)
-            return (context, gl, nil, kept.isEmpty ? "automatic: GL_RENDERER \"\(name)\" is a hardware driver" : kept)
-        }
-        let gl = try GLRenderer(maxTextureSize: maxTextureSize)
-        return (context, gl, nil, "Options.backend is .openGL")
+        if drawsOnCPU { return (SoftwareRendererContext(reason: "software GL"), nil, SoftwareRenderer(), reason) }
+        return (context, try GLRenderer(maxTextureSize: maxTextureSize), nil, reason)
     }
 
     /// A renderer on `.automatic` whose GL context cannot be made current (lost, destroyed)

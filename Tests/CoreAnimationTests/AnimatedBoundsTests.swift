@@ -71,6 +71,14 @@ extension PinnedClock { @Suite struct AnimatedBoundsTests {
         #expect(Self.presented(l, within: b))
     }
 
+    @Test("asked again, the same bounds (kept on the animation's record); a new model value moves them")
+    func keptUntilTheModelMoves() throws {
+        let l = Self.shape([Self.basic(to: 6.0)])
+        #expect(l.animatedBounds(of: "lineWidth", model: 2) == 2...6)
+        #expect(l.animatedBounds(of: "lineWidth", model: 2) == 2...6)
+        #expect(l.animatedBounds(of: "lineWidth", model: 9) == 6...9, "to alone interpolates from the model value")
+    }
+
     @Test("two animations on the key: the union; removed ones no longer count")
     func union() throws {
         let l = Self.shape([Self.basic(from: 3.0, to: 5.0), Self.basic(from: 1.0, to: 4.0)])

@@ -16,6 +16,10 @@ package final class AnimationRecord {
     package var isRemoved = false
     /// Whether an animated key makes the layer redisplay (`needsDisplay(forKey:)`), decided once.
     package var drivesDisplay = false
+    /// `CALayer.animatedBounds(of:model:)` of this animation for the model value it was last
+    /// asked with: the animation does not change once added, so the renderer's per-frame
+    /// question is answered from here until the model value moves.
+    package var scalarBounds: (model: Double, bounds: (Double, Double)?)?
     /// Cleared by the layer's deinit (unretained to keep layers free of weak-reference side tables).
     package unowned var layer: CALayer?
 

@@ -19,7 +19,14 @@ extension CALayer {
         var lo = model, hi = model
         for r in animationRecords where !r.isRemoved {
             guard r.evaluator?.bindings.contains(where: { $0.property == property }) ?? false else { continue }
-            guard let (a, b) = Self.bounds(of: r.animation, model: model) else { return nil }
+            let known: (Double, Double)?
+            if let cached = r.scalarBounds, cached.model == model {
+                known = cached.bounds
+            } else {
+                known = Self.bounds(of: r.animation, model: model)
+                r.scalarBounds = (model, known)
+            }
+            guard let (a, b) = known else { return nil }
             lo = min(lo, a); hi = max(hi, b)
         }
         guard lo.isFinite, hi.isFinite else { return nil }
