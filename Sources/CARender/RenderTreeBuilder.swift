@@ -209,6 +209,18 @@ package final class RenderTreeBuilder {
         contentEmitters = [gradients, contents, glyphs, shapes] + contentLayers.all + [particles]  // particles last: `drawLayer` draws them after the border
     }
 
+    /// Takes the shape uploads out of `frame` (the one this builder last returned, which a
+    /// backend has now executed) and out of the builder's own copy of it, and keeps their
+    /// coverage arrays for new rasters (`RasterBytePool`). A backend applies each upload once
+    /// (by serial), so a patched frame executed again needs none of them.
+    package func recycleUploads(of frame: inout RenderFrame) {
+        let uploads = frame.shapeUploads
+        guard !uploads.isEmpty else { return }
+        frame.shapeUploads = []
+        out.frame.shapeUploads = []
+        for u in uploads where !u.coverage.isEmpty { shapes.cache.bytePool.give(u.coverage) }
+    }
+
     /// Whether the last frame built drew a `CAEmitterLayer`'s particles: its picture changes
     /// with time alone, so the next frame must be built anew (never reused or patched).
     package var dependsOnTime: Bool { particles.drewEmitter || contentLayers.dependsOnTime }

@@ -255,6 +255,7 @@ public final class CARenderer {
         stack.endSetUse()
         let mid = DispatchTime.now().uptimeNanoseconds
         try execute(frame, stats: &stats)
+        builder.recycleUploads(of: &frame)
         let end = DispatchTime.now().uptimeNanoseconds
         stats.buildSeconds = Double(mid - start) * 1e-9
         stats.glSeconds = Double(end - mid) * 1e-9

@@ -297,7 +297,8 @@ final class ShapeEmitter: ContentEmitter {
                                                              wideField: variant.contains(.projective), map: map, limit: lim,
                                                              widthFree: widthFree,
                                                              workLimit: max(cache.frameWorkBudget - cache.workThisFrame, 0)),
-                                                       scratch: &cache.rasterScratch, resolveBuffer: &cache.resolveScratch)
+                                                       scratch: &cache.rasterScratch, resolveBuffer: &cache.resolveScratch,
+                                                       pool: &cache.bytePool)
                 cache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
                 switch result {
                 case .failure(.tooComplex(let n)):

@@ -116,6 +116,8 @@ final class ShapeCache {
     var rasterScratch = CoverageRasterizer(width: 0, height: 0)
     /// The resolve buffer plain rasters are resolved into (`ShapeRasterizer.rasterize(_:scratch:resolveBuffer:)`).
     var resolveScratch: [UInt8] = []
+    /// Coverage arrays of applied uploads, for new rasters (`RasterBytePool`).
+    var bytePool = RasterBytePool()
     /// Width families (`widthFamily`) whose path or placement turned out not to allow a
     /// width-free raster: their strokes are rasterised per width without asking again.
     var refusedWidthFamilies: Set<Key> = []

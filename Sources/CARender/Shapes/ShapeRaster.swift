@@ -161,10 +161,18 @@ enum ShapeRasterizer {
     /// 23: the raster's zeroed box and its cropped copy were two fresh buffers per raster,
     /// and their page faults a fifth of a 9squares frame on the CPU backend).
     static func rasterize(_ r: Request, scratch: inout CoverageRasterizer, resolveBuffer: inout [UInt8]) -> Result<ShapeRaster, Failure> {
+        var pool = RasterBytePool()
+        return rasterize(r, scratch: &scratch, resolveBuffer: &resolveBuffer, pool: &pool)
+    }
+
+    /// `rasterize(_:scratch:resolveBuffer:)` copying the covered texels out into an array
+    /// from `pool` (`RasterBytePool`): the same raster.
+    static func rasterize(_ r: Request, scratch: inout CoverageRasterizer, resolveBuffer: inout [UInt8],
+                          pool: inout RasterBytePool) -> Result<ShapeRaster, Failure> {
         // Moved out, so it is uniquely referenced while written; put back only when clear.
         var rast = scratch
         scratch = CoverageRasterizer(width: 0, height: 0)
-        let result = rasterize(r, rast: &rast, bytes: &resolveBuffer)
+        let result = rasterize(r, rast: &rast, bytes: &resolveBuffer, pool: &pool)
         // A raster refused as empty added no edges: its rasteriser is clear too.
         var clear = false
         switch result {
@@ -179,7 +187,8 @@ enum ShapeRasterizer {
     /// a buffer of its own.
     static let maxResolveBytes = 16 << 20
 
-    private static func rasterize(_ r: Request, rast: inout CoverageRasterizer, bytes: inout [UInt8]) -> Result<ShapeRaster, Failure> {
+    private static func rasterize(_ r: Request, rast: inout CoverageRasterizer, bytes: inout [UInt8],
+                                  pool: inout RasterBytePool) -> Result<ShapeRaster, Failure> {
         guard r.path.elements.count <= maxSegments else { return .failure(.tooComplex(r.path.elements.count)) }
         let scale = max(r.map.maxScale, 1e-12)
         var strokePath = r.path
@@ -308,13 +317,13 @@ enum ShapeRasterizer {
                 let m = r.wideField ? 1 : 0
                 let cx0 = max(b.x0 - m, 0), cy0 = max(b.y0 - m, 0), cx1 = min(b.x1 + m, w), cy1 = min(b.y1 + m, h)
                 let cw = cx1 - cx0, ch = cy1 - cy0
-                out.coverage = [UInt8](unsafeUninitializedCapacity: cw * ch * 4) { dst, n in
+                out.coverage = pool.take(count: cw * ch * 4)
+                out.coverage.withUnsafeMutableBufferPointer { dst in
                     bytes.withUnsafeBufferPointer { src in
                         for y in 0..<ch {
-                            (dst.baseAddress! + y * cw * 4).initialize(from: src.baseAddress! + ((cy0 + y) * w + cx0) * 4, count: cw * 4)
+                            (dst.baseAddress! + y * cw * 4).update(from: src.baseAddress! + ((cy0 + y) * w + cx0) * 4, count: cw * 4)
                         }
                     }
-                    n = cw * ch * 4
                 }
                 out.originX += cx0; out.originY += cy0
                 out.width = cw; out.height = ch

@@ -1,0 +1,45 @@
+import Testing
+@testable import CARender
+
+/// Issue 23: the coverage arrays of applied shape uploads are kept for later rasters
+/// (`RasterBytePool`) instead of being freed and allocated again every frame.
+@Suite struct RasterBytePoolTests {
+    @Test("a kept array serves a later raster of up to its capacity, in place, at the asked count")
+    func keptArrayIsReused() {
+        var pool = RasterBytePool()
+        let a = [UInt8](repeating: 7, count: 200_000)
+        let address = a.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        pool.give(a)
+        #expect(pool.bytesHeld >= 200_000)
+        // Smaller: the same storage, cut to the count.
+        var b = pool.take(count: 150_000)
+        #expect(b.count == 150_000)
+        #expect(b.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == address)
+        #expect(pool.bytesHeld == 0)
+        b[149_999] = 1
+        // Given back and asked for more than its count but within its capacity: grown in place.
+        pool.give(b)
+        let c = pool.take(count: 190_000)
+        #expect(c.count == 190_000)
+        #expect(c.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == address)
+        // Nothing large enough kept: a new array of the count.
+        let d = pool.take(count: 1_000_000)
+        #expect(d.count == 1_000_000)
+    }
+
+    @Test("the smallest array that fits is taken; small arrays and arrays past the cap are not kept")
+    func bestFitAndBounds() {
+        var pool = RasterBytePool()
+        pool.give([UInt8](repeating: 0, count: 1_000))
+        #expect(pool.bytesHeld == 0, "an array under minimumBytes is left to the allocator")
+        let big = [UInt8](repeating: 0, count: 900_000), small = [UInt8](repeating: 0, count: 100_000)
+        pool.give(big)
+        pool.give(small)
+        let smallAddress = small.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let t = pool.take(count: 80_000)
+        #expect(t.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == smallAddress)
+        var capped = RasterBytePool()
+        for _ in 0..<40 { capped.give([UInt8](repeating: 0, count: 1 << 20)) }
+        #expect(capped.bytesHeld <= RasterBytePool.maximumBytes)
+    }
+}
