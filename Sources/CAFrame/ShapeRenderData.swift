@@ -67,9 +67,17 @@ package struct ShapeAtlasUpload: Sendable {
     /// RGBA8 rows, top first, for the same rectangle of the coverage page's auxiliary texture
     /// (empty: none).
     package var aux: [UInt8]
+    /// The coverage as runs instead of `coverage` (which is then empty): for the CPU backend,
+    /// which draws from them (`ShapeCoverageSpans`).
+    package var spans: ShapeCoverageSpans?
 
     /// Memberwise, public: a backend or a test double builds frames from this module alone.
-    @inlinable package init(serial: Int, page: Int, x: Int, y: Int, width: Int, height: Int, coverage: [UInt8], field: [Float], aux: [UInt8]) {
+    @inlinable package init(serial: Int, page: Int, x: Int, y: Int, width: Int, height: Int, coverage: [UInt8], field: [Float], aux: [UInt8],
+                            spans: ShapeCoverageSpans? = nil) {
         self.serial = serial; self.page = page; self.x = x; self.y = y; self.width = width; self.height = height; self.coverage = coverage; self.field = field; self.aux = aux
+        self.spans = spans
     }
+
+    /// The RGBA8 coverage rows, expanded from `spans` where the upload carries runs.
+    package var denseCoverage: [UInt8] { spans?.denseCoverage() ?? coverage }
 }

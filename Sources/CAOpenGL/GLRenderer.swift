@@ -205,13 +205,19 @@ package final class GLRenderer {
 
     /// Premultiplied RGBA8 of the last frame, top row first.
     package func readPixels() -> [UInt8] {
-        guard let main else { return [] }
-        var out = [UInt8](repeating: 0, count: main.width * main.height * 4)
+        var out: [UInt8] = []
+        readPixels(into: &out)
+        return out
+    }
+
+    /// `readPixels()` into `out`, in place when it already has the frame's size.
+    package func readPixels(into out: inout [UInt8]) {
+        guard let main else { out = []; return }
+        if out.count != main.width * main.height * 4 { out = [UInt8](repeating: 0, count: main.width * main.height * 4) }
         glBindFramebuffer(E(GL_READ_FRAMEBUFFER), main.fbo)
         glPixelStorei(E(GL_PACK_ALIGNMENT), 1)
         out.withUnsafeMutableBytes { glReadPixels(0, 0, GLsizei(main.width), GLsizei(main.height), E(GL_RGBA), E(GL_UNSIGNED_BYTE), $0.baseAddress) }
         glCheck("readPixels")
-        return out
     }
 
     func execute(_ frame: RenderFrame, into mainFBO: GLuint, flip: Float, stats: inout RenderStats) throws {

@@ -98,6 +98,12 @@ package final class RenderTreeBuilder {
         get { shapes.widthRastersSpanAnimations }
         set { shapes.widthRastersSpanAnimations = newValue }
     }
+    /// Whether plain shape rasters are made as runs (`ShapeCoverageSpans`; the CPU backend,
+    /// `CARenderer.Options.drawsShapesFromRuns`).
+    package var makesShapeRuns: Bool {
+        get { shapes.makesRuns }
+        set { shapes.makesRuns = newValue }
+    }
     /// Small images packed into shared pages, kept across frames (`ImageAtlas.swift`).
     package var imageAtlas: ImageAtlas { contents.atlas }
     /// Whether small images go into the atlas (`CARenderer.Options.usesImageAtlas`; tests

@@ -143,10 +143,23 @@ package final class SoftwareRenderer {
     }
 
     package func readPixels() -> [UInt8] {
-        guard let main else { return [] }
+        var out: [UInt8] = []
+        readPixels(into: &out)
+        return out
+    }
+
+    /// `readPixels()` into `out`, in place when it already has the frame's size (a caller that
+    /// reads every frame back reuses one array instead of a fresh megabyte a frame).
+    package func readPixels(into out: inout [UInt8]) {
+        guard let main else { out = []; return }
         let n = main.width * main.height
-        return [UInt8](unsafeUninitializedCapacity: n * 4) { buf, count in
-            UnsafeMutableRawBufferPointer(buf).copyMemory(from: UnsafeRawBufferPointer(start: main.pixels, count: n * 4))
+        let source = UnsafeRawBufferPointer(start: main.pixels, count: n * 4)
+        if out.count == n * 4 {
+            out.withUnsafeMutableBytes { $0.copyMemory(from: source) }
+            return
+        }
+        out = [UInt8](unsafeUninitializedCapacity: n * 4) { buf, count in
+            UnsafeMutableRawBufferPointer(buf).copyMemory(from: source)
             count = n * 4
         }
     }
@@ -251,8 +264,11 @@ package final class SoftwareRenderer {
             if b.variant.contains(.shapeWideField), field == nil {
                 warn("shape batch reads an exact field page that the frame does not list: strokes drawn uncut")
             }
+            let pageID = pages[page].id
+            let atlas = shapeAtlas
             return SoftwareShapePipeline(frame.shapes, b, map, target, coverage: cov, field: field, aux: aux, rowPaths: usesRowPaths,
-                                         interiorLoops: usesInteriorLoops)
+                                         interiorLoops: usesInteriorLoops, runs: atlas.runs[pageID] ?? [:],
+                                         densify: { atlas.densify(page: pageID, at: $0) })
         }
     }
 

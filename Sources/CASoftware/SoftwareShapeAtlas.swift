@@ -8,6 +8,9 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
     var coverage: [Int: SoftwareTarget] = [:]
     var aux: [Int: SoftwareTarget] = [:]
     var fields: [Int: SoftwareFieldPage] = [:]
+    /// Rasters uploaded as runs (`ShapeCoverageSpans`), by page id and origin in the page:
+    /// their texels in the page are not written until an instance needs them (`densify`).
+    var runs: [Int: [SIMD2<Int>: ShapeCoverageSpans]] = [:]
     var appliedSerial = 0
 
     /// Coverage pages no frame lists any more, kept for new pages of their size (`recycled`),
@@ -26,6 +29,7 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
             for (id, page) in coverage where !live.contains(id) { spare.append((page, syncs)) }
             coverage = coverage.filter { live.contains($0.key) }
             aux = aux.filter { live.contains($0.key) }
+            runs = runs.filter { live.contains($0.key) }
             fields = fields.filter { live.contains($0.key) }
             for p in frame.shapePages where coverage[p.id] == nil && fields[p.id] == nil {
                 if p.isField { fields[p.id] = SoftwareFieldPage(width: p.width, height: p.height) }
@@ -37,6 +41,11 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
             appliedSerial = u.serial
             if u.field.isEmpty {
                 guard let t = coverage[u.page] else { continue }
+                if let s = u.spans, s.width == u.width, s.height == u.height {
+                    runs[u.page, default: [:]][SIMD2(u.x, u.y)] = s
+                    continue
+                }
+                if runs[u.page]?[SIMD2(u.x, u.y)] != nil { runs[u.page]?[SIMD2(u.x, u.y)] = nil }
                 Self.copy(u.coverage, u, into: t)
                 Self.clearGutter(around: u, in: t)
                 t.updateCoverageRuns(u)
@@ -50,6 +59,21 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
                 f.write(u)
             }
         }
+    }
+
+    /// Writes the texels of the raster uploaded as runs at `origin` of page `page` (and its
+    /// gutter and coverage runs, as a dense upload does), for an instance that cannot draw
+    /// from the runs (rotated, under perspective, clipped, additive): after this the page holds
+    /// what a dense upload of the same raster leaves. Called while a pass is prepared, before
+    /// any band draws.
+    func densify(page: Int, at origin: SIMD2<Int>) {
+        guard let s = runs[page]?[origin], let t = coverage[page] else { return }
+        runs[page]?[origin] = nil
+        let u = ShapeAtlasUpload(serial: 0, page: page, x: origin.x, y: origin.y, width: s.width, height: s.height,
+                                 coverage: s.denseCoverage(), field: [], aux: [])
+        Self.copy(u.coverage, u, into: t)
+        Self.clearGutter(around: u, in: t)
+        t.updateCoverageRuns(u)
     }
 
     /// A coverage page of `width × height` for a new page id: a dropped one of that size as it

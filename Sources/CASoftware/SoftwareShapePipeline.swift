@@ -23,9 +23,13 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
     /// Whether the rows draw a lineWidth-animated stroke's band four texels at a time
     /// (`SoftwareRenderer.usesInteriorLoops`; the same words either way).
     let interiorLoops: Bool
+    /// Per instance, the runs it draws from (`SoftwareShapeRunRows`): rasters uploaded as runs
+    /// that the instance maps one texel per pixel, without a clip, field or additive blend.
+    let runs: [ShapeCoverageSpans?]
 
     init(_ all: [ShapeInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, coverage: SoftwareTarget,
-         field: SoftwareFieldPage?, aux: SoftwareTarget?, rowPaths: Bool = true, interiorLoops: Bool = true) {
+         field: SoftwareFieldPage?, aux: SoftwareTarget?, rowPaths: Bool = true, interiorLoops: Bool = true,
+         runs pageRuns: [SIMD2<Int>: ShapeCoverageSpans] = [:], densify: (SIMD2<Int>) -> Void = { _ in }) {
         instances = all[b.range]
         self.interiorLoops = interiorLoops
         variant = SoftwareVariant(b.variant)
@@ -47,7 +51,29 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
         let pixelRows = quads.map { q in q.y0 < q.y1 ? q.y0..<q.y1 : 0..<0 }
         rowIndex = SoftwareRowIndex(count: pixelRows.count, height: target.height) { pixelRows[$0] }
         let projective = variant.projective
-        rowMaps = quads.map { rowPaths ? Self.rowMap($0, projective: projective) : nil }
+        let maps = quads.map { rowPaths ? Self.rowMap($0, projective: projective) : nil }
+        rowMaps = maps
+        // Rasters uploaded as runs: drawn from them where the instance can be, else their
+        // texels are written into the page now, before any band reads it.
+        if pageRuns.isEmpty {
+            runs = Array(repeating: nil, count: instances.count)
+        } else {
+            let plainColour = !additive && !(wideField || usesField)
+            let clipVariant = variant.clip
+            let slice = instances
+            runs = slice.indices.map { k in
+                let i = slice[k], n = k - slice.startIndex
+                let origin = SIMD2(SoftwareClamp.int(i.region.x), SoftwareClamp.int(i.region.y))
+                guard let s = pageRuns[origin] else { return nil }
+                let clipped = clipVariant && SoftwareClamp.int(i.h1.w + 0.5) > 0
+                if plainColour, !clipped, let m = maps[n], m.x == 1,
+                   s.width == SoftwareClamp.int(i.region.z), s.height == SoftwareClamp.int(i.region.w) {
+                    return s
+                }
+                densify(origin)
+                return nil
+            }
+        }
     }
 
     /// `capCoverage` of shape.frag.
@@ -93,7 +119,10 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
             let q = quads[k]
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
             let i = instances[instances.startIndex + k]
-            if let m = rowMaps[k] { drawRows(i, q, m, ctx, rows); continue }
+            if let m = rowMaps[k] {
+                if let s = runs[k] { drawRunRows(i, q, m, s, ctx, rows) } else { drawRows(i, q, m, ctx, rows) }
+                continue
+            }
             let origin = SIMD2(i.region.x, i.region.y)
             let rw = SoftwareClamp.int(i.region.z), rh = SoftwareClamp.int(i.region.w)
             let ox = SoftwareClamp.int(origin.x), oy = SoftwareClamp.int(origin.y)

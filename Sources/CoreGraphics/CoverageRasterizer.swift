@@ -389,6 +389,40 @@ package struct CoverageRasterizer: Sendable {
         return maxX >= 0 ? (minX, minY, maxX + 1, maxY + 1) : nil
     }
 
+    /// `takeResolved(evenOdd:into:channels:channel:)` as runs instead of bytes: for every row,
+    /// the runs of texels whose coverage byte (the same `UInt8(c · 255 + 0.5)`) is not 0, as
+    /// (first, end, byte), neighbouring runs of one byte joined; row y's are
+    /// `runs[rowStarts[y]..<rowStarts[y + 1]]`. Takes every row, leaving the rasteriser clear.
+    /// Returns the box of the texels given coverage, as `takeResolved` does.
+    package mutating func takeResolvedRuns(evenOdd: Bool, rowStarts: inout [Int32],
+                                           runs: inout [(x0: Int32, x1: Int32, value: UInt8)]) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let w = width, h = height
+        rowStarts.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        rowStarts.reserveCapacity(h + 1)
+        var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
+        for y in 0..<h {
+            rowStarts.append(Int32(truncatingIfNeeded: runs.count))
+            let rowStart = runs.count
+            takeRow(y) { a, bits in
+                Self.forEachRun(a, bits, width: w, evenOdd: evenOdd) { i, e, c in
+                    let v = UInt8(c * 255 + 0.5)
+                    guard v != 0 else { return }
+                    if runs.count > rowStart, let last = runs.last, last.x1 == Int32(i), last.value == v {
+                        runs[runs.count - 1].x1 = Int32(e)
+                    } else {
+                        runs.append((Int32(i), Int32(e), v))
+                    }
+                }
+            }
+            guard runs.count > rowStart else { continue }
+            minX = min(minX, Int(runs[rowStart].x0)); maxX = max(maxX, Int(runs[runs.count - 1].x1) - 1)
+            minY = min(minY, y); maxY = y
+        }
+        rowStarts.append(Int32(truncatingIfNeeded: runs.count))
+        return maxX >= 0 ? (minX, minY, maxX + 1, maxY + 1) : nil
+    }
+
     /// The first cell in `from..<end` whose touched bit is set (`end` if none): an untouched
     /// cell is 0 and leaves the running sum as it is.
     @inline(__always)

@@ -88,6 +88,7 @@ extension CARenderer {
         builder.usesGPUReplicas = false  // and draws every replicated copy as a box
         builder.usesParticleRuns = false  // and simulates particles
         builder.widthRastersSpanAnimations = currentOptions.drawsAnimatedWidthsFromOneRaster ?? false  // and has no draws to save
+        builder.makesShapeRuns = currentOptions.drawsShapesFromRuns  // and draws plain rasters from runs
         return true
     }
 
@@ -102,10 +103,16 @@ extension CARenderer {
 
     /// Premultiplied RGBA8 of the last frame from the active backend, top row first.
     func readFrameBytes() throws -> [UInt8] {
-        if let software { return software.readPixels() }
-        let bytes = backend.readPixels()
-        do { try backend.checkError("reading the frame back") } catch let e as GLBackendError { throw CARendererError.backend(e.description) }
+        var bytes: [UInt8] = []
+        try readFrameBytes(into: &bytes)
         return bytes
+    }
+
+    /// `readFrameBytes()` into `bytes`, in place when it has the frame's size.
+    func readFrameBytes(into bytes: inout [UInt8]) throws {
+        if let software { software.readPixels(into: &bytes); return }
+        backend.readPixels(into: &bytes)
+        do { try backend.checkError("reading the frame back") } catch let e as GLBackendError { throw CARendererError.backend(e.description) }
     }
 }
 

@@ -75,6 +75,12 @@ extension CARenderer {
         /// exists. Tests that compare with GL's recorded goldens name `.openGL`. Extension
         /// beyond Apple's API, like every option here.
         public var backend: Backend = .automatic
+        /// Whether the CPU backend gets plain shape rasters (fills and strokes without a field)
+        /// as runs and draws them from those where a raster maps one texel per pixel
+        /// (`ShapeCoverageSpans`, issue 23), instead of dense texels. The same pixels either
+        /// way. Package-only (`CA_SHAPE_RUNS=0` turns it off), for tests and benchmarks to
+        /// compare.
+        package var drawsShapesFromRuns = true
         /// `GL_RENDERER` substrings that make `.automatic` choose the CPU backend (Mesa's software
         /// rasterisers). Package-only: tests empty it to get an automatic renderer on GL.
         package var softwareGLDrivers = ["llvmpipe", "softpipe", "swrast"]
@@ -132,6 +138,7 @@ extension CARenderer {
             usesGPUReplicas = Self.tristate(environment["CA_GPU_REPLICAS"])
             usesGPUParticles = Self.tristate(environment["CA_GPU_PARTICLES"])
             drawsAnimatedWidthsFromOneRaster = Self.tristate(environment["CA_WIDTH_RASTER_SPANS"])
+            drawsShapesFromRuns = environment["CA_SHAPE_RUNS"] != "0"
             if let b = environment["CA_BACKEND"], !b.isEmpty { backend = try Backend(name: b) }
         }
 
@@ -167,6 +174,7 @@ extension CARenderer {
             currentOptions.usesGPUReplicas = newValue.usesGPUReplicas
             currentOptions.usesGPUParticles = newValue.usesGPUParticles
             currentOptions.drawsAnimatedWidthsFromOneRaster = newValue.drawsAnimatedWidthsFromOneRaster
+            currentOptions.drawsShapesFromRuns = newValue.drawsShapesFromRuns
             applyOptions()
         }
     }
@@ -184,6 +192,7 @@ extension CARenderer {
         builder.usesGPUReplicas = evaluatesReplicasOnGPU
         builder.usesParticleRuns = evaluatesParticlesOnGPU
         builder.widthRastersSpanAnimations = currentOptions.drawsAnimatedWidthsFromOneRaster ?? (software == nil)
+        builder.makesShapeRuns = software != nil && currentOptions.drawsShapesFromRuns
         lastKey = nil   // the next frame is built and drawn anew
     }
 }

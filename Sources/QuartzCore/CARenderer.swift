@@ -317,12 +317,22 @@ public final class CARenderer {
         } catch let e as SurfaceError {
             throw CARendererError.noContext("the renderer's OpenGL context cannot be made current (lost or destroyed): \(e.description)")
         }
-        let bytes = try readFrameBytes()
-        guard let img = CGImage(width: pixelWidth, height: pixelHeight, rgba8Bytes: bytes, premultiplied: true) else {
+        // The array the last image was made from is read into again once that image is gone
+        // (a caller that encodes each frame and lets it go: no fresh megabytes, and no page
+        // faults, a frame; issue 23). While the image lives, a new array: the image's bytes never
+        // change. (Should its bytes be held elsewhere, `rgba8Bytes`, writing copies them first.)
+        if readBackImage != nil { readBackBytes = [] }
+        try readFrameBytes(into: &readBackBytes)
+        guard let img = CGImage(width: pixelWidth, height: pixelHeight, rgba8Bytes: readBackBytes, premultiplied: true) else {
             throw CARendererError.backend("readback of \(pixelWidth)×\(pixelHeight) failed")
         }
+        readBackImage = img
         return img
     }
+
+    /// The bytes of the image `makeImage()` returned last, and that image while it lives.
+    private var readBackBytes: [UInt8] = []
+    private weak var readBackImage: CGImage?
 
     /// Waits until the GPU has executed the frame (`glFinish`), for benchmarks that time the
     /// GPU's share. Extension beyond Apple's API.

@@ -7,9 +7,10 @@ import Testing
     @Test("a kept array serves a later raster of up to its capacity, in place, at the asked count")
     func keptArrayIsReused() {
         var pool = RasterBytePool()
-        let a = [UInt8](repeating: 7, count: 200_000)
+        var a = [UInt8](repeating: 7, count: 200_000)
         let address = a.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         pool.give(a)
+        a = []  // the pool holds the only reference, as after a frame's uploads are taken back
         #expect(pool.bytesHeld >= 200_000)
         // Smaller: the same storage, cut to the count.
         var b = pool.take(count: 150_000)
@@ -19,6 +20,7 @@ import Testing
         b[149_999] = 1
         // Given back and asked for more than its count but within its capacity: grown in place.
         pool.give(b)
+        b = []
         let c = pool.take(count: 190_000)
         #expect(c.count == 190_000)
         #expect(c.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == address)
@@ -32,10 +34,11 @@ import Testing
         var pool = RasterBytePool()
         pool.give([UInt8](repeating: 0, count: 1_000))
         #expect(pool.bytesHeld == 0, "an array under minimumBytes is left to the allocator")
-        let big = [UInt8](repeating: 0, count: 900_000), small = [UInt8](repeating: 0, count: 100_000)
+        var big = [UInt8](repeating: 0, count: 900_000), small = [UInt8](repeating: 0, count: 100_000)
+        let smallAddress = small.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         pool.give(big)
         pool.give(small)
-        let smallAddress = small.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        big = []; small = []
         let t = pool.take(count: 80_000)
         #expect(t.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == smallAddress)
         var capped = RasterBytePool()

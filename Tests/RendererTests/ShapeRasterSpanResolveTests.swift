@@ -80,6 +80,22 @@ import Foundation
         #expect(a.aux == b.aux && a.field == b.field && a.fieldScale == b.fieldScale, "\(name): field differs")
         #expect(a.totalLength == b.totalLength && a.widthFree == b.widthFree && a.work == b.work, "\(name): totals differ")
         #expect(a.coverage.contains { $0 != 0 }, "\(name): the raster covers something")
+        // The same raster as runs (`Request.sparse`, the CPU backend's): placed the same, and
+        // the runs expand to the dense bytes; a raster with a field stays dense.
+        var sparse = spans
+        sparse.sparse = true
+        if case .success(let c) = ShapeRasterizer.rasterize(sparse, scratch: &scratch, resolveBuffer: &bytes) {
+            #expect([c.originX, c.originY, c.width, c.height] == placementA, "\(name): runs placed differently")
+            if let runs = c.spans {
+                #expect(c.coverage.isEmpty && c.field.isEmpty && c.aux.isEmpty, "\(name): runs and texels both")
+                #expect(runs.denseCoverage() == a.coverage, "\(name): runs differ from the dense bytes")
+            } else {
+                #expect(request.field || request.widthFree != nil, "\(name): a plain raster made without runs")
+                #expect(c.coverage == a.coverage, "\(name): coverage bytes differ")
+            }
+        } else {
+            Issue.record("\(name): no raster as runs")
+        }
         // The scratch rasteriser is handed back clear, for the next raster.
         #expect(scratch.acc.allSatisfy { $0 == 0 } && scratch.touched.allSatisfy { $0 == 0 }, "\(name): scratch left dirty")
         #expect(bytes.allSatisfy { $0 == 0 }, "\(name): resolve buffer left dirty")

@@ -114,6 +114,44 @@ import CAFrame
         }
     }
 
+    @Test("an upload of runs is kept as runs; its texels, written when asked, are those of the same raster uploaded dense")
+    func runsDensifyToTheDenseUpload() throws {
+        // A 7×3 raster: row 0 a fill run and a stroke run, row 1 empty, row 2 both bytes.
+        let spans = ShapeCoverageSpans(width: 7, height: 3, rowStarts: [0, 2, 2, 3],
+                                       runs: [.init(x: 0, count: 3, fill: 200, stroke: 0), .init(x: 4, count: 2, fill: 0, stroke: 90),
+                                              .init(x: 1, count: 6, fill: 17, stroke: 255)])
+        let dense = spans.denseCoverage()
+        #expect(dense.count == 7 * 3 * 4)
+        #expect(Array(dense[0..<4]) == [200, 0, 0, 0] && Array(dense[16..<20]) == [0, 90, 0, 0] && Array(dense[(14 + 1) * 4..<(14 + 2) * 4]) == [17, 255, 0, 0])
+        // Two pages start with the same old texels (recycled): one gets the runs, then writes
+        // them; the other the dense upload.
+        let runsAtlas = SoftwareShapeAtlas(), denseAtlas = SoftwareShapeAtlas()
+        let filler = Self.upload(serial: 1, page: 1, x: 0, y: 0, w: 12, h: 6)
+        runsAtlas.sync(Self.frame([(1, 12, 6)], [filler]))
+        denseAtlas.sync(Self.frame([(1, 12, 6)], [filler]))
+        runsAtlas.sync(Self.frame([(1, 12, 6)], [ShapeAtlasUpload(serial: 2, page: 1, x: 3, y: 2, width: 7, height: 3, coverage: [],
+                                                                  field: [], aux: [], spans: spans)]))
+        denseAtlas.sync(Self.frame([(1, 12, 6)], [ShapeAtlasUpload(serial: 2, page: 1, x: 3, y: 2, width: 7, height: 3, coverage: dense,
+                                                                   field: [], aux: [])]))
+        #expect(runsAtlas.runs[1]?[SIMD2(3, 2)] == spans, "kept as runs")
+        let a = try #require(runsAtlas.coverage[1]), b = try #require(denseAtlas.coverage[1])
+        #expect(a.pixels[2 * 12 + 3] == Self.word(4, 3, 7, 1), "the page is not written until asked")
+        runsAtlas.densify(page: 1, at: SIMD2(3, 2))
+        #expect(runsAtlas.runs[1]?[SIMD2(3, 2)] == nil)
+        for i in 0..<(12 * 6) {
+            #expect(a.pixels[i] == b.pixels[i] && a.coverageRuns![i] == b.coverageRuns![i], "texel (\(i % 12), \(i / 12))")
+        }
+        // A dense upload at the same place later replaces the runs.
+        runsAtlas.sync(Self.frame([(1, 12, 6)], [ShapeAtlasUpload(serial: 3, page: 1, x: 0, y: 0, width: 2, height: 2, coverage: [],
+                                                                  field: [], aux: [], spans: ShapeCoverageSpans(width: 2, height: 2, rowStarts: [0, 0, 0], runs: []))]))
+        #expect(runsAtlas.runs[1]?[SIMD2(0, 0)] != nil)
+        runsAtlas.sync(Self.frame([(1, 12, 6)], [Self.upload(serial: 4, page: 1, x: 0, y: 0, w: 2, h: 2)]))
+        #expect(runsAtlas.runs[1]?[SIMD2(0, 0)] == nil)
+        // A dropped page takes its runs with it.
+        runsAtlas.sync(Self.frame([(2, 12, 6)], []))
+        #expect(runsAtlas.runs[1] == nil)
+    }
+
     @Test("a dropped page waits for a later frame's new page, and is freed after spareFrames frames")
     func sparePageKeptThenFreed() throws {
         let atlas = SoftwareShapeAtlas()

@@ -15,6 +15,8 @@ final class ShapeEmitter: ContentEmitter {
     /// backend's choice, where a shape leaving its batch in the frame it re-rasterises costs
     /// a draw call.
     var widthRastersSpanAnimations = false
+    /// Whether plain rasters are made as runs (`RenderTreeBuilder.makesShapeRuns`).
+    var makesRuns = false
     /// The spec `paints` resolved last, for the `emit` that follows it: the walk asks whether a
     /// shape paints and then has it emitted, and the spec is resolved once for both. Held, not
     /// identified by address (a freed copy's address may be reused), and used once.
@@ -296,7 +298,8 @@ final class ShapeEmitter: ContentEmitter {
                                                              stroke: style, field: needsField || widthFree != nil,
                                                              wideField: variant.contains(.projective), map: map, limit: lim,
                                                              widthFree: widthFree,
-                                                             workLimit: max(cache.frameWorkBudget - cache.workThisFrame, 0)),
+                                                             workLimit: max(cache.frameWorkBudget - cache.workThisFrame, 0),
+                                                             sparse: makesRuns),
                                                        scratch: &cache.rasterScratch, resolveBuffer: &cache.resolveScratch,
                                                        pool: &cache.bytePool)
                 cache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9

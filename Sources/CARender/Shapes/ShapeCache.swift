@@ -239,7 +239,7 @@ final class ShapeCache {
         texels += need
         uploadSerial += 1
         uploads.append(ShapeAtlasUpload(serial: uploadSerial, page: pages[page].info.id, x: x, y: y, width: r.width, height: r.height,
-                                        coverage: r.coverage, field: [], aux: r.aux))
+                                        coverage: r.coverage, field: [], aux: r.aux, spans: r.spans))
         if !r.aux.isEmpty { fieldTexels += need }
         var fp = -1, fx = 0, fy = 0
         if !r.field.isEmpty, let (p, a, b) = place(r.width, r.height, field: true) {

@@ -1,4 +1,5 @@
 import CoreGraphics
+import CAFrame
 
 /// A layer-space → raster-texel affine map: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`
 /// (CGAffineTransform's convention).
@@ -65,6 +66,8 @@ struct ShapeRaster {
     /// Set on a width-free raster (`Request.widthFree`): the largest half width, in texels, whose
     /// stroke it can draw. Its G channel only marks the texels that stroke reaches.
     var widthFree: Double? = nil
+    /// The coverage as runs, `coverage` then empty (`Request.sparse`).
+    var spans: ShapeCoverageSpans? = nil
 }
 
 /// Builds `ShapeRaster`s: flattening to a tolerance in texels (so a zoomed shape is re-flattened
@@ -100,6 +103,10 @@ enum ShapeRasterizer {
         /// the crop, as before issue 23's span resolve (`CoverageRasterizer.takeResolved`),
         /// which gives the same bytes: kept as the reference the tests compare against.
         var denseResolve = false
+        /// A plain fill or stroke (no field) comes out as runs (`ShapeRaster.spans`), not
+        /// dense texels: for the CPU backend (`ShapeCoverageSpans`). The same raster, placed
+        /// the same.
+        var sparse = false
     }
 
     /// A scratch rasteriser larger than this many cells (16 MB of `Float`s) is not kept
@@ -244,11 +251,16 @@ enum ShapeRasterizer {
         guard areaWork <= r.workLimit else { return .failure(.overBudget) }
         // Plain fills and strokes (span resolves, no field written into the raster) resolve into
         // the kept buffer, which rows `w` texels wide fit; the rest into a zeroed one of their own.
-        let buffered = !r.denseResolve && widthFree == nil && !r.field && Double(w) * Double(h) * 4 <= Double(maxResolveBytes)
+        let plain = !r.denseResolve && widthFree == nil && !r.field
+        let sparse = r.sparse && plain && w <= ShapeCoverageSpans.maximumSide && h <= ShapeCoverageSpans.maximumSide
+        let buffered = !sparse && plain && Double(w) * Double(h) * 4 <= Double(maxResolveBytes)
         if buffered, bytes.count < w * h * 4 { bytes = [UInt8](repeating: 0, count: w * h * 4) }
         var out = ShapeRaster(originX: x0, originY: y0, width: w, height: h,
-                              coverage: buffered ? [] : [UInt8](repeating: 0, count: w * h * 4), field: [], totalLength: 0,
+                              coverage: buffered || sparse ? [] : [UInt8](repeating: 0, count: w * h * 4), field: [], totalLength: 0,
                               segments: segments)
+        /// The fill's and the stroke's runs (`sparse`).
+        var fillRuns: (starts: [Int32], runs: [(x0: Int32, x1: Int32, value: UInt8)])? = nil
+        var strokeRuns: (starts: [Int32], runs: [(x0: Int32, x1: Int32, value: UInt8)])? = nil
         if r.denseResolve { rast = CoverageRasterizer(width: w, height: h) } else { rast.reset(width: w, height: h) }
         rast.workLimit = r.workLimit - areaWork
         /// The texels the span resolves gave coverage (nil: none yet, or resolved densely).
@@ -258,6 +270,12 @@ enum ShapeRasterizer {
         func resolve(evenOdd: Bool, channel: Int) {
             if r.denseResolve {
                 rast.resolve(evenOdd: evenOdd, into: &out.coverage, channels: 4, channel: channel)
+            } else if sparse {
+                var starts: [Int32] = [], runs: [(x0: Int32, x1: Int32, value: UInt8)] = []
+                if let b = rast.takeResolvedRuns(evenOdd: evenOdd, rowStarts: &starts, runs: &runs) {
+                    covered = covered.map { (min($0.x0, b.x0), min($0.y0, b.y0), max($0.x1, b.x1), max($0.y1, b.y1)) } ?? b
+                }
+                if channel == 0 { fillRuns = (starts, runs) } else { strokeRuns = (starts, runs) }
             } else if let b = buffered ? rast.takeResolved(evenOdd: evenOdd, into: &bytes, channels: 4, channel: channel)
                                        : rast.takeResolved(evenOdd: evenOdd, into: &out.coverage, channels: 4, channel: channel) {
                 covered = covered.map { (min($0.x0, b.x0), min($0.y0, b.y0), max($0.x1, b.x1), max($0.y1, b.y1)) } ?? b
@@ -310,6 +328,14 @@ enum ShapeRasterizer {
         if r.stroke == nil { out.work = areaWork + rast.work }
         if r.denseResolve {
             out.cropToCoverage(margin: r.wideField ? 1 : 0)
+        } else if sparse {
+            // The covered box and its margin, as the buffered copy crops it; nothing covered:
+            // the whole box.
+            let m = r.wideField ? 1 : 0
+            let b = covered.map { (max($0.x0 - m, 0), max($0.y0 - m, 0), min($0.x1 + m, w), min($0.y1 + m, h)) } ?? (0, 0, w, h)
+            out.spans = Self.mergedSpans(fill: fillRuns, stroke: strokeRuns, box: b)
+            out.originX += b.0; out.originY += b.1
+            out.width = b.2 - b.0; out.height = b.3 - b.1
         } else if buffered {
             // The covered box and its margin copied out of the kept buffer: the raster
             // `crop(toCovered:margin:)` gives. One that covers nothing keeps its whole box.
@@ -335,6 +361,59 @@ enum ShapeRasterizer {
             out.crop(toCovered: covered, margin: r.wideField ? 1 : 0)
         }
         return .success(out)
+    }
+
+    /// The fill's and the stroke's runs (`CoverageRasterizer.takeResolvedRuns`, either absent)
+    /// joined into runs of equal (fill, stroke) bytes over box `box` (x0, y0, x1, y1 of the
+    /// raster's grid), columns and rows counted from the box: the texels `takeResolved` writes
+    /// into channels 0 and 1, cropped to the box.
+    static func mergedSpans(fill: (starts: [Int32], runs: [(x0: Int32, x1: Int32, value: UInt8)])?,
+                            stroke: (starts: [Int32], runs: [(x0: Int32, x1: Int32, value: UInt8)])?,
+                            box: (Int, Int, Int, Int)) -> ShapeCoverageSpans {
+        let (bx0, by0, bx1, by1) = box
+        let w = bx1 - bx0, h = by1 - by0
+        var starts: [Int32] = []
+        starts.reserveCapacity(h + 1)
+        var out: [ShapeCoverageSpans.Run] = []
+        let none: [(x0: Int32, x1: Int32, value: UInt8)] = []
+        func rowRuns(_ c: (starts: [Int32], runs: [(x0: Int32, x1: Int32, value: UInt8)])?, _ y: Int) -> ArraySlice<(x0: Int32, x1: Int32, value: UInt8)> {
+            guard let c, y + 1 < c.starts.count else { return none[...] }
+            return c.runs[Int(c.starts[y])..<Int(c.starts[y + 1])]
+        }
+        func emit(_ x0: Int, _ x1: Int, _ f: UInt8, _ s: UInt8) {
+            let a = max(x0, bx0), b = min(x1, bx1)
+            guard a < b, f != 0 || s != 0 else { return }
+            let x = a - bx0
+            if let last = out.last, out.count > Int(starts[starts.count - 1]), Int(last.x) + Int(last.count) == x,
+               last.fill == f, last.stroke == s {
+                out[out.count - 1].count += UInt16(b - a)
+            } else {
+                out.append(ShapeCoverageSpans.Run(x: UInt16(x), count: UInt16(b - a), fill: f, stroke: s))
+            }
+        }
+        for y in by0..<by1 {
+            starts.append(Int32(out.count))
+            let fr = rowRuns(fill, y), sr = rowRuns(stroke, y)
+            if sr.isEmpty { for r in fr { emit(Int(r.x0), Int(r.x1), r.value, 0) }; continue }
+            if fr.isEmpty { for r in sr { emit(Int(r.x0), Int(r.x1), 0, r.value) }; continue }
+            // Both: walk the boundaries of the two lists.
+            var i = fr.startIndex, j = sr.startIndex
+            var x = min(Int(fr[i].x0), Int(sr[j].x0))
+            while i < fr.endIndex || j < sr.endIndex {
+                let f = i < fr.endIndex ? fr[i] : nil, s = j < sr.endIndex ? sr[j] : nil
+                // The next boundary after x among the current runs' starts and ends.
+                var next = Int.max
+                var fv: UInt8 = 0, sv: UInt8 = 0
+                if let f { if Int(f.x0) > x { next = min(next, Int(f.x0)) } else { fv = f.value; next = min(next, Int(f.x1)) } }
+                if let s { if Int(s.x0) > x { next = min(next, Int(s.x0)) } else { sv = s.value; next = min(next, Int(s.x1)) } }
+                emit(x, next, fv, sv)
+                x = next
+                if let f, Int(f.x1) <= x { i += 1 }
+                if let s, Int(s.x1) <= x { j += 1 }
+            }
+        }
+        starts.append(Int32(out.count))
+        return ShapeCoverageSpans(width: w, height: h, rowStarts: starts, runs: out)
     }
 
     /// Zeroes the texels of box `b` (x0, y0, x1, y1) of a 4-channel buffer `width` texels wide.
