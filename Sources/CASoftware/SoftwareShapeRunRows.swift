@@ -36,6 +36,12 @@ extension SoftwareShapePipeline {
         let xa = Self.firstColumn(q.x0, q.x1, near: offset) { px($0) >= 0 }
         let xb = Self.firstColumn(xa, q.x1, near: Int(regionW) &+ offset) { px($0) >= regionW }
         guard xa < xb else { return }
+        // Where m.y is a whole or half number and the columns are small, m.x·x + m.y is exact
+        // in floats, so raster column c begins at target column c − ⌊m.y⌋ (the usual case: a
+        // raster placed on the pixel grid); else the boundaries are searched.
+        let twice = m.y * 2
+        let exact = twice == twice.rounded(.down) && abs(m.y) < 1_048_576 && abs(Float(q.x0)) < 1_048_576 && abs(Float(q.x1)) < 1_048_576
+        let shift = exact ? -Int(m.y.rounded(.down)) : 0
         // The source words of the (fill, stroke) pairs met so far, 64 slots by a hash of the
         // pair: along an antialiased edge every texel is a run of its own with its own pair,
         // and the same pairs come back row after row (a float colour and its packing per
@@ -57,8 +63,14 @@ extension SoftwareShapePipeline {
                             let c0 = Int(r.x), c1 = c0 &+ Int(r.count)
                             // Raster column c0 (≥ 1) begins where px ≥ c0; column 0 at the valid
                             // range's start. The last column takes the rest of the range (the clamp).
-                            let x0 = c0 == 0 ? xa : Self.firstColumn(xa, xb, near: c0 &+ offset) { px($0) >= Float(c0) }
-                            let x1 = c1 >= rw ? xb : Self.firstColumn(x0, xb, near: c1 &+ offset) { px($0) >= Float(c1) }
+                            let x0: Int, x1: Int
+                            if exact {
+                                x0 = c0 == 0 ? xa : min(max(c0 &+ shift, xa), xb)
+                                x1 = c1 >= rw ? xb : min(max(c1 &+ shift, x0), xb)
+                            } else {
+                                x0 = c0 == 0 ? xa : Self.firstColumn(xa, xb, near: c0 &+ offset) { px($0) >= Float(c0) }
+                                x1 = c1 >= rw ? xb : Self.firstColumn(x0, xb, near: c1 &+ offset) { px($0) >= Float(c1) }
+                            }
                             guard x0 < x1 else { continue }
                             let key = UInt32(r.fill) | UInt32(r.stroke) << 8
                             let slot = Int(truncatingIfNeeded: (key &* 40503) >> 10) & 63

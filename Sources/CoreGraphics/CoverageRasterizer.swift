@@ -260,6 +260,28 @@ package struct CoverageRasterizer: Sendable {
         pts.withUnsafeBufferPointer { addPositive($0) }
     }
 
+    /// The ring between two closed loops, `inner` inside `outer`: winding 1 between them and 0
+    /// inside `inner`, whichever way each is given (the one of larger area is added wound
+    /// positively, the other negatively). Nothing when either area is zero or not finite.
+    package mutating func addRing(_ outer: [SIMD2<Double>], _ inner: [SIMD2<Double>]) {
+        guard outer.count >= 3, inner.count >= 3 else { return }
+        func area(_ pts: UnsafeBufferPointer<SIMD2<Double>>) -> Double {
+            var a = 0.0
+            var prev = pts[pts.count - 1]
+            for p in pts { a += prev.x * p.y - p.x * prev.y; prev = p }
+            return a
+        }
+        outer.withUnsafeBufferPointer { o in
+            inner.withUnsafeBufferPointer { i in
+                let ao = area(o), ai = area(i)
+                guard ao.isFinite, ai.isFinite, ao != 0, ai != 0 else { return }
+                let (big, bigArea, small, smallArea) = abs(ao) >= abs(ai) ? (o, ao, i, ai) : (i, ai, o, ao)
+                addClosed(big, reversed: bigArea < 0)
+                addClosed(small, reversed: smallArea > 0)
+            }
+        }
+    }
+
     /// `addPositivePolygon` of the quadrilateral a, b, c, d, without an array (a stroke adds one
     /// per segment, and the arrays were a large part of stroking a flattened curve).
     package mutating func addPositiveQuad(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>) {
@@ -400,6 +422,8 @@ package struct CoverageRasterizer: Sendable {
         rowStarts.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         rowStarts.reserveCapacity(h + 1)
+        // (A shape's outline crosses most rows twice, its antialiased edge a few texels each.)
+        runs.reserveCapacity(h * 8)
         var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
         for y in 0..<h {
             rowStarts.append(Int32(truncatingIfNeeded: runs.count))

@@ -122,11 +122,60 @@ struct PieceStroker {
         // (Core Graphics' rule), not across the first and last chords.
         let trueEnds = !s.isClosed && cap != .round
         let t0 = trueEnds ? Self.unit(s.startTangent) : nil, t1 = trueEnds ? Self.unit(s.endTangent) : nil
-        for (i, g) in seg.enumerated() {
+        let joins = s.isClosed ? seg.count : seg.count - 1
+        // Inside a flattened curve, consecutive segments share their end's miter line (the
+        // offset along the bisector, hw / cos(turn/2)) instead of each ending square with a
+        // miter wedge between: the same union (the wedge fills exactly what the shared line
+        // adds on the outer side; on the inner side the squares overlapped), in half the edges
+        // (issue 23: a thin ring's strokes were most of its raster). `shared[k]`: the miter
+        // vector at the start of segment k, where that vertex is such a join and both pieces
+        // that meet there stay convex with it; elsewhere the square end and the join piece.
+        var shared = [SIMD2<Double>?](repeating: nil, count: seg.count)
+        if joins > 0 {
+            for i in 0..<joins {
+                let s1 = seg[i], k = (i + 1) % seg.count, s2 = seg[k]
+                shared[k] = s2.corner ? nil : Self.smoothMiter(s1.u, s2.u, hw: hw)
+            }
+        }
+        /// The segment after segment i (its end vertex's other side), -1 after an open end.
+        func next(_ i: Int) -> Int { i + 1 < seg.count ? i + 1 : (s.isClosed ? 0 : -1) }
+        func ends(_ i: Int) -> (SIMD2<Double>, SIMD2<Double>) {
+            let g = seg[i]
             let nrm = SIMD2(-g.u.y, g.u.x) * hw
-            var na = nrm, nb = nrm
+            let k = next(i)
+            var na = shared[i] ?? nrm, nb = k >= 0 ? shared[k] ?? nrm : nrm
             if i == 0, let t0 { na = SIMD2(-t0.y, t0.x) * hw }
             if i == seg.count - 1, let t1 { nb = SIMD2(-t1.y, t1.x) * hw }
+            return (na, nb)
+        }
+        // A shared line that would fold either piece beside it goes back to square ends and a
+        // wedge (a short segment on the inside of a tight turn); repeated until none folds.
+        var changed = joins > 0
+        while changed {
+            changed = false
+            for i in 0..<seg.count {
+                let k = next(i)
+                guard shared[i] != nil || (k >= 0 && shared[k] != nil) else { continue }
+                let g = seg[i]
+                let (na, nb) = ends(i)
+                if !Self.isConvex(g.a + na, g.b + nb, g.b - nb, g.a - na) {
+                    if shared[i] != nil { shared[i] = nil; changed = true }
+                    if k >= 0, shared[k] != nil { shared[k] = nil; changed = true }
+                }
+            }
+        }
+        // A closed convex subpath (a circle, an ellipse, a rounded rectangle): its pieces make
+        // the ring between an outer loop (the offset sides joined by each vertex's join: the
+        // miter point, the bevel's two corners or the round join's arc) and an inner one (the
+        // inner miter points), so the ring is those two loops, without the edges the pieces
+        // share or overlap in, and exact where pieces overlapping within a pixel over-covered it.
+        if s.isClosed, seg.count >= 3, Self.turnsOnceOneWay(seg), let (outer, inner) = ringLoops(seg) {
+            rast.addRing(outer, inner)
+            return
+        }
+        for (i, g) in seg.enumerated() {
+            let nrm = SIMD2(-g.u.y, g.u.x) * hw
+            let (na, nb) = ends(i)
             var (qa, qb, qc, qd) = (g.a + na, g.b + nb, g.b - nb, g.a - na)
             // Turned ends can fold a short, very wide piece over itself; keep the chord's square
             // ends there (the old cut, off by at most half the chord's turn).
@@ -135,11 +184,11 @@ struct PieceStroker {
             }
             rast.addPositiveQuad(p(qa.x, qa.y), p(qb.x, qb.y), p(qc.x, qc.y), p(qd.x, qd.y))
         }
-        // Joins between consecutive segments (and across the closing vertex).
-        let joins = s.isClosed ? seg.count : seg.count - 1
+        // Joins between consecutive segments (and across the closing vertex) not shared.
         if joins > 0 {
             for i in 0..<joins {
-                let s1 = seg[i], s2 = seg[(i + 1) % seg.count]
+                let s1 = seg[i], k = (i + 1) % seg.count, s2 = seg[k]
+                if shared[k] != nil { continue }
                 joinPiece(at: s2.a, s1.u, s2.u, corner: s2.corner, into: &rast)
             }
         }
@@ -170,6 +219,90 @@ struct PieceStroker {
             if sign == 0 { sign = c } else if (c > 0) != (sign > 0) { return false }
         }
         return sign != 0
+    }
+
+    /// The outer and inner loops (texel space) of a closed convex subpath's stroke, nil where
+    /// an inner side folds (a segment shorter than its inner miters take: a stroke wider than
+    /// the curve is tight), for the pieces to draw.
+    func ringLoops(_ seg: [Segment]) -> (outer: [SIMD2<Double>], inner: [SIMD2<Double>])? {
+        let n = seg.count
+        var turn = 0.0
+        for k in 0..<n {
+            let u1 = seg[k].u, u2 = seg[(k + 1) % n].u
+            let c = u1.x * u2.y - u1.y * u2.x
+            if c != 0 { turn = c; break }
+        }
+        // The normals (−u.y, u.x) point left; a loop turning left has its inside there.
+        let out: Double = turn > 0 ? -1 : 1
+        var outer: [SIMD2<Double>] = [], inner: [SIMD2<Double>] = []
+        outer.reserveCapacity(n + 8); inner.reserveCapacity(n)
+        for k in 0..<n {
+            let s1 = seg[(k + n - 1) % n], s2 = seg[k], v = s2.a
+            let n1 = SIMD2(-s1.u.y, s1.u.x) * hw, n2 = SIMD2(-s2.u.y, s2.u.x) * hw
+            guard let ratio = Self.miterRatio(s1.u, s2.u) else {
+                outer.append(v + out * n2); inner.append(v - out * n2)
+                continue
+            }
+            let bis = n1 + n2
+            let bl = (bis.x * bis.x + bis.y * bis.y).squareRoot()
+            guard bl > 1e-12, ratio.isFinite else { return nil }
+            let m = bis / bl * (hw * ratio)
+            inner.append(v - out * m)
+            // `joinPiece`'s choice of join.
+            var kind = join
+            if !s2.corner { kind = ratio <= 4 ? .miter : .round }
+            if kind == .miter, ratio <= (s2.corner ? miterLimit : 4) {
+                outer.append(v + out * m)
+            } else if kind == .round {
+                // The arc from one side's corner to the other's, at the disc's resolution.
+                let a0 = atan2(out * n1.y, out * n1.x)
+                var sweep = atan2(out * n2.y, out * n2.x) - a0
+                if sweep > Double.pi { sweep -= 2 * Double.pi } else if sweep < -Double.pi { sweep += 2 * Double.pi }
+                let steps = max(1, Int((abs(sweep) / (2 * Double.pi) * Double(discSides)).rounded(.up)))
+                for j in 0...steps {
+                    let a = a0 + sweep * Double(j) / Double(steps)
+                    outer.append(v + SIMD2(cos(a), sin(a)) * hw)
+                }
+            } else {
+                outer.append(v + out * n1); outer.append(v + out * n2)
+            }
+        }
+        // Each side's inner offset runs the way the side does, or the inner loop folds.
+        for k in 0..<n {
+            let d = inner[(k + 1) % n] - inner[k]
+            if d.x * seg[k].u.x + d.y * seg[k].u.y <= 0 { return nil }
+        }
+        return (outer.map { p($0.x, $0.y) }, inner.map { p($0.x, $0.y) })
+    }
+
+    /// Whether the closed polyline of `seg` turns the same way at every vertex and once round
+    /// in all (a convex loop, which cannot cross itself).
+    static func turnsOnceOneWay(_ seg: [Segment]) -> Bool {
+        var sign = 0.0, total = 0.0
+        for k in 0..<seg.count {
+            let u1 = seg[k].u, u2 = seg[(k + 1) % seg.count].u
+            let cross = u1.x * u2.y - u1.y * u2.x, dot = u1.x * u2.x + u1.y * u2.y
+            if cross != 0 {
+                if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+            } else if dot < 0 {
+                return false
+            }
+            total += atan2(cross, dot)
+        }
+        return abs(abs(total) - 2 * Double.pi) < 1e-6
+    }
+
+    /// The miter vector (from the vertex to the outer miter point) where a segment of direction
+    /// `u1` meets one of `u2` inside a flattened curve, when `joinPiece` would join them with a
+    /// miter (a turn with miter ratio ≤ 4, not a corner): the normal itself where they go
+    /// straight on (the square ends meet); nil where they turn further.
+    static func smoothMiter(_ u1: SIMD2<Double>, _ u2: SIMD2<Double>, hw: Double) -> SIMD2<Double>? {
+        guard let ratio = miterRatio(u1, u2) else { return SIMD2(-u1.y, u1.x) * hw }
+        guard ratio <= 4 else { return nil }
+        let bis = SIMD2(-u1.y, u1.x) + SIMD2(-u2.y, u2.x)
+        let bl = (bis.x * bis.x + bis.y * bis.y).squareRoot()
+        guard bl > 1e-12 else { return nil }
+        return bis / bl * (hw * ratio)
     }
 
     private func joinPiece(at v: SIMD2<Double>, _ u1: SIMD2<Double>, _ u2: SIMD2<Double>, corner: Bool,

@@ -372,6 +372,29 @@ enum ShapeRasterizer {
                             box: (Int, Int, Int, Int)) -> ShapeCoverageSpans {
         let (bx0, by0, bx1, by1) = box
         let w = bx1 - bx0, h = by1 - by0
+        // One channel (a fill alone or a stroke alone, the usual case): its runs are the
+        // raster's, neighbours of one byte already joined; only moved into the box.
+        if fill == nil || stroke == nil, let only = fill ?? stroke {
+            let isFill = fill != nil
+            var starts = [Int32](repeating: 0, count: h + 1)
+            var out: [ShapeCoverageSpans.Run] = []
+            out.reserveCapacity(only.runs.count)
+            only.runs.withUnsafeBufferPointer { runs in
+                for y in by0..<by1 {
+                    starts[y - by0] = Int32(out.count)
+                    guard y + 1 < only.starts.count else { continue }
+                    for k in Int(only.starts[y])..<Int(only.starts[y + 1]) {
+                        let r = runs[k]
+                        let a = max(Int(r.x0), bx0), b = min(Int(r.x1), bx1)
+                        guard a < b else { continue }
+                        out.append(ShapeCoverageSpans.Run(x: UInt16(truncatingIfNeeded: a - bx0), count: UInt16(truncatingIfNeeded: b - a),
+                                                          fill: isFill ? r.value : 0, stroke: isFill ? 0 : r.value))
+                    }
+                }
+            }
+            starts[h] = Int32(out.count)
+            return ShapeCoverageSpans(width: w, height: h, rowStarts: starts, runs: out)
+        }
         var starts: [Int32] = []
         starts.reserveCapacity(h + 1)
         var out: [ShapeCoverageSpans.Run] = []
