@@ -118,6 +118,15 @@ struct PieceStroker {
             }
             return
         }
+        // A closed convex subpath (a circle, an ellipse, a rounded rectangle): its pieces make
+        // the ring between an outer loop (the offset sides joined by each vertex's join: the
+        // miter point, the bevel's two corners or the round join's arc) and an inner one (the
+        // inner miter points), so the ring is those two loops, without the edges the pieces
+        // share or overlap in, and exact where pieces overlapping within a pixel over-covered it.
+        if s.isClosed, seg.count >= 3, Self.turnsOnceOneWay(seg), let (outer, inner) = ringLoops(seg) {
+            rast.addRing(outer, inner)
+            return
+        }
         // An open subpath's butt and square caps are cut across the curve's true end tangents
         // (Core Graphics' rule), not across the first and last chords.
         let trueEnds = !s.isClosed && cap != .round
@@ -163,15 +172,6 @@ struct PieceStroker {
                     if k >= 0, shared[k] != nil { shared[k] = nil; changed = true }
                 }
             }
-        }
-        // A closed convex subpath (a circle, an ellipse, a rounded rectangle): its pieces make
-        // the ring between an outer loop (the offset sides joined by each vertex's join: the
-        // miter point, the bevel's two corners or the round join's arc) and an inner one (the
-        // inner miter points), so the ring is those two loops, without the edges the pieces
-        // share or overlap in, and exact where pieces overlapping within a pixel over-covered it.
-        if s.isClosed, seg.count >= 3, Self.turnsOnceOneWay(seg), let (outer, inner) = ringLoops(seg) {
-            rast.addRing(outer, inner)
-            return
         }
         for (i, g) in seg.enumerated() {
             let nrm = SIMD2(-g.u.y, g.u.x) * hw
