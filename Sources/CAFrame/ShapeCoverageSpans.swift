@@ -31,11 +31,22 @@ package struct ShapeCoverageSpans: Sendable, Equatable {
         self.width = width; self.height = height; self.rowStarts = rowStarts; self.runs = runs
     }
 
+    /// Whether the runs describe a raster: one start per row and one past the last, from 0 up
+    /// to the run count without going back, each run inside the row. A backend draws only
+    /// well-formed runs (a frame can come from elsewhere than the builder, as a test double's).
+    package var isWellFormed: Bool {
+        guard width >= 0, height >= 0, rowStarts.count == height + 1, rowStarts.first == 0,
+              Int(rowStarts[height]) == runs.count else { return false }
+        for y in 0..<height where rowStarts[y] > rowStarts[y + 1] { return false }
+        for r in runs where Int(r.x) + Int(r.count) > width { return false }
+        return true
+    }
+
     /// The dense RGBA8 rows (top first) these runs stand for: R the fill coverage, G the
-    /// stroke coverage, B and A 0.
+    /// stroke coverage, B and A 0 (all 0 for runs that are not well-formed).
     package func denseCoverage() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        guard rowStarts.count == height + 1 else { return out }
+        var out = [UInt8](repeating: 0, count: max(width, 0) * max(height, 0) * 4)
+        guard isWellFormed else { return out }
         out.withUnsafeMutableBufferPointer { o in
             for y in 0..<height {
                 for k in Int(rowStarts[y])..<Int(rowStarts[y + 1]) {

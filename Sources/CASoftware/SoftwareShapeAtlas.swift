@@ -41,12 +41,15 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
             appliedSerial = u.serial
             if u.field.isEmpty {
                 guard let t = coverage[u.page] else { continue }
-                if let s = u.spans, s.width == u.width, s.height == u.height {
+                if let s = u.spans, s.width == u.width, s.height == u.height, s.isWellFormed {
                     runs[u.page, default: [:]][SIMD2(u.x, u.y)] = s
                     continue
                 }
                 if runs[u.page]?[SIMD2(u.x, u.y)] != nil { runs[u.page]?[SIMD2(u.x, u.y)] = nil }
-                Self.copy(u.coverage, u, into: t)
+                // (Runs that do not fit the upload's rectangle, or do not describe a raster,
+                // are written as the empty raster they expand to.)
+                let bytes = u.spans == nil ? u.coverage : [UInt8](repeating: 0, count: max(u.width, 0) * max(u.height, 0) * 4)
+                Self.copy(bytes, u, into: t)
                 Self.clearGutter(around: u, in: t)
                 t.updateCoverageRuns(u)
                 if !u.aux.isEmpty {

@@ -152,6 +152,29 @@ import CAFrame
         #expect(runsAtlas.runs[1] == nil)
     }
 
+    @Test("runs that do not describe their raster are not kept: the rectangle is written empty, nothing read out of bounds")
+    func malformedRunsAreEmpty() throws {
+        let bad: [ShapeCoverageSpans] = [
+            ShapeCoverageSpans(width: 4, height: 2, rowStarts: [0, 1], runs: [.init(x: 0, count: 2, fill: 9, stroke: 0)]),
+            ShapeCoverageSpans(width: 4, height: 2, rowStarts: [0, 1, 1], runs: [.init(x: 3, count: 5, fill: 9, stroke: 0)]),
+            ShapeCoverageSpans(width: 4, height: 2, rowStarts: [0, 2, 1], runs: [.init(x: 0, count: 1, fill: 9, stroke: 0),
+                                                                                 .init(x: 1, count: 1, fill: 9, stroke: 0)]),
+            ShapeCoverageSpans(width: 4, height: 2, rowStarts: [0, 1, 9], runs: [.init(x: 0, count: 1, fill: 9, stroke: 0)]),
+            ShapeCoverageSpans(width: 5, height: 2, rowStarts: [0, 0, 0], runs: []),
+        ]
+        for (k, s) in bad.enumerated() {
+            #expect(k == 4 || !s.isWellFormed, "case \(k)")
+            #expect(s.denseCoverage().allSatisfy { $0 == 0 }, "case \(k)")
+            let atlas = SoftwareShapeAtlas()
+            atlas.sync(Self.frame([(1, 8, 5)], [Self.upload(serial: 1, page: 1, x: 0, y: 0, w: 8, h: 5)]))
+            atlas.sync(Self.frame([(1, 8, 5)], [ShapeAtlasUpload(serial: 2, page: 1, x: 2, y: 1, width: 4, height: 2, coverage: [],
+                                                                 field: [], aux: [], spans: s)]))
+            #expect(atlas.runs[1]?[SIMD2(2, 1)] == nil, "case \(k): kept")
+            let page = try #require(atlas.coverage[1])
+            for y in 1..<3 { for x in 2..<6 { #expect(page.pixels[y * 8 + x] == 0, "case \(k): texel (\(x), \(y))") } }
+        }
+    }
+
     @Test("a dropped page waits for a later frame's new page, and is freed after spareFrames frames")
     func sparePageKeptThenFreed() throws {
         let atlas = SoftwareShapeAtlas()
