@@ -41,15 +41,19 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
             appliedSerial = u.serial
             if u.field.isEmpty {
                 guard let t = coverage[u.page] else { continue }
-                if let s = u.spans, s.width == u.width, s.height == u.height, s.isWellFormed {
+                let inside = u.x >= 0 && u.y >= 0 && u.width > 0 && u.height > 0 && u.x <= t.width - u.width && u.y <= t.height - u.height
+                if let s = u.spans, inside, s.width == u.width, s.height == u.height, s.isWellFormed {
                     runs[u.page, default: [:]][SIMD2(u.x, u.y)] = s
                     continue
                 }
                 if runs[u.page]?[SIMD2(u.x, u.y)] != nil { runs[u.page]?[SIMD2(u.x, u.y)] = nil }
-                // (Runs that do not fit the upload's rectangle, or do not describe a raster,
-                // are written as the empty raster they expand to.)
-                let bytes = u.spans == nil ? u.coverage : [UInt8](repeating: 0, count: max(u.width, 0) * max(u.height, 0) * 4)
-                Self.copy(bytes, u, into: t)
+                if u.spans != nil {
+                    // Runs outside the page, or not fitting or describing their rectangle: the
+                    // rectangle (as far as it is in the page) is written empty.
+                    Self.zero(u, in: t)
+                } else {
+                    Self.copy(u.coverage, u, into: t)
+                }
                 Self.clearGutter(around: u, in: t)
                 t.updateCoverageRuns(u)
                 if !u.aux.isEmpty {
@@ -98,6 +102,14 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
             return SoftwareTarget(width: width, height: height, tracksCoverageRuns: true)
         }
         return spare.remove(at: i).page
+    }
+
+    /// Zeroes `u`'s rectangle in `t`, clipped to the page.
+    static func zero(_ u: ShapeAtlasUpload, in t: SoftwareTarget) {
+        let xa = max(u.x, 0), xb = min(u.x &+ max(u.width, 0), t.width)
+        let ya = max(u.y, 0), yb = min(u.y &+ max(u.height, 0), t.height)
+        guard xa < xb, ya < yb else { return }
+        for y in ya..<yb { (t.pixels + y * t.width + xa).update(repeating: 0, count: xb - xa) }
     }
 
     /// Zeroes the one-texel frame around `u`'s rectangle in `t` (clipped to the page): the

@@ -32,9 +32,10 @@ extension SoftwareShapePipeline {
         // m.x·x + m.y in [0, regionW). Increasing in x, so a raster column range is a target
         // column range: its ends are where `px(x) ≥ column` starts to hold.
         @inline(__always) func px(_ x: Int) -> Float { m.x * Float(x) + m.y }
-        let offset = Int((-m.y).rounded(.toNearestOrAwayFromZero))
+        // (Clamped: a finite but enormous m.y must not trap the conversion.)
+        let offset = SoftwareClamp.int((-m.y).rounded(.toNearestOrAwayFromZero))
         let xa = Self.firstColumn(q.x0, q.x1, near: offset) { px($0) >= 0 }
-        let xb = Self.firstColumn(xa, q.x1, near: Int(regionW) &+ offset) { px($0) >= regionW }
+        let xb = Self.firstColumn(xa, q.x1, near: rw &+ offset) { px($0) >= regionW }
         guard xa < xb else { return }
         // Where m.y is a whole or half number and the columns are small, m.x·x + m.y is exact
         // in floats, so raster column c begins at target column c − ⌊m.y⌋ (the usual case: a

@@ -162,6 +162,17 @@ import CAFrame
             ShapeCoverageSpans(width: 4, height: 2, rowStarts: [0, 1, 9], runs: [.init(x: 0, count: 1, fill: 9, stroke: 0)]),
             ShapeCoverageSpans(width: 5, height: 2, rowStarts: [0, 0, 0], runs: []),
         ]
+        // Well-formed runs for a rectangle running past the page (a hostile frame): not kept
+        // (an instance needing texels would expand them), the part in the page written empty.
+        let past = ShapeCoverageSpans(width: 100, height: 100, rowStarts: [Int32](repeating: 0, count: 101), runs: [])
+        #expect(past.isWellFormed)
+        let big = SoftwareShapeAtlas()
+        big.sync(Self.frame([(1, 8, 5)], [Self.upload(serial: 1, page: 1, x: 0, y: 0, w: 8, h: 5)]))
+        big.sync(Self.frame([(1, 8, 5)], [ShapeAtlasUpload(serial: 2, page: 1, x: 3, y: 2, width: 100, height: 100, coverage: [],
+                                                           field: [], aux: [], spans: past)]))
+        #expect(big.runs[1]?[SIMD2(3, 2)] == nil)
+        let bigPage = try #require(big.coverage[1])
+        #expect(bigPage.pixels[2 * 8 + 3] == 0 && bigPage.pixels[4 * 8 + 7] == 0 && bigPage.pixels[0] != 0)
         for (k, s) in bad.enumerated() {
             #expect(k == 4 || !s.isWellFormed, "case \(k)")
             #expect(s.denseCoverage().allSatisfy { $0 == 0 }, "case \(k)")
