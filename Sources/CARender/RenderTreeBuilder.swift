@@ -215,6 +215,13 @@ package final class RenderTreeBuilder {
         contentEmitters = [gradients, contents, glyphs, shapes] + contentLayers.all + [particles]  // particles last: `drawLayer` draws them after the border
     }
 
+    /// Forgets every shape raster: the next frames make and upload them again. For a renderer
+    /// whose backend changed (the GL context lost, the CPU backend drawing on): the new
+    /// backend's atlas holds none of the rasters uploaded to the old one.
+    package func forgetShapeRasters() {
+        shapes.cache.reset()
+    }
+
     /// Takes the shape uploads out of `frame` (the one this builder last returned, which a
     /// backend has now executed) and out of the builder's own copy of it, and keeps their
     /// coverage arrays for new rasters (`RasterBytePool`). A backend applies each upload once

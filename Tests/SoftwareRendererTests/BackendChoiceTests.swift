@@ -122,6 +122,43 @@ import Foundation
         #expect([p.r, p.g, p.b, p.a] == [255, 0, 0, 255])
     }
 
+    @Test("after the switch to the CPU backend, shapes rasterised for GL before the loss are drawn again")
+    func shapesSurviveTheFallback() throws {
+        var o = CARenderer.Options(backend: .openGL)
+        o.backend = .automatic
+        o.softwareGLDrivers = []
+        let r = try CARenderer(offscreenSize: CGSize(width: 40, height: 30), options: o)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let shape = CAShapeLayer()
+        shape.frame = root.bounds
+        shape.path = CGPath(rect: CGRect(x: 5, y: 5, width: 20, height: 12), transform: nil)
+        shape.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        root.addSublayer(shape)
+        r.layer = root
+        func frame() throws -> CGImage {
+            r.beginFrame(atTime: 0)
+            try r.renderChecked()
+            r.endFrame()
+            return try r.makeImage()
+        }
+        let before = try frame()
+        #expect(r.activeBackend.backend == .openGL)
+        r.destroyContextForTesting()
+        // A commit, so the frame is drawn, not reused.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 0.98, alpha: 1)
+        CATransaction.commit()
+        let (after, _) = try RenderDiagnostics.capture { try frame() }
+        #expect(r.activeBackend.backend == .software)
+        // The shape's inside (the path in layer space; the layer is not flipped: y down on iOS).
+        for img in [before, after] {
+            let p = img.pixel(x: 15, y: 10)
+            #expect([p.r, p.g, p.b, p.a] == [0, 0, 255, 255], "\(p)")
+        }
+    }
+
     @Test("an OpenGL renderer whose context is lost still fails its frame (no silent switch)")
     func lostContextOnGLThrows() throws {
         let r = try CARenderer(offscreenSize: CGSize(width: 8, height: 8), options: .init(backend: .openGL))
