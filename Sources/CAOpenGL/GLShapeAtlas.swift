@@ -37,7 +37,7 @@ final class GLShapeAtlas {
             glBindTexture(E(GL_TEXTURE_2D), t.id)
             if u.field.isEmpty {
                 // (Runs are made for the CPU backend; expanded here should one reach GL.)
-                (u.spans == nil ? u.coverage : u.denseCoverage).withUnsafeBytes {
+                u.denseCoverage.withUnsafeBytes {
                     glTexSubImage2D(E(GL_TEXTURE_2D), 0, GLint(u.x), GLint(u.y), GLsizei(u.width), GLsizei(u.height), E(GL_RGBA),
                                     E(GL_UNSIGNED_BYTE), $0.baseAddress)
                 }

@@ -46,7 +46,7 @@ final class SoftwareShapeAtlas: @unchecked Sendable {
                     runs[u.page, default: [:]][SIMD2(u.x, u.y)] = s
                     continue
                 }
-                if runs[u.page]?[SIMD2(u.x, u.y)] != nil { runs[u.page]?[SIMD2(u.x, u.y)] = nil }
+                runs[u.page]?[SIMD2(u.x, u.y)] = nil
                 if u.spans != nil {
                     // Runs outside the page, or not fitting or describing their rectangle: the
                     // rectangle (as far as it is in the page) is written empty.

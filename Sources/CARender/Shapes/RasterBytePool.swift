@@ -29,16 +29,14 @@ package struct RasterBytePool {
         heldBytes += c
     }
 
-    /// An array of `count` bytes whose contents are unspecified (the caller writes every one):
-    /// the smallest kept array with room for them, else a new one.
-    package mutating func take(count: Int) -> [UInt8] {
+    /// The smallest kept array with room for `count` bytes, cut or grown to that count (its
+    /// bytes are earlier rasters': the caller writes every one); nil when none has room.
+    package mutating func take(count: Int) -> [UInt8]? {
         var best = -1
         for (k, a) in arrays.enumerated() where a.capacity >= count && (best < 0 || a.capacity < arrays[best].capacity) {
             best = k
         }
-        guard best >= 0 else {
-            return [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count }
-        }
+        guard best >= 0 else { return nil }
         arrays.swapAt(best, arrays.count - 1)
         var a = arrays.removeLast()
         heldBytes -= a.capacity

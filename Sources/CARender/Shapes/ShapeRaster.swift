@@ -343,12 +343,22 @@ enum ShapeRasterizer {
                 let m = r.wideField ? 1 : 0
                 let cx0 = max(b.x0 - m, 0), cy0 = max(b.y0 - m, 0), cx1 = min(b.x1 + m, w), cy1 = min(b.y1 + m, h)
                 let cw = cx1 - cx0, ch = cy1 - cy0
-                out.coverage = pool.take(count: cw * ch * 4)
-                out.coverage.withUnsafeMutableBufferPointer { dst in
+                // Rows of the covered box into `dst` (`cw × ch` texels).
+                func copyBox(into dst: UnsafeMutablePointer<UInt8>) {
                     bytes.withUnsafeBufferPointer { src in
                         for y in 0..<ch {
-                            (dst.baseAddress! + y * cw * 4).update(from: src.baseAddress! + ((cy0 + y) * w + cx0) * 4, count: cw * 4)
+                            (dst + y * cw * 4).update(from: src.baseAddress! + ((cy0 + y) * w + cx0) * 4, count: cw * 4)
                         }
+                    }
+                }
+                if var kept = pool.take(count: cw * ch * 4) {
+                    kept.withUnsafeMutableBufferPointer { copyBox(into: $0.baseAddress!) }
+                    out.coverage = kept
+                } else {
+                    out.coverage = [UInt8](unsafeUninitializedCapacity: cw * ch * 4) { dst, n in
+                        // (`update` of trivial bytes initialises them.)
+                        copyBox(into: dst.baseAddress!)
+                        n = cw * ch * 4
                     }
                 }
                 out.originX += cx0; out.originY += cy0
