@@ -104,6 +104,13 @@ package final class RenderTreeBuilder {
         get { shapes.makesRuns }
         set { shapes.makesRuns = newValue }
     }
+    /// Threads that make a frame's plain shape rasters after the walk, where they are made as
+    /// runs (`ShapeCache+Deferred.swift`; `CARenderer.Options.shapeRasterThreads`); 1 makes
+    /// each raster where the walk asks for it.
+    package var shapeRasterThreads: Int {
+        get { shapes.rasterThreads }
+        set { shapes.rasterThreads = max(1, newValue) }
+    }
     /// Small images packed into shared pages, kept across frames (`ImageAtlas.swift`).
     package var imageAtlas: ImageAtlas { contents.atlas }
     /// Whether small images go into the atlas (`CARenderer.Options.usesImageAtlas`; tests

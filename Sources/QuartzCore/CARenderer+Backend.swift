@@ -89,6 +89,7 @@ extension CARenderer {
         builder.usesParticleRuns = false  // and simulates particles
         builder.widthRastersSpanAnimations = currentOptions.drawsAnimatedWidthsFromOneRaster ?? false  // and has no draws to save
         builder.makesShapeRuns = currentOptions.drawsShapesFromRuns  // and draws plain rasters from runs
+        builder.shapeRasterThreads = currentOptions.shapeRasterThreads ?? s.threads  // made on its threads
         builder.forgetShapeRasters()  // its atlas holds none of the rasters uploaded to GL
         return true
     }

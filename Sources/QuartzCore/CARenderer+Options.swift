@@ -81,6 +81,13 @@ extension CARenderer {
         /// way. Package-only (`CA_SHAPE_RUNS=0` turns it off), for tests and benchmarks to
         /// compare.
         package var drawsShapesFromRuns = true
+        /// Threads that make a frame's plain shape rasters (those drawn from runs) after the
+        /// walk that places them, instead of each where the walk reaches it (issue 23: the
+        /// rasters are independent, and rlottie makes its paths' on every core). `nil` (the
+        /// default): the CPU backend's threads; 1 turns it off. The same pixels either way, to
+        /// rounding (the raster's box is fixed before it is made). Package-only
+        /// (`CA_SHAPE_THREADS=N`), for tests and benchmarks to compare.
+        package var shapeRasterThreads: Int? = nil
         /// `GL_RENDERER` substrings that make `.automatic` choose the CPU backend (Mesa's software
         /// rasterisers). Package-only: tests empty it to get an automatic renderer on GL.
         package var softwareGLDrivers = ["llvmpipe", "softpipe", "swrast"]
@@ -139,6 +146,7 @@ extension CARenderer {
             usesGPUParticles = Self.tristate(environment["CA_GPU_PARTICLES"])
             drawsAnimatedWidthsFromOneRaster = Self.tristate(environment["CA_WIDTH_RASTER_SPANS"])
             drawsShapesFromRuns = environment["CA_SHAPE_RUNS"] != "0"
+            shapeRasterThreads = environment["CA_SHAPE_THREADS"].flatMap { Int($0) }.map { min(max($0, 1), 64) }
             if let b = environment["CA_BACKEND"], !b.isEmpty { backend = try Backend(name: b) }
         }
 
@@ -175,6 +183,7 @@ extension CARenderer {
             currentOptions.usesGPUParticles = newValue.usesGPUParticles
             currentOptions.drawsAnimatedWidthsFromOneRaster = newValue.drawsAnimatedWidthsFromOneRaster
             currentOptions.drawsShapesFromRuns = newValue.drawsShapesFromRuns
+            currentOptions.shapeRasterThreads = newValue.shapeRasterThreads
             applyOptions()
         }
     }
@@ -193,6 +202,7 @@ extension CARenderer {
         builder.usesParticleRuns = evaluatesParticlesOnGPU
         builder.widthRastersSpanAnimations = currentOptions.drawsAnimatedWidthsFromOneRaster ?? (software == nil)
         builder.makesShapeRuns = software != nil && currentOptions.drawsShapesFromRuns
+        builder.shapeRasterThreads = currentOptions.shapeRasterThreads ?? software?.threads ?? 1
         lastKey = nil   // the next frame is built and drawn anew
     }
 }

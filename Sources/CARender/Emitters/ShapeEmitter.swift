@@ -17,6 +17,20 @@ final class ShapeEmitter: ContentEmitter {
     var widthRastersSpanAnimations = false
     /// Whether plain rasters are made as runs (`RenderTreeBuilder.makesShapeRuns`).
     var makesRuns = false
+    /// Threads that make a frame's plain rasters beside the walk (`ShapeCache+Deferred.swift`;
+    /// `RenderTreeBuilder.shapeRasterThreads`); 1 makes each where the walk asks for it.
+    var rasterThreads = 1 {
+        didSet { cache.rasterQueue.helpers = rasterThreads - 1 }
+    }
+    /// Whether new plain rasters are placed now and made beside the walk (or the patch that
+    /// re-emits shapes into a kept frame); `finishFrame` collects them.
+    private var defersRasters: Bool { makesRuns && rasterThreads > 1 && lastFrameRasters >= deferringRasters }
+    /// New rasters the last frame made. A frame defers its rasters only when the last made at
+    /// least `deferringRasters` (4; tests lower it): handing one or two small rasters to another
+    /// thread costs more than it saves (PinJump: 0.20 → 0.22 ms a frame), and whether a frame
+    /// defers changes no pixel (`runsRasterBox`), so the choice may follow the frames before.
+    private var lastFrameRasters = 0
+    var deferringRasters = 4
     /// The spec `paints` resolved last, for the `emit` that follows it: the walk asks whether a
     /// shape paints and then has it emitted, and the spec is resolved once for both. Held, not
     /// identified by address (a freed copy's address may be reused), and used once.
@@ -293,57 +307,97 @@ final class ShapeEmitter: ContentEmitter {
             } else {
                 let lim = (widthFree != nil ? familyLimit : limit).map { ($0.x, $0.y, $0.z, $0.w) }
                     ?? (-1_000_000_000, -1_000_000_000, 1_000_000_000, 1_000_000_000)
-                let start = DispatchTime.now().uptimeNanoseconds
-                let result = ShapeRasterizer.rasterize(.init(path: spec.path, fill: spec.fill != nil, evenOdd: spec.evenOdd,
-                                                             stroke: style, field: needsField || widthFree != nil,
-                                                             wideField: variant.contains(.projective), map: map, limit: lim,
-                                                             widthFree: widthFree,
-                                                             workLimit: max(cache.frameWorkBudget - cache.workThisFrame, 0),
-                                                             sparse: makesRuns),
-                                                       scratch: &cache.rasterScratch, resolveBuffer: &cache.resolveScratch,
-                                                       pool: &cache.bytePool)
-                cache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
-                switch result {
-                case .failure(.tooComplex(let n)):
-                    RenderDiagnostics.warn("a CAShapeLayer path with \(n) segments exceeds the limit of \(ShapeRasterizer.maxSegments): it is not drawn")
-                    return nil
-                case .failure(.empty):
-                    return nil
-                case .failure(.overBudget):
-                    cache.workThisFrame = cache.frameWorkBudget
-                    RenderDiagnostics.warn("a frame's shape rasterising work budget (\(cache.frameWorkBudget) cells) is spent: shapes whose raster does not fit are not drawn in that frame")
-                    return nil
-                case .success(let r):
-                    cache.rastersThisFrame += 1
-                    cache.workThisFrame += r.work
-                    cache.segmentsThisFrame += r.segments
-                    if let family, widthFree != nil, r.widthFree == nil {
-                        // A path or placement that cannot have a width-free raster is not asked again.
-                        if cache.refusedWidthFamilies.count >= ShapeCache.maxWidthFamilies { cache.refusedWidthFamilies.removeAll() }
-                        cache.refusedWidthFamilies.insert(family)
-                    }
-                    guard let e = cache.insert(r.widthFree != nil ? family! : key, path: spec.path, raster: r) else { return nil }
+                var request = ShapeRasterizer.Request(path: spec.path, fill: spec.fill != nil, evenOdd: spec.evenOdd,
+                                                      stroke: style, field: needsField || widthFree != nil,
+                                                      wideField: variant.contains(.projective), map: map, limit: lim,
+                                                      widthFree: widthFree,
+                                                      workLimit: max(cache.frameWorkBudget - cache.workThisFrame - cache.deferredWork, 0),
+                                                      sparse: makesRuns)
+                let runsBox = makesRuns && widthFree == nil && !needsField ? visible.flatMap { runsRasterBox(spec, style: style, map: map, visible: $0, limit: lim) } : nil
+                request.box = runsBox?.box
+                if defersRasters, let b = runsBox, let e = cache.reserve(key, path: spec.path, request: request, box: b.box, estimate: b.estimate) {
+                    // (Made beside the walk; placed now by its box.)
                     entry = e
+                } else {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let result = ShapeRasterizer.rasterize(request, scratch: &cache.rasterScratch, resolveBuffer: &cache.resolveScratch,
+                                                           pool: &cache.bytePool)
+                    cache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+                    switch result {
+                    case .failure(.tooComplex(let n)):
+                        RenderDiagnostics.warn("a CAShapeLayer path with \(n) segments exceeds the limit of \(ShapeRasterizer.maxSegments): it is not drawn")
+                        return nil
+                    case .failure(.empty):
+                        return nil
+                    case .failure(.overBudget):
+                        // Spent: what is left is the deferred rasters' (their limits).
+                        cache.workThisFrame = cache.frameWorkBudget - cache.deferredWork
+                        RenderDiagnostics.warn("a frame's shape rasterising work budget (\(cache.frameWorkBudget) cells) is spent: shapes whose raster does not fit are not drawn in that frame")
+                        return nil
+                    case .success(let r):
+                        cache.rastersThisFrame += 1
+                        cache.workThisFrame += r.work
+                        cache.segmentsThisFrame += r.segments
+                        if let family, widthFree != nil, r.widthFree == nil {
+                            // A path or placement that cannot have a width-free raster is not asked again.
+                            if cache.refusedWidthFamilies.count >= ShapeCache.maxWidthFamilies { cache.refusedWidthFamilies.removeAll() }
+                            cache.refusedWidthFamilies.insert(family)
+                        }
+                        guard let e = cache.insert(r.widthFree != nil ? family! : key, path: spec.path, raster: r) else { return nil }
+                        entry = e
+                    }
                 }
             }
             // The key asked for finds it directly next time (a still shape, or one whose trims,
             // colours or position animate, asks for the same key every frame).
             if entry.widthFree == nil { cache.alias(entry.hasField ? asked.1 : asked.0, to: entry) }
         }
-        // Texel (0, 0) of the raster sits at its origin in the placement's texel space.
-        let ox = Double(entry.originX), oy = Double(entry.originY)
-        let placed: Homography
+        let readsField = needsField || entry.widthFree != nil
         if variant.contains(.projective) {
             // texel → plane (÷ scale, then + origin / scale) → pixels
-            let sc = map.a
+            let ox = Double(entry.originX), oy = Double(entry.originY)
             let t = toPixels
-            placed = Homography(r0: t.r0, r1: t.r1, r2: t.r2 + ox * t.r0 + oy * t.r1)
-            return PlacedRaster(entry: entry, toPixels: placed, texelsPerUnit: sc, variant: variant,
-                                readsField: needsField || entry.widthFree != nil)
+            return PlacedRaster(entry: entry, toPixels: Homography(r0: t.r0, r1: t.r1, r2: t.r2 + ox * t.r0 + oy * t.r1),
+                                texelsPerUnit: map.a, variant: variant, readsField: readsField)
         }
-        placed = Homography(r0: toPixels.r0, r1: toPixels.r1, r2: SIMD3(intOffset.x + ox, intOffset.y + oy, 1))
-        return PlacedRaster(entry: entry, toPixels: placed, texelsPerUnit: map.maxScale, variant: variant,
-                            readsField: needsField || entry.widthFree != nil)
+        return placed(entry, variant: variant, toPixels: toPixels, intOffset: intOffset, texelsPerUnit: map.maxScale, readsField: readsField)
+    }
+
+    /// An affine placement's raster: texel (0, 0) sits at the entry's origin in the placement's
+    /// texel space, which the integer translation puts on the target.
+    private func placed(_ entry: ShapeCache.Entry, variant: ShaderVariant, toPixels: Homography, intOffset: SIMD2<Double>,
+                        texelsPerUnit: Double, readsField: Bool) -> PlacedRaster {
+        let placed = Homography(r0: toPixels.r0, r1: toPixels.r1, r2: SIMD3(intOffset.x + Double(entry.originX), intOffset.y + Double(entry.originY), 1))
+        return PlacedRaster(entry: entry, toPixels: placed, texelsPerUnit: texelsPerUnit, variant: variant, readsField: readsField)
+    }
+
+    /// The box of a plain raster made as runs (affine placement, no field), fixed before it is
+    /// made (`ShapeRasterizer.Request.box`), and its area work: the box
+    /// `ShapeRasterizer.rasterize` would find from the flattened points, found from the path's
+    /// control points instead (a curve lies inside its control points, so the box holds the
+    /// raster): the fill's points grown by a texel, the stroke's by its reach and 2 texels, cut
+    /// to `limit`. Such a raster can be placed before it is made, and made on another thread
+    /// (`ShapeCache.reserve`); made here or there, it is the same raster in the same box, so
+    /// whether a frame defers its rasters changes no pixel. Nil where the box is not usable
+    /// (empty, not finite, wider than runs hold): the raster then finds its own.
+    private func runsRasterBox(_ spec: ShapeDrawSpec, style: ShapeStrokeStyle?, map: TexelMap,
+                               visible: (lo: SIMD2<Double>, hi: SIMD2<Double>, rect: SIMD4<Int>),
+                               limit lim: (Int, Int, Int, Int)) -> (box: (Int, Int, Int, Int), estimate: Int)? {
+        guard spec.path.elements.count <= ShapeRasterizer.maxSegments else { return nil }
+        var pad = spec.fill != nil ? 1.0 : 0
+        if let s = style {
+            let hw = s.texelHalfWidth(max(map.maxScale, 1e-12))
+            var reach = hw * (s.cap == .square ? 2.0.squareRoot() : 1)
+            if s.join == .miter { reach = max(reach, hw * max(s.miterLimit, 1)) }
+            pad = max(pad, reach + 2)
+        }
+        let lo = visible.lo - pad, hi = visible.hi + pad
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
+        let x0 = max(Int(max(lo.x, -1e9).rounded(.down)), lim.0), y0 = max(Int(max(lo.y, -1e9).rounded(.down)), lim.1)
+        let x1 = min(Int(min(hi.x, 1e9).rounded(.up)), lim.2), y1 = min(Int(min(hi.y, 1e9).rounded(.up)), lim.3)
+        let w = x1 - x0, h = y1 - y0
+        guard w > 0, h > 0, w <= ShapeCoverageSpans.maximumSide, h <= ShapeCoverageSpans.maximumSide else { return nil }
+        return ((x0, y0, x1, y1), w * h * (1 + (spec.fill != nil ? 1 : 0) + (style != nil ? 1 : 0)))
     }
 
     /// How far a shape's paint can reach beyond its path's points, in layer units.
@@ -366,9 +420,13 @@ final class ShapeEmitter: ContentEmitter {
 
     /// Attaches the atlas pages and this frame's uploads to the frame.
     func finishFrame(_ out: FrameWriter) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        cache.makeDeferredRasters()
+        cache.rasterSecondsThisFrame += Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
         out.frame.shapePages = cache.livePages
         out.frame.shapeUploads = cache.takeUploads()
         out.stats.shapeRasters = cache.rastersThisFrame
+        lastFrameRasters = cache.rastersThisFrame
         out.stats.shapeSegments = cache.segmentsThisFrame
         out.stats.shapeRasterSeconds = cache.rasterSecondsThisFrame
     }

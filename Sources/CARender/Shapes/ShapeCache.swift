@@ -118,6 +118,12 @@ final class ShapeCache {
     var resolveScratch: [UInt8] = []
     /// Coverage arrays of applied uploads, for new rasters (`RasterBytePool`).
     var bytePool = RasterBytePool()
+    /// Plain rasters placed during the walk and made beside it (`ShapeCache+Deferred.swift`),
+    /// and the work limits they were placed with (counted against the frame's work budget).
+    let rasterQueue = DeferredRasterQueue()
+    var deferredWork = 0
+    /// Rasters deferred in the current frame (tests read it).
+    var deferredThisFrame = 0
     /// Width families (`widthFamily`) whose path or placement turned out not to allow a
     /// width-free raster: their strokes are rasterised per width without asking again.
     var refusedWidthFamilies: Set<Key> = []
@@ -140,12 +146,16 @@ final class ShapeCache {
     /// Uploads are not dropped here but when a frame takes them (`takeUploads`): rasters made
     /// by a patch that failed (the caller then builds a whole frame) must still reach the GPU.
     func beginFrame() {
+        // Rasters deferred by a walk that never finished (a patch that gave up): made now, their
+        // uploads go with this frame.
+        makeDeferredRasters()
         frameNumber += 1
         rastersThisFrame = 0
         segmentsThisFrame = 0
         rasterSecondsThisFrame = 0
         warnedFull = false
         workThisFrame = 0
+        deferredThisFrame = 0
         if texels > Self.budgetTexels || fieldTexels > Self.fieldBudgetTexels {
             reset()
         } else if frameNumber % 60 == 0 {
@@ -158,6 +168,7 @@ final class ShapeCache {
     /// restart, but the frame number, eviction and resets wait for the next build, since the
     /// kept frame's other instances still sample their rasters where they are.
     func beginPatch() {
+        makeDeferredRasters()
         rastersThisFrame = 0
         segmentsThisFrame = 0
         rasterSecondsThisFrame = 0
@@ -181,6 +192,8 @@ final class ShapeCache {
         entries.removeAll()
         refusedWidthFamilies.removeAll()
         boxes.removeAll()
+        _ = rasterQueue.finish()
+        deferredWork = 0
         texels = 0
         fieldTexels = 0
     }

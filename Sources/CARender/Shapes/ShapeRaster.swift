@@ -107,6 +107,11 @@ enum ShapeRasterizer {
         /// dense texels: for the CPU backend (`ShapeCoverageSpans`). The same raster, placed
         /// the same.
         var sparse = false
+        /// The raster's box in texels (x0, y0, x1, y1), fixed before the raster is made: the
+        /// atlas place of a raster made after the walk that drew it (`ShapeCache.reserve`,
+        /// issue 23). Geometry outside it is cut, and a sparse raster keeps the whole box (no
+        /// crop to its covered texels), so it fills the place it was given.
+        var box: (Int, Int, Int, Int)? = nil
     }
 
     /// A scratch rasteriser larger than this many cells (16 MB of `Float`s) is not kept
@@ -235,8 +240,9 @@ enum ShapeRasterizer {
             grow(strokeSubpaths, reach + 2)
         }
         guard lo.x <= hi.x, lo.y <= hi.y else { return .failure(.empty) }
-        let x0 = max(Int(max(lo.x, -1e9).rounded(.down)), r.limit.0), y0 = max(Int(max(lo.y, -1e9).rounded(.down)), r.limit.1)
-        let x1 = min(Int(min(hi.x, 1e9).rounded(.up)), r.limit.2), y1 = min(Int(min(hi.y, 1e9).rounded(.up)), r.limit.3)
+        var x0 = max(Int(max(lo.x, -1e9).rounded(.down)), r.limit.0), y0 = max(Int(max(lo.y, -1e9).rounded(.down)), r.limit.1)
+        var x1 = min(Int(min(hi.x, 1e9).rounded(.up)), r.limit.2), y1 = min(Int(min(hi.y, 1e9).rounded(.up)), r.limit.3)
+        if let b = r.box { (x0, y0, x1, y1) = b }
         guard x1 > x0, y1 > y0 else { return .failure(.empty) }
         let w = x1 - x0, h = y1 - y0
         // Texel positions relative to the raster's origin.
@@ -329,10 +335,11 @@ enum ShapeRasterizer {
         if r.denseResolve {
             out.cropToCoverage(margin: r.wideField ? 1 : 0)
         } else if sparse {
-            // The covered box and its margin, as the buffered copy crops it; nothing covered:
-            // the whole box.
+            // The covered box and its margin, as the buffered copy crops it; nothing covered, or
+            // a box fixed in advance: the whole box.
             let m = r.wideField ? 1 : 0
-            let b = covered.map { (max($0.x0 - m, 0), max($0.y0 - m, 0), min($0.x1 + m, w), min($0.y1 + m, h)) } ?? (0, 0, w, h)
+            let b = r.box != nil ? (0, 0, w, h)
+                : covered.map { (max($0.x0 - m, 0), max($0.y0 - m, 0), min($0.x1 + m, w), min($0.y1 + m, h)) } ?? (0, 0, w, h)
             out.spans = Self.mergedSpans(fill: fillRuns, stroke: strokeRuns, box: b)
             out.originX += b.0; out.originY += b.1
             out.width = b.2 - b.0; out.height = b.3 - b.1
