@@ -1,3 +1,5 @@
+import CoreGraphics
+
 /// A shape raster's coverage as runs of texels with equal fill and stroke coverage, rows top
 /// first, texels without coverage left out (issue 23). A raster that changes every frame — a
 /// Lottie layer scaling, 9squares' 18 thin rings — is mostly hole and margin: as dense RGBA8 it
@@ -9,15 +11,9 @@
 /// texels it stands for (`denseCoverage()`), byte for byte.
 package struct ShapeCoverageSpans: Sendable, Equatable {
     /// `count` texels from column `x` of a row, with fill coverage `fill` and stroke coverage
-    /// `stroke` (0…255; not both 0).
-    package struct Run: Sendable, Equatable {
-        package var x: UInt16, count: UInt16
-        package var fill: UInt8, stroke: UInt8
-
-        @inlinable package init(x: UInt16, count: UInt16, fill: UInt8, stroke: UInt8) {
-            self.x = x; self.count = count; self.fill = fill; self.stroke = stroke
-        }
-    }
+    /// `stroke` (0…255; not both 0). Defined beside the rasteriser that writes it
+    /// (`CoverageRasterizer.takeResolvedSpans`).
+    package typealias Run = CoverageSpanRun
 
     package var width: Int, height: Int
     /// Row y's runs are `runs[rowStarts[y]..<rowStarts[y + 1]]`, left to right, disjoint.

@@ -26,6 +26,9 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
     /// Per instance, the runs it draws from (`SoftwareShapeRunRows`): rasters uploaded as runs
     /// that the instance maps one texel per pixel, without a clip, field or additive blend.
     let runs: [ShapeCoverageSpans?]
+    /// Per instance drawn from runs with one of its two colours zero, the source word of every
+    /// byte of the other channel (`runSources(_:_:)`).
+    let runSources: [SoftwareRunSources?]
 
     init(_ all: [ShapeInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, coverage: SoftwareTarget,
          field: SoftwareFieldPage?, aux: SoftwareTarget?, rowPaths: Bool = true, interiorLoops: Bool = true,
@@ -74,6 +77,26 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
                 return nil
             }
         }
+        runSources = zip(instances, runs).map { Self.runSources($0, $1) }
+    }
+
+    /// Where one of an instance's two colours is zero (a stroke without a fill, a fill without
+    /// a stroke), shape.frag's colour of a texel depends on the other channel's byte alone
+    /// (`color`: the zero colour's term is +0 whatever its byte), so a raster of many runs gets
+    /// the 256 source words of that byte once, shared by every band: along a thin ring's
+    /// antialiased edges almost every run has a byte of its own, and the per-band cache of
+    /// `drawRunRows` missed on 60 % of 9squares' runs (issue 23). The same words the cache
+    /// computes.
+    static func runSources(_ i: ShapeInstance, _ s: ShapeCoverageSpans?) -> SoftwareRunSources? {
+        guard let s, s.runs.count >= 256 else { return nil }
+        let byStroke = i.fill == .zero
+        guard byStroke || i.stroke == .zero else { return nil }
+        let opacity = i.h0.w
+        let words = (0..<256).map { v -> UInt32 in
+            let full = SoftwarePixel.unpack(byStroke ? UInt32(v) << 8 : UInt32(v))
+            return SoftwareSpanBlend.source(color(i, fill: full.x, stroke: full.y) * opacity)
+        }
+        return SoftwareRunSources(words: words, byStroke: byStroke)
     }
 
     /// `capCoverage` of shape.frag.
@@ -120,7 +143,7 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
             if q.y1 <= rows.lowerBound || q.y0 >= rows.upperBound { continue }
             let i = instances[instances.startIndex + k]
             if let m = rowMaps[k] {
-                if let s = runs[k] { drawRunRows(i, q, m, s, ctx, rows) } else { drawRows(i, q, m, ctx, rows) }
+                if let s = runs[k] { drawRunRows(i, q, m, s, runSources[k], ctx, rows) } else { drawRows(i, q, m, ctx, rows) }
                 continue
             }
             let origin = SIMD2(i.region.x, i.region.y)

@@ -18,9 +18,10 @@ extension SoftwareShapePipeline {
         return x
     }
 
-    /// Draws instance `i` (row map `m`, `m.x` = 1) from runs `s` into the rows of `rows`.
+    /// Draws instance `i` (row map `m`, `m.x` = 1) from runs `s` into the rows of `rows`, with
+    /// the source words of `table` where the instance has one (`runSources`).
     func drawRunRows(_ i: ShapeInstance, _ q: SoftwareQuad, _ m: SIMD4<Float>, _ s: ShapeCoverageSpans,
-                     _ ctx: SoftwarePassContext, _ rows: Range<Int>) {
+                     _ table: SoftwareRunSources?, _ ctx: SoftwarePassContext, _ rows: Range<Int>) {
         let ya = max(q.y0, rows.lowerBound), yb = min(q.y1, rows.upperBound)
         guard ya < yb else { return }
         let rw = SoftwareClamp.int(i.region.z), rh = SoftwareClamp.int(i.region.w)
@@ -46,49 +47,64 @@ extension SoftwareShapePipeline {
         // The source words of the (fill, stroke) pairs met so far, 64 slots by a hash of the
         // pair: along an antialiased edge every texel is a run of its own with its own pair,
         // and the same pairs come back row after row (a float colour and its packing per
-        // texel were most of a thin ring's cost).
+        // texel were most of a thin ring's cost). An instance with one colour zero and many
+        // runs has every word in its table instead (`runSources`).
+        let byStroke = table?.byStroke ?? false
+        let words = table?.words ?? []
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { cache in
             cache.initialize(repeating: .max)
-            s.runs.withUnsafeBufferPointer { runs in
-                s.rowStarts.withUnsafeBufferPointer { starts in
-                    for y in ya..<yb {
-                        let py = m.z * Float(y) + m.w
-                        guard py >= 0, py < regionH else { continue }
-                        let ty = min(SoftwareClamp.int(py), rh - 1)
-                        let row = target.pixels + y &* target.width
-                        var k = Int(starts[ty])
-                        let end = Int(starts[ty &+ 1])
-                        while k < end {
-                            let r = runs[k]
-                            k &+= 1
-                            let c0 = Int(r.x), c1 = c0 &+ Int(r.count)
-                            // Raster column c0 (≥ 1) begins where px ≥ c0; column 0 at the valid
-                            // range's start. The last column takes the rest of the range (the clamp).
-                            let x0: Int, x1: Int
-                            if exact {
-                                x0 = c0 == 0 ? xa : min(max(c0 &+ shift, xa), xb)
-                                x1 = c1 >= rw ? xb : min(max(c1 &+ shift, x0), xb)
-                            } else {
-                                x0 = c0 == 0 ? xa : Self.firstColumn(xa, xb, near: c0 &+ offset) { px($0) >= Float(c0) }
-                                x1 = c1 >= rw ? xb : Self.firstColumn(x0, xb, near: c1 &+ offset) { px($0) >= Float(c1) }
+            words.withUnsafeBufferPointer { words in
+                s.runs.withUnsafeBufferPointer { runs in
+                    s.rowStarts.withUnsafeBufferPointer { starts in
+                        for y in ya..<yb {
+                            let py = m.z * Float(y) + m.w
+                            guard py >= 0, py < regionH else { continue }
+                            let ty = min(SoftwareClamp.int(py), rh - 1)
+                            let row = target.pixels + y &* target.width
+                            var k = Int(starts[ty])
+                            let end = Int(starts[ty &+ 1])
+                            while k < end {
+                                let r = runs[k]
+                                k &+= 1
+                                let c0 = Int(r.x), c1 = c0 &+ Int(r.count)
+                                // Raster column c0 (≥ 1) begins where px ≥ c0; column 0 at the valid
+                                // range's start. The last column takes the rest of the range (the clamp).
+                                let x0: Int, x1: Int
+                                if exact {
+                                    x0 = c0 == 0 ? xa : min(max(c0 &+ shift, xa), xb)
+                                    x1 = c1 >= rw ? xb : min(max(c1 &+ shift, x0), xb)
+                                } else {
+                                    x0 = c0 == 0 ? xa : Self.firstColumn(xa, xb, near: c0 &+ offset) { px($0) >= Float(c0) }
+                                    x1 = c1 >= rw ? xb : Self.firstColumn(x0, xb, near: c1 &+ offset) { px($0) >= Float(c1) }
+                                }
+                                guard x0 < x1 else { continue }
+                                let key = UInt32(r.fill) | UInt32(r.stroke) << 8
+                                let slot = Int(truncatingIfNeeded: (key &* 40503) >> 10) & 63
+                                let source: UInt32
+                                if words.count == 256 {
+                                    source = words[Int(byStroke ? r.stroke : r.fill)]
+                                } else if UInt32(truncatingIfNeeded: cache[slot] >> 32) == key {
+                                    source = UInt32(truncatingIfNeeded: cache[slot])
+                                } else {
+                                    let full = SoftwarePixel.unpack(key)
+                                    source = SoftwareSpanBlend.source(Self.color(i, fill: full.x, stroke: full.y) * opacity)
+                                    cache[slot] = UInt64(key) << 32 | UInt64(source)
+                                }
+                                let n = x1 &- x0
+                                if n > 1 { SoftwareSpanBlend.fill(row + x0, n, source) } else { row[x0] = SoftwareSpanBlend.over(source, row[x0]) }
                             }
-                            guard x0 < x1 else { continue }
-                            let key = UInt32(r.fill) | UInt32(r.stroke) << 8
-                            let slot = Int(truncatingIfNeeded: (key &* 40503) >> 10) & 63
-                            let source: UInt32
-                            if UInt32(truncatingIfNeeded: cache[slot] >> 32) == key {
-                                source = UInt32(truncatingIfNeeded: cache[slot])
-                            } else {
-                                let full = SoftwarePixel.unpack(key)
-                                source = SoftwareSpanBlend.source(Self.color(i, fill: full.x, stroke: full.y) * opacity)
-                                cache[slot] = UInt64(key) << 32 | UInt64(source)
-                            }
-                            let n = x1 &- x0
-                            if n > 1 { SoftwareSpanBlend.fill(row + x0, n, source) } else { row[x0] = SoftwareSpanBlend.over(source, row[x0]) }
                         }
                     }
                 }
             }
         }
     }
+}
+
+/// The source word of every byte of a run's one varying channel (`SoftwareShapePipeline.runSources`).
+struct SoftwareRunSources {
+    /// 256 words, by the byte.
+    let words: [UInt32]
+    /// The byte is the stroke's (the instance's fill colour is zero); else the fill's.
+    let byStroke: Bool
 }

@@ -267,6 +267,10 @@ enum ShapeRasterizer {
         /// The fill's and the stroke's runs (`sparse`).
         var fillRuns: (starts: [Int32], runs: [(x0: Int32, x1: Int32, value: UInt8)])? = nil
         var strokeRuns: (starts: [Int32], runs: [(x0: Int32, x1: Int32, value: UInt8)])? = nil
+        /// A fill alone or a stroke alone in a box fixed in advance: its runs are the raster's
+        /// (`CoverageRasterizer.takeResolvedSpans`), nothing to merge or crop.
+        let direct = sparse && r.box != nil && !(r.fill && r.stroke != nil)
+        var directSpans: ShapeCoverageSpans? = nil
         if r.denseResolve { rast = CoverageRasterizer(width: w, height: h) } else { rast.reset(width: w, height: h) }
         rast.workLimit = r.workLimit - areaWork
         /// The texels the span resolves gave coverage (nil: none yet, or resolved densely).
@@ -276,6 +280,10 @@ enum ShapeRasterizer {
         func resolve(evenOdd: Bool, channel: Int) {
             if r.denseResolve {
                 rast.resolve(evenOdd: evenOdd, into: &out.coverage, channels: 4, channel: channel)
+            } else if direct {
+                var starts: [Int32] = [], runs: [ShapeCoverageSpans.Run] = []
+                rast.takeResolvedSpans(evenOdd: evenOdd, stroke: channel == 1, rowStarts: &starts, runs: &runs)
+                directSpans = ShapeCoverageSpans(width: w, height: h, rowStarts: starts, runs: runs)
             } else if sparse {
                 var starts: [Int32] = [], runs: [(x0: Int32, x1: Int32, value: UInt8)] = []
                 if let b = rast.takeResolvedRuns(evenOdd: evenOdd, rowStarts: &starts, runs: &runs) {
@@ -340,7 +348,7 @@ enum ShapeRasterizer {
             let m = r.wideField ? 1 : 0
             let b = r.box != nil ? (0, 0, w, h)
                 : covered.map { (max($0.x0 - m, 0), max($0.y0 - m, 0), min($0.x1 + m, w), min($0.y1 + m, h)) } ?? (0, 0, w, h)
-            out.spans = Self.mergedSpans(fill: fillRuns, stroke: strokeRuns, box: b)
+            out.spans = directSpans ?? Self.mergedSpans(fill: fillRuns, stroke: strokeRuns, box: b)
             out.originX += b.0; out.originY += b.1
             out.width = b.2 - b.0; out.height = b.3 - b.1
         } else if buffered {
@@ -478,3 +486,4 @@ extension CGPoint {
         return (dx * dx + dy * dy).squareRoot()
     }
 }
+
