@@ -33,6 +33,8 @@ package final class SoftwareRenderer {
     var main: SoftwareTarget?
     var textures: [ObjectIdentifier: SoftwareTexture] = [:]
     let shapeAtlas = SoftwareShapeAtlas()
+    /// Run-source tables by colour (`SoftwareRunSourceCache`).
+    let runSourceCache = SoftwareRunSourceCache()
     /// Shadow blur kernels and corner grids by (σ, radii), shared by a frame's shadows and kept
     /// between frames (`SoftwareShadowKernel`).
     let shadowKernels = SoftwareShadowKernels()
@@ -268,7 +270,7 @@ package final class SoftwareRenderer {
             let atlas = shapeAtlas
             return SoftwareShapePipeline(frame.shapes, b, map, target, coverage: cov, field: field, aux: aux, rowPaths: usesRowPaths,
                                          interiorLoops: usesInteriorLoops, runs: atlas.runs[pageID] ?? [:],
-                                         densify: { atlas.densify(page: pageID, at: $0) })
+                                         densify: { atlas.densify(page: pageID, at: $0) }, runSourceCache: runSourceCache)
         }
     }
 

@@ -32,7 +32,8 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
 
     init(_ all: [ShapeInstance], _ b: Batch, _ map: SoftwareViewport, _ target: SoftwareTarget, coverage: SoftwareTarget,
          field: SoftwareFieldPage?, aux: SoftwareTarget?, rowPaths: Bool = true, interiorLoops: Bool = true,
-         runs pageRuns: [SIMD2<Int>: ShapeCoverageSpans] = [:], densify: (SIMD2<Int>) -> Void = { _ in }) {
+         runs pageRuns: [SIMD2<Int>: ShapeCoverageSpans] = [:], densify: (SIMD2<Int>) -> Void = { _ in },
+         runSourceCache: SoftwareRunSourceCache = SoftwareRunSourceCache()) {
         instances = all[b.range]
         self.interiorLoops = interiorLoops
         variant = SoftwareVariant(b.variant)
@@ -77,7 +78,7 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
                 return nil
             }
         }
-        runSources = zip(instances, runs).map { Self.runSources($0, $1) }
+        runSources = zip(instances, runs).map { Self.runSources($0, $1, cache: runSourceCache) }
     }
 
     /// Where one of an instance's two colours is zero (a stroke without a fill, a fill without
@@ -87,16 +88,19 @@ struct SoftwareShapePipeline: SoftwareBatchWork {
     /// antialiased edges almost every run has a byte of its own, and the per-band cache of
     /// `drawRunRows` missed on 60 % of 9squares' runs (issue 23). The same words the cache
     /// computes.
-    static func runSources(_ i: ShapeInstance, _ s: ShapeCoverageSpans?) -> SoftwareRunSources? {
+    static func runSources(_ i: ShapeInstance, _ s: ShapeCoverageSpans?, cache: SoftwareRunSourceCache? = nil) -> SoftwareRunSources? {
         guard let s, s.runs.count >= 256 else { return nil }
         let byStroke = i.fill == .zero
         guard byStroke || i.stroke == .zero else { return nil }
-        let opacity = i.h0.w
-        let words = (0..<256).map { v -> UInt32 in
-            let full = SoftwarePixel.unpack(byStroke ? UInt32(v) << 8 : UInt32(v))
-            return SoftwareSpanBlend.source(color(i, fill: full.x, stroke: full.y) * opacity)
+        func make() -> SoftwareRunSources {
+            let opacity = i.h0.w
+            let words = (0..<256).map { v -> UInt32 in
+                let full = SoftwarePixel.unpack(byStroke ? UInt32(v) << 8 : UInt32(v))
+                return SoftwareSpanBlend.source(color(i, fill: full.x, stroke: full.y) * opacity)
+            }
+            return SoftwareRunSources(words: words, byStroke: byStroke)
         }
-        return SoftwareRunSources(words: words, byStroke: byStroke)
+        return cache?.table(for: i, make: make) ?? make()
     }
 
     /// `capCoverage` of shape.frag.

@@ -101,6 +101,26 @@ extension SoftwareShapePipeline {
     }
 }
 
+/// Run-source tables kept between frames by the colours and opacity they were made for: an
+/// animation's shapes keep their colours while their rasters change (9squares' 18 rings, two
+/// colours), and the tables were 2 % of a frame made afresh. Bounded; cleared when full.
+final class SoftwareRunSourceCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var fill: SIMD4<Float>, stroke: SIMD4<Float>, opacity: Float
+    }
+    private var tables: [Key: SoftwareRunSources] = [:]
+    static let capacity = 256
+
+    func table(for i: ShapeInstance, make: () -> SoftwareRunSources) -> SoftwareRunSources {
+        let key = Key(fill: i.fill, stroke: i.stroke, opacity: i.h0.w)
+        if let t = tables[key] { return t }
+        if tables.count >= Self.capacity { tables.removeAll(keepingCapacity: true) }
+        let t = make()
+        tables[key] = t
+        return t
+    }
+}
+
 /// The source word of every byte of a run's one varying channel (`SoftwareShapePipeline.runSources`).
 struct SoftwareRunSources {
     /// 256 words, by the byte.

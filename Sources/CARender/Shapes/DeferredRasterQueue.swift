@@ -8,9 +8,9 @@ import Synchronization
 ///
 /// Up to `helpers` drains run on the global queue: one starts when a raster is submitted and
 /// fewer are running, and each takes rasters in submission order until none is left. `finish`
-/// takes what is left on the calling thread, waits for the drains, and hands every raster back
-/// in submission order. A raster is a pure function of its request, so which thread made it
-/// changes nothing: the frame is the same whatever the timing.
+/// takes what is left on the calling thread (largest first), waits for the rasters, and hands
+/// every raster back in submission order. A raster is a pure function of its request, so which
+/// thread made it changes nothing: the frame is the same whatever the timing.
 final class DeferredRasterQueue: @unchecked Sendable {
     /// Background drains at most (the backend's threads less the walk's own).
     var helpers = 0
@@ -18,6 +18,8 @@ final class DeferredRasterQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [DeferredRaster] = []
     private var results: [Result<ShapeRaster, ShapeRasterizer.Failure>?] = []
+    /// Jobs not yet taken, by index, in the order they are to be taken.
+    private var pending: [Int] = []
     private var next = 0
     /// Rasters submitted and not yet made (read without the lock while `finish` polls).
     private let outstanding = Atomic<Int>(0)
@@ -29,6 +31,7 @@ final class DeferredRasterQueue: @unchecked Sendable {
 
     func submit(_ job: DeferredRaster) {
         condition.lock()
+        pending.append(jobs.count)
         jobs.append(job)
         results.append(nil)
         outstanding.add(1, ordering: .relaxed)
@@ -47,13 +50,13 @@ final class DeferredRasterQueue: @unchecked Sendable {
         var bytes: [UInt8] = [], pool = RasterBytePool()
         while true {
             condition.lock()
-            guard next < jobs.count else {
+            guard next < pending.count else {
                 if background { running -= 1 }
                 idle.append(rast)
                 condition.unlock()
                 return
             }
-            let k = next
+            let k = pending[next]
             next += 1
             let request = jobs[k].request
             condition.unlock()
@@ -65,6 +68,11 @@ final class DeferredRasterQueue: @unchecked Sendable {
         }
     }
 
+    private func area(_ j: DeferredRaster) -> Int {
+        guard let b = j.request.box else { return 0 }
+        return (b.2 - b.0) * (b.3 - b.1)
+    }
+
     /// Every raster submitted since the last call, made, in submission order; the queue is then
     /// empty.
     func finish() -> [(job: DeferredRaster, result: Result<ShapeRaster, ShapeRasterizer.Failure>)] {
@@ -72,6 +80,11 @@ final class DeferredRasterQueue: @unchecked Sendable {
         let none = jobs.isEmpty
         condition.unlock()
         guard !none else { return [] }
+        // What is left is taken largest box first, so no large raster starts last while the
+        // other threads run out of work.
+        condition.lock()
+        pending[next...].sort { area(jobs[$0]) > area(jobs[$1]) || (area(jobs[$0]) == area(jobs[$1]) && $0 < $1) }
+        condition.unlock()
         drain(background: false)
         // The last rasters are usually moments from done: polled for a while before sleeping
         // (a sleep and a wake cost tens of µs on a VM, as much as a small raster).
@@ -82,6 +95,7 @@ final class DeferredRasterQueue: @unchecked Sendable {
         let done = zip(jobs, results).map { ($0, $1!) }
         jobs.removeAll(keepingCapacity: true)
         results.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
         next = 0
         condition.unlock()
         return done
