@@ -31,6 +31,8 @@ package final class SoftwareRenderer {
     /// `CA_SOFTWARE_OCCLUSION=0`.
     package var usesOcclusion = SoftwareRowPaths.occlusionByDefault
     var main: SoftwareTarget?
+    /// The main target's texels (`frameBytes`).
+    private var frameStorage: [UInt8] = []
     var textures: [ObjectIdentifier: SoftwareTexture] = [:]
     let shapeAtlas = SoftwareShapeAtlas()
     /// Run-source tables by colour (`SoftwareRunSourceCache`).
@@ -53,8 +55,15 @@ package final class SoftwareRenderer {
         // for this backend (`RenderTreeBuilder.usesGPUReplicas` off), so one here is a misuse.
         guard frame.replicaDraws.isEmpty else { throw SoftwareBackendError("the frame has replicated batches (ReplicaDraw), which only the GL backend draws") }
         frameNumber += 1
-        if main == nil || main!.width != frame.width || main!.height != frame.height {
-            main = SoftwareTarget(width: frame.width, height: frame.height)
+        // The main target draws into `frameBytes`' array. The mutating access copies it first
+        // where an image made from the last frame still shares it (what reading the frame back
+        // cost before), so such an image never changes; where none does, this frame is drawn
+        // in place and handed out without a copy.
+        let texels = frame.width * frame.height
+        if frameStorage.count != texels * 4 { frameStorage = [UInt8](repeating: 0, count: texels * 4) }
+        let base = frameStorage.withUnsafeMutableBytes { $0.baseAddress! }
+        if main == nil || UnsafeMutableRawPointer(main!.pixels) != base || main!.width != frame.width || main!.height != frame.height {
+            main = SoftwareTarget(width: frame.width, height: frame.height, texels: base.bindMemory(to: UInt32.self, capacity: texels))
         }
         for img in frame.retiredTextures { textures.removeValue(forKey: ObjectIdentifier(img)) }
         shapeAtlas.sync(frame)
@@ -142,6 +151,14 @@ package final class SoftwareRenderer {
     package func withFramePixels<T>(_ body: (UnsafeRawPointer, _ width: Int, _ height: Int) throws -> T) rethrows -> T? {
         guard let main else { return nil }
         return try body(UnsafeRawPointer(main.pixels), main.width, main.height)
+    }
+
+    /// The last frame's pixels (premultiplied RGBA8, top row first) as an array sharing the
+    /// main target's storage: no copy. The next frame draws into a copy while the array is
+    /// still held (`render`), so it never changes. Nil before any frame.
+    package func frameBytes() -> [UInt8]? {
+        guard let main, frameStorage.count == main.width * main.height * 4 else { return nil }
+        return frameStorage
     }
 
     package func readPixels() -> [UInt8] {

@@ -17,7 +17,23 @@ final class SoftwareTarget: @unchecked Sendable {
     /// kernel, so its pages are only faulted in where something is drawn. A 2048² shape atlas
     /// page zeroed by hand was 24 MB written at once, and most of the page faults of a Lottie
     /// frame whose atlas keeps growing (issue 23: 9squares). Freed with `free`.
+    /// Whether `pixels` was allocated here (and is freed here); a target over texels it was lent
+    /// (`init(width:height:texels:)`) leaves them to their owner.
+    private let ownsPixels: Bool
+
+    /// A target over `width × height` texels it does not own (the main target over
+    /// `SoftwareRenderer`'s frame array): the owner keeps them alive and in place while the
+    /// target is used.
+    init(width: Int, height: Int, texels: UnsafeMutablePointer<UInt32>) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        pixels = texels
+        coverageRuns = nil
+        ownsPixels = false
+    }
+
     init(width: Int, height: Int, tracksCoverageRuns: Bool = false) {
+        ownsPixels = true
         self.width = max(width, 1)
         self.height = max(height, 1)
         let n = self.width * self.height
@@ -31,7 +47,10 @@ final class SoftwareTarget: @unchecked Sendable {
         }
     }
 
-    deinit { free(pixels); free(coverageRuns) }
+    deinit {
+        if ownsPixels { free(pixels) }
+        free(coverageRuns)
+    }
 
     /// Fills every texel with `color` (premultiplied, 0…1), as `glClear`.
     func clear(_ color: SIMD4<Float>) {

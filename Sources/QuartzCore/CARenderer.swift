@@ -321,6 +321,14 @@ public final class CARenderer {
         // (a caller that encodes each frame and lets it go: no fresh megabytes, and no page
         // faults, a frame; issue 23). While the image lives, a new array: the image's bytes never
         // change. (Should its bytes be held elsewhere, `rgba8Bytes`, writing copies them first.)
+        // The CPU backend's frame is handed out as it lies (`SoftwareRenderer.frameBytes`: the
+        // next frame is drawn into a copy while this image lives).
+        if let software, let bytes = software.frameBytes() {
+            guard let img = CGImage(width: pixelWidth, height: pixelHeight, rgba8Bytes: bytes, premultiplied: true) else {
+                throw CARendererError.backend("readback of \(pixelWidth)×\(pixelHeight) failed")
+            }
+            return img
+        }
         if readBackImage != nil { readBackBytes = [] }
         try readFrameBytes(into: &readBackBytes)
         guard let img = CGImage(width: pixelWidth, height: pixelHeight, rgba8Bytes: readBackBytes, premultiplied: true) else {

@@ -46,4 +46,20 @@ import Foundation
         #expect(Array(kept[0..<4]) == [255, 255, 255, 255])
         _ = blue
     }
+
+    @Test("the CPU backend hands its frame out without copying it, and draws the next one elsewhere while the image lives")
+    func softwareFrameIsNotCopied() throws {
+        let r = try CARenderer(offscreenSize: CGSize(width: 64, height: 48), scale: 1, options: .init(backend: .software))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        r.layer = root
+        let red = try Self.frame(r, root, color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        // Two images of one frame share one array: the frame's own.
+        let again = try r.makeImage()
+        #expect(Self.address(again) == Self.address(red))
+        let green = try Self.frame(r, root, color: CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        #expect(Self.address(green) != Self.address(red))
+        #expect(red.pixel(x: 5, y: 5) == (255, 0, 0, 255) && again.pixel(x: 5, y: 5) == (255, 0, 0, 255))
+        #expect(green.pixel(x: 5, y: 5) == (0, 255, 0, 255))
+    }
 }
