@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """rlottie peer of lottie-benchmark (issue 23): renders FILE at SIDE×SIDE, FRAMES frames spread
 evenly over the animation (frame round(k × total / FRAMES)), each into a fresh ARGB32 buffer
-through rlottie's C API (`lottie_animation_render`, synchronous, one thread), and prints
+through rlottie's C API (`lottie_animation_render`: synchronous, though rlottie rasterises the
+paths on its own pool of a thread per core), and prints
 `peer rlottie <median ms per frame>` after one warm-up frame. Needs the `rlottie-python` wheel
 (pip install rlottie-python); prints `missing: …` when it is absent.
 Usage: rlottie_render.py FILE [SIDE FRAMES] [--png OUT]"""
