@@ -69,6 +69,13 @@ struct SoftwareSpan {
     var x0 = 0, y0 = 0, x1 = 0, y1 = 0
     static let none = SoftwareSpan()
     var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+
+    /// The rectangle around both (an empty one adds nothing).
+    func union(_ o: SoftwareSpan) -> SoftwareSpan {
+        if o.isEmpty { return self }
+        if isEmpty { return o }
+        return SoftwareSpan(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
 }
 
 /// `planeScale` of common.glsl: pixels per plane unit of a homography (for AA margins).

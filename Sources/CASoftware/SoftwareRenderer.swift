@@ -33,6 +33,13 @@ package final class SoftwareRenderer {
     var main: SoftwareTarget?
     /// The main target's texels (`frameBytes`).
     private var frameStorage: [UInt8] = []
+    /// The pixel bounds of everything the last frame drew into the main target after clearing
+    /// it to the colour word `color`, where known: outside them every texel is that colour, so
+    /// the next frame's clear to it covers only these bounds (issue 23: clearing a whole
+    /// 512×512 frame was a quarter of TwitterHeart's backend time). Nil when unknown (a first
+    /// frame, a new size, a pass into the main target without pixel bounds: blur, filter, copy).
+    private var mainDrawn: (span: SoftwareSpan, color: UInt32)?
+    private var mainClearWord: UInt32 = 0
     var textures: [ObjectIdentifier: SoftwareTexture] = [:]
     let shapeAtlas = SoftwareShapeAtlas()
     /// Run-source tables by colour (`SoftwareRunSourceCache`).
@@ -60,7 +67,14 @@ package final class SoftwareRenderer {
         // cost before), so such an image never changes; where none does, this frame is drawn
         // in place and handed out without a copy.
         let texels = frame.width * frame.height
-        if frameStorage.count != texels * 4 { frameStorage = [UInt8](repeating: 0, count: texels * 4) }
+        if frameStorage.count != texels * 4 { frameStorage = [UInt8](repeating: 0, count: texels * 4); mainDrawn = nil }
+        // What the last frame left outside `mainDrawn` is its clear colour; forgotten until this
+        // frame has drawn (a frame that stops part way leaves it unknown).
+        let lastDrawn = mainDrawn
+        mainDrawn = nil
+        var drawn = SoftwareSpan(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+        var drawnKnown = true
+        var clearedMain = false
         let base = frameStorage.withUnsafeMutableBytes { $0.baseAddress! }
         if main == nil || UnsafeMutableRawPointer(main!.pixels) != base || main!.width != frame.width || main!.height != frame.height {
             main = SoftwareTarget(width: frame.width, height: frame.height, texels: base.bindMemory(to: UInt32.self, capacity: texels))
@@ -105,11 +119,29 @@ package final class SoftwareRenderer {
                 // core, and the rows are in the core's cache when the batches blend into them
                 // (one thread clearing a 1080p target was 15 % of the 100-shadow frame).
                 let covered = work.first?.firstCover ?? .none
+                // The main target's clear to the colour the last frame cleared it to need only
+                // cover what that frame drew (`mainDrawn`): elsewhere the texels hold the colour.
+                var area: SoftwareSpan? = nil
+                if pass.target == .main, let clearColor {
+                    let packed = SoftwarePixel.pack(clearColor)
+                    if let last = lastDrawn, last.color == packed { area = last.span }
+                    clearedMain = true
+                    mainClearWord = packed
+                }
+                if pass.target == .main {
+                    for w in work {
+                        guard let b = w.pixelBounds else { drawnKnown = false; break }
+                        if !b.isEmpty { drawn = drawn.union(b) }
+                    }
+                }
                 run(rows: dst.height, single: Self.isSmallPass(dst, work)) { rows in
-                    if let clearColor { dst.clear(clearColor, rows: rows, except: covered) }
+                    if let clearColor {
+                        if let area { dst.clear(clearColor, rows: rows, within: area, except: covered) } else { dst.clear(clearColor, rows: rows, except: covered) }
+                    }
                     for w in work { w.draw(ctx, rows) }
                 }
             case .blur(let source, let sigma, let horizontal):
+                if pass.target == .main { drawnKnown = false }
                 guard case .offscreen(let si) = source, si >= 0, si < targets.count else {
                     throw SoftwareBackendError("blur source \(source) is not offscreen")
                 }
@@ -120,6 +152,7 @@ package final class SoftwareRenderer {
                 stats.drawCalls += 1
                 stats.vertices += 3
             case .filter(let source, let op):
+                if pass.target == .main { drawnKnown = false }
                 guard case .offscreen(let si) = source, si >= 0, si < targets.count else {
                     throw SoftwareBackendError("filter source \(source) is not offscreen")
                 }
@@ -131,6 +164,7 @@ package final class SoftwareRenderer {
                 }
                 try runFilter(op, source: targets[si], other: other, target: dst, viewport: vp, clips: clips, stats: &stats)
             case .copy(let source):
+                if pass.target == .main { drawnKnown = false }
                 let srcRect: SIMD4<Float>
                 switch source {
                 case .main: srcRect = SIMD4(0, 0, Float(frame.width), Float(frame.height))
@@ -143,6 +177,9 @@ package final class SoftwareRenderer {
             }
         }
         evictUnused()
+        if clearedMain, drawnKnown {
+            mainDrawn = (drawn.isEmpty ? SoftwareSpan.none : drawn, mainClearWord)
+        }
     }
 
     /// Premultiplied RGBA8 of the last frame, top row first.
@@ -345,15 +382,25 @@ protocol SoftwareBatchWork {
     /// The texels its instances' pixel bounds cover, summed (an upper bound of the work); nil
     /// where unknown. `SoftwareRenderer.isSmallPass` weighs it.
     var boundsTexels: Int? { get }
+    /// The pixels its draws can write, as one rectangle (empty: none); nil where unknown.
+    var pixelBounds: SoftwareSpan? { get }
 }
 
 extension SoftwareBatchWork {
     var firstCover: SoftwareSpan { .none }
     var boundsTexels: Int? { nil }
+    var pixelBounds: SoftwareSpan? { nil }
 }
 
 extension SoftwareQuad {
     /// The texels of `quads`' pixel bounds, summed.
+    /// The rectangle around `quads`' pixel bounds (each quad's draw stays inside its own).
+    static func pixelBounds(_ quads: [SoftwareQuad]) -> SoftwareSpan {
+        var b = SoftwareSpan(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+        for q in quads where q.x1 > q.x0 && q.y1 > q.y0 { b = b.union(SoftwareSpan(x0: q.x0, y0: q.y0, x1: q.x1, y1: q.y1)) }
+        return b.isEmpty ? .none : b
+    }
+
     static func boundsTexels(_ quads: [SoftwareQuad]) -> Int {
         var n = 0
         for q in quads where q.x1 > q.x0 && q.y1 > q.y0 { n &+= (q.x1 - q.x0) * (q.y1 - q.y0) }
@@ -361,11 +408,26 @@ extension SoftwareQuad {
     }
 }
 
-extension SoftwareBoxPipeline { var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) } }
-extension SoftwareCompositePipeline { var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) } }
-extension SoftwareGradientPipeline { var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) } }
-extension SoftwareImagePipeline { var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) } }
-extension SoftwareShapePipeline { var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) } }
+extension SoftwareBoxPipeline {
+    var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
+    var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
+}
+extension SoftwareCompositePipeline {
+    var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
+    var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
+}
+extension SoftwareGradientPipeline {
+    var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
+    var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
+}
+extension SoftwareImagePipeline {
+    var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
+    var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
+}
+extension SoftwareShapePipeline {
+    var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
+    var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
+}
 
 /// A pass target's placement: frame pixels ↔ target texels (a downscaled target has fewer
 /// texels than the frame pixels it covers), as the GL viewport maps them.

@@ -80,6 +80,25 @@ final class SoftwareTarget: @unchecked Sendable {
         }
     }
 
+    /// `clear(_:rows:except:)` of the texels inside `area` only (the texels outside it already
+    /// hold `color`).
+    func clear(_ color: SIMD4<Float>, rows: Range<Int>, within area: SoftwareSpan, except: SoftwareSpan = .none) {
+        let r = rows.clamped(to: max(area.y0, 0)..<max(min(area.y1, height), max(area.y0, 0)))
+        let a0 = min(max(area.x0, 0), width), a1 = min(max(area.x1, a0), width)
+        guard !r.isEmpty, a0 < a1 else { return }
+        let v = SoftwarePixel.pack(color)
+        let e0 = min(max(except.x0, a0), a1), e1 = min(max(except.x1, e0), a1)
+        for y in r {
+            let row = pixels + y * width
+            if except.isEmpty || e0 >= e1 || y < except.y0 || y >= except.y1 {
+                (row + a0).update(repeating: v, count: a1 - a0)
+            } else {
+                (row + a0).update(repeating: v, count: e0 - a0)
+                (row + e1).update(repeating: v, count: a1 - e1)
+            }
+        }
+    }
+
     /// The texel at (x, y), clamped to the edge (GL_CLAMP_TO_EDGE), as 0…1 floats.
     @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> { texels.texel(x, y) }
 
