@@ -104,7 +104,7 @@ package final class RenderTreeBuilder {
         get { shapes.makesRuns }
         set { shapes.makesRuns = newValue }
     }
-    /// Threads that make a frame's plain shape rasters after the walk, where they are made as
+    /// Threads that make a frame's plain shape rasters beside the walk, where they are made as
     /// runs (`ShapeCache+Deferred.swift`; `CARenderer.Options.shapeRasterThreads`); 1 makes
     /// each raster where the walk asks for it.
     package var shapeRasterThreads: Int {

@@ -119,12 +119,13 @@ package final class SoftwareRenderer {
                 // core, and the rows are in the core's cache when the batches blend into them
                 // (one thread clearing a 1080p target was 15 % of the 100-shadow frame).
                 let covered = work.first?.firstCover ?? .none
-                // The main target's clear to the colour the last frame cleared it to need only
-                // cover what that frame drew (`mainDrawn`): elsewhere the texels hold the colour.
+                // The main target's first clear, to the colour the last frame cleared it to, need
+                // only cover what that frame drew (`mainDrawn`): elsewhere the texels hold the
+                // colour. (A second clear in one frame clears everything.)
                 var area: SoftwareSpan? = nil
                 if pass.target == .main, let clearColor {
                     let packed = SoftwarePixel.pack(clearColor)
-                    if let last = lastDrawn, last.color == packed { area = last.span }
+                    if !clearedMain, let last = lastDrawn, last.color == packed { area = last.span }
                     clearedMain = true
                     mainClearWord = packed
                 }
@@ -393,7 +394,6 @@ extension SoftwareBatchWork {
 }
 
 extension SoftwareQuad {
-    /// The texels of `quads`' pixel bounds, summed.
     /// The rectangle around `quads`' pixel bounds (each quad's draw stays inside its own).
     static func pixelBounds(_ quads: [SoftwareQuad]) -> SoftwareSpan {
         var b = SoftwareSpan(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
@@ -401,6 +401,7 @@ extension SoftwareQuad {
         return b.isEmpty ? .none : b
     }
 
+    /// The texels of `quads`' pixel bounds, summed.
     static func boundsTexels(_ quads: [SoftwareQuad]) -> Int {
         var n = 0
         for q in quads where q.x1 > q.x0 && q.y1 > q.y0 { n &+= (q.x1 - q.x0) * (q.y1 - q.y0) }

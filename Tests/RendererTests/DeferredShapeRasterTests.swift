@@ -114,6 +114,30 @@ import CATestSupport
         #expect(scratch.acc.allSatisfy { $0 == 0 } && scratch.touched.allSatisfy { $0 == 0 }, "scratch left dirty")
     }
 
+    @Test("one channel's runs written straight are the runs the general resolve gives", arguments: [false, true])
+    func directRunsEqualGeneralRuns(_ evenOdd: Bool) {
+        // A self-overlapping star and a ring with a hole, at fractional positions.
+        let star: [SIMD2<Double>] = (0..<10).map { i in
+            let a = Double(i) * .pi / 5 * 2, r = 40.0
+            return SIMD2(50.3 + r * cos(a), 47.7 + r * sin(a))
+        }
+        for stroke in [false, true] {
+            var a = CoverageRasterizer(width: 101, height: 97), b = CoverageRasterizer(width: 101, height: 97)
+            for rast in [0, 1] {
+                if rast == 0 { a.addPolygon(star) } else { b.addPolygon(star) }
+            }
+            var starts: [Int32] = [], general: [(x0: Int32, x1: Int32, value: UInt8)] = []
+            _ = a.takeResolvedRuns(evenOdd: evenOdd, rowStarts: &starts, runs: &general)
+            var spanStarts: [Int32] = [], spans: [ShapeCoverageSpans.Run] = []
+            b.takeResolvedSpans(evenOdd: evenOdd, stroke: stroke, rowStarts: &spanStarts, runs: &spans)
+            #expect(starts == spanStarts)
+            let expected = general.map { ShapeCoverageSpans.Run(x: UInt16($0.x0), count: UInt16($0.x1 - $0.x0), fill: stroke ? 0 : $0.value, stroke: stroke ? $0.value : 0) }
+            #expect(spans == expected)
+            #expect(!spans.isEmpty)
+            #expect(b.acc.allSatisfy { $0 == 0 } && b.touched.allSatisfy { $0 == 0 }, "left dirty")
+        }
+    }
+
     /// `n` strokes wider than the frame (FrameWorkBudgetTests' shapes), each scaled by an
     /// animation so every frame makes every raster again.
     static func wideStrokes(_ n: Int) -> CALayer {

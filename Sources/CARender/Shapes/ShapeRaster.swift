@@ -486,4 +486,3 @@ extension CGPoint {
         return (dx * dx + dy * dy).squareRoot()
     }
 }
-
