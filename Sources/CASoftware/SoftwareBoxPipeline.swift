@@ -2,7 +2,7 @@ import Foundation
 import CAFrame
 
 /// Backgrounds, borders and analytic shadows: Shaders/box.vert and box.frag on the CPU.
-struct SoftwareBoxPipeline: SoftwareBatchWork {
+struct SoftwareBoxPipeline: SoftwareQuadBatch {
     let instances: ArraySlice<BoxInstance>
     let quads: [SoftwareQuad]
     /// The instances by the rows they touch (`SoftwareRowIndex`).

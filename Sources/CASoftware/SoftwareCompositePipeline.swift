@@ -2,7 +2,7 @@ import CAFrame
 
 /// Offscreen results put back: Shaders/composite.vert and composite.frag on the CPU (group
 /// opacity, shadow colour from the source's alpha, mask targets, the transition cross-fade).
-struct SoftwareCompositePipeline: SoftwareBatchWork {
+struct SoftwareCompositePipeline: SoftwareQuadBatch {
     let instances: ArraySlice<CompositeInstance>
     let quads: [SoftwareQuad]
     /// The instances by the rows they touch (`SoftwareRowIndex`).

@@ -4,7 +4,7 @@ import CAFrame
 /// CAGradientLayer: Shaders/gradient.vert and gradient.frag on the CPU (axial, radial, conic
 /// ramps, the 8-bit dither, the layer's rounded shape). Instances without perspective are drawn
 /// by their row plan (`SoftwareGradientRows.swift`) unless `SoftwareRenderer.usesRowPaths` is off.
-struct SoftwareGradientPipeline: SoftwareBatchWork {
+struct SoftwareGradientPipeline: SoftwareQuadBatch {
     let instances: ArraySlice<GradientInstance>
     let quads: [SoftwareQuad]
     /// The instances by the rows they touch (`SoftwareRowIndex`).

@@ -5,7 +5,7 @@ import CAFrame
 /// contentsRect clamped to the image's edge texels, the layer's rounded shape). Instances
 /// without perspective are drawn by their row plan (`SoftwareImageRows.swift`) unless
 /// `SoftwareRenderer.usesRowPaths` is off.
-struct SoftwareImagePipeline: SoftwareBatchWork {
+struct SoftwareImagePipeline: SoftwareQuadBatch {
     let instances: ArraySlice<ImageInstance>
     let quads: [SoftwareQuad]
     /// The instances by the rows they touch (`SoftwareRowIndex`).

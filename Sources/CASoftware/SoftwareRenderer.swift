@@ -409,23 +409,13 @@ extension SoftwareQuad {
     }
 }
 
-extension SoftwareBoxPipeline {
-    var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
-    var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
+/// A batch drawn as quads, each of which draws only inside its own pixel bounds: its work and
+/// the pixels it can write follow from them.
+protocol SoftwareQuadBatch: SoftwareBatchWork {
+    var quads: [SoftwareQuad] { get }
 }
-extension SoftwareCompositePipeline {
-    var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
-    var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
-}
-extension SoftwareGradientPipeline {
-    var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
-    var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
-}
-extension SoftwareImagePipeline {
-    var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
-    var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
-}
-extension SoftwareShapePipeline {
+
+extension SoftwareQuadBatch {
     var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
     var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
 }

@@ -3,7 +3,7 @@ import CAFrame
 /// CAShapeLayer fills and strokes: Shaders/shape.vert and shape.frag on the CPU (the coverage
 /// raster, the compact and exact arc-length fields, strokeStart/End, dashes, caps, the
 /// width-free field).
-struct SoftwareShapePipeline: SoftwareBatchWork {
+struct SoftwareShapePipeline: SoftwareQuadBatch {
     let instances: ArraySlice<ShapeInstance>
     let quads: [SoftwareQuad]
     /// The instances by the rows they touch (`SoftwareRowIndex`).

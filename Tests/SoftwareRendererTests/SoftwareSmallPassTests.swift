@@ -23,6 +23,26 @@ import Testing
         #expect(!SoftwareRenderer.isSmallPass(small, [Work(texels: 100), Work(texels: nil)]), "unknown work counts as large")
     }
 
+    struct QuadWork: SoftwareQuadBatch {
+        var quads: [SoftwareQuad]
+        func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {}
+    }
+
+    @Test("a batch of quads reports their texels and the rectangle around them, also as a plain batch")
+    func quadBatchBounds() throws {
+        var a = SoftwareQuad.empty, b = SoftwareQuad.empty
+        a.x0 = 10; a.x1 = 30; a.y0 = 5; a.y1 = 15
+        b.x0 = 40; b.x1 = 44; b.y0 = 20; b.y1 = 24
+        let work: SoftwareBatchWork = QuadWork(quads: [a, .empty, b])
+        #expect(work.boundsTexels == 216)
+        let bounds = try #require(work.pixelBounds)
+        let corners: [Int] = [bounds.x0, bounds.y0, bounds.x1, bounds.y1]
+        #expect(corners == [10, 5, 44, 24])
+        let none = try #require((QuadWork(quads: [.empty]) as SoftwareBatchWork).pixelBounds)
+        #expect(none.isEmpty)
+        #expect((Work(texels: 5) as SoftwareBatchWork).pixelBounds == nil, "a batch without quads has unknown bounds")
+    }
+
     @Test("a quad's bounds are counted once each, empty ones not at all")
     func quadBounds() {
         var a = SoftwareQuad.empty, b = SoftwareQuad.empty

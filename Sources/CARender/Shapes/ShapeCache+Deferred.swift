@@ -81,7 +81,7 @@ extension ShapeCache {
                 rq.workLimit = max(frameWorkBudget - workThisFrame - later, 0)
                 result = ShapeRasterizer.rasterize(rq, scratch: &rasterScratch, resolveBuffer: &resolveScratch, pool: &bytePool)
             }
-            var spans = ShapeCoverageSpans(width: w, height: h, rowStarts: [Int32](repeating: 0, count: h + 1), runs: [])
+            var spans: ShapeCoverageSpans? = nil
             switch result {
             case .success(let r):
                 rastersThisFrame += 1
@@ -100,8 +100,9 @@ extension ShapeCache {
                 RenderDiagnostics.warn("a frame's shape rasterising work budget (\(frameWorkBudget) cells) is spent: shapes whose raster does not fit are not drawn in that frame")
             }
             uploadSerial += 1
-            uploads.append(ShapeAtlasUpload(serial: uploadSerial, page: job.page, x: job.x, y: job.y, width: w, height: h,
-                                            coverage: [], field: [], aux: [], spans: spans))
+            uploads.append(ShapeAtlasUpload(serial: uploadSerial, page: job.page, x: job.x, y: job.y, width: w, height: h, coverage: [],
+                                            field: [], aux: [],
+                                            spans: spans ?? ShapeCoverageSpans(width: w, height: h, rowStarts: [Int32](repeating: 0, count: h + 1), runs: [])))
         }
     }
 }
