@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An immutable bitmap image, as Apple's `CGImage`.
 ///
 /// Storage: every image holds its pixels as **8-bit RGBA, premultiplied alpha, tightly
@@ -38,8 +40,21 @@ public final class CGImage: Hashable, Sendable, CustomStringConvertible {
 
     /// The stored pixels: premultiplied RGBA8, `width * height * 4` bytes.
     private let storage: [UInt8]
-    /// True when every stored alpha is 255 (lets the renderer skip blending).
-    package let isOpaque: Bool
+    /// True when every stored alpha is 255 (a PNG is then written without alpha; a clip mask
+    /// ignores alpha). Found on first use and kept (`opacity`: 0 not yet known, 1 opaque, 2
+    /// not): a renderer reads its frame back into a new image every frame, and a scan of every
+    /// alpha at creation was 2 % of a 512² Lottie frame that never asked (issue 23).
+    package var isOpaque: Bool {
+        switch opacity.load(ordering: .relaxed) {
+        case 1: return true
+        case 2: return false
+        default:
+            let opaque = Self.allAlphaOpaque(storage)
+            opacity.store(opaque ? 1 : 2, ordering: .relaxed)
+            return opaque
+        }
+    }
+    private let opacity = Atomic<UInt8>(0)
 
     /// Largest pixel buffer accepted, in bytes (2 GiB): anything bigger is treated as a
     /// mistake (a negative size cast to unsigned, a swapped argument) rather than allocated.
@@ -56,13 +71,10 @@ public final class CGImage: Hashable, Sendable, CustomStringConvertible {
         self.alphaInfo = alphaInfo
         self.shouldInterpolate = shouldInterpolate
         renderingIntent = intent
-        isOpaque = Self.allAlphaOpaque(premultipliedRGBA)
     }
 
     /// Whether every fourth byte (from byte 3) is 255. Sixteen pixels a step, their words
-    /// ANDed and the alpha bytes compared once (a renderer's opaque frame is read back into a
-    /// new image every frame, and the byte-by-byte scan was 2 % of a 512² Lottie frame; issue
-    /// 23); the same answer as the byte loop.
+    /// ANDed and the alpha bytes compared once; the same answer as the byte loop.
     static func allAlphaOpaque(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
             let n = raw.count / 4

@@ -58,77 +58,109 @@ extension CGPath {
     /// vertices are kept out, so a zero-length segment adds no vertex.
     package func flattenedSubpaths(tolerance: CGFloat) -> [FlattenedSubpath] {
         let tol = tolerance > 1e-9 ? tolerance : 1e-9
-        var result: [FlattenedSubpath] = []
-        // The open subpath is mutated in place through `open!`: copying it out, changing the
-        // copy and storing it back (as this once did) copies its arrays on every point, which made
-        // flattening quadratic (400k segments: 20 s).
-        var open: FlattenedSubpath? = nil
-
-        func add(_ p: CGPoint, corner: Bool) {
-            guard open != nil else { return }
-            open!.hasSegments = true
-            if let last = open!.points.last, last == p {
-                if corner { open!.isCorner[open!.isCorner.count - 1] = true }
-            } else {
-                open!.points.append(p); open!.isCorner.append(corner)
-            }
-        }
-        /// Records an element's tangents at its start (`t0`, kept only for the subpath's first
-        /// element that has one) and end (`t1`, the latest wins).
-        func tangents(_ t0: CGPoint, _ t1: CGPoint) {
-            guard open != nil else { return }
-            if open!.startTangent == .zero, t0 != .zero { open!.startTangent = t0 }
-            if t1 != .zero { open!.endTangent = t1 }
-        }
+        var b = SubpathFlattener()
         /// The first non-zero difference: a curve whose control point sits on its end point
         /// leaves along the next control point.
         func firstNonZero(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint = .zero) -> CGPoint {
             a != .zero ? a : b != .zero ? b : c
         }
-        func begin(_ p: CGPoint) {
-            if let s = open { result.append(s) }
-            open = FlattenedSubpath(points: [p], isCorner: [true], isClosed: false, hasSegments: false)
-        }
-
         forEachSegment { seg in
             switch seg {
             case .move(let p):
-                begin(p)
-            case .line(let a, let b):
-                if open == nil { begin(a) }
-                add(b, corner: true)
-                tangents(b - a, b - a)
-            case .quad(let a, let c, let b):
-                if open == nil { begin(a) }
-                let m = (a - c * 2 + b).vectorLength
+                b.begin(p)
+            case .line(let a, let e):
+                if !b.isOpen { b.begin(a) }
+                b.add(e, corner: true)
+                b.tangents(e - a, e - a)
+            case .quad(let a, let c, let e):
+                if !b.isOpen { b.begin(a) }
+                let m = (a - c * 2 + e).vectorLength
                 let n = flatteningSegmentCount(degree: 2, secondDifference: m, tolerance: tol)
+                b.reserve(n)
                 for i in 1...n {
-                    add(i == n ? b : quadPoint(a, c, b, CGFloat(i) / CGFloat(n)), corner: i == n)
+                    b.add(i == n ? e : quadPoint(a, c, e, CGFloat(i) / CGFloat(n)), corner: i == n)
                 }
-                tangents(firstNonZero(c - a, b - a), firstNonZero(b - c, b - a))
-            case .cubic(let a, let c1, let c2, let b):
-                if open == nil { begin(a) }
-                let m = max((a - c1 * 2 + c2).vectorLength, (c1 - c2 * 2 + b).vectorLength)
+                b.tangents(firstNonZero(c - a, e - a), firstNonZero(e - c, e - a))
+            case .cubic(let a, let c1, let c2, let e):
+                if !b.isOpen { b.begin(a) }
+                let m = max((a - c1 * 2 + c2).vectorLength, (c1 - c2 * 2 + e).vectorLength)
                 let n = flatteningSegmentCount(degree: 3, secondDifference: m, tolerance: tol)
+                b.reserve(n)
                 for i in 1...n {
-                    add(i == n ? b : cubicPoint(a, c1, c2, b, CGFloat(i) / CGFloat(n)), corner: i == n)
+                    b.add(i == n ? e : cubicPoint(a, c1, c2, e, CGFloat(i) / CGFloat(n)), corner: i == n)
                 }
-                tangents(firstNonZero(c1 - a, c2 - a, b - a), firstNonZero(b - c2, b - c1, b - a))
+                b.tangents(firstNonZero(c1 - a, c2 - a, e - a), firstNonZero(e - c2, e - c1, e - a))
             case .close(let a, _):
-                if open == nil { begin(a) }
-                if var s = open {
-                    s.hasSegments = true
-                    s.isClosed = true
-                    // The closing segment is implicit; drop a repeated start point.
-                    if s.points.count > 1, s.points.last == s.points.first {
-                        s.points.removeLast(); s.isCorner.removeLast()
-                    }
-                    result.append(s)
-                    open = nil
-                }
+                if !b.isOpen { b.begin(a) }
+                b.close()
             }
         }
-        if let s = open { result.append(s) }
-        return result
+        b.end()
+        return b.result
+    }
+}
+
+/// The subpath being flattened, in plain stored arrays appended to in place (issue 23: kept in
+/// an optional `FlattenedSubpath` captured by nested functions, each vertex cost about 900
+/// instructions, a twentieth of a 9squares frame's rasters), and the finished subpaths.
+private struct SubpathFlattener {
+    var result: [FlattenedSubpath] = []
+    private(set) var isOpen = false
+    private var points: [CGPoint] = [], isCorner: [Bool] = []
+    private var hasSegments = false
+    private var startTangent = CGPoint.zero, endTangent = CGPoint.zero
+
+    /// Ends the open subpath (left open) and starts one at `p`.
+    mutating func begin(_ p: CGPoint) {
+        end()
+        points = [p]; isCorner = [true]
+        hasSegments = false
+        startTangent = .zero; endTangent = .zero
+        isOpen = true
+    }
+
+    mutating func reserve(_ n: Int) {
+        points.reserveCapacity(points.count + n); isCorner.reserveCapacity(isCorner.count + n)
+    }
+
+    /// A vertex; a repeat of the last one only marks it a corner when `corner`.
+    mutating func add(_ p: CGPoint, corner: Bool) {
+        guard isOpen else { return }
+        hasSegments = true
+        if let last = points.last, last == p {
+            if corner { isCorner[isCorner.count - 1] = true }
+        } else {
+            points.append(p); isCorner.append(corner)
+        }
+    }
+
+    /// Records an element's tangents at its start (`t0`, kept only for the subpath's first
+    /// element that has one) and end (`t1`, the latest wins).
+    mutating func tangents(_ t0: CGPoint, _ t1: CGPoint) {
+        guard isOpen else { return }
+        if startTangent == .zero, t0 != .zero { startTangent = t0 }
+        if t1 != .zero { endTangent = t1 }
+    }
+
+    /// Closes the open subpath. The closing segment is implicit; a repeated start point is dropped.
+    mutating func close() {
+        guard isOpen else { return }
+        if points.count > 1, points.last == points.first {
+            points.removeLast(); isCorner.removeLast()
+        }
+        finish(closed: true, hasSegments: true)
+    }
+
+    /// Ends the open subpath, if any, left open.
+    mutating func end() {
+        guard isOpen else { return }
+        finish(closed: false, hasSegments: hasSegments)
+    }
+
+    private mutating func finish(closed: Bool, hasSegments: Bool) {
+        result.append(FlattenedSubpath(points: points, isCorner: isCorner, isClosed: closed, hasSegments: hasSegments,
+                                       startTangent: startTangent, endTangent: endTangent))
+        points = []; isCorner = []
+        isOpen = false
     }
 }

@@ -98,6 +98,16 @@ package struct CoverageRasterizer: Sendable {
         }
     }
 
+    /// Hands row `y`'s cells and touched bits to `body`, which must leave every one of them 0
+    /// (`takeRow(_:)` without its clearing pass, for a walk that clears each cell as it reads it).
+    @inline(__always)
+    package mutating func clearingRow<R>(_ y: Int, _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>) -> R) -> R {
+        let s = stride, wpr = wordsPerRow
+        return acc.withUnsafeMutableBufferPointer { a in
+            touched.withUnsafeMutableBufferPointer { t in body(a.baseAddress! + y * s, t.baseAddress! + y * wpr) }
+        }
+    }
+
     /// Adds one edge from (x0, y0) to (x1, y1). Edges going down (y increasing) add winding +1
     /// to their right.
     package mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
