@@ -177,6 +177,31 @@ import Foundation
         #expect(Golden.compare(out[2].image, exact, threshold: 2).fraction == 0)
     }
 
+    /// A stroke whose `path` animates as well as its `lineWidth` has a path of its own every
+    /// frame, so a width-free raster would serve one frame: each frame is rasterised for its
+    /// width like a still stroke (issue 23: TwitterHeart's growing ring), a raster a frame, and
+    /// equal to the still stroke of that path and width to the pixel.
+    @Test func aStrokeWhosePathAlsoAnimatesIsRasterisedForItsWidth() throws {
+        // Straight lines only, so the interpolated path at t = 0.5 is exact.
+        func square(_ inset: CGFloat) -> CGPath { CGPath(rect: CGRect(x: inset, y: inset, width: 120 - 2 * inset, height: 120 - 2 * inset), transform: nil) }
+        let turned: (CAShapeLayer) -> Void = { s in
+            s.lineJoin = .round
+            s.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            s.position = CGPoint(x: 20, y: -15)
+        }
+        let (root, s) = Self.scene { turned($0); $0.path = square(30) }
+        let grow = CABasicAnimation(keyPath: "path")
+        grow.fromValue = square(30)
+        grow.toValue = square(20)
+        grow.duration = 1
+        s.add(grow, forKey: "p")
+        s.add(Self.widthAnimation(from: 4, to: 12), forKey: "w")
+        let out = try Self.frames(root, [0, 0.25, 0.5])
+        #expect(out.allSatisfy { $0.rasters == 1 }, "rasters per frame: \(out.map(\.rasters))")
+        let exact = try Self.still({ turned($0); $0.path = square(25) }, lineWidth: 8)
+        #expect(Golden.compare(out[2].image, exact, threshold: 0).fraction == 0)
+    }
+
     /// miterLimit 1 → 6 over the star: the tips switch from bevel to miter once, the inner
     /// corners are mitered throughout (ratio ≈ 1.2 is passed before the first frame after 0):
     /// a raster for the first value and one when the tips switch, and every frame equals the

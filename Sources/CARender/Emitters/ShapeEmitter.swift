@@ -56,7 +56,10 @@ final class ShapeEmitter: ContentEmitter {
         lastSpec = nil
         guard var spec = resolved else { return }
         if spec.style != nil {
-            spec.widthAnimates = layer.hasAnimation(writing: "lineWidth")
+            // Not where the path animates too: every frame then has a path of its own, so a
+            // raster serving many widths would serve one frame, its field and the draw that
+            // reads it costing several plain rasters (issue 23: TwitterHeart's growing ring).
+            spec.widthAnimates = layer.hasAnimation(writing: "lineWidth") && !layer.hasAnimation(writing: "path")
             if spec.widthAnimates, widthRastersSpanAnimations, let model = layer as? CAShapeLayer {
                 spec.widthBounds = layer.animatedBounds(of: "lineWidth", model: Double(model.lineWidth))
             }
@@ -79,8 +82,9 @@ final class ShapeEmitter: ContentEmitter {
         /// Dash lengths the shader applies (at most four), and the phase.
         var gpuDash: [Double]
         var dashPhase: Double
-        /// The layer's `lineWidth` animates: the stroke is drawn from a width-free raster (a
-        /// choice made from the layer alone, so a frame does not depend on the frames before).
+        /// The layer's `lineWidth` animates and its `path` does not: the stroke is drawn from a
+        /// width-free raster (a choice made from the layer alone, so a frame does not depend on
+        /// the frames before).
         var widthAnimates = false
         /// The least and greatest `lineWidth` its animations reach, where known and the
         /// emitter draws such strokes from one raster (`widthRastersSpanAnimations`).
