@@ -104,6 +104,12 @@ package final class RenderTreeBuilder {
         get { shapes.makesRuns }
         set { shapes.makesRuns = newValue }
     }
+    /// Whether a trimmed stroke is drawn over only the part of its raster the trim can leave
+    /// (`ShapeEmitter.trimmedRegion`); tests compare with the whole raster drawn.
+    package var cutsTrimmedStrokes: Bool {
+        get { shapes.cutsTrimmedStrokes }
+        set { shapes.cutsTrimmedStrokes = newValue }
+    }
     /// Threads that make a frame's plain shape rasters beside the walk, where they are made as
     /// runs (`ShapeCache+Deferred.swift`; `CARenderer.Options.shapeRasterThreads`); 1 makes
     /// each raster where the walk asks for it.

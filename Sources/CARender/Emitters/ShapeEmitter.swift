@@ -17,6 +17,9 @@ final class ShapeEmitter: ContentEmitter {
     var widthRastersSpanAnimations = false
     /// Whether plain rasters are made as runs (`RenderTreeBuilder.makesShapeRuns`).
     var makesRuns = false
+    /// Whether a trimmed stroke is drawn over only the part of its raster the trim can leave
+    /// (`trimmedRegion`; `RenderTreeBuilder.cutsTrimmedStrokes`).
+    var cutsTrimmedStrokes = true
     /// Threads that make a frame's plain rasters beside the walk (`ShapeCache+Deferred.swift`;
     /// `RenderTreeBuilder.shapeRasterThreads`); 1 makes each where the walk asks for it.
     var rasterThreads = 1 {
@@ -149,11 +152,20 @@ final class ShapeEmitter: ContentEmitter {
         let capCode: Float = spec.style?.cap == .round ? 1 : spec.style?.cap == .square ? 2 : 0
         let hwTexels = Float(spec.style.map { $0.texelHalfWidth(texelsPerUnit) } ?? 0)
         let phase = spec.dashPhase.isFinite ? spec.dashPhase : 0
-        let p = placed.toPixels.packed(SIMD3(opacity, Float(clip), 0))
         // The field's place (exact field) or decoding (compact field, in the coverage texel).
-        let fieldXY = entry.compactField ? SIMD2(Float(entry.fieldScale.x), Float(entry.fieldScale.y)) : SIMD2(Float(entry.fx), Float(entry.fy))
+        var fieldXY = entry.compactField ? SIMD2(Float(entry.fieldScale.x), Float(entry.fieldScale.y)) : SIMD2(Float(entry.fx), Float(entry.fy))
+        var region = SIMD4(Float(entry.x), Float(entry.y), Float(entry.width), Float(entry.height))
+        var toPixels = placed.toPixels
+        if cutsTrimmedStrokes, stroke != .zero, let cut = trimmedRegion(spec, placed, h: h) {
+            // Drawn from texel (x, y) of the raster on: the quad, the coverage and an exact
+            // field all start there; a compact field's decoding does not move.
+            region = SIMD4(region.x + Float(cut.x), region.y + Float(cut.y), Float(cut.w), Float(cut.h))
+            toPixels = Homography(r0: toPixels.r0, r1: toPixels.r1, r2: toPixels.r2 + Double(cut.x) * toPixels.r0 + Double(cut.y) * toPixels.r1)
+            if !entry.compactField { fieldXY += SIMD2(Float(cut.x), Float(cut.y)) }
+        }
+        let p = toPixels.packed(SIMD3(opacity, Float(clip), 0))
         let inst = ShapeInstance(h0: p.0, h1: p.1, h2: p.2,
-                                 region: SIMD4(Float(entry.x), Float(entry.y), Float(entry.width), Float(entry.height)),
+                                 region: region,
                                  fill: spec.fill ?? .zero, stroke: stroke,
                                  trim: SIMD4(fieldXY.x, fieldXY.y, trimStart, trimEnd), dash: dash,
                                  params: SIMD4(hwTexels, Float(texelsPerUnit), capCode + 4 * Float(spec.gpuDash.count), Float(phase)))

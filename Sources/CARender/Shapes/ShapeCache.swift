@@ -192,6 +192,7 @@ final class ShapeCache {
         entries.removeAll()
         refusedWidthFamilies.removeAll()
         boxes.removeAll()
+        centrelines.removeAll()
         _ = rasterQueue.finish()
         deferredWork = 0
         texels = 0
@@ -216,6 +217,26 @@ final class ShapeCache {
     @exclusivity(unchecked) private var boxes: [ObjectIdentifier: (path: CGPath, generation: Int, box: CGRect)] = [:]
     /// Boxes kept before the table starts again (an animated `path` is a new path each frame).
     static let maxKeptBoxes = 4096
+
+    /// A path's centreline as `ShapeEmitter.trimmedRegion` reads it: flattened, and the miter
+    /// ratios of its corners in increasing order.
+    struct Centreline {
+        var subpaths: [FlattenedSubpath]
+        var miterRatios: [Double]
+    }
+
+    /// Centrelines kept by path as `boxes` are: a trim animates over a still path.
+    @exclusivity(unchecked) private var centrelines: [ObjectIdentifier: (path: CGPath, generation: Int, tolerance: Double, line: Centreline)] = [:]
+
+    func centreline(of path: CGPath, tolerance: Double) -> Centreline {
+        let id = ObjectIdentifier(path)
+        if let c = centrelines[id], c.path === path, c.generation == path.generation, c.tolerance == tolerance { return c.line }
+        let subpaths = path.flattenedSubpaths(tolerance: CGFloat(tolerance))
+        let line = Centreline(subpaths: subpaths, miterRatios: PieceStroker.cornerRatios(subpaths).sorted())
+        if centrelines.count >= Self.maxKeptBoxes { centrelines.removeAll() }
+        centrelines[id] = (path, path.generation, tolerance, line)
+        return line
+    }
 
     func boundingBox(of path: CGPath) -> CGRect {
         let id = ObjectIdentifier(path)
