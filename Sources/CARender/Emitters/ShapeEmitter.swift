@@ -63,7 +63,14 @@ final class ShapeEmitter: ContentEmitter {
             // raster serving many widths would serve one frame, its field and the draw that
             // reads it costing several plain rasters (issue 23: TwitterHeart's growing ring).
             spec.widthAnimates = layer.hasAnimation(writing: "lineWidth") && !layer.hasAnimation(writing: "path")
-            if spec.widthAnimates, widthRastersSpanAnimations, let model = layer as? CAShapeLayer {
+            // One raster for the whole width animation where the backend asks for it, and for
+            // a stroke whose trim animates where trimmed strokes draw only the trim's part of
+            // their rasters: the wider band costs only within that part, and a raster per width
+            // bucket re-made each dot's whole line (issue 23: TwitterHeart's dots, 8 rasters
+            // and 1–2 ms at each bucket).
+            let spans = widthRastersSpanAnimations
+                || (cutsTrimmedStrokes && (layer.hasAnimation(writing: "strokeStart") || layer.hasAnimation(writing: "strokeEnd")))
+            if spec.widthAnimates, spans, let model = layer as? CAShapeLayer {
                 spec.widthBounds = layer.animatedBounds(of: "lineWidth", model: Double(model.lineWidth))
             }
         }

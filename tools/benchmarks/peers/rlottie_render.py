@@ -3,7 +3,7 @@
 evenly over the animation (frame round(k × total / FRAMES)), each into a fresh ARGB32 buffer
 through rlottie's C API (`lottie_animation_render`: synchronous, though rlottie rasterises the
 paths on its own pool of a thread per core), and prints
-`peer rlottie <median ms per frame>` after one warm-up frame. Needs the `rlottie-python` wheel
+`peer rlottie <median ms per frame> <mean ms per frame>` after one warm-up frame. Needs the `rlottie-python` wheel
 (pip install rlottie-python); prints `missing: …` when it is absent.
 Usage: rlottie_render.py FILE [SIDE FRAMES] [--png OUT]"""
 import sys, time
@@ -27,4 +27,4 @@ if "--png" in sys.argv:
     from PIL import Image
     Image.frombuffer("RGBA", (side, side), buf, "raw", "BGRA").save(sys.argv[sys.argv.index("--png") + 1])
 times = sorted(times[1:])
-print(f"peer rlottie {times[len(times) // 2]:.3f}")
+print(f"peer rlottie {times[len(times) // 2]:.3f} {sum(times) / len(times):.3f}")

@@ -2,7 +2,7 @@
 """ThorVG peer of lottie-benchmark (issue 23): renders FILE at SIDE×SIDE, FRAMES frames spread
 evenly over the animation (frame k × total / FRAMES), each a `set_frame`, `update`, `draw`,
 `sync` of a software canvas (ThorVG's CPU rasteriser, engine with 0 worker threads: the calling
-thread only), and prints `peer thorvg <median ms per frame>` after one warm-up frame. Needs the
+thread only), and prints `peer thorvg <median ms per frame> <mean ms per frame>` after one warm-up frame. Needs the
 `thorvg-python` wheel (pip install thorvg-python); prints `missing: …` when it is absent.
 Usage: thorvg_render.py FILE [SIDE FRAMES] [--png OUT]"""
 import sys, time
@@ -39,4 +39,4 @@ for k in [0] + list(range(frames)):
 if "--png" in sys.argv:
     canvas.get_pillow().save(sys.argv[sys.argv.index("--png") + 1])
 times = sorted(times[1:])
-print(f"peer thorvg {times[len(times) // 2]:.3f}")
+print(f"peer thorvg {times[len(times) // 2]:.3f} {sum(times) / len(times):.3f}")

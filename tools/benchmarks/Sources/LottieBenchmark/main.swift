@@ -39,7 +39,7 @@ func f2(_ x: Double) -> String { String(format: "%.2f", x) }
 
 /// Where a frame's time goes (medians, ms) and the last frame's renderer statistics.
 struct Measured {
-    var total = 0.0, commit = 0.0, engine = 0.0, build = 0.0, raster = 0.0, gl = 0.0, readback = 0.0
+    var total = 0.0, mean = 0.0, commit = 0.0, engine = 0.0, build = 0.0, raster = 0.0, gl = 0.0, readback = 0.0
     var stats = RenderStats()
 }
 
@@ -79,12 +79,13 @@ func run(_ path: String) throws -> Measured {
         let build = st.buildSeconds * 1000
         for (i, v) in [t4 - t0, t1 - t0, t2 - t1, build, st.shapeRasterSeconds * 1000, t3 - t2 - build, t4 - t3].enumerated() { cols[i].append(v) }
     }
-    return Measured(total: median(cols[0]), commit: median(cols[1]), engine: median(cols[2]), build: median(cols[3]),
+    return Measured(total: median(cols[0]), mean: cols[0].reduce(0, +) / Double(max(cols[0].count, 1)), commit: median(cols[1]), engine: median(cols[2]), build: median(cols[3]),
                     raster: median(cols[4]), gl: median(cols[5]), readback: median(cols[6]), stats: r.statistics)
 }
 
-/// One peer script's `peer <name> <ms>` line for a file; nil (and a note) when it is missing.
-func peer(_ name: String, _ path: String) -> Double? {
+/// One peer script's `peer <name> <median ms> <mean ms>` line for a file; nil (and a note) when
+/// it is missing.
+func peer(_ name: String, _ path: String) -> (median: Double, mean: Double?)? {
     let script = here.appendingPathComponent("peers/\(name)_render.py")
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -98,7 +99,7 @@ func peer(_ name: String, _ path: String) -> Double? {
     p.waitUntilExit()
     for line in out.split(separator: "\n") where line.hasPrefix("peer \(name) ") {
         let parts = line.split(separator: " ")
-        if parts.count >= 3, let ms = Double(parts[2]) { return ms }
+        if parts.count >= 3, let ms = Double(parts[2]) { return (ms, parts.count >= 4 ? Double(parts[3]) : nil) }
     }
     let why = out.split(separator: "\n").first { $0.hasPrefix("missing") }.map(String.init) ?? "no result"
     print("  peer \(name): \(why) (peers/\(name)_render.py)")
@@ -110,13 +111,14 @@ for path in files {
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let m: Measured
     do { m = try run(path) } catch { print("lottie \(name): \(error)"); continue }
-    print("lottie \(name): \(f2(m.total)) ms/frame (commit \(f2(m.commit)), engine \(f2(m.engine)), render tree \(f2(m.build)) "
+    print("lottie \(name): \(f2(m.total)) ms/frame, mean \(f2(m.mean)) (commit \(f2(m.commit)), engine \(f2(m.engine)), render tree \(f2(m.build)) "
           + "of which rasterising \(f2(m.raster)) [\(m.stats.shapeRasters) paths], GL \(f2(m.gl)), read-back \(f2(m.readback)); "
           + "draw calls \(m.stats.drawCalls), texture uploads \(m.stats.textureUploads), offscreen passes \(m.stats.offscreenPasses), layers drawn \(m.stats.layersDrawn))")
     guard withPeers else { continue }
     for name2 in ["rlottie", "thorvg"] {
         if let ms = peer(name2, path) {
-            print("  peer \(name2)-\(name): \(f2(ms)) ms/frame; engine/\(name2) = \(f2(m.total / ms))×")
+            let means = ms.mean.map { ", mean \(f2($0)); means \(f2(m.mean / $0))×" } ?? ""
+            print("  peer \(name2)-\(name): \(f2(ms.median)) ms/frame; engine/\(name2) = \(f2(m.total / ms.median))×\(means)")
         }
     }
 }
