@@ -30,8 +30,10 @@ struct ShadowSpec {
     /// Whether a layer with these settings casts a shadow at all (what `init?` decides first).
     static func isCast(opacity: Float, color: CGColor?) -> Bool { opacity > 0 && (color?.alpha ?? 0) > 0 }
 
-    init?(_ s: LayerState) {
-        guard Self.isCast(opacity: s.shadowOpacity, color: s.shadowColor), let c = s.shadowColor else { return nil }
+    /// (Borrowed, and `shadowOpacity` read first: most layers cast nothing, and a state passed
+    /// owned was copied and destroyed for every layer of every frame; issue 23.)
+    init?(_ s: borrowing LayerState) {
+        guard s.shadowOpacity > 0, Self.isCast(opacity: s.shadowOpacity, color: s.shadowColor), let c = s.shadowColor else { return nil }
         color = c
         opacity = min(s.shadowOpacity, 1)
         // The setters reject non-finite values; a state built another way must not put NaN
