@@ -42,6 +42,10 @@ package final class SoftwareRenderer {
     private var mainClearWord: UInt32 = 0
     var textures: [ObjectIdentifier: SoftwareTexture] = [:]
     let shapeAtlas = SoftwareShapeAtlas()
+    /// Offscreen targets kept from one frame for the next (`SoftwareTargetPool`).
+    private var targetPool = SoftwareTargetPool()
+    /// Offscreen target blocks kept for the next frame (tests).
+    package var pooledTargetCount: Int { targetPool.count }
     /// Run-source tables by colour (`SoftwareRunSourceCache`).
     let runSourceCache = SoftwareRunSourceCache()
     /// Shadow blur kernels and corner grids by (σ, radii), shared by a frame's shadows and kept
@@ -84,7 +88,7 @@ package final class SoftwareRenderer {
         var tex: [SoftwareTexture] = []
         tex.reserveCapacity(frame.textures.count)
         for img in frame.textures { tex.append(texture(for: img, stats: &stats)) }
-        let targets = frame.targets.map { SoftwareTarget(width: $0.textureWidth, height: $0.textureHeight) }
+        let (targets, targetBlocks) = targetPool.targets(for: frame)
         let clips = frame.clips.map(SoftwareClip.init)
         let ramps = SoftwareRamps(frame)
         func target(_ id: TargetID) -> SoftwareTarget {
@@ -178,6 +182,7 @@ package final class SoftwareRenderer {
             }
         }
         evictUnused()
+        targetPool.keep(targetBlocks)
         if clearedMain, drawnKnown {
             mainDrawn = (drawn.isEmpty ? SoftwareSpan.none : drawn, mainClearWord)
         }

@@ -94,4 +94,60 @@ import Foundation
             }
         }
     }
+
+    /// The CPU backend keeps its offscreen targets' memory from frame to frame
+    /// (`SoftwareTargetPool`). A kept block holds the last frame's pixels: every frame must
+    /// equal the same frame drawn by a fresh renderer, byte for byte, with faded groups whose
+    /// targets change size, a shadow cast from a layer's pixels (blurred from one target into
+    /// another: a pass that does not clear first) and a mask.
+    @Test("CPU backend: frames drawn into kept offscreen targets equal frames drawn into new ones")
+    func cpuKeptTargetsEqualNewOnes() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let group = CALayer()
+        group.frame = CGRect(x: 10, y: 10, width: 80, height: 60)
+        group.opacity = 0.6
+        let a = CAShapeLayer(), b = CAShapeLayer()
+        a.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        b.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        group.addSublayer(a)
+        group.addSublayer(b)
+        root.addSublayer(group)
+        let caster = CAShapeLayer()
+        caster.frame = CGRect(x: 90, y: 20, width: 60, height: 60)
+        caster.fillColor = CGColor(red: 0.2, green: 0.7, blue: 0.3, alpha: 1)
+        caster.shadowOpacity = 0.8
+        caster.shadowRadius = 4
+        caster.shadowOffset = CGSize(width: 3, height: 5)
+        root.addSublayer(caster)
+        let masked = CALayer()
+        masked.frame = CGRect(x: 20, y: 75, width: 100, height: 40)
+        masked.backgroundColor = CGColor(red: 0.9, green: 0.6, blue: 0.1, alpha: 1)
+        let mask = CAShapeLayer()
+        mask.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        masked.mask = mask
+        root.addSublayer(masked)
+        func set(_ i: Int) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            a.path = CGPath(rect: CGRect(x: 5, y: 5, width: 20 + Double(i) * 3, height: 20), transform: nil)
+            b.path = CGPath(ellipseIn: CGRect(x: 15, y: 12, width: 14, height: 10 + Double(i) * 2), transform: nil)
+            caster.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 30 + Double(i) * 2, height: 40 - Double(i)), transform: nil)
+            mask.path = CGPath(ellipseIn: CGRect(x: Double(i) * 6, y: 2, width: 40, height: 36), transform: nil)
+            CATransaction.commit()
+        }
+        let size = CGSize(width: 160, height: 120)
+        let kept = try CARenderer(offscreenSize: size, scale: 1, options: .init(backend: .software))
+        kept.layer = root
+        for i in 0..<8 {
+            set(i)
+            let img = try RenderHarness.frame(kept, at: Double(i) / 60)
+            if i > 0 { #expect(kept.pooledTargetCount > 0) }
+            let fresh = try CARenderer(offscreenSize: size, scale: 1, options: .init(backend: .software))
+            fresh.layer = root
+            let want = try RenderHarness.frame(fresh, at: Double(i) / 60)
+            #expect(img.rgba8Bytes == want.rgba8Bytes, "frame \(i) differs from a fresh renderer's")
+        }
+    }
 }
