@@ -102,7 +102,13 @@ package final class RenderTreeBuilder {
     /// `CARenderer.Options.drawsShapesFromRuns`).
     package var makesShapeRuns: Bool {
         get { shapes.makesRuns }
-        set { shapes.makesRuns = newValue }
+        set { shapes.makesRuns = newValue; shapes.trimsStrokeGeometry = newValue }
+    }
+    /// Whether trimmed strokes are rasterised trimmed (`ShapeEmitter.trimsStrokeGeometry`; on
+    /// with `makesShapeRuns`, the CPU backend's choice); tests compare with the field's cut.
+    package var trimsStrokeGeometry: Bool {
+        get { shapes.trimsStrokeGeometry }
+        set { shapes.trimsStrokeGeometry = newValue }
     }
     /// Whether a trimmed stroke is drawn over only the part of its raster the trim can leave
     /// (`ShapeEmitter.trimmedRegion`); tests compare with the whole raster drawn.

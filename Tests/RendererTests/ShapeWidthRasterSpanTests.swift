@@ -104,34 +104,4 @@ import Foundation
         for t in Self.times { _ = try RenderHarness.frame(r, at: t); rasters.append(r.statistics.shapeRasters) }
         #expect(rasters.dropFirst().reduce(0, +) > 0, "\(rasters)")
     }
-
-    /// ...except for strokes whose trim animates too: drawn over only the trim's part of their
-    /// rasters (`ShapeEmitter.trimmedRegion`), one raster serves the whole width animation
-    /// there (issue 23: TwitterHeart's dots re-made their whole lines at every bucket). The
-    /// frames match the per-bucket rasters' as the GL backend's do.
-    @Test("on the CPU backend a stroke whose trim and width animate keeps one raster for the width animation")
-    func cpuTrimmedStrokesSpanTheirWidths() throws {
-        let root = Self.crowd()
-        for case let s as CAShapeLayer in root.sublayers ?? [] {
-            s.fillColor = nil
-            let end = CABasicAnimation(keyPath: "strokeEnd")
-            end.fromValue = 0.3; end.toValue = 0.9; end.duration = 1
-            s.add(end, forKey: "end")
-        }
-        func frames(cut: Bool) throws -> [(image: CGImage, rasters: Int)] {
-            let r = try CARenderer(offscreenSize: CGSize(width: 240, height: 200), scale: 1, options: .init(backend: .software))
-            r.builder.cutsTrimmedStrokes = cut
-            r.layer = root
-            return try Self.times.map { t in (try RenderHarness.frame(r, at: t), r.statistics.shapeRasters) }
-        }
-        let spans = try frames(cut: true)
-        #expect(spans[0].rasters == 60)
-        #expect(spans.dropFirst().allSatisfy { $0.rasters == 0 }, "\(spans.map(\.rasters))")
-        let buckets = try frames(cut: false)
-        #expect(buckets.dropFirst().filter { $0.rasters > 0 }.count >= 3, "\(buckets.map(\.rasters))")
-        for (a, b) in zip(spans, buckets) {
-            let (fraction, _) = Golden.compare(a.image, b.image, threshold: 2)
-            #expect(fraction <= 0.001, "\(fraction * 100)% of pixels differ by more than 2/255")
-        }
-    }
 }

@@ -20,6 +20,16 @@ final class ShapeEmitter: ContentEmitter {
     /// Whether a trimmed stroke is drawn over only the part of its raster the trim can leave
     /// (`trimmedRegion`; `RenderTreeBuilder.cutsTrimmedStrokes`).
     var cutsTrimmedStrokes = true
+    /// Whether a trimmed stroke without a fill or dashes is rasterised trimmed (`StrokeTrim`), a
+    /// raster a frame while the trim animates, instead of from a raster of the whole stroke cut
+    /// per pixel by its arc-length field: the CPU backend's choice
+    /// (`RenderTreeBuilder.makesShapeRuns`), where a raster of the visible part, made beside the
+    /// walk, costs less than a field's raster, its upload and the per-pixel cut (TwitterHeart's
+    /// dots). Not with a fill, whose raster would then be made again each frame too (1,000
+    /// filled stars whose strokeEnd animates keep one raster each), nor with dashes, which
+    /// restart where each subpath starts, not where the trim does. The GL backend keeps the
+    /// field, which animates without uploads.
+    var trimsStrokeGeometry = false
     /// Threads that make a frame's plain rasters beside the walk (`ShapeCache+Deferred.swift`;
     /// `RenderTreeBuilder.shapeRasterThreads`); 1 makes each where the walk asks for it.
     var rasterThreads = 1 {
@@ -63,15 +73,17 @@ final class ShapeEmitter: ContentEmitter {
             // raster serving many widths would serve one frame, its field and the draw that
             // reads it costing several plain rasters (issue 23: TwitterHeart's growing ring).
             spec.widthAnimates = layer.hasAnimation(writing: "lineWidth") && !layer.hasAnimation(writing: "path")
-            // One raster for the whole width animation where the backend asks for it, and for
-            // a stroke whose trim animates where trimmed strokes draw only the trim's part of
-            // their rasters: the wider band costs only within that part, and a raster per width
-            // bucket re-made each dot's whole line (issue 23: TwitterHeart's dots, 8 rasters
-            // and 1–2 ms at each bucket).
-            let spans = widthRastersSpanAnimations
-                || (cutsTrimmedStrokes && (layer.hasAnimation(writing: "strokeStart") || layer.hasAnimation(writing: "strokeEnd")))
-            if spec.widthAnimates, spans, let model = layer as? CAShapeLayer {
+            if spec.widthAnimates, widthRastersSpanAnimations, let model = layer as? CAShapeLayer {
                 spec.widthBounds = layer.animatedBounds(of: "lineWidth", model: Double(model.lineWidth))
+            }
+            if trimsStrokeGeometry, spec.fill == nil, spec.trim.0 > 0 || spec.trim.1 < 1, spec.gpuDash.isEmpty, spec.style?.cpuDash == nil {
+                // N3: strokeStart ≥ strokeEnd shows no stroke (and there is no fill).
+                guard spec.trim.0 < spec.trim.1 else { return }
+                // Each width is rasterised as it comes: the raster is made again anyway.
+                spec.geometricTrim = spec.trim
+                spec.widthAnimates = false
+                spec.widthBounds = nil
+                spec.trim = (0, 1)
             }
         }
         emitShape(spec, h: site.h, clip: copy.state.masksToBounds ? out.boundsClip(of: copy, h: site.h, outer: site.clip).0 : site.clip,
@@ -99,6 +111,9 @@ final class ShapeEmitter: ContentEmitter {
         /// The least and greatest `lineWidth` its animations reach, where known and the
         /// emitter draws such strokes from one raster (`widthRastersSpanAnimations`).
         var widthBounds: ClosedRange<Double>? = nil
+        /// strokeStart and strokeEnd applied to the geometry (`trimsStrokeGeometry`): the
+        /// raster holds only the trimmed stroke, and `trim` is then (0, 1).
+        var geometricTrim: (Double, Double)? = nil
     }
 
     /// The most dash entries the shader takes (an odd pattern counts twice, as it repeats).
@@ -270,7 +285,8 @@ final class ShapeEmitter: ContentEmitter {
         }
         var key = ShapeCache.Key(path: ObjectIdentifier(spec.path), map: SIMD4(map.a, map.b, map.c, map.d), subTexel: subTexel,
                                  fill: spec.fill != nil, evenOdd: spec.evenOdd, stroke: spec.stroke == nil ? nil : spec.style,
-                                 field: needsField, wideField: variant.contains(.projective), limit: limit)
+                                 field: needsField, wideField: variant.contains(.projective), limit: limit,
+                                 trim: spec.geometricTrim.map { SIMD2($0.0, $0.1) })
         var entry: ShapeCache.Entry
         // A raster with the field serves untrimmed frames as well (trims at ±1e30), so the last
         // frame of a strokeEnd animation reuses it instead of rasterising without the field.
@@ -336,6 +352,7 @@ final class ShapeEmitter: ContentEmitter {
                                                       widthFree: widthFree,
                                                       workLimit: max(cache.frameWorkBudget - cache.workThisFrame - cache.deferredWork, 0),
                                                       sparse: makesRuns)
+                request.trim = spec.geometricTrim
                 let runsBox = makesRuns && widthFree == nil && !needsField ? visible.flatMap { runsRasterBox(spec, style: style, map: map, visible: $0, limit: lim) } : nil
                 request.box = runsBox?.box
                 if defersRasters, let b = runsBox, let e = cache.reserve(key, path: spec.path, request: request, box: b.box, estimate: b.estimate) {

@@ -48,6 +48,9 @@ final class ShapeCache {
         /// The visible texel rectangle relative to the integer translation, when the raster
         /// may reach beyond it (nil when the whole shape fits).
         var limit: SIMD4<Int>?
+        /// The stroke trimmed to these fractions of the path's length in the geometry
+        /// (`ShapeRasterizer.Request.trim`); nil for a raster of the whole stroke.
+        var trim: SIMD2<Double>? = nil
     }
 
     struct Entry {

@@ -112,6 +112,11 @@ enum ShapeRasterizer {
         /// issue 23). Geometry outside it is cut, and a sparse raster keeps the whole box (no
         /// crop to its covered texels), so it fills the place it was given.
         var box: (Int, Int, Int, Int)? = nil
+        /// Stroke only the part of the path between these fractions of its length
+        /// (`StrokeTrim`): strokeStart and strokeEnd applied to the geometry, for a backend that
+        /// rasterises a trimmed stroke each frame (the CPU backend) rather than cutting a
+        /// raster of the whole stroke with its arc-length field. The fill is not trimmed.
+        var trim: (Double, Double)? = nil
     }
 
     /// A scratch rasteriser larger than this many cells (16 MB of `Float`s) is not kept
@@ -213,7 +218,8 @@ enum ShapeRasterizer {
             + (r.stroke == nil || (strokePath === r.path && r.fill) ? 0 : strokePath.flattenedSegmentCount(tolerance: tol, limit: maxSegments))
         guard estimate <= maxSegments else { return .failure(.tooComplex(estimate)) }
         let fillSubpaths = r.fill ? r.path.flattenedSubpaths(tolerance: tol) : []
-        let strokeSubpaths = r.stroke == nil ? [] : (strokePath === r.path && r.fill ? fillSubpaths : strokePath.flattenedSubpaths(tolerance: tol))
+        var strokeSubpaths = r.stroke == nil ? [] : (strokePath === r.path && r.fill ? fillSubpaths : strokePath.flattenedSubpaths(tolerance: tol))
+        if let t = r.trim, r.stroke != nil { strokeSubpaths = StrokeTrim.trimmed(strokeSubpaths, from: t.0, to: t.1) }
         let segments = fillSubpaths.reduce(0) { $0 + $1.points.count } + (strokePath === r.path && r.fill ? 0 : strokeSubpaths.reduce(0) { $0 + $1.points.count })
         guard segments <= maxSegments else { return .failure(.tooComplex(segments)) }
 

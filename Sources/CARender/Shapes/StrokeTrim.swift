@@ -1,0 +1,77 @@
+import CoreGraphics
+
+/// The part of a flattened centreline between two fractions of its length, as separate open
+/// pieces: what a stroke trimmed by `strokeStart`/`strokeEnd` strokes ("the relative location at
+/// which to begin/stop stroking the path", CAShapeLayer), each piece capped at its ends with the
+/// layer's line cap as Core Graphics caps a path's open ends. The length runs over the subpaths
+/// in order, closing segments included; a closed subpath wholly inside the range stays closed
+/// (its joins all round), one that is cut becomes an open piece. Vertices keep whether they are
+/// corners, and a piece that keeps a subpath's own open end keeps that end's true tangent (an
+/// open subpath's caps are cut across it).
+///
+/// The CPU backend rasterises a trimmed stroke from these each frame (`ShapeRasterizer.Request.trim`),
+/// as rlottie trims and rasterises: a small raster of the visible part instead of a raster of
+/// the whole path with an arc-length field cut per pixel (issue 23: TwitterHeart's fourteen
+/// dots travelling along lines).
+enum StrokeTrim {
+    static func trimmed(_ subpaths: [FlattenedSubpath], from s0: Double, to s1: Double) -> [FlattenedSubpath] {
+        let lengths = subpaths.map { ShapeRasterizer.arcLength($0) }
+        let total = lengths.reduce(0, +)
+        guard total > 0, total.isFinite, s0.isFinite, s1.isFinite, s0 < s1 else { return [] }
+        let a = s0 * total, b = s1 * total
+        var out: [FlattenedSubpath] = []
+        var base = 0.0
+        for (k, sub) in subpaths.enumerated() {
+            let length = lengths[k]
+            defer { base += length }
+            guard sub.hasSegments, sub.points.count > 1, length > 0 else { continue }
+            let lo = a - base, hi = b - base
+            guard hi > 0, lo < length else { continue }
+            if lo <= 0, hi >= length {
+                out.append(sub)
+                continue
+            }
+            if let piece = Self.piece(of: sub, from: lo, to: hi, length: length) { out.append(piece) }
+        }
+        return out
+    }
+
+    /// The open piece of `sub` between arc lengths `lo` and `hi` (not the whole of it).
+    private static func piece(of sub: FlattenedSubpath, from lo: Double, to hi: Double, length: Double) -> FlattenedSubpath? {
+        let pts = sub.points
+        let n = sub.isClosed ? pts.count : pts.count - 1
+        var points: [CGPoint] = [], corners: [Bool] = []
+        var startTangent = CGPoint.zero, endTangent = CGPoint.zero
+        var s = 0.0
+        for i in 0..<n {
+            let p = pts[i], q = pts[(i + 1) % pts.count]
+            let dx = Double(q.x - p.x), dy = Double(q.y - p.y)
+            let l = (dx * dx + dy * dy).squareRoot()
+            let e = s + l
+            defer { s = e }
+            guard l > 0, e > lo else { continue }
+            if s >= hi { break }
+            let dir = CGPoint(x: dx / l, y: dy / l)
+            func at(_ d: Double) -> CGPoint { CGPoint(x: Double(p.x) + dx * d / l, y: Double(p.y) + dy * d / l) }
+            if points.isEmpty {
+                points.append(lo > s ? at(lo - s) : p)
+                corners.append(true)
+                startTangent = lo <= 0 && !sub.isClosed && sub.startTangent != .zero ? sub.startTangent : dir
+            }
+            if e <= hi {
+                points.append(q)
+                corners.append(sub.isCorner[(i + 1) % pts.count])
+            } else {
+                points.append(at(hi - s))
+                corners.append(true)
+            }
+            endTangent = dir
+            if e >= hi { break }
+        }
+        guard points.count >= 2 else { return nil }
+        if hi >= length, !sub.isClosed, sub.endTangent != .zero { endTangent = sub.endTangent }
+        corners[corners.count - 1] = true
+        return FlattenedSubpath(points: points, isCorner: corners, isClosed: false, hasSegments: true,
+                                startTangent: startTangent, endTangent: endTangent)
+    }
+}
