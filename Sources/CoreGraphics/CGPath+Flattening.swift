@@ -76,7 +76,6 @@ extension CGPath {
                 if !b.isOpen { b.begin(a) }
                 let m = (a - c * 2 + e).vectorLength
                 let n = flatteningSegmentCount(degree: 2, secondDifference: m, tolerance: tol)
-                b.reserve(n)
                 for i in 1...n {
                     b.add(i == n ? e : quadPoint(a, c, e, CGFloat(i) / CGFloat(n)), corner: i == n)
                 }
@@ -85,7 +84,6 @@ extension CGPath {
                 if !b.isOpen { b.begin(a) }
                 let m = max((a - c1 * 2 + c2).vectorLength, (c1 - c2 * 2 + e).vectorLength)
                 let n = flatteningSegmentCount(degree: 3, secondDifference: m, tolerance: tol)
-                b.reserve(n)
                 for i in 1...n {
                     b.add(i == n ? e : cubicPoint(a, c1, c2, e, CGFloat(i) / CGFloat(n)), corner: i == n)
                 }
@@ -117,10 +115,6 @@ private struct SubpathFlattener {
         hasSegments = false
         startTangent = .zero; endTangent = .zero
         isOpen = true
-    }
-
-    mutating func reserve(_ n: Int) {
-        points.reserveCapacity(points.count + n); isCorner.reserveCapacity(isCorner.count + n)
     }
 
     /// A vertex; a repeat of the last one only marks it a corner when `corner`.

@@ -20,22 +20,7 @@ import CATestSupport
         root.anchorPoint = .zero
         root.backgroundColor = solid(1, 1, 1)
         func add(_ path: CGPath, at p: CGPoint, _ configure: (CAShapeLayer) -> Void, from: (Double, Double), to: (Double, Double)) {
-            let s = CAShapeLayer()
-            s.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-            s.position = p
-            s.path = path
-            s.fillColor = nil
-            s.strokeColor = solid(0.1, 0.3, 0.8, 0.9)
-            s.lineWidth = 4
-            configure(s)
-            for (key, a, b) in [("strokeStart", from.0, to.0), ("strokeEnd", from.1, to.1)] {
-                let anim = CABasicAnimation(keyPath: key)
-                anim.fromValue = a
-                anim.toValue = b
-                anim.duration = 1
-                s.add(anim, forKey: key)
-            }
-            root.addSublayer(s)
+            TrimAnimations.add(path, at: p, to: root, lineWidth: 4, color: solid(0.1, 0.3, 0.8, 0.9), from: from, to: to, configure)
         }
         let line = CGMutablePath()
         line.move(to: CGPoint(x: 10, y: 12)); line.addLine(to: CGPoint(x: 90, y: 85))

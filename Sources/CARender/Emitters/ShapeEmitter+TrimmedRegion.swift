@@ -47,24 +47,10 @@ extension ShapeEmitter {
             let q = m.apply(p) - origin
             bmin = pointwiseMin(bmin, q); bmax = pointwiseMax(bmax, q)
         }
-        func lerp(_ a: CGPoint, _ b: CGPoint, _ t: Double) -> CGPoint {
-            CGPoint(x: a.x + (b.x - a.x) * CGFloat(t), y: a.y + (b.y - a.y) * CGFloat(t))
-        }
-        var s = 0.0
-        for sub in line.subpaths where sub.hasSegments && sub.points.count > 1 {
-            let pts = sub.points
-            let n = sub.isClosed ? pts.count : pts.count - 1
-            for i in 0..<n {
-                let a = pts[i], b = pts[(i + 1) % pts.count]
-                let dx = Double(b.x - a.x), dy = Double(b.y - a.y)
-                let l = (dx * dx + dy * dy).squareRoot()
-                let s1 = s + l
-                defer { s = s1 }
-                guard s1 >= lo, s <= hi else { continue }
-                include(l > 0 && s < lo ? lerp(a, b, (lo - s) / l) : a)
-                include(l > 0 && s1 > hi ? lerp(a, b, (hi - s) / l) : b)
-            }
-            if s > hi { break }
+        // The centreline's pieces between the widened lengths (`StrokeTrim`, which measures
+        // them as the raster's field does).
+        for piece in StrokeTrim.trimmed(line.subpaths, from: max(lo / total, 0), to: min(hi / total, 1)) {
+            for p in piece.points { include(p) }
         }
         guard bmin.x <= bmax.x, bmin.y <= bmax.y, bmin.x.isFinite, bmin.y.isFinite, bmax.x.isFinite, bmax.y.isFinite else { return nil }
         // (Saturating: a hostile width or coordinate can be any finite size.)

@@ -30,6 +30,9 @@ final class ShapeEmitter: ContentEmitter {
     /// restart where each subpath starts, not where the trim does. The GL backend keeps the
     /// field, which animates without uploads.
     var trimsStrokeGeometry = false
+    /// Paths of more elements keep the field's cut: flattening, trimming and stroking a long
+    /// path every frame would cost more than one raster and a per-pixel cut.
+    static let maxTrimmedElements = 256
     /// Threads that make a frame's plain rasters beside the walk (`ShapeCache+Deferred.swift`;
     /// `RenderTreeBuilder.shapeRasterThreads`); 1 makes each where the walk asks for it.
     var rasterThreads = 1 {
@@ -76,7 +79,8 @@ final class ShapeEmitter: ContentEmitter {
             if spec.widthAnimates, widthRastersSpanAnimations, let model = layer as? CAShapeLayer {
                 spec.widthBounds = layer.animatedBounds(of: "lineWidth", model: Double(model.lineWidth))
             }
-            if trimsStrokeGeometry, spec.fill == nil, spec.trim.0 > 0 || spec.trim.1 < 1, spec.gpuDash.isEmpty, spec.style?.cpuDash == nil {
+            if trimsStrokeGeometry, spec.fill == nil, spec.trim.0 > 0 || spec.trim.1 < 1, spec.gpuDash.isEmpty, spec.style?.cpuDash == nil,
+               spec.path.elements.count <= Self.maxTrimmedElements {
                 // N3: strokeStart ≥ strokeEnd shows no stroke (and there is no fill).
                 guard spec.trim.0 < spec.trim.1 else { return }
                 // Each width is rasterised as it comes: the raster is made again anyway.

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Stroke-only shape layers whose trims animate, for the trimmed-stroke tests
+/// (`TrimmedStrokeRegionTests`, `StrokeTrimTests`).
+enum TrimAnimations {
+    /// Adds to `root` a 100-point shape layer at `position` stroking `path` (no fill) in `color`
+    /// `lineWidth` wide, its strokeStart and strokeEnd animating from `from` to `to` over one
+    /// second; `configure` adjusts it before the animations are added.
+    static func add(_ path: CGPath, at position: CGPoint, to root: CALayer, lineWidth: CGFloat, color: CGColor,
+                    from: (Double, Double), to: (Double, Double), _ configure: (CAShapeLayer) -> Void = { _ in }) {
+        let s = CAShapeLayer()
+        s.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        s.position = position
+        s.path = path
+        s.fillColor = nil
+        s.strokeColor = color
+        s.lineWidth = lineWidth
+        configure(s)
+        for (key, a, b) in [("strokeStart", from.0, to.0), ("strokeEnd", from.1, to.1)] {
+            let anim = CABasicAnimation(keyPath: key)
+            anim.fromValue = a
+            anim.toValue = b
+            anim.duration = 1
+            s.add(anim, forKey: key)
+        }
+        root.addSublayer(s)
+    }
+}
