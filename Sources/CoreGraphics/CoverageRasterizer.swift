@@ -80,21 +80,18 @@ package struct CoverageRasterizer: Sendable {
     /// row has been taken. `body` sees only cells its bits mark as possibly non-zero.
     @inline(__always)
     package mutating func takeRow<R>(_ y: Int, _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>) -> R) -> R {
-        let s = stride, wpr = wordsPerRow
-        return acc.withUnsafeMutableBufferPointer { a in
-            touched.withUnsafeMutableBufferPointer { t in
-                let cells = a.baseAddress! + y * s, bits = t.baseAddress! + y * wpr
-                let r = body(cells, bits)
-                for k in 0..<wpr {
-                    var b = bits[k]
-                    while b != 0 {
-                        cells[k << 6 | b.trailingZeroBitCount] = 0
-                        b &= b &- 1
-                    }
-                    bits[k] = 0
+        let wpr = wordsPerRow
+        return clearingRow(y) { cells, bits in
+            let r = body(cells, bits)
+            for k in 0..<wpr {
+                var b = bits[k]
+                while b != 0 {
+                    cells[k << 6 | b.trailingZeroBitCount] = 0
+                    b &= b &- 1
                 }
-                return r
+                bits[k] = 0
             }
+            return r
         }
     }
 

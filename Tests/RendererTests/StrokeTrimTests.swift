@@ -120,39 +120,18 @@ import CATestSupport
 
     @Test("strokeStart ≥ strokeEnd draws nothing, on the CPU backend as on GL")
     func emptyWindowDrawsNothing() throws {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
-        root.anchorPoint = .zero
-        let s = CAShapeLayer()
-        s.frame = root.bounds
-        s.path = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 40, height: 40), transform: nil)
-        s.fillColor = nil
-        s.strokeColor = solid(0, 0, 0)
-        s.lineWidth = 6
-        s.strokeStart = 0.6
-        s.strokeEnd = 0.4
-        root.addSublayer(s)
+        let root = TrimAnimations.still(CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 40, height: 40), transform: nil),
+                                        size: CGSize(width: 60, height: 60), lineWidth: 6, start: 0.6, end: 0.4)
         let img = try RenderHarness.render(root, size: CGSize(width: 60, height: 60), clear: nil)
         #expect(img.rgba8Bytes.allSatisfy { $0 == 0 })
     }
 
     @Test("a trimmed straight stroke with butt caps covers exactly the trimmed length (both backends)")
     func butt() throws {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 120, height: 60)
-        root.anchorPoint = .zero
-        root.backgroundColor = solid(1, 1, 1)
-        let s = CAShapeLayer()
-        s.frame = root.bounds
         let p = CGMutablePath()
         p.move(to: CGPoint(x: 10, y: 30)); p.addLine(to: CGPoint(x: 110, y: 30))
-        s.path = p
-        s.fillColor = nil
-        s.strokeColor = solid(0, 0, 0)
-        s.lineWidth = 10
-        s.strokeStart = 0.25
-        s.strokeEnd = 0.75
-        root.addSublayer(s)
+        let root = TrimAnimations.still(p, size: CGSize(width: 120, height: 60), lineWidth: 10, start: 0.25, end: 0.75,
+                                        background: solid(1, 1, 1))
         let img = try RenderHarness.render(root, size: CGSize(width: 120, height: 60))
         // x 35 … 85, y 25 … 35.
         for (x, y) in [(35, 25), (60, 30), (84, 34)] { #expect(img.rgba(x, y) == RGBA(0, 0, 0), "(\(x), \(y)) \(img.rgba(x, y))") }

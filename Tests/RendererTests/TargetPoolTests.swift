@@ -10,15 +10,7 @@ import Foundation
     func poolFreesIdleSizes() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
-        let group = CALayer()
-        group.frame = root.bounds
-        group.opacity = 0.5
-        let a = CAShapeLayer(), b = CAShapeLayer()
-        a.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        b.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        group.addSublayer(a)
-        group.addSublayer(b)
-        root.addSublayer(group)
+        let (a, b) = Self.fadedPair(in: root, frame: root.bounds, opacity: 0.5)
         let r = try RenderHarness.glRenderer(root, size: CGSize(width: 160, height: 160))
         for i in 0..<100 {
             CATransaction.begin()
@@ -36,6 +28,21 @@ import Foundation
         }
         #expect(r.pooledTargetCount > 0)
         #expect(r.pooledTargetCount <= 31, "\(r.pooledTargetCount) pooled targets")
+    }
+
+    /// A group at `frame` faded to `opacity` (so isolated: drawn into a target) in `root`,
+    /// holding a red and a blue shape layer whose paths the caller sets.
+    static func fadedPair(in root: CALayer, frame: CGRect, opacity: Float) -> (CAShapeLayer, CAShapeLayer) {
+        let group = CALayer()
+        group.frame = frame
+        group.opacity = opacity
+        let a = CAShapeLayer(), b = CAShapeLayer()
+        a.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        b.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        group.addSublayer(a)
+        group.addSublayer(b)
+        root.addSublayer(group)
+        return (a, b)
     }
 
     /// A group of `groupWidth` × 60 points, opaque blue at opacity 0.5 (isolated, without
@@ -105,15 +112,7 @@ import Foundation
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
         root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-        let group = CALayer()
-        group.frame = CGRect(x: 10, y: 10, width: 80, height: 60)
-        group.opacity = 0.6
-        let a = CAShapeLayer(), b = CAShapeLayer()
-        a.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        b.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        group.addSublayer(a)
-        group.addSublayer(b)
-        root.addSublayer(group)
+        let (a, b) = Self.fadedPair(in: root, frame: CGRect(x: 10, y: 10, width: 80, height: 60), opacity: 0.6)
         let caster = CAShapeLayer()
         caster.frame = CGRect(x: 90, y: 20, width: 60, height: 60)
         caster.fillColor = CGColor(red: 0.2, green: 0.7, blue: 0.3, alpha: 1)

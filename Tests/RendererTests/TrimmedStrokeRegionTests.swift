@@ -74,20 +74,9 @@ import CATestSupport
 
     @Test("the region drawn is the trim's part: a short window on a long line draws a small part of its raster")
     func regionShrinks() throws {
-        let root = CALayer()
-        root.bounds = CGRect(origin: .zero, size: Self.size)
-        root.anchorPoint = .zero
-        let s = CAShapeLayer()
-        s.frame = root.bounds
         let line = CGMutablePath()
         line.move(to: CGPoint(x: 10, y: 10)); line.addLine(to: CGPoint(x: 150, y: 130))
-        s.path = line
-        s.fillColor = nil
-        s.strokeColor = solid(0, 0, 0)
-        s.lineWidth = 4
-        s.strokeStart = 0.45
-        s.strokeEnd = 0.5
-        root.addSublayer(s)
+        let root = TrimAnimations.still(line, size: Self.size, lineWidth: 4, start: 0.45, end: 0.5)
         let b = RenderTreeBuilder()
         let frame = b.build(root: root, width: Int(Self.size.width), height: Int(Self.size.height), scale: 1).0
         let region = try #require(frame.shapes.first).region

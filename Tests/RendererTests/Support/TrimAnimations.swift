@@ -25,4 +25,25 @@ enum TrimAnimations {
         }
         root.addSublayer(s)
     }
+
+    /// A root of `size` (origin top-left, `background` if given) holding one shape layer as
+    /// large, stroking `path` in black `lineWidth` wide with no fill, trimmed to
+    /// `start`…`end` (not animated).
+    static func still(_ path: CGPath, size: CGSize, lineWidth: CGFloat, start: CGFloat, end: CGFloat,
+                      background: CGColor? = nil) -> CALayer {
+        let root = CALayer()
+        root.bounds = CGRect(origin: .zero, size: size)
+        root.anchorPoint = .zero
+        root.backgroundColor = background
+        let s = CAShapeLayer()
+        s.frame = root.bounds
+        s.path = path
+        s.fillColor = nil
+        s.strokeColor = solid(0, 0, 0)
+        s.lineWidth = lineWidth
+        s.strokeStart = start
+        s.strokeEnd = end
+        root.addSublayer(s)
+        return root
+    }
 }
