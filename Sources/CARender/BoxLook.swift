@@ -25,15 +25,35 @@ struct BoxLook {
 
     @inline(__always)
     init(_ layer: CALayer, opacity: Float) {
-        bounds = layer.state.bounds.standardized
-        radii = LayerGeometry.cornerRadii(bounds: bounds, cornerRadius: layer.state.cornerRadius,
-                                          maskedCorners: layer.state.maskedCorners)
-        let aa: UInt32 = layer.state.allowsEdgeAntialiasing ? UInt32(layer.state.edgeAntialiasingMask.rawValue) & InstanceFlags.edgeMask : 0
-        let continuous: UInt32 = layer.state.cornerCurve == .continuous ? InstanceFlags.continuousCorners : 0
+        self.init(bounds: layer.state.bounds, cornerRadius: layer.state.cornerRadius, maskedCorners: layer.state.maskedCorners,
+                  allowsEdgeAntialiasing: layer.state.allowsEdgeAntialiasing, edges: layer.state.edgeAntialiasingMask,
+                  cornerCurve: layer.state.cornerCurve, borderWidth: layer.state.borderWidth,
+                  allowsGroupOpacity: layer.state.allowsGroupOpacity, backgroundColor: layer.state.backgroundColor,
+                  borderColor: layer.state.borderColor, opacity: opacity)
+    }
+
+    /// From a state the walk has already read (`visit`'s copy): a read of the layer's stored
+    /// state from this module is checked for exclusivity at run time, field by field.
+    @inline(__always)
+    init(_ s: borrowing LayerState, opacity: Float) {
+        self.init(bounds: s.bounds, cornerRadius: s.cornerRadius, maskedCorners: s.maskedCorners,
+                  allowsEdgeAntialiasing: s.allowsEdgeAntialiasing, edges: s.edgeAntialiasingMask, cornerCurve: s.cornerCurve,
+                  borderWidth: s.borderWidth, allowsGroupOpacity: s.allowsGroupOpacity, backgroundColor: s.backgroundColor,
+                  borderColor: s.borderColor, opacity: opacity)
+    }
+
+    @inline(__always)
+    private init(bounds b: CGRect, cornerRadius: CGFloat, maskedCorners: CACornerMask, allowsEdgeAntialiasing: Bool,
+                 edges: CAEdgeAntialiasingMask, cornerCurve: CALayerCornerCurve, borderWidth: CGFloat, allowsGroupOpacity: Bool,
+                 backgroundColor: CGColor?, borderColor: CGColor?, opacity: Float) {
+        bounds = b.standardized
+        radii = LayerGeometry.cornerRadii(bounds: bounds, cornerRadius: cornerRadius, maskedCorners: maskedCorners)
+        let aa: UInt32 = allowsEdgeAntialiasing ? UInt32(edges.rawValue) & InstanceFlags.edgeMask : 0
+        let continuous: UInt32 = cornerCurve == .continuous ? InstanceFlags.continuousCorners : 0
         shapeFlags = aa | continuous
-        borderWidth = layer.state.borderWidth
-        allowsGroupOpacity = layer.state.allowsGroupOpacity
-        fill = layer.state.backgroundColor.map { $0.premultiplied(opacity) } ?? .zero
-        border = borderWidth > 0 ? (layer.state.borderColor.map { $0.premultiplied(opacity) } ?? .zero) : .zero
+        self.borderWidth = borderWidth
+        self.allowsGroupOpacity = allowsGroupOpacity
+        fill = backgroundColor.map { $0.premultiplied(opacity) } ?? .zero
+        border = borderWidth > 0 ? (borderColor.map { $0.premultiplied(opacity) } ?? .zero) : .zero
     }
 }

@@ -24,7 +24,7 @@ final class FrameWriter {
     @exclusivity(unchecked) var scratchLog: [Emission] = []
     /// True while a patch re-emits a subtree: batches go to `scratchLog`, and no record is
     /// entered for the patch to find (it moves the new records into place).
-    var reemitting = false
+    @exclusivity(unchecked) var reemitting = false
     /// While ≥ 0, box batches are batches of this `RenderFrame.depthPlanes` entry
     /// (`FrameWriter+DepthPlanes.swift`).
     var depthPlane: Int32 = -1
@@ -36,8 +36,8 @@ final class FrameWriter {
     var reusableReplicaLevels: [Int32: [ReplicaLevel]] = [:]
     /// Record index minus re-emission index of boxes while a patch re-emits a subtree.
     var reemitBoxShift = 0
-    var stats = RenderStats()
-    var passStack: [PendingPass] = []
+    @exclusivity(unchecked) var stats = RenderStats()
+    @exclusivity(unchecked) var passStack: [PendingPass] = []
     var textureIndex: [ObjectIdentifier: Int] = [:]
 
     /// One pipeline and shader variant per instance, as `appendBatch` saw them.

@@ -9,6 +9,11 @@ enum LayerGeometry {
         LayerState.localToParentMatrix(s, parent: parent, isMask: isMask)
     }
 
+    /// The same with the parent's part alone (`Context.parentState`).
+    static func localToParent(_ s: LayerState, parent: SublayerGeometry?, isMask: Bool) -> CATransform3D {
+        LayerState.localToParentMatrix(s, parentGeometry: parent, isMask: isMask)
+    }
+
     /// A layer's world matrix: its local matrix (M7) followed by `parentWorld`, `general`
     /// computing it by the model's formula. `plainParent`: the parent's part of M7 is the
     /// identity (not geometry-flipped, identity `sublayerTransform`; or the layer is a mask, or
@@ -96,6 +101,16 @@ struct Placement {
         zPosition = layer.state.zPosition
         anchorPoint = layer.state.anchorPoint
         anchorPointZ = layer.state.anchorPointZ
+    }
+
+    /// From a state already read (the walk's copy): no access to the layer's stored state.
+    @inline(__always)
+    init(_ s: borrowing LayerState) {
+        bounds = s.bounds
+        position = s.position
+        zPosition = s.zPosition
+        anchorPoint = s.anchorPoint
+        anchorPointZ = s.anchorPointZ
     }
 }
 

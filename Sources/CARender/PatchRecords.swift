@@ -11,7 +11,7 @@ final class PatchRecords {
 
     /// Plain leaves of the last built frame (one box each) and what they inherited, by layer:
     /// an index into `leafRecords`.
-    var leaves: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) var leaves: [ObjectIdentifier: Int] = [:]
     // Read and written per recorded layer by the one thread that builds or patches (a patch
     // walks them through buffer pointers); not handed out while they change, so their accesses
     // are not checked for exclusivity at run time. Measured with FrameWriter's fields (see
@@ -34,7 +34,7 @@ final class PatchRecords {
     var lastPatchCachedLeaves = 0
     /// Layers of the last built frame that are not plain leaves but whose subtree can be
     /// re-emitted in place (`SubtreeRecord`), by layer: an index into `subtreeRecords`.
-    var subtrees: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) var subtrees: [ObjectIdentifier: Int] = [:]
     /// In pre-order: a record's descendants' records follow it, up to its `end.records`.
     @exclusivity(unchecked) var subtreeRecords: [RenderTreeBuilder.SubtreeRecord] = []
     /// The sublayer lists of recorded layers, one after another (`SubtreeMarks.sublayers`).

@@ -44,7 +44,7 @@ extension RenderTreeBuilder {
         if isTransformLayer {
             return CompositingPlan(mask: nil, shadow: nil, impliedShadow: nil, groupOpacity: false, offscreenShadow: false)
         }
-        let mask = layer._mask.flatMap { $0.renderCopy.state.isHidden ? nil : $0 }
+        let mask = layer.maskUnchecked.flatMap { $0.renderCopy.state.isHidden ? nil : $0 }
         let shadow = ShadowSpec(s).flatMap { s.shadowPath != nil || castsShadow(layer, copy, s, claims: claims) ? $0 : nil }
         let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && drawsSeveralPieces(layer, copy, s, claims: claims)
         let implied = shadow != nil && s.shadowPath == nil ? impliedShadowShape(layer, copy, s, claims: claims) : nil
@@ -62,7 +62,7 @@ extension RenderTreeBuilder {
     /// over the background before the fade (box.frag), so it stays in the batch; so is a
     /// shape's fill and stroke (its shader composites them).
     func drawsSeveralPieces(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, claims: UInt32) -> Bool {
-        if !(layer._sublayers?.isEmpty ?? true) { return true }
+        if !(layer.sublayersUnchecked?.isEmpty ?? true) { return true }
         let content = claims.nonzeroBitCount
         guard content > 0 else { return false }
         let hasBorder = s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0
@@ -75,7 +75,7 @@ extension RenderTreeBuilder {
         if s.backgroundColor.map({ $0.alpha > 0 }) ?? false { return true }
         if paintsContent(copy, claims: claims) { return true }
         if s.borderWidth > 0, s.borderColor.map({ $0.alpha > 0 }) ?? false { return true }
-        return !(layer._sublayers?.isEmpty ?? true)
+        return !(layer.sublayersUnchecked?.isEmpty ?? true)
     }
 
     /// The shadow a plain layer casts when its pixels are one uniform rounded rectangle: no
@@ -86,7 +86,7 @@ extension RenderTreeBuilder {
     /// with no offscreen pass: the common card-with-shadow case. Returns the shape and the
     /// alpha it casts with; nil when the layer's pixels must be blurred.
     func impliedShadowShape(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, claims: UInt32) -> (ShadowPathShape, Float)? {
-        guard layer._sublayers?.isEmpty ?? true, layer._mask == nil, !s.masksToBounds, s.shadowRadius >= 0.5 else { return nil }
+        guard layer.sublayersUnchecked?.isEmpty ?? true, layer.maskUnchecked == nil, !s.masksToBounds, s.shadowRadius >= 0.5 else { return nil }
         if paintsContent(copy, claims: claims) { return nil }
         let r = LayerGeometry.cornerRadii(s)
         guard r.x == r.y, r.y == r.z, r.z == r.w else { return nil }

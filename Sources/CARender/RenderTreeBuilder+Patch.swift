@@ -271,7 +271,7 @@ extension RenderTreeBuilder {
                  fill: UnsafeMutablePointer<PatchRecords.LeafCache>? = nil) -> BoxInstance? {
         let layer = rec.layer
         if checkStructure {
-            guard layer._sublayers?.isEmpty ?? true, layer._mask == nil else { return nil }
+            guard layer.sublayersUnchecked?.isEmpty ?? true, layer.maskUnchecked == nil else { return nil }
         }
         guard layer.runningTransition(atMedia: now) == nil else { return nil }
         let copy = layer.renderCopy

@@ -30,12 +30,11 @@ extension RenderTreeBuilder {
     func copyDrawsSeveralPieces(_ children: [CALayer]) -> Bool {
         if children.count > 1 { return true }
         guard let child = children.first else { return false }
-        if !(child._sublayers?.isEmpty ?? true) { return true }
+        if !(child.sublayersUnchecked?.isEmpty ?? true) { return true }
         let copy = child.renderCopy
         let s = copy.state
         if ShadowSpec(s) != nil { return true }
-        var claims: UInt32 = 0
-        for (i, e) in contentEmitters.enumerated() where e.claims(copy) { claims |= 1 << UInt32(i) }
+        let claims = contentClaims.mask(copy, contentEmitters)
         return drawsSeveralPieces(child, copy, s, claims: claims)
     }
 

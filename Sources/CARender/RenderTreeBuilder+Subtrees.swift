@@ -90,8 +90,8 @@ extension RenderTreeBuilder {
     func subtreeStructureHolds(_ r: Int) -> Bool {
         let rec = recorded.subtreeRecords[r]
         let layer = rec.layer
-        guard layer._mask == nil else { return false }
-        let subs = layer._sublayers ?? []
+        guard layer.maskUnchecked == nil else { return false }
+        let subs = layer.sublayersUnchecked ?? []
         guard subs.count == rec.ownSublayers else { return false }
         let base = rec.start.sublayers
         for (i, l) in subs.enumerated() where recorded.subtreeSublayers[base + i] != ObjectIdentifier(l) { return false }

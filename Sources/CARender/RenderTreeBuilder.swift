@@ -59,8 +59,10 @@ package final class RenderTreeBuilder {
     /// The kinds of content a layer paints besides its background and border, in the order
     /// they are composited (`ContentEmitter`): a new kind of content is one more entry here.
     let contentEmitters: [any ContentEmitter]
+    /// Which of them claim a layer, kept per class where that decides it.
+    @exclusivity(unchecked) var contentClaims: ContentClaims
     /// Replication's state during a frame (`RenderTreeBuilder+Replicas.swift`).
-    var replicas = ReplicaFrameState()
+    @exclusivity(unchecked) var replicas = ReplicaFrameState()
     var warnedDepth = false
     /// The rasterised targets of the frame being built (`RenderTreeBuilder+Rasterization.swift`).
     var rasterWindows: [RasterWindow] = []
@@ -71,11 +73,11 @@ package final class RenderTreeBuilder {
     let rasterMissSalt = RasterMissSalt()
     var warnedStack = false
     /// The stack of the thread that builds (re-read when another thread builds).
-    var stackGuard: StackGuard?
+    @exclusivity(unchecked) var stackGuard: StackGuard?
     var lastStats = RenderStats()
     /// Whether builds record subtrees that a patch can re-emit (`+Subtrees.swift`;
     /// `CARenderer.Options.patchesSubtrees`: off, only plain leaves are patched).
-    package var recordsSubtrees = true
+    @exclusivity(unchecked) package var recordsSubtrees = true
     /// Whether the backend tests opaque `CATransformLayer` planes against a depth buffer of
     /// their 3D depth (`+DepthPlanes.swift`; the GL backend does). Without it, intersecting
     /// planes are split (`+PlaneSplitting.swift`).
@@ -154,9 +156,9 @@ package final class RenderTreeBuilder {
     /// What a layer inherits from the walk above it.
     struct Context {
         var parentWorld: CATransform3D
-        /// The parent's state where its part of M7 is not the identity (geometry-flipped, or a
+        /// The parent's part of M7 where it is not the identity (geometry-flipped, or a
         /// `sublayerTransform`); nil for the root, a mask, and the common plain parent.
-        var parentState: LayerState?
+        var parentState: SublayerGeometry?
         /// `parentState` is nil: the parent adds nothing to M7 (cached, so patching a leaf does
         /// not copy the optional state to ask).
         var parentIsPlain: Bool
@@ -195,15 +197,13 @@ package final class RenderTreeBuilder {
         /// means no leaf there is recorded (a rasterised layer's target).
         var contentLimit: ContentLimit? = nil
 
-        init(parentWorld: CATransform3D, parentState: LayerState?, clip: Int32, opacity: Float, depth: Int,
+        init(parentWorld: CATransform3D, parentState: SublayerGeometry?, clip: Int32, opacity: Float, depth: Int,
              mirrored: Bool = false, depthBasis: CATransform3D = CATransform3DIdentity,
              planeMirrored: Bool = false, inTransition: Bool = false) {
             self.parentWorld = parentWorld
             // A parent that neither flips nor has a sublayerTransform adds nothing to M7
-            // (`localToParentMatrix` skips it): not kept, so the fast path applies.
-            self.parentState = parentState.flatMap { p in
-                p.isGeometryFlipped || !CATransform3DIsIdentity(p.sublayerTransform) ? p : nil
-            }
+            // (`SublayerGeometry` is nil for it): the fast path applies.
+            self.parentState = parentState
             parentIsPlain = self.parentState == nil
             parentWorldIsFinite = LayerGeometry.isFinite(parentWorld)
             self.clip = clip
@@ -232,6 +232,7 @@ package final class RenderTreeBuilder {
         contents.glyphs = glyphs
         glyphs.shapes = shapes
         contentEmitters = [gradients, contents, glyphs, shapes] + contentLayers.all + [particles]  // particles last: `drawLayer` draws them after the border
+        contentClaims = ContentClaims(contentEmitters)
     }
 
     /// Forgets every shape raster: the next frames make and upload them again. For a renderer
@@ -302,13 +303,13 @@ package final class RenderTreeBuilder {
             return
         }
         // Before the hidden check: a transition may show a layer that is hidden now (I3).
-        if transitions, !isMask, let running = layer.runningTransition(atMedia: CACurrentMediaTime()) {
+        if transitions, !isMask, let running = layer.runningTransition(atMedia: { CACurrentMediaTime() }) {
             emitTransition(layer, running.transition, progress: running.progress, ctx, slide: slide)
             return
         }
         // Inside a replicator's delayed copy, the layer as it was that much earlier.
         let copy = replicas.timeShift == 0 ? layer.renderCopy : layer.renderCopy(atMedia: CACurrentMediaTime() - replicas.timeShift)
-        let s = copy.state
+        let s = copy.stateUnchecked
         guard !s.isHidden, s.opacity > 0, ctx.opacity > 0 else { return }
         warnIfContentIsNotRendered(layer)
         func local() -> CATransform3D {
@@ -319,7 +320,7 @@ package final class RenderTreeBuilder {
         if slide != .zero {
             world = CATransform3DConcat(local(), ctx.parentWorld)
         } else {
-            world = LayerGeometry.world(Placement(copy), transform: s.transform, plainParent: ctx.parentIsPlain || isMask,
+            world = LayerGeometry.world(Placement(s), transform: s.transform, plainParent: ctx.parentIsPlain || isMask,
                                         parentWorld: ctx.parentWorld, parentWorldIsFinite: ctx.parentWorldIsFinite,
                                         general: { CATransform3DConcat(local(), ctx.parentWorld) })
         }
@@ -340,8 +341,7 @@ package final class RenderTreeBuilder {
         let opacity = min(s.opacity, 1) * ctx.opacity
         // The kinds of content that claim the layer (bit i: `contentEmitters[i]`); a layer none
         // claims can only draw its box (most layers), and drawLayer asks only the claimants.
-        var claims: UInt32 = 0
-        for i in 0..<contentEmitters.count where contentEmitters[i].claims(copy) { claims |= 1 << UInt32(i) }
+        let claims = contentClaims.mask(copy, contentEmitters)
         let claimed = claims != 0
         // Mask, shadow, group opacity and whether the subtree is isolated: decided in one place.
         let plan = compositingPlan(layer, copy, s, isTransformLayer: isTransformLayer, claims: claims)
@@ -353,12 +353,13 @@ package final class RenderTreeBuilder {
             && !ctx.inContentSizedTarget
         // A layer that can only draw its one box or nothing needs no marks: if it draws its box
         // it is a plain leaf (below), else its ranges are empty.
-        let maybeLeaf = shadow == nil && !claimed && (layer._sublayers?.isEmpty ?? true)
+        let sublayers = layer.sublayersUnchecked
+        let maybeLeaf = shadow == nil && !claimed && (sublayers?.isEmpty ?? true)
         var marks = SubtreeMarks()
         var slot = -1
         if recordsSubtree, !maybeLeaf {
             marks = subtreeMarks()
-            if let subs = layer._sublayers, !subs.isEmpty { slot = reserveSubtreeRecord(layer, subs, ctx) }
+            if let subs = sublayers, !subs.isEmpty { slot = reserveSubtreeRecord(layer, subs, ctx) }
         }
         // masksToBounds cuts the layer's shadow to its bounds too; a mask masks it.
         let shadowClip = shadow != nil && s.masksToBounds ? out.boundsClip(s, h: h, outer: ctx.clip) : (ctx.clip, true)
@@ -376,7 +377,7 @@ package final class RenderTreeBuilder {
             // Not a layer some kind of content claims either, even one that drew only its box: a
             // patch reads boxes only (`leafBox`), so its other pieces must not be able to appear.
             if shadow == nil, !isMask, ctx.index >= 0, slide == .zero, transitions, !isTransformLayer, !claimed,
-               layer._sublayers?.isEmpty ?? true,
+               sublayers?.isEmpty ?? true,
                out.instanceCounts &- instancesBefore == Self.oneBox, out.frame.passes.count == passesBefore {
                 let box = instancesBefore[Self.boxLane]
                 recorded.recordLeaf(layer, boxIndex: box, context: ctx.index,
@@ -467,7 +468,7 @@ package final class RenderTreeBuilder {
             // With no shadow group the mask target covers the same pixels as the content; with
             // one, both cover `outRect`: the composite samples source and mask at one position.
             maskTarget = out.beginOffscreen(outRect)
-            var mctx = Context(parentWorld: LayerGeometry.flattened(world), parentState: s, clip: 0, opacity: 1,
+            var mctx = Context(parentWorld: LayerGeometry.flattened(world), parentState: SublayerGeometry(s), clip: 0, opacity: 1,
                                depth: ctx.depth + 1, mirrored: ctx.mirrored, planeMirrored: ctx.planeMirrored,
                                inTransition: ctx.inTransition)
             mctx.inReplica = ctx.inReplica
@@ -496,7 +497,7 @@ package final class RenderTreeBuilder {
     func drawLayer(_ layer: CALayer, _ copy: CALayer, _ s: LayerState, world: CATransform3D, h: Homography,
                    clip: Int32, opacity: Float, ctx: borrowing Context, lineage: Lineage, claims: UInt32) {
         out.stats.layersDrawn += 1
-        let sublayers = layer._sublayers ?? []
+        let sublayers = layer.sublayersUnchecked ?? []
         if layer is CATransformLayer {
             // "Only the sublayers of a transform layer are rendered" (CATransformLayer doc):
             // its background, border, contents and masksToBounds are ignored.
@@ -506,7 +507,7 @@ package final class RenderTreeBuilder {
             }
             return
         }
-        let look = BoxLook(copy, opacity: opacity)
+        let look = BoxLook(s, opacity: opacity)
         let site = DrawSite(h: h, radii: look.radii, clip: clip, opacity: opacity, planeMirrored: ctx.planeMirrored,
                             zRow: SIMD3(Double(world.m31), Double(world.m32), Double(world.m34)))
         // Which of the kinds that claim the layer paint now, asked once (bit i: `contentEmitters[i]`).
@@ -574,7 +575,7 @@ package final class RenderTreeBuilder {
         }
         let depthBasis = isTransformLayer ? lineage.depth : CATransform3DIdentity
         let ordered = orderedSublayers(sublayers, transformLayer: isTransformLayer, depthBasis: depthBasis, parent: s)
-        var inherited = Context(parentWorld: childWorld, parentState: s, clip: childClip, opacity: childOpacity,
+        var inherited = Context(parentWorld: childWorld, parentState: SublayerGeometry(s), clip: childClip, opacity: childOpacity,
                                 depth: parent.depth + 1, mirrored: lineage.mirrored != s.isGeometryFlipped, depthBasis: depthBasis,
                                 planeMirrored: parent.planeMirrored != s.isGeometryFlipped, inTransition: parent.inTransition)
         // A transform layer's sublayers draw in the order of their depth, which their own
@@ -651,7 +652,7 @@ package final class RenderTreeBuilder {
     /// the layer's own shadow (its sublayers' stay in).
     func subtreeBounds(_ layer: CALayer, _ s: LayerState, world: CATransform3D, depth: Int,
                        transitions: Bool = true, ownShadow: Bool = true) -> CGRect? {
-        if transitions, layer.runningTransition(atMedia: CACurrentMediaTime()) != nil { return nil }
+        if transitions, layer.runningTransition(atMedia: { CACurrentMediaTime() }) != nil { return nil }
         let h = Homography(world)
         guard var box = h.boundingBox(of: s.bounds.standardized) else { return nil }
         if s.masksToBounds || depth >= Self.maxDepth || (stackGuard?.isLow() ?? false) {
@@ -669,7 +670,7 @@ package final class RenderTreeBuilder {
         // A replicator's copies reach wherever its instance transform takes them: not bounded.
         if let r = layer as? CAReplicatorLayer, r.instanceCount > 1 { return nil }
         let childWorld = layer is CATransformLayer ? world : LayerGeometry.flattened(world)
-        for child in layer._sublayers ?? [] {
+        for child in layer.sublayersUnchecked ?? [] {
             let cs = child.renderCopy.state
             guard !cs.isHidden else { continue }
             let cw = CATransform3DConcat(LayerGeometry.localToParent(cs, parent: s, isMask: false), childWorld)

@@ -24,6 +24,9 @@ protocol ContentEmitter: AnyObject {
     /// kind of its `contents`), now or after an animation changes its values: such a layer is
     /// never recorded as a plain box leaf, and counts as a piece for group opacity.
     func claims(_ copy: CALayer) -> Bool
+    /// Whether `claims` depends on the layer's class alone (the walk then keeps its answer per
+    /// class, `ContentClaims`).
+    var claimsByClass: Bool { get }
     /// Whether it paints something now: a layer that paints nothing casts no shadow
     /// (docs/BEHAVIOUR.md N1).
     func paints(_ copy: CALayer) -> Bool
@@ -41,6 +44,7 @@ protocol ContentEmitter: AnyObject {
 
 extension ContentEmitter {
     func paints(_ copy: CALayer) -> Bool { claims(copy) }
+    var claimsByClass: Bool { false }
     func overhang(_ copy: CALayer, h: Homography) -> CGRect? { nil }
     func beginFrame(_ out: FrameWriter) {}
     func finishFrame(_ out: FrameWriter) {}

@@ -23,7 +23,7 @@ final class ContentsEmitter: ContentEmitter {
     /// `GlyphEmitter`); set by the builder.
     weak var glyphs: GlyphEmitter?
 
-    func claims(_ copy: CALayer) -> Bool { copy.state.contents != nil }
+    func claims(_ copy: CALayer) -> Bool { copy.hasContents }
 
     /// The image `paints` found, for the `emit` that follows it (one dynamic cast of `contents`
     /// per layer, not two). Held, and used once, as `ShapeEmitter.lastSpec`.

@@ -18,6 +18,7 @@ final class GradientEmitter: ContentEmitter {
     static let rampCacheLimit = 1024
 
     func claims(_ copy: CALayer) -> Bool { copy is CAGradientLayer }
+    var claimsByClass: Bool { true }
 
     func beginFrame(_ out: FrameWriter) { rampIndex.removeAll(keepingCapacity: true) }
 

@@ -53,6 +53,7 @@ final class ShapeEmitter: ContentEmitter {
     private var lastSpec: (copy: CALayer, spec: ShapeDrawSpec?)?
 
     func claims(_ copy: CALayer) -> Bool { copy is CAShapeLayer }
+    var claimsByClass: Bool { true }
 
     func paints(_ copy: CALayer) -> Bool {
         let spec = (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
@@ -311,8 +312,10 @@ final class ShapeEmitter: ContentEmitter {
             // rasterises again only when a corner switches between miter and bevel).
             if var st = style, st.join == .miter, st.cpuDash == nil {
                 let tol = CGFloat(ShapeRasterizer.tolerance / max(map.maxScale, 1e-12))
+                // (The corners' ratios from the cached centreline: the same flattening, so the
+                // same ratios, in increasing order, which the limit does not depend on.)
                 st.miterLimit = PieceStroker.canonicalMiterLimit(st.miterLimit,
-                                                                 ratios: PieceStroker.cornerRatios(spec.path.flattenedSubpaths(tolerance: tol)))
+                                                                 ratios: cache.centreline(of: spec.path, tolerance: Double(tol)).miterRatios)
                 style = st
                 key.stroke = st
                 // (The reach, and so whether the raster is cut to the visible part, follows.)

@@ -70,6 +70,13 @@ extension CALayer {
     /// The transition showing on this layer at media time `t` and its progress (I2), nil when
     /// none shows (not begun, or ended and removed). The renderer's question each frame; a
     /// layer without animations answers at the cost of one check.
+    /// `runningTransition(atMedia:)` with the time asked only when the layer has a transition
+    /// record: the renderer's walk asks every layer, and reading the frame's clock (a task-local
+    /// lookup) cost more than the rest of the question (issue 23).
+    package func runningTransition(atMedia t: () -> CFTimeInterval) -> (transition: TransitionEvaluator, progress: Double)? {
+        hasTransitionRecord ? runningTransition(atMedia: t()) : nil
+    }
+
     package func runningTransition(atMedia t: CFTimeInterval) -> (transition: TransitionEvaluator, progress: Double)? {
         guard hasTransitionRecord else { return nil }
         var local: Double? = nil

@@ -149,6 +149,16 @@ open class CALayer: NSObject, CAMediaTiming {
     // more instructions (49.0 → 52.0 M) and renderCopy's stores 47% more (2.85 → 4.19 M).
     @exclusivity(unchecked) package final var state = LayerState()
 
+    // Reads for the renderer's module. `@exclusivity(unchecked)` holds inside this module only:
+    // read from another module, a stored property's every access is checked at run time
+    // (`swift_beginAccess`, about 76 instructions, callgrind; the attribute does not cross the
+    // module boundary). Through these getters the read is made here, unchecked, for the price
+    // of a call (issue 23: the walk reads them for every layer of every frame).
+    package final var sublayersUnchecked: [CALayer]? { _sublayers }
+    package final var maskUnchecked: CALayer? { _mask }
+    package final var stateUnchecked: LayerState { state }
+    package final var hasContents: Bool { state.contents != nil }
+
     public override init() {
         super.init()
         TransactionStack.current.touch(self)

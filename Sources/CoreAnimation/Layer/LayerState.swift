@@ -94,6 +94,12 @@ extension LayerState {
     /// A mask layer (M8) and a root (`parent` nil) take no parent terms. Shared by the model's
     /// point conversion and the renderer (which passes presentation values).
     package static func localToParentMatrix(_ s: LayerState, parent: LayerState?, isMask: Bool) -> CATransform3D {
+        localToParentMatrix(s, parentGeometry: parent.flatMap { SublayerGeometry($0) }, isMask: isMask)
+    }
+
+    /// M7 with the parent's part given as a `SublayerGeometry` (nil: a plain parent, a mask or
+    /// the root), the same operations in the same order as with the parent's whole state.
+    package static func localToParentMatrix(_ s: LayerState, parentGeometry parent: SublayerGeometry?, isMask: Bool) -> CATransform3D {
         // Standardised, so a negative-size bounds rect still has its anchor (0.5, 0.5) at its
         // centre (CGRect.width is already the standardised width; origin alone is not).
         let b = s.bounds.standardized
@@ -103,13 +109,13 @@ extension LayerState {
         if !CATransform3DIsIdentity(s.transform) { m = CATransform3DConcat(m, s.transform) }
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
         guard let ps = parent, !isMask else { return m }
-        let pb = ps.bounds.standardized
+        let pb = ps.bounds
         if ps.isGeometryFlipped {
             // y → minY + maxY − y: the sublayers' y axis runs up from the bottom edge.
             m = CATransform3DConcat(m, CATransform3DMakeScale(1, -1, 1))
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(0, pb.minY + pb.maxY, 0))
         }
-        if !CATransform3DIsIdentity(ps.sublayerTransform) {
+        if !ps.sublayerTransformIsIdentity {
             let px = pb.minX + ps.anchorPoint.x * pb.width
             let py = pb.minY + ps.anchorPoint.y * pb.height
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(-px, -py, -ps.anchorPointZ))
@@ -117,5 +123,32 @@ extension LayerState {
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(px, py, ps.anchorPointZ))
         }
         return m
+    }
+}
+
+/// The part of a layer's state that its sublayers' M7 reads (docs/BEHAVIOUR.md M7): its
+/// `isGeometryFlipped` mirror and its `sublayerTransform` about its anchor point. A plain
+/// value with no references, so the renderer's walk hands it to every sublayer without
+/// copying the parent's whole `LayerState` (its retained fields made that copy most of a small
+/// layer's walk, issue 23).
+package struct SublayerGeometry {
+    /// Standardised.
+    package var bounds: CGRect
+    package var anchorPoint: CGPoint
+    package var anchorPointZ: CGFloat
+    package var isGeometryFlipped: Bool
+    package var sublayerTransform: CATransform3D
+    package var sublayerTransformIsIdentity: Bool
+
+    /// nil where the parent adds nothing to M7 (neither flipped nor a `sublayerTransform`).
+    package init?(_ p: borrowing LayerState) {
+        let identity = CATransform3DIsIdentity(p.sublayerTransform)
+        guard p.isGeometryFlipped || !identity else { return nil }
+        bounds = p.bounds.standardized
+        anchorPoint = p.anchorPoint
+        anchorPointZ = p.anchorPointZ
+        isGeometryFlipped = p.isGeometryFlipped
+        sublayerTransform = p.sublayerTransform
+        sublayerTransformIsIdentity = identity
     }
 }
