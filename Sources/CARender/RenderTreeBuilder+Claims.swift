@@ -1,37 +1,58 @@
 import CoreAnimation
 
 /// Which kinds of content claim a layer (`ContentEmitter.claims`), asked for every layer the
-/// walk visits. Most emitters claim by the layer's class alone (`claimsByClass`): their answers
-/// are kept per class in a short list, so a layer costs one comparison per class seen instead
-/// of a protocol call and a dynamic cast per emitter (issue 23: about 700 instructions a layer,
-/// a tenth of a small layer's walk, callgrind). The others are asked every time.
-struct ContentClaims {
-    private var byClass: [(type: ObjectIdentifier, bits: UInt32)] = []
-    /// The emitters that are asked every time (their indices).
-    private var askedEachTime: [Int] = []
-    /// The emitters that claim by class (their indices).
-    private var askedByClass: [Int] = []
+/// walk visits, answered by each emitter's `claimRule` without asking it where the rule allows:
+/// answers by class are kept per class in a short list, and a claim by `contents` reads the
+/// layer's flag. (Asking every emitter cost a protocol call, a dynamic cast and a retain and
+/// release per emitter: about 700 instructions a layer, a tenth of a small layer's walk,
+/// callgrind, issue 23.)
+final class ContentClaims {
+    let emitters: [any ContentEmitter]
+    @exclusivity(unchecked) private var byClass: [(type: ObjectIdentifier, bits: UInt32)] = []
+    /// The emitters answered by class, by `contents`, and asked every time (bit masks).
+    private let classBits: UInt32, contentsBits: UInt32, askedBits: UInt32
     /// A tree has a handful of layer classes; past this many the list starts again.
     private static let maxClasses = 32
 
     init(_ emitters: [any ContentEmitter]) {
+        self.emitters = emitters
+        var c: UInt32 = 0, k: UInt32 = 0, a: UInt32 = 0
         for (i, e) in emitters.enumerated() {
-            if e.claimsByClass { askedByClass.append(i) } else { askedEachTime.append(i) }
+            switch e.claimRule {
+            case .byClass: c |= 1 << UInt32(i)
+            case .byContents: k |= 1 << UInt32(i)
+            case .asked: a |= 1 << UInt32(i)
+            }
         }
+        (classBits, contentsBits, askedBits) = (c, k, a)
     }
 
+    /// Drops the answers kept per class (an emitter's claims changed).
+    func forgetClasses() { byClass.removeAll() }
+
     /// Bit i set: `emitters[i]` claims `copy`.
-    mutating func mask(_ copy: CALayer, _ emitters: [any ContentEmitter]) -> UInt32 {
+    func mask(_ copy: CALayer) -> UInt32 {
         let type = ObjectIdentifier(Swift.type(of: copy))
         var bits: UInt32 = 0
-        if let k = byClass.firstIndex(where: { $0.type == type }) {
+        var found = false
+        for k in byClass.indices where byClass[k].type == type {
             bits = byClass[k].bits
-        } else {
-            for i in askedByClass where emitters[i].claims(copy) { bits |= 1 << UInt32(i) }
+            found = true
+            break
+        }
+        if !found {
+            bits = ask(copy, classBits)
             if byClass.count >= Self.maxClasses { byClass.removeAll(keepingCapacity: true) }
             byClass.append((type, bits))
         }
-        for i in askedEachTime where emitters[i].claims(copy) { bits |= 1 << UInt32(i) }
+        if contentsBits != 0, copy.hasContents { bits |= contentsBits }
+        if askedBits != 0 { bits |= ask(copy, askedBits) }
+        return bits
+    }
+
+    private func ask(_ copy: CALayer, _ which: UInt32) -> UInt32 {
+        var bits: UInt32 = 0
+        for i in emitters.indices where which & (1 << UInt32(i)) != 0 && emitters[i].claims(copy) { bits |= 1 << UInt32(i) }
         return bits
     }
 }

@@ -34,7 +34,7 @@ extension RenderTreeBuilder {
         let copy = child.renderCopy
         let s = copy.state
         if ShadowSpec(s) != nil { return true }
-        let claims = contentClaims.mask(copy, contentEmitters)
+        let claims = contentClaims.mask(copy)
         return drawsSeveralPieces(child, copy, s, claims: claims)
     }
 

@@ -60,7 +60,7 @@ package final class RenderTreeBuilder {
     /// they are composited (`ContentEmitter`): a new kind of content is one more entry here.
     let contentEmitters: [any ContentEmitter]
     /// Which of them claim a layer, kept per class where that decides it.
-    @exclusivity(unchecked) var contentClaims: ContentClaims
+    let contentClaims: ContentClaims
     /// Replication's state during a frame (`RenderTreeBuilder+Replicas.swift`).
     @exclusivity(unchecked) var replicas = ReplicaFrameState()
     var warnedDepth = false
@@ -138,7 +138,7 @@ package final class RenderTreeBuilder {
     /// (`CARenderer.Options.usesGlyphAtlas`, `Emitters/GlyphEmitter.swift`).
     package var usesGlyphAtlas: Bool {
         get { glyphs.enabled }
-        set { glyphs.enabled = newValue }
+        set { glyphs.enabled = newValue; contentClaims.forgetClasses() }
     }
     /// The text glyph atlas (tests read its counts).
     package var glyphAtlas: GlyphAtlas { glyphs.atlas }
@@ -341,7 +341,7 @@ package final class RenderTreeBuilder {
         let opacity = min(s.opacity, 1) * ctx.opacity
         // The kinds of content that claim the layer (bit i: `contentEmitters[i]`); a layer none
         // claims can only draw its box (most layers), and drawLayer asks only the claimants.
-        let claims = contentClaims.mask(copy, contentEmitters)
+        let claims = contentClaims.mask(copy)
         let claimed = claims != 0
         // Mask, shadow, group opacity and whether the subtree is isolated: decided in one place.
         let plan = compositingPlan(layer, copy, s, isTransformLayer: isTransformLayer, claims: claims)

@@ -267,6 +267,12 @@ package struct CoverageRasterizer: Sendable {
         pts.withUnsafeBufferPointer { addPositive($0) }
     }
 
+    /// The same from a buffer (a stroker's disc, made without an array).
+    package mutating func addPositivePolygon(_ pts: UnsafeBufferPointer<SIMD2<Double>>) {
+        guard pts.count >= 3 else { return }
+        addPositive(pts)
+    }
+
     /// The ring between two closed loops, `inner` inside `outer`: winding 1 between them and 0
     /// inside `inner`, whichever way each is given (the one of larger area is added wound
     /// positively, the other negatively). Nothing when either area is zero or not finite.

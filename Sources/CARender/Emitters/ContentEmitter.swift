@@ -24,9 +24,8 @@ protocol ContentEmitter: AnyObject {
     /// kind of its `contents`), now or after an animation changes its values: such a layer is
     /// never recorded as a plain box leaf, and counts as a piece for group opacity.
     func claims(_ copy: CALayer) -> Bool
-    /// Whether `claims` depends on the layer's class alone (the walk then keeps its answer per
-    /// class, `ContentClaims`).
-    var claimsByClass: Bool { get }
+    /// What `claims` depends on, so the walk can answer without asking (`ContentClaims`).
+    var claimRule: ContentClaimRule { get }
     /// Whether it paints something now: a layer that paints nothing casts no shadow
     /// (docs/BEHAVIOUR.md N1).
     func paints(_ copy: CALayer) -> Bool
@@ -44,10 +43,20 @@ protocol ContentEmitter: AnyObject {
 
 extension ContentEmitter {
     func paints(_ copy: CALayer) -> Bool { claims(copy) }
-    var claimsByClass: Bool { false }
+    var claimRule: ContentClaimRule { .asked }
     func overhang(_ copy: CALayer, h: Homography) -> CGRect? { nil }
     func beginFrame(_ out: FrameWriter) {}
     func finishFrame(_ out: FrameWriter) {}
+}
+
+/// What an emitter's `claims` depends on.
+enum ContentClaimRule {
+    /// The layer's class alone: answered once per class.
+    case byClass
+    /// Exactly the layers whose `contents` is set.
+    case byContents
+    /// Anything: asked for every layer.
+    case asked
 }
 
 /// Where and how a layer's content is drawn this frame: what the walk resolved for it.

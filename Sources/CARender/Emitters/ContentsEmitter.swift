@@ -24,6 +24,7 @@ final class ContentsEmitter: ContentEmitter {
     weak var glyphs: GlyphEmitter?
 
     func claims(_ copy: CALayer) -> Bool { copy.hasContents }
+    var claimRule: ContentClaimRule { .byContents }
 
     /// The image `paints` found, for the `emit` that follows it (one dynamic cast of `contents`
     /// per layer, not two). Held, and used once, as `ShapeEmitter.lastSpec`.

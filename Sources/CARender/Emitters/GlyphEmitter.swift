@@ -30,6 +30,7 @@ import CAFrame
 final class GlyphEmitter: ContentEmitter {
     /// Whether text layers draw as glyph quads (`CARenderer.Options.usesGlyphAtlas`, on by
     /// default).
+    /// Set through `RenderTreeBuilder.usesGlyphAtlas` (claims kept per class depend on it).
     var enabled = true
     package let atlas = GlyphAtlas()
     /// Draws runs above `maxPixelSize` as filled outlines; set by the builder.
@@ -57,6 +58,9 @@ final class GlyphEmitter: ContentEmitter {
     private var last: (copy: CALayer, image: CGImage?, bounds: CGRect, lines: TextLayerLines?)?
 
     func claims(_ copy: CALayer) -> Bool { enabled && type(of: copy) == CATextLayer.self }
+    /// (And `enabled`, set through `RenderTreeBuilder.usesGlyphAtlas`, which makes the walk
+    /// forget the answers it kept.)
+    var claimRule: ContentClaimRule { .byClass }
 
     func paints(_ copy: CALayer) -> Bool { eligible(copy) }
 

@@ -18,7 +18,7 @@ final class GradientEmitter: ContentEmitter {
     static let rampCacheLimit = 1024
 
     func claims(_ copy: CALayer) -> Bool { copy is CAGradientLayer }
-    var claimsByClass: Bool { true }
+    var claimRule: ContentClaimRule { .byClass }
 
     func beginFrame(_ out: FrameWriter) { rampIndex.removeAll(keepingCapacity: true) }
 

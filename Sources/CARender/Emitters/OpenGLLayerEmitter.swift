@@ -15,7 +15,7 @@ final class OpenGLLayerEmitter: ContentEmitter {
     private(set) var drewAsynchronous = false
 
     func claims(_ copy: CALayer) -> Bool { copy is CAOpenGLLayer }
-    var claimsByClass: Bool { true }
+    var claimRule: ContentClaimRule { .byClass }
 
     func beginFrame(_ out: FrameWriter) { drewAsynchronous = false }
 

@@ -38,7 +38,7 @@ final class ParticleEmitter: ContentEmitter {
 
     /// A plain `CALayer` (nearly every layer) leaves after a metatype compare, with no cast.
     func claims(_ copy: CALayer) -> Bool { type(of: copy) != CALayer.self && copy is CAEmitterLayer }
-    var claimsByClass: Bool { true }
+    var claimRule: ContentClaimRule { .byClass }
 
     func paints(_ copy: CALayer) -> Bool {
         guard let e = copy as? CAEmitterLayer else { return false }

@@ -53,7 +53,7 @@ final class ShapeEmitter: ContentEmitter {
     private var lastSpec: (copy: CALayer, spec: ShapeDrawSpec?)?
 
     func claims(_ copy: CALayer) -> Bool { copy is CAShapeLayer }
-    var claimsByClass: Bool { true }
+    var claimRule: ContentClaimRule { .byClass }
 
     func paints(_ copy: CALayer) -> Bool {
         let spec = (copy as? CAShapeLayer).flatMap { shapeSpec($0) }
@@ -73,22 +73,22 @@ final class ShapeEmitter: ContentEmitter {
         lastSpec = nil
         guard var spec = resolved else { return }
         if spec.style != nil {
-            // Not where the path animates too: every frame then has a path of its own, so a
-            // raster serving many widths would serve one frame, its field and the draw that
-            // reads it costing several plain rasters (issue 23: TwitterHeart's growing ring).
-            spec.widthAnimates = layer.hasAnimation(writing: "lineWidth") && !layer.hasAnimation(writing: "path")
-            if spec.widthAnimates, widthRastersSpanAnimations, let model = layer as? CAShapeLayer {
-                spec.widthBounds = layer.animatedBounds(of: "lineWidth", model: Double(model.lineWidth))
-            }
             if trimsStrokeGeometry, spec.fill == nil, spec.trim.0 > 0 || spec.trim.1 < 1, spec.gpuDash.isEmpty, spec.style?.cpuDash == nil,
                spec.path.elements.count <= Self.maxTrimmedElements {
                 // N3: strokeStart ≥ strokeEnd shows no stroke (and there is no fill).
                 guard spec.trim.0 < spec.trim.1 else { return }
-                // Each width is rasterised as it comes: the raster is made again anyway.
+                // Each width is rasterised as it comes (not `widthAnimates`): the raster is made
+                // again anyway.
                 spec.geometricTrim = spec.trim
-                spec.widthAnimates = false
-                spec.widthBounds = nil
                 spec.trim = (0, 1)
+            } else {
+                // Not where the path animates too: every frame then has a path of its own, so a
+                // raster serving many widths would serve one frame, its field and the draw that
+                // reads it costing several plain rasters (issue 23: TwitterHeart's growing ring).
+                spec.widthAnimates = layer.hasAnimation(writing: "lineWidth") && !layer.hasAnimation(writing: "path")
+                if spec.widthAnimates, widthRastersSpanAnimations, let model = layer as? CAShapeLayer {
+                    spec.widthBounds = layer.animatedBounds(of: "lineWidth", model: Double(model.lineWidth))
+                }
             }
         }
         emitShape(spec, h: site.h, clip: copy.state.masksToBounds ? out.boundsClip(of: copy, h: site.h, outer: site.clip).0 : site.clip,
@@ -293,39 +293,38 @@ final class ShapeEmitter: ContentEmitter {
                                  field: needsField, wideField: variant.contains(.projective), limit: limit,
                                  trim: spec.geometricTrim.map { SIMD2($0.0, $0.1) })
         var entry: ShapeCache.Entry
+        var style = spec.stroke == nil ? nil : spec.style
+        // Mitered corners: the raster depends on the miter limit only through which corners it
+        // miters, so it is kept under a canonical limit (an animated miterLimit then rasterises
+        // again only when a corner switches between miter and bevel). Made before the raster
+        // is looked for, so one key finds it: the corners' ratios come from the cached
+        // centreline (the same flattening, so the same ratios, in increasing order, which the
+        // limit does not depend on).
+        if var st = style, st.join == .miter, st.cpuDash == nil {
+            let tol = ShapeRasterizer.tolerance / max(map.maxScale, 1e-12)
+            st.miterLimit = PieceStroker.canonicalMiterLimit(st.miterLimit, ratios: cache.centreline(of: spec.path, tolerance: tol).miterRatios)
+            style = st
+            key.stroke = st
+            // (The reach, and so whether the raster is cut to the visible part, follows.)
+            var canonical = spec
+            canonical.style = st
+            key.limit = limitFor(shapeReach(canonical) * map.maxScale + 4)
+            limit = key.limit
+        }
         // A raster with the field serves untrimmed frames as well (trims at ±1e30), so the last
-        // frame of a strokeEnd animation reuses it instead of rasterising without the field.
+        // frame of a strokeEnd animation reuses it instead of rasterising without the field. (Not
+        // a stroke trimmed in its geometry: no raster of it has a field.)
         var withField = key
         withField.field = spec.stroke != nil
-        let asked = (key, withField)
-        var style = spec.stroke == nil ? nil : spec.style
+        let asksWithField = withField.field != key.field && key.trim == nil
         let hwTexels = style.map { $0.texelHalfWidth(map.maxScale) } ?? 0
         var widthFree: Double? = nil
         var family: ShapeCache.Key? = nil
         // (While lineWidth animates, an exact raster that happens to exist for this width is not
         // used: the frame would then depend on what was rendered before.)
-        if !spec.widthAnimates, let e = cache.lookup(withField) ?? cache.lookup(key) {
+        if !spec.widthAnimates, let e = (asksWithField ? cache.lookup(withField) : nil) ?? cache.lookup(key) {
             entry = e
         } else {
-            // Mitered corners: the raster depends on the miter limit only through which corners
-            // it miters, so it is kept under a canonical limit (an animated miterLimit then
-            // rasterises again only when a corner switches between miter and bevel).
-            if var st = style, st.join == .miter, st.cpuDash == nil {
-                let tol = CGFloat(ShapeRasterizer.tolerance / max(map.maxScale, 1e-12))
-                // (The corners' ratios from the cached centreline: the same flattening, so the
-                // same ratios, in increasing order, which the limit does not depend on.)
-                st.miterLimit = PieceStroker.canonicalMiterLimit(st.miterLimit,
-                                                                 ratios: cache.centreline(of: spec.path, tolerance: Double(tol)).miterRatios)
-                style = st
-                key.stroke = st
-                // (The reach, and so whether the raster is cut to the visible part, follows.)
-                var canonical = spec
-                canonical.style = st
-                key.limit = limitFor(shapeReach(canonical) * map.maxScale + 4)
-                limit = key.limit
-                withField.stroke = st
-                withField.limit = key.limit
-            }
             // A stroke whose lineWidth animates is drawn from a width-free raster (see
             // `ShapeRasterizer.widthFreeAllowed`) made for the power of two at or above its half
             // width in texels: a handful of rasters over a whole animation, and the same raster
@@ -346,7 +345,8 @@ final class ShapeEmitter: ContentEmitter {
                 family = ShapeCache.widthFamily(key, limit: familyLimit, bucket: bucket)
                 if let family, cache.refusedWidthFamilies.isEmpty || !cache.refusedWidthFamilies.contains(family) { widthFree = bucket }
             }
-            if widthFree == nil, let e = cache.lookup(withField) ?? cache.lookup(key) {
+            // (Without a width-free raster, the lookup above already missed.)
+            if widthFree == nil, spec.widthAnimates, let e = (asksWithField ? cache.lookup(withField) : nil) ?? cache.lookup(key) {
                 entry = e
             } else if widthFree != nil, let family, let e = cache.lookup(family) {
                 entry = e
@@ -395,9 +395,6 @@ final class ShapeEmitter: ContentEmitter {
                     }
                 }
             }
-            // The key asked for finds it directly next time (a still shape, or one whose trims,
-            // colours or position animate, asks for the same key every frame).
-            if entry.widthFree == nil { cache.alias(entry.hasField ? asked.1 : asked.0, to: entry) }
         }
         let readsField = needsField || entry.widthFree != nil
         if variant.contains(.projective) {

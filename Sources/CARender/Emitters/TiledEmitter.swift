@@ -10,7 +10,7 @@ import CAFrame
 /// the layer's outer edges are smoothed, as one image would be.
 final class TiledEmitter: ContentEmitter {
     func claims(_ copy: CALayer) -> Bool { copy is CATiledLayer }
-    var claimsByClass: Bool { true }
+    var claimRule: ContentClaimRule { .byClass }
 
     func paints(_ copy: CALayer) -> Bool {
         let b = copy.state.bounds

@@ -13,7 +13,7 @@ final class VideoEmitter: ContentEmitter {
     private(set) var drewVideo = false
 
     func claims(_ copy: CALayer) -> Bool { copy is CAVideoLayer }
-    var claimsByClass: Bool { true }
+    var claimRule: ContentClaimRule { .byClass }
 
     func paints(_ copy: CALayer) -> Bool { copy is CAVideoLayer }
 

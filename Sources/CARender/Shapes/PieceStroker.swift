@@ -23,6 +23,8 @@ struct PieceStroker {
     let map: TexelMap
     /// Sides of a full disc at this width (within `ShapeRasterizer.tolerance` of the radius).
     let discSides: Int
+    /// The disc's directions (cos, sin of 2πi / discSides), where round caps or joins need them.
+    let unitCircle: [SIMD2<Double>]
 
     init(style: ShapeStrokeStyle, map: TexelMap, scale: Double) {
         hw = style.halfWidth > 0 ? style.halfWidth : 0.5 / scale
@@ -33,18 +35,17 @@ struct PieceStroker {
         let rpx = hw * scale
         let step = rpx > 0.2 ? 2 * acos(max(1 - ShapeRasterizer.tolerance / rpx, -1)) : Double.pi / 2
         discSides = min(256, max(8, Int((2 * Double.pi / max(step, 1e-3)).rounded(.up))))
+        unitCircle = cap == .round || join == .round ? UnitCircles.directions(discSides) : []
     }
 
     private func p(_ x: Double, _ y: Double) -> SIMD2<Double> { map.apply(CGPoint(x: x, y: y)) }
 
     func disc(_ c: SIMD2<Double>, into rast: inout CoverageRasterizer) {
-        var pts: [SIMD2<Double>] = []
-        pts.reserveCapacity(discSides)
-        for i in 0..<discSides {
-            let a = 2 * Double.pi * Double(i) / Double(discSides)
-            pts.append(p(c.x + hw * cos(a), c.y + hw * sin(a)))
+        let dirs = unitCircle.count == discSides ? unitCircle : UnitCircles.directions(discSides)
+        withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: discSides) { pts in
+            for i in 0..<discSides { pts[i] = p(c.x + hw * dirs[i].x, c.y + hw * dirs[i].y) }
+            rast.addPositivePolygon(UnsafeBufferPointer(pts))
         }
-        rast.addPositivePolygon(pts)
     }
 
     typealias Segment = (a: SIMD2<Double>, b: SIMD2<Double>, u: SIMD2<Double>, corner: Bool)
@@ -336,5 +337,23 @@ struct PieceStroker {
             rast.addPositiveQuad(p(e.x + nrm.x, e.y + nrm.y), p(e.x + nrm.x + f.x, e.y + nrm.y + f.y),
                                  p(e.x - nrm.x + f.x, e.y - nrm.y + f.y), p(e.x - nrm.x, e.y - nrm.y))
         }
+    }
+}
+
+/// The directions of a disc's vertices, (cos, sin) of 2πi / n, made once per n for the process:
+/// a round cap or join is a disc, and its sines and cosines were most of stroking a short
+/// round-capped line (TwitterHeart's dots, issue 23). The values are those computed in place
+/// before, so the discs are the same.
+enum UnitCircles {
+    private static let tables = Locked([Int: [SIMD2<Double>]]())
+
+    static func directions(_ n: Int) -> [SIMD2<Double>] {
+        if let t = tables.withLock({ $0[n] }) { return t }
+        let t = (0..<n).map { i -> SIMD2<Double> in
+            let a = 2 * Double.pi * Double(i) / Double(n)
+            return SIMD2(cos(a), sin(a))
+        }
+        tables.withLock { $0[n] = t }
+        return t
     }
 }

@@ -187,7 +187,10 @@ final class ShapeCache {
         if texels > Self.budgetTexels || fieldTexels > Self.fieldBudgetTexels {
             reset()
         } else if frameNumber % 60 == 0 {
-            entries = entries.filter { frameNumber - $0.value.lastUsed < Self.maxIdleFrames }
+            // In place, so the table keeps its capacity (a filtered copy is sized to what it
+            // keeps, and grows again through every resize as new rasters come).
+            let stale = entries.compactMap { frameNumber - $0.value.lastUsed < Self.maxIdleFrames ? nil : $0.key }
+            for k in stale { entries.removeValue(forKey: k) }
             if entries.isEmpty { reset() }
         }
     }
@@ -217,7 +220,7 @@ final class ShapeCache {
         pages.removeAll()
         lastPlaced = (nil, nil)
         uploads.removeAll(keepingCapacity: true)
-        entries.removeAll()
+        entries.removeAll(keepingCapacity: true)
         refusedWidthFamilies.removeAll()
         boxes.removeAll()
         centrelines.removeAll()
@@ -276,13 +279,6 @@ final class ShapeCache {
         if boxes.count >= Self.maxKeptBoxes { boxes.removeAll() }
         boxes[id] = (path, path.generation, box)
         return box
-    }
-
-    /// Files `e` under one more key (the same raster serves both: a canonical miter limit).
-    func alias(_ key: Key, to e: Entry) {
-        var e = e
-        e.lastUsed = frameNumber
-        entries[key] = e
     }
 
     /// Places a new raster in the atlas and queues its upload; nil when the frame's hard limit

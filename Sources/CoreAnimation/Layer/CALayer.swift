@@ -157,7 +157,7 @@ open class CALayer: NSObject, CAMediaTiming {
     package final var sublayersUnchecked: [CALayer]? { _sublayers }
     package final var maskUnchecked: CALayer? { _mask }
     package final var stateUnchecked: LayerState { state }
-    package final var hasContents: Bool { state.contents != nil }
+    package final var hasContents: Bool { state.hasContents }
 
     public override init() {
         super.init()
