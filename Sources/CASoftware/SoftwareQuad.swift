@@ -69,6 +69,7 @@ struct SoftwareSpan {
     var x0 = 0, y0 = 0, x1 = 0, y1 = 0
     static let none = SoftwareSpan()
     var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    var area: Int { isEmpty ? 0 : (x1 - x0) &* (y1 - y0) }
 
     /// The rectangle around both (an empty one adds nothing).
     func union(_ o: SoftwareSpan) -> SoftwareSpan {

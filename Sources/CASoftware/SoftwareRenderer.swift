@@ -36,9 +36,13 @@ package final class SoftwareRenderer {
     /// The pixel bounds of everything the last frame drew into the main target after clearing
     /// it to the colour word `color`, where known: outside them every texel is that colour, so
     /// the next frame's clear to it covers only these bounds (issue 23: clearing a whole
-    /// 512×512 frame was a quarter of TwitterHeart's backend time). Nil when unknown (a first
-    /// frame, a new size, a pass into the main target without pixel bounds: blur, filter, copy).
-    private var mainDrawn: (span: SoftwareSpan, color: UInt32)?
+    /// 512×512 frame was a quarter of TwitterHeart's backend time). Kept as the rectangles the
+    /// instances drew in, up to `maxDrawnSpans` (then as the one rectangle around them): the
+    /// rectangle around a few small shapes far apart is most of the frame (TwitterHeart's
+    /// burst of dots). Nil when unknown (a first frame, a new size, a pass into the main target
+    /// without pixel bounds: blur, filter, copy).
+    private var mainDrawn: (spans: [SoftwareSpan], color: UInt32)?
+    static let maxDrawnSpans = 64
     private var mainClearWord: UInt32 = 0
     var textures: [ObjectIdentifier: SoftwareTexture] = [:]
     let shapeAtlas = SoftwareShapeAtlas()
@@ -76,7 +80,7 @@ package final class SoftwareRenderer {
         // frame has drawn (a frame that stops part way leaves it unknown).
         let lastDrawn = mainDrawn
         mainDrawn = nil
-        var drawn = SoftwareSpan(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+        var drawn: [SoftwareSpan] = []
         var drawnKnown = true
         var clearedMain = false
         let base = frameStorage.withUnsafeMutableBytes { $0.baseAddress! }
@@ -126,22 +130,29 @@ package final class SoftwareRenderer {
                 // The main target's first clear, to the colour the last frame cleared it to, need
                 // only cover what that frame drew (`mainDrawn`): elsewhere the texels hold the
                 // colour. (A second clear in one frame clears everything.)
-                var area: SoftwareSpan? = nil
+                var area: [SoftwareSpan]? = nil
                 if pass.target == .main, let clearColor {
                     let packed = SoftwarePixel.pack(clearColor)
-                    if !clearedMain, let last = lastDrawn, last.color == packed { area = last.span }
+                    if !clearedMain, let last = lastDrawn, last.color == packed { area = last.spans }
                     clearedMain = true
                     mainClearWord = packed
                 }
                 if pass.target == .main {
-                    for w in work {
-                        guard let b = w.pixelBounds else { drawnKnown = false; break }
-                        if !b.isEmpty { drawn = drawn.union(b) }
+                    for w in work where !w.appendPixelBoxes(to: &drawn) { drawnKnown = false; break }
+                    if drawn.count > 1 {
+                        // One rectangle where the list is long or clears no less than it would.
+                        let union = drawn.reduce(SoftwareSpan.none) { $0.union($1) }
+                        if drawn.count > Self.maxDrawnSpans || drawn.reduce(0, { $0 &+ $1.area }) >= union.area { drawn = [union] }
                     }
                 }
                 run(rows: dst.height, single: Self.isSmallPass(dst, work)) { rows in
                     if let clearColor {
-                        if let area { dst.clear(clearColor, rows: rows, within: area, except: covered) } else { dst.clear(clearColor, rows: rows, except: covered) }
+                        if let area {
+                            // (Rectangles that overlap clear their common texels twice, to the same colour.)
+                            for a in area { dst.clear(clearColor, rows: rows, within: a, except: covered) }
+                        } else {
+                            dst.clear(clearColor, rows: rows, except: covered)
+                        }
                     }
                     for w in work { w.draw(ctx, rows) }
                 }
@@ -184,7 +195,7 @@ package final class SoftwareRenderer {
         evictUnused()
         targetPool.keep(targetBlocks)
         if clearedMain, drawnKnown {
-            mainDrawn = (drawn.isEmpty ? SoftwareSpan.none : drawn, mainClearWord)
+            mainDrawn = (drawn, mainClearWord)
         }
     }
 
@@ -390,12 +401,21 @@ protocol SoftwareBatchWork {
     var boundsTexels: Int? { get }
     /// The pixels its draws can write, as one rectangle (empty: none); nil where unknown.
     var pixelBounds: SoftwareSpan? { get }
+    /// Appends rectangles that hold every pixel its draws can write (none where it writes
+    /// none); false where unknown.
+    func appendPixelBoxes(to boxes: inout [SoftwareSpan]) -> Bool
 }
 
 extension SoftwareBatchWork {
     var firstCover: SoftwareSpan { .none }
     var boundsTexels: Int? { nil }
     var pixelBounds: SoftwareSpan? { nil }
+
+    func appendPixelBoxes(to boxes: inout [SoftwareSpan]) -> Bool {
+        guard let b = pixelBounds else { return false }
+        if !b.isEmpty { boxes.append(b) }
+        return true
+    }
 }
 
 extension SoftwareQuad {
@@ -423,6 +443,12 @@ protocol SoftwareQuadBatch: SoftwareBatchWork {
 extension SoftwareQuadBatch {
     var boundsTexels: Int? { SoftwareQuad.boundsTexels(quads) }
     var pixelBounds: SoftwareSpan? { SoftwareQuad.pixelBounds(quads) }
+
+    /// Each quad's own bounds (its draw stays inside them).
+    func appendPixelBoxes(to boxes: inout [SoftwareSpan]) -> Bool {
+        for q in quads where q.x1 > q.x0 && q.y1 > q.y0 { boxes.append(SoftwareSpan(x0: q.x0, y0: q.y0, x1: q.x1, y1: q.y1)) }
+        return true
+    }
 }
 
 /// A pass target's placement: frame pixels ↔ target texels (a downscaled target has fewer
