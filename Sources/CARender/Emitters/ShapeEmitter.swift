@@ -438,18 +438,16 @@ final class ShapeEmitter: ContentEmitter {
         var lo = visible.lo - pad, hi = visible.hi + pad
         if let t = spec.geometricTrim, style != nil {
             // A stroke trimmed in its geometry: the box of the pieces its raster is made of
-            // (`StrokeTrim` over the cached centreline, which is the raster's own flattening),
+            // (`StrokeTrim`'s points over the cached centreline, the raster's own flattening),
             // grown as the rasteriser grows them: the box it would find itself, which is the
             // trim's part of the path's box (a dot travelling along a line rasterised, drew and
             // cleared its whole line's box every frame, issue 23).
             let line = cache.centreline(of: spec.path, tolerance: ShapeRasterizer.tolerance / max(map.maxScale, 1e-12))
             var l = SIMD2(Double.infinity, Double.infinity), h = -l
-            for piece in StrokeTrim.trimmed(line.subpaths, from: t.0, to: t.1) {
-                for p in piece.points {
-                    let q = map.apply(p)
-                    guard q.x.isFinite, q.y.isFinite else { continue }
-                    l = pointwiseMin(l, q - pad); h = pointwiseMax(h, q + pad)
-                }
+            StrokeTrim.forEachPoint(line.subpaths, from: t.0, to: t.1) { p in
+                let q = map.apply(p)
+                guard q.x.isFinite, q.y.isFinite else { return }
+                l = pointwiseMin(l, q - pad); h = pointwiseMax(h, q + pad)
             }
             guard l.x <= h.x, l.y <= h.y else { return nil }
             (lo, hi) = (l, h)
