@@ -51,7 +51,8 @@ package enum ValueCurve {
 /// Basic, spring and keyframe animations of one key path.
 package final class PropertyEvaluator: AnimationEvaluator {
     let binding: KeyPathBinding
-    var timing: MediaTimingValues
+    // Read for every evaluation (see AnimationRecord's flags).
+    @exclusivity(unchecked) var timing: MediaTimingValues
     let timingFunction: CAMediaTimingFunction?
     let curve: ValueCurve
     let isAdditive: Bool

@@ -49,7 +49,9 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Presentation bookkeeping
 
     /// Set on presentation copies: they never run actions or join transactions (docs/BEHAVIOUR.md J5).
-    package var isPresentationCopy = false
+    // Read by every property setter, the frame step's writes to presentation copies included;
+    // set once, when the copy is made: unchecked (see AnimationRecord's flags).
+    @exclusivity(unchecked) package var isPresentationCopy = false
     /// For a presentation copy: the model layer it shows.
     /// Cleared by the model's `deinit` (unretained for the same reason as `_superlayer`).
     package unowned var modelRef: CALayer?

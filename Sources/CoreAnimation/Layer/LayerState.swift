@@ -16,10 +16,11 @@ package struct LayerState {
     package var isDoubleSided = true
     package var isGeometryFlipped = false
     package var masksToBounds = false
-    package var contents: Any? = nil { didSet { hasContents = contents != nil } }
-    /// `contents != nil`, kept as it is set: asking the optional existential itself copies it
-    /// (the renderer's walk asks for every layer, issue 23).
-    package private(set) var hasContents = false
+    package var contents: Any? = nil
+    /// (Asked, not kept: a `didSet` on `contents` keeping a flag broke the display pipeline's
+    /// redraw of an animated custom property, ProgressLayerExampleTests, for a reason not
+    /// found; asking copies the optional existential, about a hundred instructions.)
+    package var hasContents: Bool { contents != nil }
     package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsGravity = CALayerContentsGravity.resize
     package var contentsScale: CGFloat = 1

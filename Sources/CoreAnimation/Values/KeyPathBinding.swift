@@ -11,15 +11,17 @@ package final class KeyPathBinding {
     package let set: (CALayer, AnimValue) -> Void
     /// Additive composition with the underlying value (E3).
     package let add: (CALayer, AnimValue) -> Void
+    // The writers below are set while the binding is made and only read after: their reads,
+    // one per animated property per frame step, are unchecked (see AnimationRecord's flags).
     /// Copies the whole property from `base` into `out`.
-    package private(set) var reset: (_ out: CALayer, _ base: CALayer) -> Void
+    @exclusivity(unchecked) package private(set) var reset: (_ out: CALayer, _ base: CALayer) -> Void
     /// Typed writers of a whole number or point property (see `PropertyDescriptor.setNumber`);
     /// nil for components and other kinds.
-    package private(set) var setNumber: ((CALayer, Double) -> Void)? = nil
-    package private(set) var setPoint: ((CALayer, CGPoint) -> Void)? = nil
+    @exclusivity(unchecked) package private(set) var setNumber: ((CALayer, Double) -> Void)? = nil
+    @exclusivity(unchecked) package private(set) var setPoint: ((CALayer, CGPoint) -> Void)? = nil
     /// Typed access to a whole-transform property, so its components write without boxing.
-    private var getTransform: ((CALayer) -> CATransform3D)? = nil
-    private var setTransform: ((CALayer, CATransform3D) -> Void)? = nil
+    @exclusivity(unchecked) private var getTransform: ((CALayer) -> CATransform3D)? = nil
+    @exclusivity(unchecked) private var setTransform: ((CALayer, CATransform3D) -> Void)? = nil
 
     // A class, not a struct: evaluators pass bindings around every frame, and one retain is
     // cheaper than copying five closures.
