@@ -241,7 +241,20 @@ public final class CARenderer {
         stack.beginSetUse()
         if canPatch, let patched = CAMediaClock.withFrameTime(t, { builder.patch(changed, committed: committed ?? []) }) {
             (frame, stats) = patched
+            unusedRecordBuilds = 0
         } else if let root = layer {
+            // Subtree records serve the next frame's patch. Where frames do not patch (content
+            // that changes with time alone; a Lottie layer whose every layer changes each frame),
+            // no frame uses them: after `unusedRecordBuildsBeforeSkipping` recorded builds
+            // followed by no patch they are made only every `recordingProbeInterval`th build,
+            // which finds when patching pays again (issue 23: 7 % of a Lottie burst's
+            // instructions).
+            if lastBuildRecorded { unusedRecordBuilds += 1 }
+            let records = currentOptions.patchesSubtrees
+                && (unusedRecordBuilds < Self.unusedRecordBuildsBeforeSkipping || buildsWithoutRecords + 1 >= Self.recordingProbeInterval)
+            builder.recordsSubtrees = records
+            lastBuildRecorded = records
+            buildsWithoutRecords = records ? 0 : buildsWithoutRecords + 1
             (frame, stats) = CAMediaClock.withFrameTime(t) {
                 builder.build(root: root, width: pixelWidth, height: pixelHeight, scale: Double(scale),
                               origin: SIMD2(Double(bounds.minX), Double(bounds.minY)), clearColor: clear)
@@ -291,6 +304,15 @@ public final class CARenderer {
     }
     var lastKey: FrameKey?
     var lastFrameAnimated = false
+    /// Whether the last whole build made subtree records, how many recorded builds in a row were
+    /// followed by a frame that could not patch, and how many builds since one recorded.
+    var lastBuildRecorded = false
+    var unusedRecordBuilds = 0
+    var buildsWithoutRecords = 0
+    static let unusedRecordBuildsBeforeSkipping = 2
+    static let recordingProbeInterval = 8
+    /// Whether the last whole build made subtree records (tests).
+    package var lastBuildMadeSubtreeRecords: Bool { lastBuildRecorded }
     /// The layers animated at the last frame (their end state must be drawn once more).
     var lastAnimated: [CALayer] = []
 
