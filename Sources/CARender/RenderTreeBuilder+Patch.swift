@@ -22,6 +22,7 @@ extension RenderTreeBuilder {
     /// build a whole out.frame.
     package func patch(_ changed: [CALayer], committed: [ObjectIdentifier] = []) -> (RenderFrame, RenderStats)? {
         guard !out.frame.passes.isEmpty else { return nil }
+        depthBases.removeAll(keepingCapacity: true)
         refreshStackGuard()
         // A re-emitted replicator draws its copies within a fresh budget: the recorded range
         // it must fill again was drawn within the budget of its build.

@@ -63,6 +63,9 @@ package final class RenderTreeBuilder {
     let contentClaims: ContentClaims
     /// Replication's state during a frame (`RenderTreeBuilder+Replicas.swift`).
     @exclusivity(unchecked) var replicas = ReplicaFrameState()
+    /// The depth bases of this walk's transform layers (`Context.depthBasisIndex`), emptied
+    /// when a build or a patch begins.
+    var depthBases: [CATransform3D] = []
     var warnedDepth = false
     /// The rasterised targets of the frame being built (`RenderTreeBuilder+Rasterization.swift`).
     var rasterWindows: [RasterWindow] = []
@@ -172,9 +175,12 @@ package final class RenderTreeBuilder {
         /// change of coordinate system, not a turn, so back-face culling discounts it.
         var mirrored = false
         /// Parent space → the plane of the nearest flattening ancestor, before that flattening:
-        /// identity except below a CATransformLayer, where it keeps the depth that orders
-        /// sublayers (the world matrix has lost z at the flattening).
-        var depthBasis = CATransform3DIdentity
+        /// identity except for a CATransformLayer's sublayers, where it keeps the depth that
+        /// orders them (the world matrix has lost z at the flattening). An index into the
+        /// builder's `depthBases` (−1: identity): the context every layer copies does not
+        /// carry 128 bytes almost none of them use. (Such contexts are never recorded for
+        /// patches, so the list lives for one walk: `depthBasis(of:)`.)
+        var depthBasisIndex: Int32 = -1
         /// Odd number of `isGeometryFlipped` ancestors turned this layer's plane upside down:
         /// contents are mirrored back to stay upright (`ContentsLayout`).
         var planeMirrored = false
@@ -198,7 +204,7 @@ package final class RenderTreeBuilder {
         var contentLimit: ContentLimit? = nil
 
         init(parentWorld: CATransform3D, parentState: SublayerGeometry?, clip: Int32, opacity: Float, depth: Int,
-             mirrored: Bool = false, depthBasis: CATransform3D = CATransform3DIdentity,
+             mirrored: Bool = false, depthBasisIndex: Int32 = -1,
              planeMirrored: Bool = false, inTransition: Bool = false) {
             self.parentWorld = parentWorld
             // A parent that neither flips nor has a sublayerTransform adds nothing to M7
@@ -210,7 +216,7 @@ package final class RenderTreeBuilder {
             self.opacity = opacity
             self.depth = depth
             self.mirrored = mirrored
-            self.depthBasis = depthBasis
+            self.depthBasisIndex = depthBasisIndex
             self.planeMirrored = planeMirrored
             self.inTransition = inTransition
         }
@@ -262,6 +268,7 @@ package final class RenderTreeBuilder {
     package func build(root: CALayer, width: Int, height: Int, scale: Double, origin: SIMD2<Double> = .zero,
                       clearColor: SIMD4<Float> = .zero) -> (RenderFrame, RenderStats) {
         out.begin(width: width, height: height, clearColor: clearColor)
+        depthBases.removeAll(keepingCapacity: true)
         warnedDepth = false
         warnedStack = false
         rasterWindows.removeAll(keepingCapacity: true)
@@ -336,7 +343,7 @@ package final class RenderTreeBuilder {
         if !isTransformLayer, facesAway(s, h: h, mirrored: ctx.mirrored) { return }
 
         let lineage = Lineage(mirrored: ctx.mirrored,
-                              depth: isTransformLayer ? CATransform3DConcat(local(), ctx.depthBasis) : CATransform3DIdentity)
+                              depth: isTransformLayer ? CATransform3DConcat(local(), depthBasis(of: ctx)) : CATransform3DIdentity)
         // CALayer.opacity: "Values outside that range are clamped to the minimum or maximum."
         let opacity = min(s.opacity, 1) * ctx.opacity
         // The kinds of content that claim the layer (bit i: `contentEmitters[i]`); a layer none
@@ -576,7 +583,8 @@ package final class RenderTreeBuilder {
         let depthBasis = isTransformLayer ? lineage.depth : CATransform3DIdentity
         let ordered = orderedSublayers(sublayers, transformLayer: isTransformLayer, depthBasis: depthBasis, parent: s)
         var inherited = Context(parentWorld: childWorld, parentState: SublayerGeometry(s), clip: childClip, opacity: childOpacity,
-                                depth: parent.depth + 1, mirrored: lineage.mirrored != s.isGeometryFlipped, depthBasis: depthBasis,
+                                depth: parent.depth + 1, mirrored: lineage.mirrored != s.isGeometryFlipped,
+                                depthBasisIndex: isTransformLayer ? keepDepthBasis(depthBasis) : -1,
                                 planeMirrored: parent.planeMirrored != s.isGeometryFlipped, inTransition: parent.inTransition)
         // A transform layer's sublayers draw in the order of their depth, which their own
         // animations change: they are not patched in place (not recorded as leaves).
@@ -633,6 +641,18 @@ package final class RenderTreeBuilder {
         for (i, l) in sublayers.enumerated() { keyed.append((Double(l.renderCopy.state.zPosition), i, l)) }
         keyed.sort { a, b in a.z != b.z ? a.z < b.z : a.index < b.index }
         return keyed.map { $0.layer }
+    }
+
+    /// A transform layer's depth basis for its sublayers' context (`Context.depthBasisIndex`).
+    func keepDepthBasis(_ m: CATransform3D) -> Int32 {
+        guard !CATransform3DIsIdentity(m) else { return -1 }
+        depthBases.append(m)
+        return Int32(depthBases.count - 1)
+    }
+
+    /// `ctx`'s depth basis.
+    func depthBasis(of ctx: borrowing Context) -> CATransform3D {
+        ctx.depthBasisIndex < 0 ? CATransform3DIdentity : depthBases[Int(ctx.depthBasisIndex)]
     }
 
     /// `ctx` kept in `recorded.leafContexts`, so leaves that inherit it can be patched later.
