@@ -20,6 +20,9 @@ final class PatchRecords {
     /// The contexts that recorded leaves inherited (one per parent that drew sublayers, and
     /// the root's), which `LeafRecord.context` indexes.
     @exclusivity(unchecked) var leafContexts: [Context] = []
+    /// The parents' parts of M7 that contexts name (`Context.parentGeometry`), in the order
+    /// the walk made them; a re-emitted subtree's are moved back into place with its contexts.
+    @exclusivity(unchecked) var parentGeometries: [SublayerGeometry] = []
     /// The layers the last patch was asked for and their records, in that order: the timing
     /// engine hands over the same animated layers in the same order frame after frame, and a
     /// list that matches needs no lookup per layer.
@@ -88,6 +91,7 @@ final class PatchRecords {
         leaves.removeAll(keepingCapacity: true)
         leafRecords.removeAll(keepingCapacity: true)
         leafContexts.removeAll(keepingCapacity: true)
+        parentGeometries.removeAll(keepingCapacity: true)
         lastPatchLayers.removeAll()
         lastPatchRecords.removeAll()
         lastPatchSubtrees.removeAll()

@@ -14,7 +14,7 @@ extension RenderTreeBuilder {
         for case .graph(let g) in plan.filters where !g.images.isEmpty {
             targets[ObjectIdentifier(g)] = g.images.map { image -> TargetID? in
                 guard let layer = image as? CALayer else { return nil }
-                var ictx = Context(parentWorld: LayerGeometry.flattened(world), parentState: SublayerGeometry(s), clip: 0, opacity: 1,
+                var ictx = Context(parentWorld: LayerGeometry.flattened(world), parentGeometry: keepParentGeometry(s), clip: 0, opacity: 1,
                                    depth: ctx.depth + 1, mirrored: ctx.mirrored, planeMirrored: ctx.planeMirrored,
                                    inTransition: ctx.inTransition)
                 ictx.inReplica = ctx.inReplica

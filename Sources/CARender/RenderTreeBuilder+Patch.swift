@@ -283,7 +283,7 @@ extension RenderTreeBuilder {
         let world = LayerGeometry.world(
             placement, transform: copy.state.transform, plainParent: ctx.pointee.parentIsPlain,
             parentWorld: ctx.pointee.parentWorld, parentWorldIsFinite: ctx.pointee.parentWorldIsFinite,
-            general: { CATransform3DConcat(LayerGeometry.localToParent(copy.state, parent: ctx.pointee.parentState, isMask: false),
+            general: { CATransform3DConcat(LayerGeometry.localToParent(copy.state, parent: parentState(of: ctx.pointee), isMask: false),
                                            ctx.pointee.parentWorld) })
         let opacity = min(copy.state.opacity, 1) * ctx.pointee.opacity
         let look = BoxLook(copy, opacity: opacity)

@@ -90,7 +90,7 @@ extension RenderTreeBuilder {
         for child in children {
             let cs = child.renderCopy.state
             guard !cs.isHidden else { continue }
-            let cw = CATransform3DConcat(LayerGeometry.localToParent(cs, parent: cctx.parentState, isMask: false), cctx.parentWorld)
+            let cw = CATransform3DConcat(LayerGeometry.localToParent(cs, parent: parentState(of: cctx), isMask: false), cctx.parentWorld)
             guard Homography(cw).isFiniteInFloat, cs.bounds.fitsInFloat,
                   let b = subtreeBounds(child, cs, world: cw, depth: cctx.depth) else {
                 box = out.passRect

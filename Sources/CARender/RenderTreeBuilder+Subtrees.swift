@@ -25,6 +25,8 @@ extension RenderTreeBuilder {
         /// `recorded.leafContexts`, `out.emissionLog` (the scratch log while re-emitting),
         /// `recorded.leafRecords`, `recorded.subtreeRecords`, `recorded.subtreeSublayers`.
         var contexts = 0, log = 0, leaves = 0, records = 0, sublayers = 0
+        /// `recorded.parentGeometries`.
+        var geometries = 0
         /// Not moved: a recorded subtree leaves them as they were.
         var passes = 0, targets = 0, ramps = 0, textures = 0
     }
@@ -51,7 +53,8 @@ extension RenderTreeBuilder {
     func subtreeMarks() -> SubtreeMarks {
         SubtreeMarks(instances: out.instanceCounts, clips: out.frame.clips.count, contexts: recorded.leafContexts.count,
                      log: out.reemitting ? out.scratchLog.count : out.emissionLog.count, leaves: recorded.leafRecords.count,
-                     records: recorded.subtreeRecords.count, sublayers: recorded.subtreeSublayers.count, passes: out.frame.passes.count,
+                     records: recorded.subtreeRecords.count, sublayers: recorded.subtreeSublayers.count, geometries: recorded.parentGeometries.count,
+                     passes: out.frame.passes.count,
                      targets: out.frame.targets.count, ramps: out.frame.gradientRamps.count, textures: out.frame.textures.count)
     }
 
@@ -146,6 +149,7 @@ extension RenderTreeBuilder {
             && after.contexts - before.contexts == e.contexts - o.contexts && after.leaves - before.leaves == e.leaves - o.leaves
             && after.records - before.records == e.records - o.records
             && after.sublayers - before.sublayers == e.sublayers - o.sublayers
+            && after.geometries - before.geometries == e.geometries - o.geometries
             && out.scratchLog.count == e.log - o.log
             && out.scratchLog.elementsEqual(out.emissionLog[o.log..<e.log])
             && recorded.subtreeRecords[before.records].id == rec.id
@@ -158,6 +162,7 @@ extension RenderTreeBuilder {
         let fromContext = before.contexts, dContext = o.contexts - before.contexts
         let dBoxes = o.instances[Self.boxLane] - before.instances[Self.boxLane], dLeaves = o.leaves - before.leaves, dRecords = o.records - before.records
         let dSublayers = o.sublayers - before.sublayers, dLog = o.log   // the scratch log starts at 0
+        let fromGeometry = Int32(before.geometries), dGeometry = Int32(o.geometries - before.geometries)
         let fClip = Float(fromClip), fdClip = Float(dClip)
         for (lane, kind) in RenderFrame.instanceKinds.enumerated() where after.instances[lane] > before.instances[lane] {
             kind.moveBack(in: &out.frame, from: before.instances[lane], to: o.instances[lane], clipsFrom: fClip, by: fdClip)
@@ -166,7 +171,9 @@ extension RenderTreeBuilder {
         Self.moveBack(&recorded.leafContexts, from: before.contexts, to: o.contexts) { c in
             c.index += dContext
             if Int(c.clip) >= fromClip { c.clip += Int32(dClip) }
+            if c.parentGeometry >= fromGeometry { c.parentGeometry += dGeometry }
         }
+        Self.moveBack(&recorded.parentGeometries, from: before.geometries, to: o.geometries) { _ in }
         Self.moveBack(&recorded.subtreeSublayers, from: before.sublayers, to: o.sublayers) { _ in }
 
         // Leaf records: the same layers, possibly in another order (a sibling's zPosition).
@@ -186,7 +193,7 @@ extension RenderTreeBuilder {
         @inline(__always) func shifted(_ m: SubtreeMarks) -> SubtreeMarks {
             var m = m
             m.instances &+= o.instances &- before.instances; m.clips += dClip; m.contexts += dContext; m.log += dLog
-            m.leaves += dLeaves; m.records += dRecords; m.sublayers += dSublayers
+            m.leaves += dLeaves; m.records += dRecords; m.sublayers += dSublayers; m.geometries += Int(dGeometry)
             return m
         }
         var moved: [(ObjectIdentifier, Int)] = []
@@ -218,6 +225,7 @@ extension RenderTreeBuilder {
         for (lane, kind) in RenderFrame.instanceKinds.enumerated() { kind.truncate(in: &out.frame, to: m.instances[lane]) }
         cut(&out.frame.clips, m.clips); cut(&recorded.leafContexts, m.contexts)
         cut(&recorded.leafRecords, m.leaves); cut(&recorded.subtreeRecords, m.records); cut(&recorded.subtreeSublayers, m.sublayers)
+        cut(&recorded.parentGeometries, m.geometries)
     }
 
     /// Lanes of `SubtreeMarks.instances` that the record logic reads by kind.

@@ -63,7 +63,7 @@ extension RenderTreeBuilder {
         var isolated: (target: TargetID, rect: CGRect)? = nil
         if s.masksToBounds, !s.isHidden {
             // A layer that masks to its bounds keeps the moving pictures inside them.
-            var local = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: false)
+            var local = LayerGeometry.localToParent(s, parent: parentState(of: ctx), isMask: false)
             if slide != .zero { local = CATransform3DConcat(CATransform3DMakeTranslation(slide.width, slide.height, 0), local) }
             let h = Homography(CATransform3DConcat(local, ctx.parentWorld))
             guard h.isFinite else { return }
@@ -141,7 +141,7 @@ extension RenderTreeBuilder {
     func placedBounds(_ layer: CALayer, _ ctx: Context, slide: CGSize) -> CGRect? {
         let s = layer.renderCopy.state
         guard !s.isHidden, s.opacity > 0 else { return .null }
-        var local = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: false)
+        var local = LayerGeometry.localToParent(s, parent: parentState(of: ctx), isMask: false)
         if slide != .zero { local = CATransform3DConcat(CATransform3DMakeTranslation(slide.width, slide.height, 0), local) }
         let world = CATransform3DConcat(local, ctx.parentWorld)
         let h = Homography(world)

@@ -160,11 +160,12 @@ package final class RenderTreeBuilder {
     struct Context {
         var parentWorld: CATransform3D
         /// The parent's part of M7 where it is not the identity (geometry-flipped, or a
-        /// `sublayerTransform`); nil for the root, a mask, and the common plain parent.
-        var parentState: SublayerGeometry?
-        /// `parentState` is nil: the parent adds nothing to M7 (cached, so patching a leaf does
-        /// not copy the optional state to ask).
-        var parentIsPlain: Bool
+        /// `sublayerTransform`), as an index into `recorded.parentGeometries`; −1 for the root, a
+        /// mask, and the common plain parent (`RenderTreeBuilder.parentState(of:)`). An index,
+        /// not the 193-byte value: every layer copies its context several times.
+        var parentGeometry: Int32
+        /// `parentGeometry` is −1: the parent adds nothing to M7.
+        var parentIsPlain: Bool { parentGeometry < 0 }
         /// Every entry of `parentWorld` is finite (`LayerGeometry.world`'s fast path needs it).
         var parentWorldIsFinite: Bool
         var clip: Int32
@@ -203,14 +204,13 @@ package final class RenderTreeBuilder {
         /// means no leaf there is recorded (a rasterised layer's target).
         var contentLimit: ContentLimit? = nil
 
-        init(parentWorld: CATransform3D, parentState: SublayerGeometry?, clip: Int32, opacity: Float, depth: Int,
+        init(parentWorld: CATransform3D, parentGeometry: Int32, clip: Int32, opacity: Float, depth: Int,
              mirrored: Bool = false, depthBasisIndex: Int32 = -1,
              planeMirrored: Bool = false, inTransition: Bool = false) {
             self.parentWorld = parentWorld
             // A parent that neither flips nor has a sublayerTransform adds nothing to M7
-            // (`SublayerGeometry` is nil for it): the fast path applies.
-            self.parentState = parentState
-            parentIsPlain = self.parentState == nil
+            // (`SublayerGeometry` is nil for it, the index −1): the fast path applies.
+            self.parentGeometry = parentGeometry
             parentWorldIsFinite = LayerGeometry.isFinite(parentWorld)
             self.clip = clip
             self.opacity = opacity
@@ -280,7 +280,7 @@ package final class RenderTreeBuilder {
         for e in contentEmitters { e.beginFrame(out) }
         let base = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(-origin.x), CGFloat(-origin.y), 0),
                                        CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
-        visit(root, recordedContext(Context(parentWorld: base, parentState: nil, clip: 0, opacity: 1, depth: 0)), isMask: false)
+        visit(root, recordedContext(Context(parentWorld: base, parentGeometry: -1, clip: 0, opacity: 1, depth: 0)), isMask: false)
         out.endMainPass()
         dropUnusedRasterAnchors()
         for e in contentEmitters { e.finishFrame(out) }
@@ -320,7 +320,8 @@ package final class RenderTreeBuilder {
         guard !s.isHidden, s.opacity > 0, ctx.opacity > 0 else { return }
         warnIfContentIsNotRendered(layer)
         func local() -> CATransform3D {
-            let m = LayerGeometry.localToParent(s, parent: ctx.parentState, isMask: isMask)
+            let m = ctx.parentIsPlain ? LayerGeometry.localToParent(s, parent: SublayerGeometry?.none, isMask: isMask)
+                : LayerGeometry.localToParent(s, parent: parentState(of: ctx), isMask: isMask)
             return slide == .zero ? m : CATransform3DConcat(CATransform3DMakeTranslation(slide.width, slide.height, 0), m)
         }
         let world: CATransform3D
@@ -475,7 +476,7 @@ package final class RenderTreeBuilder {
             // With no shadow group the mask target covers the same pixels as the content; with
             // one, both cover `outRect`: the composite samples source and mask at one position.
             maskTarget = out.beginOffscreen(outRect)
-            var mctx = Context(parentWorld: LayerGeometry.flattened(world), parentState: SublayerGeometry(s), clip: 0, opacity: 1,
+            var mctx = Context(parentWorld: LayerGeometry.flattened(world), parentGeometry: keepParentGeometry(s), clip: 0, opacity: 1,
                                depth: ctx.depth + 1, mirrored: ctx.mirrored, planeMirrored: ctx.planeMirrored,
                                inTransition: ctx.inTransition)
             mctx.inReplica = ctx.inReplica
@@ -582,7 +583,7 @@ package final class RenderTreeBuilder {
         }
         let depthBasis = isTransformLayer ? lineage.depth : CATransform3DIdentity
         let ordered = orderedSublayers(sublayers, transformLayer: isTransformLayer, depthBasis: depthBasis, parent: s)
-        var inherited = Context(parentWorld: childWorld, parentState: SublayerGeometry(s), clip: childClip, opacity: childOpacity,
+        var inherited = Context(parentWorld: childWorld, parentGeometry: keepParentGeometry(s), clip: childClip, opacity: childOpacity,
                                 depth: parent.depth + 1, mirrored: lineage.mirrored != s.isGeometryFlipped,
                                 depthBasisIndex: isTransformLayer ? keepDepthBasis(depthBasis) : -1,
                                 planeMirrored: parent.planeMirrored != s.isGeometryFlipped, inTransition: parent.inTransition)
@@ -641,6 +642,20 @@ package final class RenderTreeBuilder {
         for (i, l) in sublayers.enumerated() { keyed.append((Double(l.renderCopy.state.zPosition), i, l)) }
         keyed.sort { a, b in a.z != b.z ? a.z < b.z : a.index < b.index }
         return keyed.map { $0.layer }
+    }
+
+    /// `s`'s part of its sublayers' M7 kept for their context (`Context.parentGeometry`): −1
+    /// where it adds nothing. Kept with the records (`PatchRecords.parentGeometries`): a
+    /// recorded context is read again by later patches.
+    func keepParentGeometry(_ s: borrowing LayerState) -> Int32 {
+        guard let g = SublayerGeometry(s) else { return -1 }
+        recorded.parentGeometries.append(g)
+        return Int32(recorded.parentGeometries.count - 1)
+    }
+
+    /// `ctx`'s parent geometry (nil: a plain parent).
+    func parentState(of ctx: borrowing Context) -> SublayerGeometry? {
+        ctx.parentGeometry < 0 ? nil : recorded.parentGeometries[Int(ctx.parentGeometry)]
     }
 
     /// A transform layer's depth basis for its sublayers' context (`Context.depthBasisIndex`).

@@ -125,6 +125,42 @@ import Foundation
 
     // MARK: Layers that are not plain leaves
 
+    /// Parents that add to their sublayers' M7 (a flip, a sublayerTransform) keep that part in
+    /// the records (`PatchRecords.parentGeometries`): a re-emitted subtree under and containing
+    /// such parents is moved back into place with its contexts, frame after frame.
+    @Test func subtreesUnderFlippedAndTransformedParents() throws {
+        let root = root()
+        let flipped = CALayer()
+        flipped.frame = CGRect(x: 4, y: 4, width: 110, height: 80)
+        flipped.isGeometryFlipped = true
+        root.addSublayer(flipped)
+        flipped.addSublayer(box(CGRect(x: 2, y: 2, width: 12, height: 12), solid(0.5, 0.5, 0.5)))
+        let group = CALayer()
+        group.frame = CGRect(x: 20, y: 10, width: 80, height: 60)
+        group.sublayerTransform = CATransform3DMakeScale(0.9, 1.1, 1)
+        flipped.addSublayer(group)
+        let inner = CALayer()
+        inner.frame = CGRect(x: 5, y: 5, width: 60, height: 40)
+        inner.isGeometryFlipped = true
+        group.addSublayer(inner)
+        let drawn = shape(CGRect(x: 4, y: 2, width: 30, height: 30))
+        drawn.add(basic("strokeEnd", from: 0.2, to: 1.0), forKey: "draw")
+        inner.addSublayer(drawn)
+        let leaf = box(CGRect(x: 40, y: 10, width: 10, height: 10), solid(0, 0.6, 0))
+        inner.addSublayer(leaf)
+        // The group moves for the first frames (its subtree re-emitted, its contexts moved back
+        // into place); then only the leaf inside it moves, patched from its recorded context,
+        // which names the flipped parent's geometry.
+        let move = basic("position", from: CGPoint(x: 55, y: 38), to: CGPoint(x: 65, y: 44))
+        move.duration = 0.25
+        group.add(move, forKey: "move")
+        leaf.add(basic("position", from: CGPoint(x: 45, y: 15), to: CGPoint(x: 50, y: 25)), forKey: "slide")
+        let stats = try expectFramesMatchWholeBuilds(root, times: [0, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9], pixels: true)
+        // Every frame after the first is a patch (none built whole).
+        #expect(stats.dropFirst().allSatisfy { $0.patchedLayers > 0 }, "\(stats.map(\.patchedLayers))")
+        #expect(stats[1].patchedSubtrees >= 1 && stats[2].patchedSubtrees >= 1, "\(stats.map(\.patchedSubtrees))")
+    }
+
     @Test func anAnimatedShapeLayer() throws {
         let root = root()
         root.addSublayer(box(CGRect(x: 2, y: 2, width: 10, height: 10), solid(0.5, 0.5, 0.5)))
