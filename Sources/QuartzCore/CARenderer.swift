@@ -305,7 +305,8 @@ public final class CARenderer {
     var lastKey: FrameKey?
     var lastFrameAnimated = false
     /// Whether the last whole build made subtree records, how many recorded builds in a row were
-    /// followed by a frame that could not patch, and how many builds since one recorded.
+    /// followed by no patch (the frame after built whole too), and how many builds since one
+    /// recorded.
     var lastBuildRecorded = false
     var unusedRecordBuilds = 0
     var buildsWithoutRecords = 0
