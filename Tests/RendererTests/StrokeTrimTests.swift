@@ -75,12 +75,7 @@ import CATestSupport
             { _ in }, from: (0.0, 0.2), to: (0.6, 0.95))
         add(ShapeRasterSpanResolveTests.star(), at: CGPoint(x: 115, y: 80), { $0.lineJoin = .miter; $0.miterLimit = 6; $0.lineWidth = 3 },
             from: (0.15, 0.4), to: (0.45, 0.8))
-        add(line, at: CGPoint(x: 80, y: 60), { s in
-            s.lineCap = .round
-            let w = CABasicAnimation(keyPath: "lineWidth")
-            w.fromValue = 8.0; w.toValue = 2.0; w.duration = 1
-            s.add(w, forKey: "w")
-        }, from: (0.4, 0.5), to: (0.1, 0.2))
+        add(line, at: CGPoint(x: 80, y: 60), TrimAnimations.roundCapNarrowing, from: (0.4, 0.5), to: (0.1, 0.2))
         return root
     }
 

@@ -35,12 +35,7 @@ import CATestSupport
         two.move(to: CGPoint(x: 10, y: 20)); two.addLine(to: CGPoint(x: 90, y: 20))
         two.move(to: CGPoint(x: 10, y: 60)); two.addCurve(to: CGPoint(x: 90, y: 70), control1: CGPoint(x: 30, y: 20), control2: CGPoint(x: 60, y: 110))
         add(two, at: CGPoint(x: 80, y: 70), { $0.lineCap = .round; $0.strokeColor = solid(0.8, 0.2, 0.1) }, from: (0.3, 0.35), to: (0.6, 0.7))
-        add(line, at: CGPoint(x: 60, y: 60), { s in
-            s.lineCap = .round
-            let w = CABasicAnimation(keyPath: "lineWidth")
-            w.fromValue = 8.0; w.toValue = 2.0; w.duration = 1
-            s.add(w, forKey: "w")
-        }, from: (0.4, 0.45), to: (0.1, 0.2))
+        add(line, at: CGPoint(x: 60, y: 60), TrimAnimations.roundCapNarrowing, from: (0.4, 0.45), to: (0.1, 0.2))
         add(arc, at: CGPoint(x: 70, y: 75), { s in
             s.transform = CATransform3DConcat(CATransform3DMakeScale(0.6, 0.6, 1), CATransform3DMakeRotation(0.7, 0, 0, 1))
             s.lineJoin = .bevel

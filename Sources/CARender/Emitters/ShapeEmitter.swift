@@ -420,7 +420,8 @@ final class ShapeEmitter: ContentEmitter {
     /// `ShapeRasterizer.rasterize` would find from the flattened points, found from the path's
     /// control points instead (a curve lies inside its control points, so the box holds the
     /// raster): the fill's points grown by a texel, the stroke's by its reach and 2 texels, cut
-    /// to `limit`. Such a raster can be placed before it is made, and made on another thread
+    /// to `limit`; for a stroke trimmed in its geometry, from the trimmed pieces' own points.
+    /// Such a raster can be placed before it is made, and made on another thread
     /// (`ShapeCache.reserve`); made here or there, it is the same raster in the same box, so
     /// whether a frame defers its rasters changes no pixel. Nil where the box is not usable
     /// (empty, not finite, wider than runs hold): the raster then finds its own.

@@ -26,6 +26,15 @@ enum TrimAnimations {
         root.addSublayer(s)
     }
 
+    /// Configures a stroke with round caps whose `lineWidth` narrows from 8 to 2 over one
+    /// second (the trimmed-stroke suites' width-animated case).
+    static func roundCapNarrowing(_ s: CAShapeLayer) {
+        s.lineCap = .round
+        let w = CABasicAnimation(keyPath: "lineWidth")
+        w.fromValue = 8.0; w.toValue = 2.0; w.duration = 1
+        s.add(w, forKey: "w")
+    }
+
     /// A root of `size` (origin top-left, `background` if given) holding one shape layer as
     /// large, stroking `path` in black `lineWidth` wide with no fill, trimmed to
     /// `start`…`end` (not animated).
