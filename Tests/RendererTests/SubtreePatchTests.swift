@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+@testable import CARender
 
 /// A frame in which a layer that is not a plain box leaf changed — a shape, image or gradient
 /// layer, one with a shadowPath, a parent with sublayers — is patched by re-emitting that
@@ -79,6 +80,11 @@ import Foundation
         let r = try CARenderer(offscreenSize: size, scale: scale, options: o)
         r.layer = root
         let whole = RenderTreeBuilder()
+        // Both keep every raster: a raster the whole builds stopped drawing (a shape moving) is
+        // dropped after two of them and made again in a new place if a later frame asks for it,
+        // while the patches, which do not judge, still have it (`ShapeCache.dropTransientEntries`).
+        r.builder.shapes.cache.dropsTransientRasters = false
+        whole.shapes.cache.dropsTransientRasters = false
         var out: [RenderStats] = []
         for (i, t) in times.enumerated() {
             change(i)

@@ -50,7 +50,7 @@ extension ShapeCache {
         rasterQueue.submit(DeferredRaster(request: rq, page: id, x: x, y: y))
         let e = Entry(path: path, page: id, x: x, y: y, fieldPage: -1, fx: 0, fy: 0, originX: box.0, originY: box.1, width: w, height: h,
                       totalLength: 0, compactField: false, fieldScale: .zero, lastUsed: frameNumber)
-        entries[key] = e
+        file(e, under: key)
         return e
     }
 

@@ -91,6 +91,8 @@ final class ShapeCache {
         var compactField: Bool
         var fieldScale: SIMD2<Double>
         var lastUsed: Int
+        /// The build or patch (`TransientRasters.use`) that last drew it.
+        var lastUse = 0
         /// A width-free raster: the largest half width (texels) it draws (`ShapeRaster.widthFree`).
         var widthFree: Double? = nil
 
@@ -125,6 +127,13 @@ final class ShapeCache {
     // Kept: render-benchmark shapes-animated, callgrind, RenderTreeBuilder.patch 91.3 M → 58.4 M
     // for 3 frames with the other shape-cache changes of b1823d0 (not measured apart).
     @exclusivity(unchecked) var entries: [Key: Entry] = [:]
+    /// Rasters filed in the last builds and patches, looked at again by `dropTransientEntries`.
+    @exclusivity(unchecked) var transient = TransientRasters()
+    /// Off: rasters are kept until they are idle for `maxIdleFrames`, however briefly they were
+    /// used (tests that compare a patched frame with a whole build instance by instance need
+    /// both caches to keep the same rasters in the same places; dropping depends on how many
+    /// builds each made).
+    var dropsTransientRasters = true
     var uploads: [ShapeAtlasUpload] = []
     @exclusivity(unchecked) var frameNumber = 0
     var nextPageID = 1
@@ -184,9 +193,13 @@ final class ShapeCache {
         warnedFull = false
         workThisFrame = 0
         deferredThisFrame = 0
+        transient.beginBuild(frameNumber)
         if texels > Self.budgetTexels || fieldTexels > Self.fieldBudgetTexels {
             reset()
-        } else if frameNumber % 60 == 0 {
+        } else {
+            dropTransientEntries()
+        }
+        if frameNumber % 60 == 0, !entries.isEmpty {
             // In place, so the table keeps its capacity (a filtered copy is sized to what it
             // keeps, and grows again through every resize as new rasters come).
             let stale = entries.compactMap { frameNumber - $0.value.lastUsed < Self.maxIdleFrames ? nil : $0.key }
@@ -200,6 +213,7 @@ final class ShapeCache {
     /// kept frame's other instances still sample their rasters where they are.
     func beginPatch() {
         makeDeferredRasters()
+        transient.beginPatch()
         rastersThisFrame = 0
         segmentsThisFrame = 0
         rasterSecondsThisFrame = 0
@@ -221,6 +235,7 @@ final class ShapeCache {
         lastPlaced = (nil, nil)
         uploads.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
+        transient.removeAll()
         refusedWidthFamilies.removeAll()
         boxes.removeAll()
         centrelines.removeAll()
@@ -237,7 +252,10 @@ final class ShapeCache {
     func lookup(_ key: Key) -> Entry? {
         // One hash: the entry's use is marked in place through its index.
         guard let i = entries.index(forKey: key) else { return nil }
-        if entries.values[i].lastUsed != frameNumber { entries.values[i].lastUsed = frameNumber }
+        if entries.values[i].lastUsed != frameNumber || entries.values[i].lastUse != transient.use {
+            entries.values[i].lastUsed = frameNumber
+            entries.values[i].lastUse = transient.use
+        }
         return entries.values[i]
     }
 
@@ -311,7 +329,7 @@ final class ShapeCache {
                       originX: r.originX, originY: r.originY, width: r.width, height: r.height,
                       totalLength: r.totalLength, compactField: !r.aux.isEmpty, fieldScale: r.fieldScale, lastUsed: frameNumber,
                       widthFree: r.widthFree)
-        entries[key] = e
+        file(e, under: key)
         return e
     }
 
