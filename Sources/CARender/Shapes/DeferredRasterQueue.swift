@@ -13,7 +13,11 @@ import Synchronization
 /// thread made it changes nothing: the frame is the same whatever the timing.
 final class DeferredRasterQueue: @unchecked Sendable {
     /// Background drains at most (the backend's threads less the walk's own).
-    var helpers = 0
+    var helpers = 0 {
+        didSet { if helpers > 0, !warmed { warm() } }
+    }
+    /// Whether a drain has been started ahead of the first raster (`warm`).
+    private var warmed = false
     /// Guards everything below; signalled when the last outstanding raster is made.
     private let condition = NSCondition()
     private var jobs: [DeferredRaster] = []
@@ -40,6 +44,28 @@ final class DeferredRasterQueue: @unchecked Sendable {
         condition.unlock()
         guard start else { return }
         DispatchQueue.global(qos: .userInitiated).async { self.drain(background: true) }
+    }
+
+    /// Starts a drain that finds nothing to take, as soon as there may be helpers. The
+    /// global queue makes a thread for the first drain, and that thread a malloc arena for its
+    /// first raster: paid by the first frame that deferred a raster, they were most of a
+    /// 0.3–0.5 ms spike (issue 23: TwitterHeart's first burst frame, 4 context switches and
+    /// 17 page faults). Here they are paid when the renderer is made, beside it, and its
+    /// scratch rasteriser is ready for the first raster.
+    private func warm() {
+        warmed = true
+        condition.lock()
+        running += 1
+        condition.unlock()
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.condition.lock()
+            // (Made on this thread: its buffers are this thread's arena's.)
+            var scratch = CoverageRasterizer(width: 0, height: 0)
+            scratch.reset(width: 64, height: 64)
+            self.idle.append(scratch)
+            self.condition.unlock()
+            self.drain(background: true)
+        }
     }
 
     /// Makes rasters until none is left to take.
