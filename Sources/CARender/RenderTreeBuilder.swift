@@ -593,7 +593,8 @@ package final class RenderTreeBuilder {
         inherited.inContentSizedTarget = parent.inContentSizedTarget
         inherited.contentLimit = parent.contentLimit
         let unpatchable = inherited.inContentSizedTarget && inherited.contentLimit == nil
-        let ctx = isTransformLayer || inherited.inReplica || unpatchable ? inherited : recordedContext(inherited)
+        if !(isTransformLayer || inherited.inReplica || unpatchable) { recordContext(&inherited) }
+        let ctx = inherited
         if isolate {
             // Two clips that cannot merge analytically: the inner clip is applied inside an
             // offscreen target, the outer one when that target is composited.
@@ -635,11 +636,11 @@ package final class RenderTreeBuilder {
             return keyed.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.2)
         }
         var needsSort = false
-        for l in sublayers where l.renderCopy.state.zPosition != 0 { needsSort = true; break }
+        for l in sublayers where l.renderCopy.zPositionUnchecked != 0 { needsSort = true; break }
         guard needsSort else { return sublayers }
         var keyed: [(z: Double, index: Int, layer: CALayer)] = []
         keyed.reserveCapacity(sublayers.count)
-        for (i, l) in sublayers.enumerated() { keyed.append((Double(l.renderCopy.state.zPosition), i, l)) }
+        for (i, l) in sublayers.enumerated() { keyed.append((Double(l.renderCopy.zPositionUnchecked), i, l)) }
         keyed.sort { a, b in a.z != b.z ? a.z < b.z : a.index < b.index }
         return keyed.map { $0.layer }
     }
@@ -673,9 +674,15 @@ package final class RenderTreeBuilder {
     /// `ctx` kept in `recorded.leafContexts`, so leaves that inherit it can be patched later.
     func recordedContext(_ ctx: Context) -> Context {
         var c = ctx
-        c.index = recorded.leafContexts.count
-        recorded.leafContexts.append(c)
+        recordContext(&c)
         return c
+    }
+
+    /// `recordedContext` in place: `ctx` gets its index and is kept (no copies of the context
+    /// made on the way, issue 23: one a sublayer list every frame).
+    func recordContext(_ ctx: inout Context) {
+        ctx.index = recorded.leafContexts.count
+        recorded.leafContexts.append(ctx)
     }
 
     // MARK: Bounds of isolated subtrees

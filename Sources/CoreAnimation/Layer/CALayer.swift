@@ -160,6 +160,9 @@ open class CALayer: NSObject, CAMediaTiming {
     package final var maskUnchecked: CALayer? { _mask }
     package final var stateUnchecked: LayerState { state }
     package final var hasContents: Bool { state.hasContents }
+    /// `state.zPosition` without copying the state (the walk reads it of every sublayer to
+    /// know whether they need sorting).
+    package final var zPositionUnchecked: CGFloat { state.zPosition }
 
     public override init() {
         super.init()
