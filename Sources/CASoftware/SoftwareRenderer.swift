@@ -348,7 +348,8 @@ package final class SoftwareRenderer {
     /// An image's texels, converted once and kept while frames use it.
     func texture(for img: CGImage, stats: inout RenderStats) -> SoftwareTexture {
         let id = ObjectIdentifier(img)
-        if let t = textures[id] { t.lastUsed = frameNumber; return t }
+        // (An identifier a freed image left is taken by a new one: its old texture is replaced.)
+        if let t = textures[id], t.source === img { t.lastUsed = frameNumber; return t }
         let t = SoftwareTexture(img)
         t.lastUsed = frameNumber
         textures[id] = t

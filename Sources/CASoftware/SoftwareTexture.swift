@@ -6,8 +6,13 @@ import CAFrame
 final class SoftwareTexture: @unchecked Sendable {
     private(set) var levels: [SoftwareTarget]
     var lastUsed = 0
+    /// The image it was made from, not held: the renderer keeps textures by the image's
+    /// identity, an address that a later image can take once this one is freed, so a kept
+    /// texture is used only while this is still that image (`SoftwareRenderer.texture(for:)`).
+    private(set) weak var source: CGImage?
 
     init(_ img: CGImage) {
+        source = img
         let w = max(img.width, 1), h = max(img.height, 1)
         let t = SoftwareTarget(width: w, height: h)
         let bytes = img.rgba8Bytes
