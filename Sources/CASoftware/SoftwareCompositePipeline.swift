@@ -104,14 +104,31 @@ struct SoftwareCompositePipeline: SoftwareQuadBatch {
         for y in ya..<yb {
             let srow = src + ((y &+ oy) &* w &+ ox)
             let mrow = m.map { $0 + ((y &+ oy) &* w &+ ox) }
-            var x = xa
+            // Only the columns where the source and the mask can both be non-zero
+            // (`SoftwareRowExtents.swift`; the mask is the source's size): a texel outside
+            // them adds nothing.
+            var span = source.rowRange(y &+ oy, within: xa &+ ox, xb &+ ox)
+            if let mask { span = mask.rowRange(y &+ oy, within: span.lowerBound, span.upperBound) }
+            guard !span.isEmpty else { continue }
+            var x = span.lowerBound &- ox
+            let xb = span.upperBound &- ox
             if !clipped {
                 // Four texels at a time, one lane a texel: the loop below's float operations in
                 // the same order, so the same bytes (`SoftwareTarget.blend`'s early outs, an
                 // opaque source or a clear target, give what the blend expression gives there).
                 let trow = target.pixels + y &* target.width
                 while x &+ 4 <= xb {
+                    // Runs of zero source skipped sixteen texels at a time; the mask is not read.
+                    while x &+ 16 <= xb {
+                        let r = UnsafeRawPointer(srow + x)
+                        let any = r.loadUnaligned(as: SIMD4<UInt32>.self) | r.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
+                            | r.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt32>.self) | r.loadUnaligned(fromByteOffset: 48, as: SIMD4<UInt32>.self)
+                        guard any == .zero else { break }
+                        x &+= 16
+                    }
+                    guard x &+ 4 <= xb else { break }
                     let packed = UnsafeRawPointer(srow + x).loadUnaligned(as: SIMD4<UInt32>.self)
+                    if packed == .zero { x &+= 4; continue }
                     let ma = mrow.map { UnsafeRawPointer($0 + x).loadUnaligned(as: SIMD4<UInt32>.self) &>> 24 }
                     var skip = packed .== 0
                     if let ma { skip = skip .| (ma .== 0) }

@@ -57,6 +57,14 @@ package final class SoftwareRenderer {
     let shadowKernels = SoftwareShadowKernels()
     var frameNumber = 0
 
+    /// Whether offscreen targets keep their row extents for the composites that put them back
+    /// (`SoftwareRowExtents.swift`); off, every texel of the target is read (tests compare).
+    package var usesRowExtents = true
+    /// Tests: the last frame's offscreen targets are kept for reading their row extents
+    /// (`SoftwareRowExtents.swift`; their texels belong to the pool and are not to be read).
+    var keepsTargetsForTesting = false
+    private(set) var lastTargetsForTesting: [SoftwareTarget] = []
+
     package init(threads: Int? = nil) {
         self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
     }
@@ -145,6 +153,10 @@ package final class SoftwareRenderer {
                         if drawn.count > Self.maxDrawnSpans || drawn.reduce(0, { $0 &+ $1.area }) >= union.area { drawn = [union] }
                     }
                 }
+                // An offscreen target's extents start at a clearing pass (to zero); a pass
+                // drawing over what it holds adds to them.
+                if usesRowExtents, case .offscreen = pass.target, clearColor != nil { dst.startRowExtents() }
+                let tracks = dst.rowExtents != nil
                 run(rows: dst.height, single: Self.isSmallPass(dst, work)) { rows in
                     if let clearColor {
                         if let area {
@@ -154,10 +166,14 @@ package final class SoftwareRenderer {
                             dst.clear(clearColor, rows: rows, except: covered)
                         }
                     }
-                    for w in work { w.draw(ctx, rows) }
+                    for w in work {
+                        w.draw(ctx, rows)
+                        if tracks { w.noteRowExtents(dst, rows) }
+                    }
                 }
             case .blur(let source, let sigma, let horizontal):
                 if pass.target == .main { drawnKnown = false }
+                dst.forgetRowExtents()
                 guard case .offscreen(let si) = source, si >= 0, si < targets.count else {
                     throw SoftwareBackendError("blur source \(source) is not offscreen")
                 }
@@ -169,6 +185,7 @@ package final class SoftwareRenderer {
                 stats.vertices += 3
             case .filter(let source, let op):
                 if pass.target == .main { drawnKnown = false }
+                dst.forgetRowExtents()
                 guard case .offscreen(let si) = source, si >= 0, si < targets.count else {
                     throw SoftwareBackendError("filter source \(source) is not offscreen")
                 }
@@ -181,6 +198,7 @@ package final class SoftwareRenderer {
                 try runFilter(op, source: targets[si], other: other, target: dst, viewport: vp, clips: clips, stats: &stats)
             case .copy(let source):
                 if pass.target == .main { drawnKnown = false }
+                dst.forgetRowExtents()
                 let srcRect: SIMD4<Float>
                 switch source {
                 case .main: srcRect = SIMD4(0, 0, Float(frame.width), Float(frame.height))
@@ -193,6 +211,7 @@ package final class SoftwareRenderer {
             }
         }
         evictUnused()
+        if keepsTargetsForTesting { lastTargetsForTesting = targets }
         targetPool.keep(targetBlocks)
         if clearedMain, drawnKnown {
             mainDrawn = (drawn, mainClearWord)
@@ -405,6 +424,9 @@ protocol SoftwareBatchWork {
     /// Appends rectangles that hold every pixel its draws can write (none where it writes
     /// none); false where unknown.
     func appendPixelBoxes(to boxes: inout [SoftwareSpan]) -> Bool
+    /// Notes in `target` the columns its draws in `rows` can have written
+    /// (`SoftwareRowExtents.swift`).
+    func noteRowExtents(_ target: SoftwareTarget, _ rows: Range<Int>)
 }
 
 extension SoftwareBatchWork {

@@ -138,6 +138,17 @@ struct SoftwareShapePipeline: SoftwareQuadBatch {
 
     @inline(__always) static func decode16(_ h: Float, _ l: Float) -> Float { h * (65280.0 / 65535.0) + l * (255.0 / 65535.0) }
 
+    /// Each quad's columns, but for instances drawn from their runs (`drawRunRows` notes the
+    /// runs' columns as it draws them).
+    func noteRowExtents(_ target: SoftwareTarget, _ rows: Range<Int>) {
+        for k in rowIndex.candidates(rows) where !(rowMaps[k] != nil && runs[k] != nil) {
+            let q = quads[k]
+            let ya = max(q.y0, rows.lowerBound), yb = min(q.y1, rows.upperBound)
+            guard ya < yb, q.x0 < q.x1 else { continue }
+            for y in ya..<yb { target.noteRow(y, q.x0, q.x1) }
+        }
+    }
+
     func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {
         let v = variant
         let target = ctx.target

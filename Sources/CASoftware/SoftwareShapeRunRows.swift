@@ -63,6 +63,9 @@ extension SoftwareShapePipeline {
                             let row = target.pixels + y &* target.width
                             var k = Int(starts[ty])
                             let end = Int(starts[ty &+ 1])
+                            // The columns written, for the target's extents (`noteRowExtents`).
+                            var lo = Int.max, hi = Int.min
+                            defer { if lo < hi { target.noteRow(y, lo, hi) } }
                             while k < end {
                                 let r = runs[k]
                                 k &+= 1
@@ -90,6 +93,8 @@ extension SoftwareShapePipeline {
                                     source = SoftwareSpanBlend.source(Self.color(i, fill: full.x, stroke: full.y) * opacity)
                                     cache[slot] = UInt64(key) << 32 | UInt64(source)
                                 }
+                                lo = min(lo, x0)
+                                hi = max(hi, x1)
                                 let n = x1 &- x0
                                 if n > 1 { SoftwareSpanBlend.fill(row + x0, n, source) } else { row[x0] = SoftwareSpanBlend.over(source, row[x0]) }
                             }

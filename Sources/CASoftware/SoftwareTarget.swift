@@ -20,6 +20,12 @@ final class SoftwareTarget: @unchecked Sendable {
     /// Whether `pixels` was allocated here (and is freed here); a target over texels it was lent
     /// (`init(width:height:texels:)`) leaves them to their owner.
     private let ownsPixels: Bool
+    /// Per row, the columns [x, y) outside which every texel is zero, where known: nil until a
+    /// draw pass clears the target (`startRowExtents`), and again after a pass that does not
+    /// report what it writes (`SoftwareRowExtents.swift`).
+    private(set) var rowExtents: UnsafeMutablePointer<SIMD2<Int32>>?
+    /// `rowExtents`' memory, kept for the target's life once made.
+    var rowExtentStorage: UnsafeMutablePointer<SIMD2<Int32>>?
 
     /// A target over `width × height` texels it does not own (the main target over
     /// `SoftwareRenderer`'s frame array): the owner keeps them alive and in place while the
@@ -50,7 +56,11 @@ final class SoftwareTarget: @unchecked Sendable {
     deinit {
         if ownsPixels { free(pixels) }
         free(coverageRuns)
+        rowExtentStorage?.deallocate()
     }
+
+    /// Sets `rowExtents` (for `SoftwareRowExtents.swift`).
+    func setRowExtents(_ e: UnsafeMutablePointer<SIMD2<Int32>>?) { rowExtents = e }
 
     /// Fills every texel with `color` (premultiplied, 0…1), as `glClear`.
     func clear(_ color: SIMD4<Float>) {
