@@ -48,9 +48,9 @@ final class DeferredRasterQueue: @unchecked Sendable {
 
     /// Starts a drain that finds nothing to take, as soon as there may be helpers. The
     /// global queue makes a thread for the first drain, and that thread a malloc arena for its
-    /// first raster: paid by the first frame that deferred a raster, they were most of a
-    /// 0.3–0.5 ms spike (issue 23: TwitterHeart's first burst frame, 4 context switches and
-    /// 17 page faults). Here they are paid when the renderer is made, beside it, and its
+    /// first raster: paid by the first frame that deferred a raster, they were most of its
+    /// cost (issue 23: TwitterHeart's frame 24, 0.71 ms, 0.45 without them; four context
+    /// switches and seventeen page faults). Here they are paid when the renderer is made, beside it, and its
     /// scratch rasteriser is ready for the first raster.
     private func warm() {
         warmed = true

@@ -72,9 +72,10 @@ extension ShapeCache {
     /// them, once the build after that has passed (`TransientRasters`). Their atlas room is not
     /// reused: it is counted until the atlas starts again, as before.
     func dropTransientEntries() {
-        guard dropsTransientRasters else { return }
+        // (Judged even when nothing is dropped, so the list does not grow.)
+        let drops = dropsTransientRasters
         transient.judge(builds: Self.transientFrames) { f in
-            guard let i = entries.index(forKey: f.key) else { return }
+            guard drops, let i = entries.index(forKey: f.key) else { return }
             let e = entries.values[i]
             // (A raster filed again under the key since, or drawn by a later build or patch, stays.)
             if e.lastUsed == f.build, e.lastUse == f.use { entries.remove(at: i) }
