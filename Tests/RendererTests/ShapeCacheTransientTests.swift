@@ -6,10 +6,12 @@ import CATestSupport
 /// Rasters no frame used after the one that made them (`ShapeCache.dropTransientEntries`): a
 /// shape that changes every frame (here a trimmed stroke, as Lottie's TwitterHeart's dots) makes
 /// a raster a frame that no later frame asks for. Kept like a still shape's for
-/// `ShapeCache.maxIdleFrames`, they filled the table by thousands (issue 23); they are dropped
-/// once `ShapeCache.transientFrames` frames have passed, and a still shape's raster stays.
+/// `ShapeCache.maxIdleFrames`, they filled the table by thousands (issue 23); a build drops
+/// those no build drew since the one that filed them (`ShapeCache.transientFrames` builds on),
+/// and a still shape's raster stays.
 @Suite struct ShapeCacheTransientTests {
-    static func scene() -> (root: CALayer, still: CAShapeLayer, trimmed: CAShapeLayer) {
+    /// A still stroked line and one whose `strokeEnd` animates, round-capped.
+    static func scene() -> CALayer {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 120, height: 80)
         root.anchorPoint = .zero
@@ -27,7 +29,8 @@ import CATestSupport
             root.addSublayer(s)
             return s
         }
-        let still = shape(0), trimmed = shape(40)
+        _ = shape(0)
+        let trimmed = shape(40)
         let a = CABasicAnimation(keyPath: "strokeEnd")
         a.fromValue = 0.1
         a.toValue = 1
@@ -35,13 +38,13 @@ import CATestSupport
         // (Not 0, which a commit replaces with the current time: frames are rendered at 0.05 …)
         a.beginTime = 0.001
         trimmed.add(a, forKey: "trim")
-        return (root, still, trimmed)
+        return root
     }
 
     @Test("under patches a trimmed stroke's rasters wait for the builds, which drop those they did not draw",
           arguments: [1, 3])
     func transientRastersWaitForBuilds(threads: Int) throws {
-        let (root, _, _) = Self.scene()
+        let root = Self.scene()
         var options = CARenderer.Options(backend: .software)
         options.shapeRasterThreads = threads
         let r = try CARenderer(offscreenSize: root.bounds.size, scale: 1, options: options)
@@ -69,7 +72,7 @@ import CATestSupport
 
     @Test("frames that are builds keep the still shape's raster and the trimmed stroke's of the last two builds")
     func transientRastersDroppedUnderBuilds() throws {
-        let (root, _, _) = Self.scene()
+        let root = Self.scene()
         let r = try CARenderer(offscreenSize: root.bounds.size, scale: 1, options: CARenderer.Options(backend: .software))
         r.layer = root
         let cache = r.builder.shapes.cache
@@ -88,7 +91,7 @@ import CATestSupport
 
     @Test("a frame drawn again at the same time uses the rasters it made and keeps them")
     func repeatedFrameKeepsItsRasters() throws {
-        let (root, _, _) = Self.scene()
+        let root = Self.scene()
         let r = try CARenderer(offscreenSize: root.bounds.size, scale: 1, options: CARenderer.Options(backend: .software))
         r.layer = root
         let first = try RenderHarness.frame(r, at: 1.3)
