@@ -128,6 +128,13 @@ struct PieceStroker {
             rast.addRing(outer, inner)
             return
         }
+        // One segment with round caps (a dash, a trimmed piece of a line: TwitterHeart's dots):
+        // one convex outline, the caps' half discs joined by the segment's sides, in place of a
+        // quad and two whole discs over it (about half the edges, none overlapping).
+        if !s.isClosed, seg.count == 1, cap == .round {
+            capsule(seg[0], into: &rast)
+            return
+        }
         // An open subpath's butt and square caps are cut across the curve's true end tangents
         // (Core Graphics' rule), not across the first and last chords.
         let trueEnds = !s.isClosed && cap != .round
@@ -326,6 +333,49 @@ struct PieceStroker {
             }
         }
         rast.addPositiveTriangle(p(v.x, v.y), p(a.x, a.y), p(b.x, b.y))
+    }
+
+    /// Segment `g` with round caps as one outline: a + n, the disc's vertices strictly behind
+    /// a (from n round to −n through −u), a − n, b − n, those strictly beyond b (from −n round
+    /// to n through u), b + n, for n the segment's normal times the half width. The discs are
+    /// `disc`'s (the same vertices); where the union of a quad and two discs followed a disc's
+    /// edge inward to the quad's corner, this goes straight to the corner, which lies on the
+    /// circle (the round cap's own edge).
+    private func capsule(_ g: Segment, into rast: inout CoverageRasterizer) {
+        let n = discSides
+        let dirs = unitCircle.count == n ? unitCircle : UnitCircles.directions(n)
+        let nrm = SIMD2(-g.u.y, g.u.x)
+        let step = 2 * Double.pi / Double(n)
+        var angle = atan2(nrm.y, nrm.x)
+        if angle < 0 { angle += 2 * Double.pi }
+        withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: n + 4) { pts in
+            var count = 0
+            func add(_ v: SIMD2<Double>) { pts[count] = p(v.x, v.y); count += 1 }
+            /// The vertices after angle `from` (mod 2π) whose direction lies strictly on `side`
+            /// of the normal's line (−1 behind a, +1 beyond b), in order; one on the line (to
+            /// rounding) is the ±n point added beside them.
+            func half(_ c: SIMD2<Double>, from: Double, side: Double) {
+                var k = Int((from / step).rounded(.down)) + 1
+                var taken = 0
+                for _ in 0..<n {
+                    let d = dirs[k % n]
+                    if (d.x * g.u.x + d.y * g.u.y) * side > 1e-9 {
+                        add(c + d * hw)
+                        taken += 1
+                    } else if taken > 0 {
+                        break
+                    }
+                    k += 1
+                }
+            }
+            add(g.a + nrm * hw)
+            half(g.a, from: angle, side: -1)
+            add(g.a - nrm * hw)
+            add(g.b - nrm * hw)
+            half(g.b, from: angle < Double.pi ? angle + Double.pi : angle - Double.pi, side: 1)
+            add(g.b + nrm * hw)
+            rast.addPositivePolygon(UnsafeBufferPointer(start: pts.baseAddress, count: count))
+        }
     }
 
     private func capPiece(at e: SIMD2<Double>, direction u: SIMD2<Double>, into rast: inout CoverageRasterizer) {
