@@ -111,22 +111,22 @@ struct SoftwareCompositePipeline: SoftwareQuadBatch {
             if let mask { span = mask.rowRange(y &+ oy, within: span.lowerBound, span.upperBound) }
             guard !span.isEmpty else { continue }
             var x = span.lowerBound &- ox
-            let xb = span.upperBound &- ox
+            let xe = span.upperBound &- ox
             if !clipped {
                 // Four texels at a time, one lane a texel: the loop below's float operations in
                 // the same order, so the same bytes (`SoftwareTarget.blend`'s early outs, an
                 // opaque source or a clear target, give what the blend expression gives there).
                 let trow = target.pixels + y &* target.width
-                while x &+ 4 <= xb {
+                while x &+ 4 <= xe {
                     // Runs of zero source skipped sixteen texels at a time; the mask is not read.
-                    while x &+ 16 <= xb {
+                    while x &+ 16 <= xe {
                         let r = UnsafeRawPointer(srow + x)
                         let any = r.loadUnaligned(as: SIMD4<UInt32>.self) | r.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
                             | r.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt32>.self) | r.loadUnaligned(fromByteOffset: 48, as: SIMD4<UInt32>.self)
                         guard any == .zero else { break }
                         x &+= 16
                     }
-                    guard x &+ 4 <= xb else { break }
+                    guard x &+ 4 <= xe else { break }
                     let packed = UnsafeRawPointer(srow + x).loadUnaligned(as: SIMD4<UInt32>.self)
                     if packed == .zero { x &+= 4; continue }
                     let ma = mrow.map { UnsafeRawPointer($0 + x).loadUnaligned(as: SIMD4<UInt32>.self) &>> 24 }
@@ -138,7 +138,7 @@ struct SoftwareCompositePipeline: SoftwareQuadBatch {
                     x &+= 4
                 }
             }
-            while x < xb {
+            while x < xe {
                 defer { x &+= 1 }
                 // A texel of zero colour and alpha adds nothing under source-over.
                 let packed = srow[x]

@@ -61,7 +61,8 @@ package final class SoftwareRenderer {
     /// (`SoftwareRowExtents.swift`); off, every texel of the target is read (tests compare).
     package var usesRowExtents = true
     /// Tests: the last frame's offscreen targets are kept for reading their row extents
-    /// (`SoftwareRowExtents.swift`; their texels belong to the pool and are not to be read).
+    /// (`SoftwareRowExtents.swift`; their texels and extents are the pool's blocks', kept until
+    /// the next frame: read them before it).
     var keepsTargetsForTesting = false
     private(set) var lastTargetsForTesting: [SoftwareTarget] = []
 

@@ -15,7 +15,10 @@
 extension SoftwareTarget {
     /// At a draw pass that clears the target (to zero): every row empty.
     func startRowExtents() {
-        if rowExtentStorage == nil { rowExtentStorage = .allocate(capacity: height) }
+        if rowExtentStorage == nil {
+            rowExtentStorage = .allocate(capacity: height)
+            ownsRowExtentStorage = true
+        }
         let e = rowExtentStorage!
         e.initialize(repeating: SIMD2(Int32.max, Int32.min), count: height)
         setRowExtents(e)
@@ -53,9 +56,15 @@ extension SoftwareBatchWork {
 extension SoftwareQuadBatch {
     /// Each quad's columns on the rows it covers (its draw stays inside its bounds).
     func noteRowExtents(_ target: SoftwareTarget, _ rows: Range<Int>) {
-        for q in quads where q.x0 < q.x1 {
+        noteQuadColumns(target, rows, quads.indices)
+    }
+
+    /// The columns of quads `ks` on the rows of `rows` they cover.
+    func noteQuadColumns<S: Sequence<Int>>(_ target: SoftwareTarget, _ rows: Range<Int>, _ ks: S) {
+        for k in ks {
+            let q = quads[k]
             let ya = max(q.y0, rows.lowerBound), yb = min(q.y1, rows.upperBound)
-            guard ya < yb else { continue }
+            guard ya < yb, q.x0 < q.x1 else { continue }
             for y in ya..<yb { target.noteRow(y, q.x0, q.x1) }
         }
     }

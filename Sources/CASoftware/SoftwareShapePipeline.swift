@@ -141,12 +141,7 @@ struct SoftwareShapePipeline: SoftwareQuadBatch {
     /// Each quad's columns, but for instances drawn from their runs (`drawRunRows` notes the
     /// runs' columns as it draws them).
     func noteRowExtents(_ target: SoftwareTarget, _ rows: Range<Int>) {
-        for k in rowIndex.candidates(rows) where !(rowMaps[k] != nil && runs[k] != nil) {
-            let q = quads[k]
-            let ya = max(q.y0, rows.lowerBound), yb = min(q.y1, rows.upperBound)
-            guard ya < yb, q.x0 < q.x1 else { continue }
-            for y in ya..<yb { target.noteRow(y, q.x0, q.x1) }
-        }
+        noteQuadColumns(target, rows, rowIndex.candidates(rows).lazy.filter { !(rowMaps[$0] != nil && runs[$0] != nil) })
     }
 
     func draw(_ ctx: SoftwarePassContext, _ rows: Range<Int>) {

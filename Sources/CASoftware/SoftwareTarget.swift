@@ -24,16 +24,19 @@ final class SoftwareTarget: @unchecked Sendable {
     /// draw pass clears the target (`startRowExtents`), and again after a pass that does not
     /// report what it writes (`SoftwareRowExtents.swift`).
     private(set) var rowExtents: UnsafeMutablePointer<SIMD2<Int32>>?
-    /// `rowExtents`' memory, kept for the target's life once made.
+    /// `rowExtents`' memory: a pool block's (`SoftwareTargetPool.Block`), or made here at the
+    /// first clearing pass and freed with the target (`ownsRowExtentStorage`).
     var rowExtentStorage: UnsafeMutablePointer<SIMD2<Int32>>?
+    var ownsRowExtentStorage = false
 
     /// A target over `width × height` texels it does not own (the main target over
     /// `SoftwareRenderer`'s frame array): the owner keeps them alive and in place while the
     /// target is used.
-    init(width: Int, height: Int, texels: UnsafeMutablePointer<UInt32>) {
+    init(width: Int, height: Int, texels: UnsafeMutablePointer<UInt32>, rowExtents: UnsafeMutablePointer<SIMD2<Int32>>? = nil) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         pixels = texels
+        rowExtentStorage = rowExtents
         coverageRuns = nil
         ownsPixels = false
     }
@@ -56,7 +59,7 @@ final class SoftwareTarget: @unchecked Sendable {
     deinit {
         if ownsPixels { free(pixels) }
         free(coverageRuns)
-        rowExtentStorage?.deallocate()
+        if ownsRowExtentStorage { rowExtentStorage?.deallocate() }
     }
 
     /// Sets `rowExtents` (for `SoftwareRowExtents.swift`).

@@ -18,13 +18,31 @@ struct SoftwareTargetPool {
         let texels: UnsafeMutablePointer<UInt32>
         let capacity: Int
 
+        /// The row extents of the target laid in it (`SoftwareRowExtents.swift`), kept with the
+        /// block so that a frame's targets do not allocate them.
+        private var extents: UnsafeMutablePointer<SIMD2<Int32>>?
+        private var extentRows = 0
+
         init?(capacity: Int) {
             guard capacity > 0, let p = calloc(capacity, MemoryLayout<UInt32>.stride) else { return nil }
             texels = p.bindMemory(to: UInt32.self, capacity: capacity)
             self.capacity = capacity
         }
 
-        deinit { free(texels) }
+        /// Room for `rows` rows' extents.
+        func extentStorage(rows: Int) -> UnsafeMutablePointer<SIMD2<Int32>> {
+            if rows > extentRows {
+                extents?.deallocate()
+                extents = .allocate(capacity: rows)
+                extentRows = rows
+            }
+            return extents!
+        }
+
+        deinit {
+            free(texels)
+            extents?.deallocate()
+        }
     }
 
     /// Kept between frames up to this many bytes (256 MB); a frame that uses more keeps what fits.
@@ -62,10 +80,10 @@ struct SoftwareTargetPool {
                 let b = spare.remove(at: best)
                 if clearedFirst[i] != true { b.texels.update(repeating: 0, count: n) }
                 blocks.append(b)
-                out[i] = SoftwareTarget(width: w, height: h, texels: b.texels)
+                out[i] = SoftwareTarget(width: w, height: h, texels: b.texels, rowExtents: b.extentStorage(rows: h))
             } else if let b = Block(capacity: n + n / 4) {
                 blocks.append(b)
-                out[i] = SoftwareTarget(width: w, height: h, texels: b.texels)
+                out[i] = SoftwareTarget(width: w, height: h, texels: b.texels, rowExtents: b.extentStorage(rows: h))
             } else {
                 out[i] = SoftwareTarget(width: w, height: h)
             }

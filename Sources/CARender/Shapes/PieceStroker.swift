@@ -40,8 +40,11 @@ struct PieceStroker {
 
     private func p(_ x: Double, _ y: Double) -> SIMD2<Double> { map.apply(CGPoint(x: x, y: y)) }
 
+    /// The disc's vertex directions (`unitCircle` where round caps or joins made it).
+    private var discDirections: [SIMD2<Double>] { unitCircle.count == discSides ? unitCircle : UnitCircles.directions(discSides) }
+
     func disc(_ c: SIMD2<Double>, into rast: inout CoverageRasterizer) {
-        let dirs = unitCircle.count == discSides ? unitCircle : UnitCircles.directions(discSides)
+        let dirs = discDirections
         withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: discSides) { pts in
             for i in 0..<discSides { pts[i] = p(c.x + hw * dirs[i].x, c.y + hw * dirs[i].y) }
             rast.addPositivePolygon(UnsafeBufferPointer(pts))
@@ -343,7 +346,7 @@ struct PieceStroker {
     /// circle (the round cap's own edge).
     private func capsule(_ g: Segment, into rast: inout CoverageRasterizer) {
         let n = discSides
-        let dirs = unitCircle.count == n ? unitCircle : UnitCircles.directions(n)
+        let dirs = discDirections
         let nrm = SIMD2(-g.u.y, g.u.x)
         let step = 2 * Double.pi / Double(n)
         var angle = atan2(nrm.y, nrm.x)

@@ -16,8 +16,6 @@
 struct TransientRasters {
     /// Builds and patches so far; `ShapeCache.Entry.lastUse` is the last one that drew an entry.
     private(set) var use = 0
-    /// The build number (`ShapeCache.frameNumber`) of the last build.
-    private(set) var build = 0
 
     /// A filed raster: the build (or the build before the patch) and the use it was filed in.
     struct Filed {
@@ -30,20 +28,17 @@ struct TransientRasters {
     private var filed: [Filed] = []
     private var head = 0
 
-    mutating func beginBuild(_ frameNumber: Int) {
-        use &+= 1
-        build = frameNumber
-    }
+    /// A build or a patch begins.
+    mutating func begin() { use &+= 1 }
 
-    mutating func beginPatch() { use &+= 1 }
-
-    mutating func file(_ key: ShapeCache.Key) {
+    /// `key` filed in the current use, under build number `build` (the last build's).
+    mutating func file(_ key: ShapeCache.Key, build: Int) {
         filed.append(Filed(build: build, use: use, key: key))
     }
 
-    /// Hands `body` each raster filed `builds` builds or more before the current one, once.
-    mutating func judge(builds: Int, _ body: (Filed) -> Void) {
-        while head < filed.count, filed[head].build <= build - builds {
+    /// Hands `body` each raster filed `builds` builds or more before build `now`, once.
+    mutating func judge(builds: Int, now: Int, _ body: (Filed) -> Void) {
+        while head < filed.count, filed[head].build <= now - builds {
             body(filed[head])
             head += 1
         }
@@ -74,7 +69,7 @@ extension ShapeCache {
     func dropTransientEntries() {
         // (Judged even when nothing is dropped, so the list does not grow.)
         let drops = dropsTransientRasters
-        transient.judge(builds: Self.transientFrames) { f in
+        transient.judge(builds: Self.transientFrames, now: frameNumber) { f in
             guard drops, let i = entries.index(forKey: f.key) else { return }
             let e = entries.values[i]
             // (A raster filed again under the key since, or drawn by a later build or patch, stays.)
@@ -87,6 +82,6 @@ extension ShapeCache {
         var e = entry
         e.lastUse = transient.use
         entries[key] = e
-        transient.file(key)
+        transient.file(key, build: frameNumber)
     }
 }

@@ -193,7 +193,7 @@ final class ShapeCache {
         warnedFull = false
         workThisFrame = 0
         deferredThisFrame = 0
-        transient.beginBuild(frameNumber)
+        transient.begin()
         if texels > Self.budgetTexels || fieldTexels > Self.fieldBudgetTexels {
             reset()
         } else {
@@ -213,7 +213,7 @@ final class ShapeCache {
     /// kept frame's other instances still sample their rasters where they are.
     func beginPatch() {
         makeDeferredRasters()
-        transient.beginPatch()
+        transient.begin()
         rastersThisFrame = 0
         segmentsThisFrame = 0
         rasterSecondsThisFrame = 0
