@@ -7,8 +7,24 @@
 package final class ClipMask: Sendable {
     package let box: PixelBox
     package let values: [Float]
+    /// Per row of `box`, columns `fullRuns[2j] ..< fullRuns[2j + 1]` (relative to `box.x0`)
+    /// where the clip is exactly 1, or nil when unknown. Painters under a clip paint that part
+    /// of a row as if nothing were clipped (the same bytes: coverage 1 is no clip), and read the
+    /// coverage only at the clip's edges (issue 19: a rounded-rect clip is 1 over nearly all of
+    /// its box).
+    package let fullRuns: [Int32]?
 
-    package init(box: PixelBox, values: [Float]) { self.box = box; self.values = values }
+    package init(box: PixelBox, values: [Float], fullRuns: [Int32]? = nil) {
+        self.box = box; self.values = values
+        self.fullRuns = fullRuns.flatMap { $0.count == 2 * max(0, box.y1 - box.y0) ? $0 : nil }
+    }
+
+    /// Row `y`'s columns of full coverage as absolute x (`lo == hi`: none known).
+    @inline(__always) package func fullColumns(row y: Int) -> (lo: Int, hi: Int) {
+        guard let fullRuns, y >= box.y0, y < box.y1 else { return (0, 0) }
+        let j = 2 * (y - box.y0)
+        return (box.x0 + Int(fullRuns[j]), box.x0 + Int(fullRuns[j + 1]))
+    }
 
     @inline(__always) package func value(_ x: Int, _ y: Int) -> Float {
         guard x >= box.x0, y >= box.y0, x < box.x1, y < box.y1 else { return 0 }
@@ -48,6 +64,8 @@ extension CGContext {
         guard var cov = coverage(ofDevicePath: p, evenOdd: false),
               let shader = imageShader(mask, in: rect, tiled: false) else { intersectClip(nil); return }
         let useAlpha = !mask.isOpaque
+        // The image scales the coverage: where the path was full is no longer known to be.
+        cov.fullRuns = nil
         for j in 0..<cov.height {
             for i in 0..<cov.width {
                 let k = j * cov.width + i
@@ -79,13 +97,25 @@ extension CGContext {
         guard let mask else { gstate.clip = .empty; return }
         let box = PixelBox(x0: mask.x0, y0: mask.y0, x1: mask.x0 + mask.width, y1: mask.y0 + mask.height)
         var values = mask.values
+        var runs = mask.fullRuns
         if let old = gstate.clip {
             for j in 0..<mask.height {
                 for i in 0..<mask.width {
                     values[j * mask.width + i] *= old.value(mask.x0 + i, mask.y0 + j)
                 }
             }
+            // 1 × 1 is 1: the new full columns are where both were full.
+            if runs != nil, old.fullRuns != nil {
+                for j in 0..<mask.height {
+                    let o = old.fullColumns(row: mask.y0 + j)
+                    let lo = max(Int(runs![2 * j]), o.lo - mask.x0), hi = min(Int(runs![2 * j + 1]), o.hi - mask.x0)
+                    runs![2 * j] = Int32(truncatingIfNeeded: lo)
+                    runs![2 * j + 1] = Int32(truncatingIfNeeded: max(lo, hi))
+                }
+            } else {
+                runs = nil
+            }
         }
-        gstate.clip = ClipMask(box: box, values: values)
+        gstate.clip = ClipMask(box: box, values: values, fullRuns: runs)
     }
 }

@@ -16,6 +16,8 @@
 // group's lanes) instead of mapped through the inverse CTM per pixel, which moves a byte by one
 // only where a value sits on a rounding boundary (CGGradientSpanTests compares the two).
 
+import CPixelKernels
+
 extension CGContext {
     /// Paints an axial gradient over the drawable box when the state allows the direct loops;
     /// false (nothing painted) otherwise. Arguments as `drawLinearGradient` has checked them.
@@ -76,16 +78,29 @@ extension CGContext {
         clipValues.withUnsafeBufferPointer { cv in
             ramp.locations.withUnsafeBufferPointer { locations in
                 ramp.colors.withUnsafeBufferPointer { colors in
-                    let stops = AxialStops<Order>(ramp: ramp, locations: locations, colors: colors)
+                    let stops = AxialStops<Order>(ramp: ramp, locations: locations, colors: colors, wide: widePixelLoops)
                     for y in box.y0..<box.y1 {
                         let t0 = rowStart(y)
                         let row = surface.base + y * surface.bytesPerRow + box.x0 * 4
-                        // The clip row from the box's first pixel (drawableBox lies inside the clip's box).
-                        let clipRow = clip.map { cv.baseAddress! + (y - $0.box.y0) * ($0.box.x1 - $0.box.x0) + (box.x0 - $0.box.x0) }
-                        let k = stops.paintRow(row, count: n, t0: t0, dt: dt, clip: clipRow)
-                        if k < n {
-                            stops.lanes.paintPixels(row, from: k, count: n - k, clip: clipRow) { stops.source(t0 + Double($0) * dt) }
+                        // Pixels a..<b of the row, under `clip` (or none).
+                        func paint(_ a: Int, _ b: Int, _ clip: UnsafePointer<Float>?) {
+                            guard a < b else { return }
+                            let k = stops.paintRow(row, from: a, end: b, t0: t0, dt: dt, clip: clip)
+                            if k < b {
+                                stops.lanes.paintPixels(row, from: k, count: b - k, clip: clip) { stops.source(t0 + Double($0) * dt) }
+                            }
                         }
+                        guard let clip else { paint(0, n, nil); continue }
+                        // The clip row from the box's first pixel (drawableBox lies inside the
+                        // clip's box); the whole groups of four where the clip is 1 are painted
+                        // as unclipped (the groups stay where they were: the same bytes).
+                        let clipRow = cv.baseAddress! + (y - clip.box.y0) * (clip.box.x1 - clip.box.x0) + (box.x0 - clip.box.x0)
+                        let full = clip.fullColumns(row: y)
+                        let lo = min((max(full.lo - box.x0, 0) + 3) & ~3, n)
+                        let hi = max(lo, min(full.hi - box.x0, n) & ~3)
+                        paint(0, lo, clipRow)
+                        paint(lo, hi, nil)
+                        paint(hi, n, clipRow)
                     }
                 }
             }
@@ -133,6 +148,8 @@ private struct AxialStops<Order: GradientByteOrder> {
     let ramp: AxialRamp
     let locations: UnsafeBufferPointer<Float>
     let colors: UnsafeBufferPointer<SIMD4<Float>>
+    /// Opaque pieces without a clip through `CPixelKernels`' eight-pixel loop (same bytes).
+    let wide: Bool
     var lanes: GradientLanes<Order> { GradientLanes() }
 
     /// Which piece of `color(at:)` a parameter falls in: 0 at or before the first stop, the
@@ -153,10 +170,10 @@ private struct AxialStops<Order: GradientByteOrder> {
 
     @inline(__always) func source(_ t: Double) -> SIMD4<Float> { ramp.source(t) }
 
-    /// Paints the row's whole groups of four from `row` (`count` pixels, t = t0 + k·dt at pixel
-    /// k, the clip's coverage from `clip` when there is one); returns the pixels done.
-    func paintRow(_ row: UnsafeMutableRawPointer, count n: Int, t0: Double, dt: Double, clip: UnsafePointer<Float>?) -> Int {
-        var k = 0
+    /// Paints whole groups of four of pixels `start ..< n` of `row` (t = t0 + k·dt at pixel k,
+    /// the clip's coverage of pixel k at `clip[k]` when there is one); returns where it stopped.
+    func paintRow(_ row: UnsafeMutableRawPointer, from start: Int, end n: Int, t0: Double, dt: Double, clip: UnsafePointer<Float>?) -> Int {
+        var k = start
         let ones = SIMD4<Float>(repeating: 1)
         let steps = SIMD4<Float>(0, 1, 2, 3) * Float(dt)
         while k + 4 <= n {
@@ -188,6 +205,14 @@ private struct AxialStops<Order: GradientByteOrder> {
             // Both stops opaque and no context alpha: every product with the alpha is × 1, and
             // the alpha byte is 255.
             let opaque = c0.w >= 1 && c1.w >= 1 && alpha >= 1
+            if opaque, clip == nil, wide {
+                // Eight pixels a step where the CPU has AVX2: the same groups, the same bytes.
+                var piece = ca_axial_piece(l0: l0, l1: l1, perUnit: perUnit, r0: c0.x, g0: c0.y, b0: c0.z,
+                                           dr: c1.x - c0.x, dg: c1.y - c0.y, db: c1.z - c0.z,
+                                           shiftR: Order.r, shiftG: Order.g, shiftB: Order.b, alphaWord: 0xFF << Order.a)
+                k = ca_axial_opaque_run(row.assumingMemoryBound(to: UInt32.self), k, n, t0, dt, &piece)
+                continue
+            }
             repeat {
                 // t of the group's first pixel, then a step a lane (in Float: within an ulp or
                 // two of t0 + (k + i)·dt).

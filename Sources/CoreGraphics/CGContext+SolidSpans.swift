@@ -8,6 +8,7 @@
 // same running sum, in the same order), the same float operations.
 import CPrefetch
 import CFloatLanes
+import CPixelKernels
 
 extension CGContext {
     /// Fills a device-space path with a premultiplied colour through the span path when the
@@ -34,7 +35,7 @@ extension CGContext {
         let surface = target
         let clipped = box.intersection(PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
         let spans = SolidSpanWriter(color: color * s.alpha, offsets: SIMD4(ro, go, bo, ao ?? -1),
-                                    area: (box.x1 - box.x0) * (box.y1 - box.y0))
+                                    area: (box.x1 - box.x0) * (box.y1 - box.y0), wide: widePixelLoops)
         let clip = s.clip
         let w = rast.width
         // Cells left of the bitmap still add to the sum.
@@ -104,7 +105,9 @@ struct SolidSpanWriter {
     let kernel: FullCoverageBlend
     let hasKernel: Bool
 
-    init(color: SIMD4<Float>, offsets: SIMD4<Int>, area: Int) {
+    /// `wide`: the table and the full-coverage runs through `CPixelKernels`' eight-lane loops
+    /// (only where `PixelKernels.available`).
+    init(color: SIMD4<Float>, offsets: SIMD4<Int>, area: Int, wide: Bool = false) {
         let s = color * 255, a = color.w
         s255 = s
         sa = a
@@ -128,6 +131,12 @@ struct SolidSpanWriter {
         // loop scalar). Built for any fill of more than a few runs' pixels: a small star's
         // interior at full coverage took the float loop a pixel at a time before.
         let table: [UInt8]? = a >= 1 || area < Self.tableArea ? nil : [UInt8](unsafeUninitializedCapacity: 1024) { buf, n in
+            n = 1024
+            if wide, s.x.isFinite, s.y.isFinite, s.z.isFinite, s.w.isFinite, a.isFinite {
+                // The same expressions eight entries at a time (CPixelKernels).
+                withUnsafeBytes(of: s) { ca_solid_table($0.baseAddress!.assumingMemoryBound(to: Float.self), 1 - a * 1, buf.baseAddress!) }
+                return
+            }
             let out = UnsafeMutableRawPointer(buf.baseAddress!)
             let keep = 1 - a * 1
             let ramp = SIMD4<Float>(0, 1, 2, 3)
@@ -141,10 +150,9 @@ struct SolidSpanWriter {
                     d += 4
                 }
             }
-            n = 1024
         }
         self.table = table
-        let k = table.flatMap { FullCoverageBlend(table: $0, offsets: offsets) }
+        let k = table.flatMap { FullCoverageBlend(table: $0, offsets: offsets, wide: wide) }
         kernel = k ?? FullCoverageBlend.identity
         hasKernel = k != nil
     }
@@ -231,17 +239,20 @@ package struct FullCoverageBlend {
     let m: UInt64
     /// b of memory bytes 0 and 2 (low and high halves), and of bytes 1 and 3.
     let even: UInt64, odd: UInt64
-    /// The vector form: m's high and low bytes in every lane, and bh / bl of bytes 0 and 2
-    /// (even) and 1 and 3 (odd), alternating lane by lane.
-    let mh: SIMD8<UInt16>, ml: SIMD8<UInt16>
-    let bhEven: SIMD8<UInt16>, blEven: SIMD8<UInt16>, bhOdd: SIMD8<UInt16>, blOdd: SIMD8<UInt16>
+    /// The vector form: m's high and low bytes in every lane (`mh`, `ml`), and bh / bl of bytes
+    /// 0 and 2 (`bhEven`, `blEven`) and 1 and 3 (`bhOdd`, `blOdd`), alternating lane by lane;
+    /// a C struct, so that `CPixelKernels`' eight-pixel loop reads the same constants.
+    let lanes: ca_full_blend
+    /// Runs of eight or more through `CPixelKernels`' AVX2 loop (same bytes).
+    let wide: Bool
 
     /// D' = D: the placeholder a writer without a kernel holds (never applied).
-    static let identity = FullCoverageBlend(m: 65536, bytes: [0, 0, 0, 0])
+    static let identity = FullCoverageBlend(m: 65536, bytes: [0, 0, 0, 0], wide: false)
 
     /// `table`: 256 entries per channel in the order r, g, b, a; `offsets`: each channel's byte
-    /// in the pixel (all four present).
-    package init?(table: [UInt8], offsets: SIMD4<Int>) {
+    /// in the pixel (all four present); `wide`: search and blend through `CPixelKernels`' AVX2
+    /// loops (only where `PixelKernels.available`).
+    package init?(table: [UInt8], offsets: SIMD4<Int>, wide: Bool = false) {
         guard table.count == 1024, offsets.w >= 0 else { return nil }
         // The byte → channel map; every byte must belong to exactly one channel.
         var channelOfByte = [-1, -1, -1, -1]
@@ -255,6 +266,16 @@ package struct FullCoverageBlend {
         let slope = Double(Int(table[255]) - Int(table[0])) / 255
         let m0 = Int((slope * 65536).rounded())
         var found: (m: Int, bs: SIMD4<Int>)?
+        if wide {
+            // The same search eight entries at a time (CPixelKernels).
+            var m = 0, b = (0, 0, 0, 0)
+            let ok = table.withUnsafeBufferPointer { t in
+                withUnsafeMutableBytes(of: &b) { ca_full_blend_search(t.baseAddress!, m0, &m, $0.baseAddress!.assumingMemoryBound(to: Int.self)) }
+            }
+            guard ok != 0 else { return nil }
+            self.init(m: m, bytes: channelOfByte.map { [b.0, b.1, b.2, b.3][$0] }, wide: true)
+            return
+        }
         table.withUnsafeBufferPointer { t in
             for dm in [0, -1, 1, -2, 2, -3, 3, -4, 4] {
                 let m = m0 + dm
@@ -280,25 +301,25 @@ package struct FullCoverageBlend {
             }
         }
         guard let (m, bs) = found else { return nil }
-        self.init(m: m, bytes: channelOfByte.map { bs[$0] })
+        self.init(m: m, bytes: channelOfByte.map { bs[$0] }, wide: false)
     }
 
     /// The kernel of slope `m` (16.16) and offsets `b` of memory bytes 0…3, each D·m + b below
     /// 2^24 for D in 0…255.
-    private init(m: Int, bytes b: [Int]) {
+    private init(m: Int, bytes b: [Int], wide: Bool) {
+        self.wide = wide
         self.m = UInt64(m)
         even = UInt64(b[0]) | UInt64(b[2]) << 32
         odd = UInt64(b[1]) | UInt64(b[3]) << 32
         // Every D·m + b < 2^24 (each result is a byte), so m ≤ 65536 (mh ≤ 256) and
         // b >> 8 < 65536.
-        mh = SIMD8(repeating: UInt16(m >> 8))
-        ml = SIMD8(repeating: UInt16(m & 255))
-        func lanes(_ x: Int, _ y: Int) -> SIMD8<UInt16> {
+        func pairs(_ x: Int, _ y: Int) -> SIMD8<UInt16> {
             let (a, c) = (UInt16(x), UInt16(y))
             return SIMD8(a, c, a, c, a, c, a, c)
         }
-        bhEven = lanes(b[0] >> 8, b[2] >> 8); blEven = lanes(b[0] & 255, b[2] & 255)
-        bhOdd = lanes(b[1] >> 8, b[3] >> 8); blOdd = lanes(b[1] & 255, b[3] & 255)
+        lanes = ca_full_blend(mh: SIMD8(repeating: UInt16(m >> 8)), ml: SIMD8(repeating: UInt16(m & 255)),
+                              bhEven: pairs(b[0] >> 8, b[2] >> 8), blEven: pairs(b[0] & 255, b[2] & 255),
+                              bhOdd: pairs(b[1] >> 8, b[3] >> 8), blOdd: pairs(b[1] & 255, b[3] & 255))
     }
 
     /// Blends `count` pixels from `p` (32-bit, any alignment): four at a time in 16-bit lanes,
@@ -313,6 +334,11 @@ package struct FullCoverageBlend {
     /// Runs of 1…3 pixels (a ring's 2-pixel sides) go one or two pixels per 64-bit word.
     @inline(__always)
     package func apply(_ p: UnsafeMutableRawPointer, count: Int) {
+        if count >= 8, wide {
+            // Eight pixels a step where the CPU has AVX2 (CPixelKernels): the same lanes.
+            withUnsafePointer(to: lanes) { ca_full_blend_run(p, count, $0) }
+            return
+        }
         if count >= 4 {
             let last = p + (count &- 4) &* 4
             let rest = count & 3
@@ -346,8 +372,9 @@ package struct FullCoverageBlend {
         let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
         let x = unsafeBitCast(v & mask, to: SIMD8<UInt16>.self)
         let y = unsafeBitCast((v &>> 8) & mask, to: SIMD8<UInt16>.self)
-        let rx = (x &* mh &+ bhEven &+ ((x &* ml &+ blEven) &>> 8)) &>> 8
-        let ry = (y &* mh &+ bhOdd &+ ((y &* ml &+ blOdd) &>> 8)) &>> 8
+        let (mh, ml) = (lanes.mh, lanes.ml)
+        let rx = (x &* mh &+ lanes.bhEven &+ ((x &* ml &+ lanes.blEven) &>> 8)) &>> 8
+        let ry = (y &* mh &+ lanes.bhOdd &+ ((y &* ml &+ lanes.blOdd) &>> 8)) &>> 8
         return unsafeBitCast(rx, to: SIMD4<UInt32>.self) | (unsafeBitCast(ry, to: SIMD4<UInt32>.self) &<< 8)
     }
 

@@ -66,8 +66,9 @@ extension CGContext {
         gstate.blendMode = .normal
         gstate.shadow = nil
         if let r = clipRect {
-            let full = CoverageMask(x0: r.x0, y0: r.y0, width: max(0, r.x1 - r.x0), height: max(0, r.y1 - r.y0),
-                                    values: [Float](repeating: 1, count: max(0, r.x1 - r.x0) * max(0, r.y1 - r.y0)))
+            let (w, h) = (max(0, r.x1 - r.x0), max(0, r.y1 - r.y0))
+            let full = CoverageMask(x0: r.x0, y0: r.y0, width: w, height: h, values: [Float](repeating: 1, count: w * h),
+                                    fullRuns: Array(repeating: [0, Int32(truncatingIfNeeded: w)], count: h).flatMap { $0 })
             intersectClip(full.width > 0 && full.height > 0 ? full : nil)
         }
     }

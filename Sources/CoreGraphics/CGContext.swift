@@ -73,6 +73,12 @@ public final class CGContext {
     /// gradients four pixels at a time) may run; false sends every pixel through the general
     /// loop they must agree with. For tests that compare the two.
     package var usesSpanLoops = true
+    /// Whether the span loops may take `CPixelKernels`' eight-pixel AVX2 loops where the CPU has
+    /// them (`PixelKernels.available`); false keeps them to their four-lane Swift loops, which
+    /// give the same bytes. For tests that compare the two.
+    package var usesWideKernels = true
+    /// `usesWideKernels` where the CPU has AVX2.
+    var widePixelLoops: Bool { usesWideKernels && PixelKernels.available }
 
     /// The raster polygons strokes are built into (StrokeOutlineSink.swift), reused stroke after
     /// stroke so that a stroke's outline allocates nothing once the buffers have grown.

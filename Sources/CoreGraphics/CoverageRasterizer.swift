@@ -351,6 +351,10 @@ package struct CoverageRasterizer: Sendable {
     static func coverage(winding sum: Float, evenOdd: Bool) -> Float {
         var c = abs(sum)
         if evenOdd {
+            // Up to 2 (one shape, or a ring's two loops) the distance to 0 or 2 directly: the
+            // same value as the general fold below (⌊c/2⌋ is 0 there, 1 at c = 2), without its
+            // two conversions.
+            if c <= 2 { return c > 1 ? 2 - c : c }
             // ⌊c/2⌋ by truncation below 2^23 (c ≥ 0; from 2^23 on every float is whole, and
             // NaN stays NaN): `rounded(.down)` was a libm call per run of an even-odd fill.
             let half = c * 0.5
@@ -478,18 +482,30 @@ package struct CoverageRasterizer: Sendable {
     /// `resolvedCoverage(evenOdd:)` walked over the touched cells only, taking every row
     /// (`takeRow(_:)`), so the rasteriser is left clear for `reset(width:height:)`: the same
     /// sums in the same order (an untouched cell adds 0), each run of equal coverage written at
-    /// once, the inside of a shape without a sum per pixel.
-    package mutating func takeResolvedCoverage(evenOdd: Bool) -> [Float] {
+    /// once, the inside of a shape without a sum per pixel. Every value is written once (the
+    /// cells before a row's first touched one as zeros, then each run), not cleared first.
+    ///
+    /// `fullRuns`, when given, receives two entries a row: the first and one-past-last column
+    /// of the row's longest run of coverage exactly 1 (equal when there is none), which lets a
+    /// painter under a clip skip reading the coverage where it is 1 (`ClipMask.fullRuns`).
+    package mutating func takeResolvedCoverage(evenOdd: Bool, fullRuns: UnsafeMutablePointer<Int32>? = nil) -> [Float] {
         let w = width, h = height
         return [Float](unsafeUninitializedCapacity: w * h) { out, count in
             let base = out.baseAddress!
-            base.initialize(repeating: 0, count: w * h)
             for y in 0..<h {
                 let row = base + y * w
+                var best = (start: 0, end: 0)
                 takeRow(y) { a, bits in
+                    let first = Self.nextTouched(bits, from: 0, end: w)
+                    row.initialize(repeating: 0, count: first)
                     Self.forEachRun(a, bits, width: w, evenOdd: evenOdd) { i, e, c in
-                        if c != 0 { (row + i).update(repeating: c, count: e - i) }
+                        (row + i).initialize(repeating: c, count: e - i)
+                        if c == 1, e - i > best.end - best.start { best = (i, e) }
                     }
+                }
+                if let fullRuns {
+                    fullRuns[2 * y] = Int32(truncatingIfNeeded: best.start)
+                    fullRuns[2 * y + 1] = Int32(truncatingIfNeeded: best.end)
                 }
             }
             count = w * h

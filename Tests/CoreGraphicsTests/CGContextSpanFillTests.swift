@@ -47,7 +47,10 @@ import Testing
     /// The integer full-coverage kernel gives exactly the float table's byte for every
     /// destination byte, every channel, over a sweep of colours and alphas (and exists for the
     /// common ones, so that translucent fills take it).
-    @Test func integerBlendMatchesFloatTableExactly() {
+    /// The four-lane Swift loop and (where the CPU has AVX2) `CPixelKernels`' eight-pixel loop.
+    static let kernelWidths = PixelKernels.available ? [false, true] : [false]
+
+    @Test(arguments: kernelWidths) func integerBlendMatchesFloatTableExactly(wide: Bool) {
         var built = 0, tried = 0
         for ai in stride(from: 1, through: 254, by: 7) {
             let a = Float(ai) / 255
@@ -58,7 +61,7 @@ import Testing
                     (0..<256).map { d in UInt8(Float(d) * (1 - a * 1) + s[ch] * 1 + 0.5) }
                 }
                 tried += 1
-                guard let k = FullCoverageBlend(table: table, offsets: SIMD4(3, 2, 1, 0)) else { continue }
+                guard let k = FullCoverageBlend(table: table, offsets: SIMD4(3, 2, 1, 0), wide: wide) else { continue }
                 built += 1
                 // Pixel d holds byte d in every position.
                 var px = [UInt8](repeating: 0, count: 256 * 4)
@@ -78,7 +81,7 @@ import Testing
         let a: Float = 0.8
         let s = SIMD4<Float>(0.2 * a, 0.4 * a, 0.6 * a, a) * 255
         let table: [UInt8] = (0..<4).flatMap { ch in (0..<256).map { d in UInt8(Float(d) * (1 - a * 1) + s[ch] * 1 + 0.5) } }
-        #expect(FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3)) != nil)
+        #expect(FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3), wide: wide) != nil)
     }
 
     /// The constants search (wrapping integer maths since issue 19's cgrects2 pass) is exact
@@ -86,7 +89,7 @@ import Testing
     /// premultiplied, as `setFillColor` gives them): when it returns a kernel, every one of the
     /// 1,024 table entries comes out of the kernel's lanes unchanged, through the four-pixel
     /// steps and the overlapping last step alike (a 259-pixel run: 64 steps and one overlap).
-    @Test func kernelSearchIsExactForEveryEightBitAlpha() {
+    @Test(arguments: kernelWidths) func kernelSearchIsExactForEveryEightBitAlpha(wide: Bool) {
         var built = 0, tried = 0, wrong = 0
         let values: [Float] = [0, 1, 127, 128, 254, 255]
         for ai in 1...254 {
@@ -99,7 +102,7 @@ import Testing
                     (0..<256).map { d in UInt8(Float(d) * (1 - a * 1) + s[ch] * 1 + 0.5) }
                 }
                 tried += 1
-                guard let k = FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3)) else { continue }
+                guard let k = FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3), wide: wide) else { continue }
                 built += 1
                 // Pixel d (0…258) holds byte (d + o·61) mod 256 at offset o: every channel sees
                 // every byte value.
@@ -114,11 +117,12 @@ import Testing
         #expect(built * 10 >= tried * 9, "kernel built for \(built) of \(tried)")
     }
 
-    /// The kernel's four-pixel lanes and its one-pixel tail give the float table's bytes for
-    /// every start (aligned or not) and every run length, and leave the pixels either side of
-    /// the run untouched: a 12-pixel row of varied bytes, runs of 0…11 pixels from every pixel
-    /// and from one byte past a pixel boundary (the kernel takes any alignment).
-    @Test func integerBlendRunsOfEveryLengthAndAlignment() {
+    /// The kernel's four-pixel lanes and its one-pixel tail (eight-pixel lanes and overlapping
+    /// last step from eight pixels on, where the wide loop runs) give the float table's bytes
+    /// for every start (aligned or not) and every run length, and leave the pixels either side
+    /// of the run untouched: a 12-pixel row of varied bytes, runs of 0…12 pixels from every
+    /// pixel and from one byte past a pixel boundary (the kernel takes any alignment).
+    @Test(arguments: kernelWidths) func integerBlendRunsOfEveryLengthAndAlignment(wide: Bool) {
         var tested = 0
         // Alphas that 8-bit colours give (k / 255), as the sweep above; 0.8 is the benchmark's.
         let colours: [(Float, SIMD3<Float>)] = [(0.8, SIMD3(0.2, 0.4, 0.6)), (77 / 255, SIMD3(1, 0.05, 0.5)),
@@ -128,7 +132,7 @@ import Testing
             let s = SIMD4<Float>(rgb.x * a, rgb.y * a, rgb.z * a, a) * 255
             let table: [UInt8] = (0..<4).flatMap { ch in (0..<256).map { d in UInt8(Float(d) * (1 - a * 1) + s[ch] * 1 + 0.5) } }
             // Not every colour has exact constants (then the table is used, not this kernel).
-            guard let k = FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3)) else { continue }
+            guard let k = FullCoverageBlend(table: table, offsets: SIMD4(0, 1, 2, 3), wide: wide) else { continue }
             tested += 1
             // 13 pixels' bytes (one spare for the shifted start), each a different value.
             let original: [UInt8] = (0..<52).map { UInt8(($0 * 37 + 11) % 256) }

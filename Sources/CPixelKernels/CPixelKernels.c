@@ -1,0 +1,179 @@
+// See include/CPixelKernels.h. Written with x86 intrinsics under a per-function target
+// attribute, so the rest of the project keeps its baseline flags; contraction into fused
+// multiply-adds is off (the Swift loops round every multiply and add).
+#include "CPixelKernels.h"
+
+#pragma clang fp contract(off)
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+int ca_pixel_kernels_wide(void) {
+    static int known = -1;
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    return known;
+}
+
+/// One group of four: lanes t(k) + j·(float)dt, j = 0…3.
+__attribute__((target("avx2"))) static inline __m128i axial4(double t0, double dt, long k, const ca_axial_piece *p,
+                                                           __m128 steps) {
+    __m128 tf = _mm_add_ps(_mm_set1_ps((float)(t0 + (double)k * dt)), steps);
+    __m128 f = _mm_mul_ps(_mm_sub_ps(tf, _mm_set1_ps(p->l0)), _mm_set1_ps(p->perUnit));
+    __m128 c255 = _mm_set1_ps(255.0f), half = _mm_set1_ps(0.5f);
+    __m128 r = _mm_add_ps(_mm_set1_ps(p->r0), _mm_mul_ps(_mm_set1_ps(p->dr), f));
+    __m128 g = _mm_add_ps(_mm_set1_ps(p->g0), _mm_mul_ps(_mm_set1_ps(p->dg), f));
+    __m128 b = _mm_add_ps(_mm_set1_ps(p->b0), _mm_mul_ps(_mm_set1_ps(p->db), f));
+    __m128i rb = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(r, c255), half));
+    __m128i gb = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(g, c255), half));
+    __m128i bb = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(b, c255), half));
+    __m128i w = _mm_or_si128(_mm_sll_epi32(rb, _mm_cvtsi32_si128((int)p->shiftR)),
+                             _mm_sll_epi32(gb, _mm_cvtsi32_si128((int)p->shiftG)));
+    w = _mm_or_si128(w, _mm_sll_epi32(bb, _mm_cvtsi32_si128((int)p->shiftB)));
+    return _mm_or_si128(w, _mm_set1_epi32((int)p->alphaWord));
+}
+
+__attribute__((target("avx2")))
+long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *p) {
+    if (!ca_pixel_kernels_wide()) return k;
+    const long start = k;
+    const float fdt = (float)dt;
+    // Both halves' lanes step from their own group's first pixel, as the four-lane loop's do.
+    const __m256 steps = _mm256_mul_ps(_mm256_setr_ps(0, 1, 2, 3, 0, 1, 2, 3), _mm256_set1_ps(fdt));
+    const __m256 l0 = _mm256_set1_ps(p->l0), perUnit = _mm256_set1_ps(p->perUnit);
+    const __m256 r0 = _mm256_set1_ps(p->r0), g0 = _mm256_set1_ps(p->g0), b0 = _mm256_set1_ps(p->b0);
+    const __m256 dr = _mm256_set1_ps(p->dr), dg = _mm256_set1_ps(p->dg), db = _mm256_set1_ps(p->db);
+    const __m256 c255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
+    const __m128i shR = _mm_cvtsi32_si128((int)p->shiftR), shG = _mm_cvtsi32_si128((int)p->shiftG);
+    const __m128i shB = _mm_cvtsi32_si128((int)p->shiftB);
+    const __m256i alpha = _mm256_set1_epi32((int)p->alphaWord);
+    while (k + 8 <= n) {
+        // Pixels k … k + 3 lie in the piece (the caller's check, or the last group's end) and
+        // t is monotonic along the row: the group is in it when its last pixel is.
+        float last = (float)(t0 + (double)(k + 7) * dt);
+        if (!(last > p->l0 && last < p->l1)) break;
+        __m256 first = _mm256_setr_m128(_mm_set1_ps((float)(t0 + (double)k * dt)),
+                                         _mm_set1_ps((float)(t0 + (double)(k + 4) * dt)));
+        __m256 f = _mm256_mul_ps(_mm256_sub_ps(_mm256_add_ps(first, steps), l0), perUnit);
+        __m256 r = _mm256_add_ps(r0, _mm256_mul_ps(dr, f));
+        __m256 g = _mm256_add_ps(g0, _mm256_mul_ps(dg, f));
+        __m256 b = _mm256_add_ps(b0, _mm256_mul_ps(db, f));
+        __m256i rb = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(r, c255), half));
+        __m256i gb = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(g, c255), half));
+        __m256i bb = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(b, c255), half));
+        __m256i w = _mm256_or_si256(_mm256_sll_epi32(rb, shR), _mm256_sll_epi32(gb, shG));
+        w = _mm256_or_si256(_mm256_or_si256(w, _mm256_sll_epi32(bb, shB)), alpha);
+        _mm256_storeu_si256((__m256i *)(row + k), w);
+        k += 8;
+    }
+    if (k == start && k + 4 <= n) {
+        _mm_storeu_si128((__m128i *)(row + k), axial4(t0, dt, k, p, _mm256_castps256_ps128(steps)));
+        k += 4;
+    }
+    return k;
+}
+
+/// Eight pixels of `ca_full_blend_run`.
+__attribute__((target("avx2"))) static inline __m256i full_blend8(__m256i v, __m256i mh, __m256i ml, __m256i bhE,
+                                                                 __m256i blE, __m256i bhO, __m256i blO) {
+    const __m256i mask = _mm256_set1_epi32(0x00FF00FF);
+    __m256i x = _mm256_and_si256(v, mask);
+    __m256i y = _mm256_and_si256(_mm256_srli_epi32(v, 8), mask);
+    __m256i rx = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(x, mh), bhE),
+                                                    _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(x, ml), blE), 8)), 8);
+    __m256i ry = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(_mm256_mullo_epi16(y, mh), bhO),
+                                                    _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(y, ml), blO), 8)), 8);
+    return _mm256_or_si256(rx, _mm256_slli_epi32(ry, 8));
+}
+
+__attribute__((target("avx2")))
+void ca_full_blend_run(void *p, long count, const ca_full_blend *b) {
+    if (!ca_pixel_kernels_wide() || count < 8) return;
+    const __m256i mh = _mm256_broadcastsi128_si256((__m128i)b->mh), ml = _mm256_broadcastsi128_si256((__m128i)b->ml);
+    const __m256i bhE = _mm256_broadcastsi128_si256((__m128i)b->bhEven), blE = _mm256_broadcastsi128_si256((__m128i)b->blEven);
+    const __m256i bhO = _mm256_broadcastsi128_si256((__m128i)b->bhOdd), blO = _mm256_broadcastsi128_si256((__m128i)b->blOdd);
+    uint8_t *base = (uint8_t *)p;
+    uint8_t *last = base + (count - 8) * 4;
+    const long rest = count & 7;
+    // The last eight's old bytes, read before the loop overwrites the ones it shares with them.
+    const __m256i tail = _mm256_loadu_si256((const __m256i *)last);
+    for (long k = 0; k + 8 <= count; k += 8) {
+        __m256i *q = (__m256i *)(base + k * 4);
+        _mm256_storeu_si256(q, full_blend8(_mm256_loadu_si256(q), mh, ml, bhE, blE, bhO, blO));
+    }
+    if (rest) _mm256_storeu_si256((__m256i *)last, full_blend8(tail, mh, ml, bhE, blE, bhO, blO));
+}
+
+__attribute__((target("avx2")))
+void ca_solid_table(const float s[4], float keep, uint8_t out[1024]) {
+    const __m256 ramp = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), k = _mm256_set1_ps(keep), half = _mm256_set1_ps(0.5f);
+    for (int c = 0; c < 4; c++) {
+        const __m256 sc = _mm256_set1_ps(s[c]);
+        for (int d = 0; d < 256; d += 8) {
+            __m256 dv = _mm256_add_ps(ramp, _mm256_set1_ps((float)d));
+            __m256i v = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dv, k), sc), half));
+            // Eight values 0…255 to eight bytes.
+            __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+            __m128i w = _mm_packus_epi16(_mm_packus_epi32(lo, hi), _mm_setzero_si128());
+            _mm_storel_epi64((__m128i *)(out + 256 * c + d), w);
+        }
+    }
+}
+
+__attribute__((target("avx2")))
+int ca_full_blend_search(const uint8_t table[1024], long m0, long *mOut, long bOut[4]) {
+    static const int deltas[9] = {0, -1, 1, -2, 2, -3, 3, -4, 4};
+    const __m256i ramp = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (int i = 0; i < 9; i++) {
+        long m = m0 + deltas[i];
+        if (m < 0 || m > 65536) continue;
+        const __m256i mv = _mm256_set1_epi32((int)m);
+        long bs[4];
+        int ok = 1;
+        for (int c = 0; c < 4 && ok; c++) {
+            // v = T·65536 − D·m (|v| < 2^25): b must be at least every v and at most every v + 65535.
+            __m256i vmax = _mm256_setzero_si256(), vmin = _mm256_set1_epi32(0x7FFFFFFF);
+            for (int d = 0; d < 256; d += 8) {
+                __m256i t = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(table + 256 * c + d)));
+                __m256i dv = _mm256_add_epi32(ramp, _mm256_set1_epi32(d));
+                __m256i v = _mm256_sub_epi32(_mm256_slli_epi32(t, 16), _mm256_mullo_epi32(dv, mv));
+                vmax = _mm256_max_epi32(vmax, v);
+                vmin = _mm256_min_epi32(vmin, v);
+            }
+            int mx[8], mn[8];
+            _mm256_storeu_si256((__m256i *)mx, vmax);
+            _mm256_storeu_si256((__m256i *)mn, vmin);
+            long lo = mx[0], hi = mn[0];
+            for (int j = 1; j < 8; j++) { if (mx[j] > lo) lo = mx[j]; if (mn[j] < hi) hi = mn[j]; }
+            if (lo <= hi + 65535) bs[c] = lo; else ok = 0;
+        }
+        if (ok) {
+            *mOut = m;
+            for (int c = 0; c < 4; c++) bOut[c] = bs[c];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+#else
+
+int ca_pixel_kernels_wide(void) { return 0; }
+
+void ca_full_blend_run(void *p, long count, const ca_full_blend *b) { (void)p; (void)count; (void)b; }
+
+void ca_solid_table(const float s[4], float keep, uint8_t out[1024]) { (void)s; (void)keep; (void)out; }
+
+int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4]) {
+    (void)table; (void)m0; (void)m; (void)b;
+    return 0;
+}
+
+long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *p) {
+    (void)row; (void)n; (void)t0; (void)dt; (void)p;
+    return k;
+}
+
+#endif

@@ -1,0 +1,60 @@
+// Wide pixel loops for CoreGraphics' span painters (issue 19's drawing speed), compiled for
+// AVX2 and chosen at run time: the Swift modules are built for baseline x86-64 (SSE2), where
+// a loop runs four 32-bit pixels at a time; on a CPU with AVX2 these run eight. Each kernel does
+// exactly the arithmetic of the Swift loop it stands in for, lane for lane (the same operations
+// in the same order, no fused multiply-add), so the bytes do not depend on the CPU; the Swift
+// loop stays the path everywhere else (`ca_pixel_kernels_wide()` false: other CPUs, other
+// architectures).
+#ifndef CPIXELKERNELS_H
+#define CPIXELKERNELS_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/// Whether the kernels below run here (x86-64 with AVX2). When false, calling them is a
+/// programming error: they paint nothing and return their start.
+int ca_pixel_kernels_wide(void);
+
+/// One piece of an axial gradient between two opaque stops, with no clip and no context alpha:
+/// pixel k's parameter is t = t0 + k·dt, its colour c0 + dc·((t − l0)·perUnit) per channel,
+/// stored opaque at the channels' bit shifts in the 32-bit word.
+typedef struct {
+    float l0, l1, perUnit;
+    float r0, g0, b0;
+    float dr, dg, db;
+    uint32_t shiftR, shiftG, shiftB;
+    uint32_t alphaWord;
+} ca_axial_piece;
+
+/// Paints pixels of `row` from `k` (< `n`) in `piece`, the Swift loop's groups of four two at a
+/// time, each group's t from its first pixel (`(float)(t0 + k·dt)` plus lane·`(float)dt`) and
+/// the colour bytes ⌊v·255 + 0.5⌋, for as long as the last pixel of the next eight lies strictly
+/// between the stops; the caller has found pixels k … k + 3 in the piece, and when the first
+/// eight do not qualify those four are painted alone. Returns where it stopped.
+long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *piece);
+
+/// Eight 16-bit lanes (Swift's SIMD8<UInt16>).
+typedef uint16_t ca_u16x8 __attribute__((ext_vector_type(8)));
+
+/// A translucent colour's full-coverage blend as `FullCoverageBlend` (CGContext+SolidSpans.swift)
+/// holds it: per 16-bit lane D' = (D·mh + bh + ((D·ml + bl) >> 8)) >> 8, memory bytes 0 and 2 of
+/// each pixel in the even lanes' pair, bytes 1 and 3 in the odd.
+typedef struct {
+    ca_u16x8 mh, ml, bhEven, blEven, bhOdd, blOdd;
+} ca_full_blend;
+
+/// `FullCoverageBlend.apply` for runs of at least eight pixels (32-bit, any alignment): eight at
+/// a time, a run whose length is not a multiple of eight ending with one more eight-pixel step
+/// over its last eight computed from their bytes as they were before the run.
+void ca_full_blend_run(void *p, long count, const ca_full_blend *blend);
+
+/// `SolidSpanWriter`'s table: for each channel c (r, g, b, a) and byte D, ⌊(D·keep + s[c]) + 0.5⌋
+/// in float arithmetic, at out[256·c + D].
+void ca_solid_table(const float s[4], float keep, uint8_t out[1024]);
+
+/// `FullCoverageBlend`'s search: the first m of m0, m0 − 1, m0 + 1, … m0 ± 4 (within 0…65536)
+/// for which every channel c has a b with ⌊(D·m + b) / 65536⌋ = table[256·c + D] for every D,
+/// b the least such (and at least 0). Returns 1 with m and b (in channel order), else 0.
+int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4]);
+
+#endif
