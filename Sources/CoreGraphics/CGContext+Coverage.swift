@@ -20,6 +20,17 @@ package struct CoverageMask {
     }
 }
 
+/// A fill's flattened path and its raster-space polygons (`CGContext.makeRasterPolygons`): kept
+/// by the context and reused path after path, so that a fill allocates none of its four arrays
+/// once they have grown (issue 19: allocation was a tenth of the 10k-rect frame's instructions).
+struct FillPolygons {
+    /// The flattened device-space vertices, and where each subpath starts in them.
+    var flat: [CGPoint] = [], starts: [Int] = []
+    /// The raster-space polygons: polygon k is `points[ends[k - 1]..<ends[k]]`, within lo…hi.
+    var points: [SIMD2<Double>] = [], ends: [Int] = []
+    var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+}
+
 /// A pixel rectangle of the raster, half-open.
 package struct PixelBox: Equatable, Sendable {
     package var x0: Int, y0: Int, x1: Int, y1: Int
@@ -83,8 +94,13 @@ extension CGContext {
     /// which must be clear (it is `reset` to the box); returns the box, or nil when nothing is
     /// covered (then `rast` is untouched).
     package func rasterize(devicePath path: CGPath, into rast: inout CoverageRasterizer, in limit: PixelBox? = nil) -> PixelBox? {
-        guard let (pts, ends, lo, hi) = rasterPolygons(ofDevicePath: path) else { return nil }
-        return rasterize(polygons: pts, ends: ends, lo: lo, hi: hi, into: &rast, in: limit)
+        // The context's polygon buffers, moved out while in use and kept for the next path
+        // unless one huge path grew them past `maxScratchCells` entries.
+        var polygons = fillScratch
+        fillScratch = FillPolygons()
+        defer { if polygons.points.capacity <= Self.maxScratchCells { fillScratch = polygons } }
+        guard makeRasterPolygons(ofDevicePath: path, into: &polygons) else { return nil }
+        return rasterize(polygons: polygons.points, ends: polygons.ends, lo: polygons.lo, hi: polygons.hi, into: &rast, in: limit)
     }
 
     /// A device-space path as the raster-space polygons `rasterize(polygons:…)` takes (flattened
@@ -92,25 +108,35 @@ extension CGContext {
     /// their bounds; nil for a path of more than `maxSegments` segments (with a warning).
     package func rasterPolygons(ofDevicePath path: CGPath)
         -> (points: [SIMD2<Double>], ends: [Int], lo: SIMD2<Double>, hi: SIMD2<Double>)? {
-        guard !path.isEmpty else { return nil }
+        var polygons = FillPolygons()
+        guard makeRasterPolygons(ofDevicePath: path, into: &polygons) else { return nil }
+        return (polygons.points, polygons.ends, polygons.lo, polygons.hi)
+    }
+
+    /// `rasterPolygons(ofDevicePath:)` into reused buffers (emptied first, their storage kept):
+    /// false for an empty path or one of more than `maxSegments` segments.
+    func makeRasterPolygons(ofDevicePath path: CGPath, into polygons: inout FillPolygons) -> Bool {
+        guard !path.isEmpty else { return false }
         let tol = min(gstate.flatness, Self.finestFlatness)
         if path.flattenedSegmentCount(tolerance: tol, limit: Self.maxSegments) > Self.maxSegments {
             CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not drawn")
-            return nil
+            return false
         }
         let h = CGFloat(height)
-        var flat: [CGPoint] = [], starts: [Int] = []
-        path.appendFlattenedPolygons(tolerance: tol, points: &flat, starts: &starts)
-        // Raster-space polygons, one flat array: polygon k is pts[ends[k - 1]..<ends[k]].
-        var pts: [SIMD2<Double>] = [], ends: [Int] = []
-        pts.reserveCapacity(flat.count)
+        polygons.flat.removeAll(keepingCapacity: true); polygons.starts.removeAll(keepingCapacity: true)
+        polygons.points.removeAll(keepingCapacity: true); polygons.ends.removeAll(keepingCapacity: true)
+        path.appendFlattenedPolygons(tolerance: tol, points: &polygons.flat, starts: &polygons.starts)
+        // Raster-space polygons, one flat array: polygon k is points[ends[k - 1]..<ends[k]].
+        polygons.points.reserveCapacity(polygons.flat.count)
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        let (flat, starts) = (polygons.flat, polygons.starts)
         for (k, s) in starts.enumerated() {
             let e = k + 1 < starts.count ? starts[k + 1] : flat.count
             guard e - s >= 3 else { continue }
-            Self.appendRasterPolygon(flat[s..<e], height: h, points: &pts, ends: &ends, lo: &lo, hi: &hi)
+            Self.appendRasterPolygon(flat[s..<e], height: h, points: &polygons.points, ends: &polygons.ends, lo: &lo, hi: &hi)
         }
-        return (pts, ends, lo, hi)
+        polygons.lo = lo; polygons.hi = hi
+        return true
     }
 
     /// Appends one device-space polygon to raster-space `points` (y measured down from the top

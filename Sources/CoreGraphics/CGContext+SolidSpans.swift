@@ -37,16 +37,21 @@ extension CGContext {
         let spans = SolidSpanWriter(color: color * s.alpha, offsets: SIMD4(ro, go, bo, ao ?? -1),
                                     area: (box.x1 - box.x0) * (box.y1 - box.y0), wide: widePixelLoops)
         let clip = s.clip
-        let w = rast.width
+        let (w, h, stride, words) = (rast.width, rast.height, rast.stride, rast.wordsPerRow)
         // Cells left of the bitmap still add to the sum.
         let firstI = clipped.x0 - box.x0, endI = clipped.x1 - box.x0
-        for j in 0..<rast.height {
-            let y = box.y0 + j
-            Self.prefetchRow(surface, y &+ Self.prefetchRows, clipped)
-            rast.takeRow(j) { a, bits in
-                guard !clipped.isEmpty, y >= clipped.y0, y < clipped.y1 else { return }
+        rast.clearingRows { cells, bits in
+            for j in 0..<h {
+                let y = box.y0 + j
+                Self.prefetchRow(surface, y &+ Self.prefetchRows, clipped)
+                let a = cells + j &* stride, b = bits + j &* words
+                guard !clipped.isEmpty, y >= clipped.y0, y < clipped.y1 else {
+                    // Rows off the bitmap are only cleared.
+                    CoverageRasterizer.forEachRunClearing(a, b, words: words, width: w, evenOdd: evenOdd) { _, _, _ in }
+                    continue
+                }
                 let row = (surface.base + y * surface.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-                CoverageRasterizer.forEachRun(a, bits, width: w, evenOdd: evenOdd) { i, e, c in
+                CoverageRasterizer.forEachRunClearing(a, b, words: words, width: w, evenOdd: evenOdd) { i, e, c in
                     let lo = max(i, firstI), hi = min(e, endI)
                     if c > 0, lo < hi {
                         if let clip {

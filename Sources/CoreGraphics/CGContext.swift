@@ -80,6 +80,9 @@ public final class CGContext {
     /// `usesWideKernels` where the CPU has AVX2.
     var widePixelLoops: Bool { usesWideKernels && PixelKernels.available }
 
+    /// The flattened paths and raster polygons fills are built into (CGContext+Coverage.swift),
+    /// reused fill after fill.
+    var fillScratch = FillPolygons()
     /// The raster polygons strokes are built into (StrokeOutlineSink.swift), reused stroke after
     /// stroke so that a stroke's outline allocates nothing once the buffers have grown.
     var strokeScratch = RasterPolygonSink()

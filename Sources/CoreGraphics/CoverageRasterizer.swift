@@ -105,6 +105,16 @@ package struct CoverageRasterizer: Sendable {
         }
     }
 
+    /// Hands the whole grid's cells and touched bits to `body` (row j's cells from
+    /// `j · stride`, its bits from `j · wordsPerRow`), which must leave every one of them 0, as
+    /// `forEachRunClearing` does row by row: one buffer access a path instead of one a row.
+    @inline(__always)
+    package mutating func clearingRows<R>(_ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>) -> R) -> R {
+        acc.withUnsafeMutableBufferPointer { a in
+            touched.withUnsafeMutableBufferPointer { t in body(a.baseAddress!, t.baseAddress!) }
+        }
+    }
+
     /// Adds one edge from (x0, y0) to (x1, y1). Edges going down (y increasing) add winding +1
     /// to their right.
     package mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
@@ -188,16 +198,35 @@ package struct CoverageRasterizer: Sendable {
                 let i0 = Int(x)
                 let mid = Float((x + x) * 0.5 - Double(i0))
                 let left = 1 - mid
-                for row in firstRow...lastRow {
-                    let r0 = max(y0c, Double(row)), r1 = min(y1c, Double(row + 1))
-                    let dy = r1 - r0
-                    guard dy > 0 else { continue }
-                    work &+= 1
-                    let d = Float(dy * dir)
+                // The two cells' touched bits, the same in every row.
+                let (w0, w1) = (i0 >> 6, (i0 + 1) >> 6)
+                let (m0, m1): (UInt64, UInt64) = w0 == w1 ? (3 << UInt64(i0 & 63), 0) : (1 << 63, 1)
+                @inline(__always) func add(_ row: Int, _ d: Float) {
                     let base = row * s + i0
                     cells[base] += d * left
                     cells[base + 1] += d * mid
-                    CoverageRasterizer.mark(bits + row * wpr, from: i0, through: i0 + 1)
+                    let b = bits + row * wpr
+                    b[w0] |= m0
+                    b[w1] |= m1
+                }
+                // Rows the edge crosses whole have dy = 1, so d is ±1 (the products are ±left
+                // and ±mid, as Float(1 · dir) · left gives): no clamping or conversion a row.
+                let whole = Float(dir)
+                for row in firstRow...lastRow {
+                    let r0 = max(y0c, Double(row)), r1 = min(y1c, Double(row + 1))
+                    if r0 == Double(row), r1 == Double(row + 1), row > firstRow, row < lastRow {
+                        // Every row from here to the last but one is whole.
+                        for inner in row..<lastRow { add(inner, whole) }
+                        work &+= lastRow - row
+                        let last = Double(lastRow)
+                        let dy = min(y1c, last + 1) - max(y0c, last)
+                        if dy > 0 { work &+= 1; add(lastRow, Float(dy * dir)) }
+                        break
+                    }
+                    let dy = r1 - r0
+                    guard dy > 0 else { continue }
+                    work &+= 1
+                    add(row, Float(dy * dir))
                 }
                 return
             }
@@ -515,7 +544,8 @@ package struct CoverageRasterizer: Sendable {
     /// Walks a taken row (`takeRow(_:)`'s cells and bits, `w` cells) as runs of equal
     /// coverage: `body(i, e, c)` for cells `i..<e`, from the first touched cell on, c resolved
     /// with `coverage(winding:evenOdd:)` from the running sum (0 included). Between two touched
-    /// cells the sum does not change: an untouched cell is 0.
+    /// cells the sum does not change: an untouched cell is 0, and so is a touched one that holds
+    /// 0 (a run continues through it).
     @inline(__always)
     package static func forEachRun(_ a: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>, width w: Int,
                                    evenOdd: Bool, _ body: (_ i: Int, _ e: Int, _ c: Float) -> Void) {
@@ -524,10 +554,44 @@ package struct CoverageRasterizer: Sendable {
         var i = nextTouched(bits, from: 0, end: w)
         while i < w {
             sum += a[i]
-            let e = nextTouched(bits, from: i + 1, end: w)
+            var e = nextTouched(bits, from: i + 1, end: w)
+            // A touched cell that holds 0 leaves the sum as it is, so the run goes on through it:
+            // an edge on a pixel boundary writes 0 into the cell after it, which split the inside
+            // of every whole-pixel rect into a one-pixel run and the rest (issue 19).
+            while e < w, a[e] == 0 { e = nextTouched(bits, from: e + 1, end: w) }
             body(i, e, coverage(winding: sum, evenOdd: evenOdd))
             i = e
         }
+    }
+
+    /// `forEachRun` over one row of `words` bit words that also clears the row as it goes (each
+    /// touched cell is zeroed once read, each word once scanned, the spare cells past `w` too):
+    /// the same runs, ending only where a touched cell changes the sum, the same sums in the
+    /// same order, without `takeRow`'s second pass or a scan from each run's start.
+    @inline(__always)
+    package static func forEachRunClearing(_ a: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>, words: Int,
+                                           width w: Int, evenOdd: Bool, _ body: (_ i: Int, _ e: Int, _ c: Float) -> Void) {
+        var sum: Float = 0
+        // The run the last sum-changing cell started, waiting for the next one to end it.
+        var pending = -1
+        var pendingCoverage: Float = 0
+        for k in 0..<words {
+            var word = bits[k]
+            guard word != 0 else { continue }
+            bits[k] = 0
+            repeat {
+                let i = k << 6 | word.trailingZeroBitCount
+                word &= word &- 1
+                let c = a[i]
+                a[i] = 0
+                guard i < w, c != 0 else { continue }
+                if pending >= 0 { body(pending, i, pendingCoverage) }
+                sum += c
+                pending = i
+                pendingCoverage = coverage(winding: sum, evenOdd: evenOdd)
+            } while word != 0
+        }
+        if pending >= 0 { body(pending, w, pendingCoverage) }
     }
 
     /// The coverage of every pixel, 0…1, row by row (rows top first, `width` values a row),
