@@ -198,13 +198,17 @@ package struct CoverageRasterizer: Sendable {
                 let i0 = Int(x)
                 let mid = Float((x + x) * 0.5 - Double(i0))
                 let left = 1 - mid
-                // The two cells' touched bits, the same in every row.
+                // The two cells' touched bits, the same in every row. On a pixel boundary
+                // (mid = 0) the second cell would only receive 0, which changes no sum: it is
+                // neither written nor marked, and a whole-pixel rect's side is one cell a row.
+                let onBoundary = mid == 0
                 let (w0, w1) = (i0 >> 6, (i0 + 1) >> 6)
-                let (m0, m1): (UInt64, UInt64) = w0 == w1 ? (3 << UInt64(i0 & 63), 0) : (1 << 63, 1)
+                let (m0, m1): (UInt64, UInt64) = onBoundary ? (1 << UInt64(i0 & 63), 0)
+                    : w0 == w1 ? (3 << UInt64(i0 & 63), 0) : (1 << 63, 1)
                 @inline(__always) func add(_ row: Int, _ d: Float) {
                     let base = row * s + i0
                     cells[base] += d * left
-                    cells[base + 1] += d * mid
+                    if !onBoundary { cells[base + 1] += d * mid }
                     let b = bits + row * wpr
                     b[w0] |= m0
                     b[w1] |= m1
