@@ -114,8 +114,13 @@ struct StrokeOutline<Sink: StrokeOutlineSink> {
         scratch.smooth.removeAll(keepingCapacity: true)
         scratch.smooth.append(contentsOf: repeatElement(false, count: count))   // smooth[j]: join after segs[j]
         let joinCount = open ? count - 1 : count
+        // (A static test on copies of the two segments: calling a method of `self` while
+        // `scratch` is being written copied the whole stroker, its sink's and scratch's arrays
+        // retained and released, once a join: a sixth of stroking a flattened star; issue 19.)
+        let halfWidth = hw
         for j in 0..<joinCount {
-            scratch.smooth[j] = isSmooth(scratch.segs[j], scratch.segs[(j + 1) % count])
+            let s0 = scratch.segs[j], s1 = scratch.segs[(j + 1) % count]
+            scratch.smooth[j] = Self.isSmooth(s0, s1, halfWidth: halfWidth)
         }
         let firstSharp = scratch.smooth.firstIndex(of: false)
         if !open, firstSharp == nil {
@@ -146,7 +151,7 @@ struct StrokeOutline<Sink: StrokeOutlineSink> {
     /// of each segment (so the inner side does not fold back), whatever the join style — the
     /// outer side then takes the join's own shape (`appendJoinPoints`). Sharper or shorter joins
     /// are drawn as separate pieces.
-    private func isSmooth(_ s0: StrokeSegment, _ s1: StrokeSegment) -> Bool {
+    private static func isSmooth(_ s0: StrokeSegment, _ s1: StrokeSegment, halfWidth hw: CGFloat) -> Bool {
         let dot = s0.d.dot(s1.d), cross = s0.d.cross(s1.d)
         guard dot > -0.999 else { return false }
         let tanHalf = abs(cross) / (1 + dot)
