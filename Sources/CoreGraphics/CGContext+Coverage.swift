@@ -118,7 +118,7 @@ extension CGContext {
     func makeRasterPolygons(ofDevicePath path: CGPath, into polygons: inout FillPolygons) -> Bool {
         guard !path.isEmpty else { return false }
         let tol = min(gstate.flatness, Self.finestFlatness)
-        if path.flattenedSegmentCount(tolerance: tol, limit: Self.maxSegments) > Self.maxSegments {
+        if !path.flattensWithin(Self.maxSegments, tolerance: tol) {
             CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not drawn")
             return false
         }
@@ -279,7 +279,7 @@ extension CGContext {
         let maxScale = (((p + q) + ((p - q) * (p - q) + 4 * r * r).squareRoot()) / 2).squareRoot()
         guard maxScale.isFinite, maxScale > 0 else { return nil }
         let tol = min(s.flatness, Self.finestFlatness) / maxScale
-        if user.flattenedSegmentCount(tolerance: tol, limit: Self.maxSegments) > Self.maxSegments {
+        if !user.flattensWithin(Self.maxSegments, tolerance: tol) {
             CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not stroked")
             return nil
         }

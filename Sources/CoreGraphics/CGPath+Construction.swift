@@ -148,6 +148,11 @@ extension CGMutablePath {
     /// path to itself appends one copy of its elements.
     public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {
         let source = path.elements
+        // Room for all of them at once (a context's fresh path grew four or five times while
+        // a rounded rect was added to it, once a fill; issue 19), at least doubling, so that
+        // many small additions stay linear.
+        let need = elements.count + source.count
+        if need > elements.capacity { elements.reserveCapacity(max(need, 2 * elements.capacity)) }
         for e in source { elements.appendElement(e.applying(transform)) }
     }
 

@@ -53,6 +53,15 @@ extension CGPath {
         return n
     }
 
+    /// Whether the path flattens into at most `limit` segments at `tolerance`: at once for a
+    /// path of at most `limit / 512` elements (no element flattens into more than 512), else by
+    /// counting (`flattenedSegmentCount`). Drawing checks this before every fill and stroke, and
+    /// the count was a pass over each path's curves as long as flattening them (issue 19).
+    package func flattensWithin(_ limit: Int, tolerance: CGFloat) -> Bool {
+        if elements.count <= limit / 512 { return true }
+        return flattenedSegmentCount(tolerance: tolerance, limit: limit) <= limit
+    }
+
     /// The path as polylines whose distance from the true curves is at most about
     /// `tolerance` (Wang's bound, at most 512 pieces per curve). Consecutive duplicate
     /// vertices are kept out, so a zero-length segment adds no vertex.
