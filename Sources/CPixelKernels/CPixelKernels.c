@@ -36,8 +36,7 @@ __attribute__((target("avx2"))) static inline __m128i axial4(double t0, double d
 }
 
 __attribute__((target("avx2")))
-long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *p) {
-    if (!ca_pixel_kernels_wide()) return k;
+static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *p) {
     const long start = k;
     const float fdt = (float)dt;
     // Both halves' lanes step from their own group's first pixel, as the four-lane loop's do.
@@ -89,8 +88,7 @@ __attribute__((target("avx2"))) static inline __m256i full_blend8(__m256i v, __m
 }
 
 __attribute__((target("avx2")))
-void ca_full_blend_run(void *p, long count, const ca_full_blend *b) {
-    if (!ca_pixel_kernels_wide() || count < 8) return;
+static void full_blend_run_avx2(void *p, long count, const ca_full_blend *b) {
     const __m256i mh = _mm256_broadcastsi128_si256((__m128i)b->mh), ml = _mm256_broadcastsi128_si256((__m128i)b->ml);
     const __m256i bhE = _mm256_broadcastsi128_si256((__m128i)b->bhEven), blE = _mm256_broadcastsi128_si256((__m128i)b->blEven);
     const __m256i bhO = _mm256_broadcastsi128_si256((__m128i)b->bhOdd), blO = _mm256_broadcastsi128_si256((__m128i)b->blOdd);
@@ -107,7 +105,7 @@ void ca_full_blend_run(void *p, long count, const ca_full_blend *b) {
 }
 
 __attribute__((target("avx2")))
-void ca_solid_table(const float s[4], float keep, uint8_t out[1024]) {
+static void solid_table_avx2(const float s[4], float keep, uint8_t out[1024]) {
     const __m256 ramp = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), k = _mm256_set1_ps(keep), half = _mm256_set1_ps(0.5f);
     for (int c = 0; c < 4; c++) {
         const __m256 sc = _mm256_set1_ps(s[c]);
@@ -123,7 +121,7 @@ void ca_solid_table(const float s[4], float keep, uint8_t out[1024]) {
 }
 
 __attribute__((target("avx2")))
-int ca_full_blend_search(const uint8_t table[1024], long m0, long *mOut, long bOut[4]) {
+static int full_blend_search_avx2(const uint8_t table[1024], long m0, long *mOut, long bOut[4]) {
     static const int deltas[9] = {0, -1, 1, -2, 2, -3, 3, -4, 4};
     const __m256i ramp = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     for (int i = 0; i < 9; i++) {
@@ -156,6 +154,25 @@ int ca_full_blend_search(const uint8_t table[1024], long m0, long *mOut, long bO
         }
     }
     return 0;
+}
+
+// The entry points: plain functions (no AVX2 instruction can be scheduled before the check)
+// that run the AVX2 loops only where the CPU has them.
+
+long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *p) {
+    return ca_pixel_kernels_wide() ? axial_opaque_run_avx2(row, k, n, t0, dt, p) : k;
+}
+
+void ca_full_blend_run(void *p, long count, const ca_full_blend *b) {
+    if (ca_pixel_kernels_wide() && count >= 8) full_blend_run_avx2(p, count, b);
+}
+
+void ca_solid_table(const float s[4], float keep, uint8_t out[1024]) {
+    if (ca_pixel_kernels_wide()) solid_table_avx2(s, keep, out);
+}
+
+int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4]) {
+    return ca_pixel_kernels_wide() ? full_blend_search_avx2(table, m0, m, b) : 0;
 }
 
 #else

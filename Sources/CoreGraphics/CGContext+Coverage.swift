@@ -13,6 +13,12 @@ package struct CoverageMask {
     /// is exactly 1, when the maker knows them (a rasterised path); nil when not.
     package var fullRuns: [Int32]? = nil
 
+    /// `fullRuns` of a mask that is 1 everywhere: every row's columns 0 ..< `width`.
+    static func wholeRows(width: Int, height: Int) -> [Int32] {
+        let w = Int32(truncatingIfNeeded: width)
+        return (0..<(2 * max(0, height))).map { $0 & 1 == 0 ? 0 : w }
+    }
+
     @inline(__always) package func value(_ x: Int, _ y: Int) -> Float {
         let i = x - x0, j = y - y0
         guard i >= 0, j >= 0, i < width, j < height else { return 0 }
@@ -77,9 +83,9 @@ extension CGContext {
         return Self.resolve(&rast, box: box, evenOdd: evenOdd, aliased: !(gstate.shouldAntialias && gstate.allowsAntialiasing))
     }
 
-    /// The coverage a clear-after rasteriser holds over `box`, with each row's run of full
-    /// coverage. Aliased: a pixel is painted when at least half of it is covered (every run of
-    /// 1s stays one, so the full runs still hold).
+    /// The coverage `rast` holds over `box`, with each row's longest run of full coverage,
+    /// every row taken (the rasteriser is left clear). Aliased: a pixel is painted when at least
+    /// half of it is covered (a run of 1s stays one, so the full runs still hold).
     private static func resolve(_ rast: inout CoverageRasterizer, box: PixelBox, evenOdd: Bool, aliased: Bool) -> CoverageMask {
         var runs = [Int32](repeating: 0, count: 2 * (box.y1 - box.y0))
         var values = runs.withUnsafeMutableBufferPointer { rast.takeResolvedCoverage(evenOdd: evenOdd, fullRuns: $0.baseAddress!) }
@@ -194,7 +200,7 @@ extension CGContext {
         guard !b.isEmpty else { return nil }
         let w = b.x1 - b.x0, h = b.y1 - b.y0
         return CoverageMask(x0: b.x0, y0: b.y0, width: w, height: h, values: [Float](repeating: 1, count: w * h),
-                            fullRuns: Array(repeating: [0, Int32(truncatingIfNeeded: w)], count: h).flatMap { $0 })
+                            fullRuns: CoverageMask.wholeRows(width: w, height: h))
     }
 
     /// The outline of the stroke of a device-space path under the current stroke state, in

@@ -278,7 +278,8 @@ package struct FullCoverageBlend {
                 withUnsafeMutableBytes(of: &b) { ca_full_blend_search(t.baseAddress!, m0, &m, $0.baseAddress!.assumingMemoryBound(to: Int.self)) }
             }
             guard ok != 0 else { return nil }
-            self.init(m: m, bytes: channelOfByte.map { [b.0, b.1, b.2, b.3][$0] }, wide: true)
+            let bs = [b.0, b.1, b.2, b.3]
+            self.init(m: m, bytes: channelOfByte.map { bs[$0] }, wide: true)
             return
         }
         table.withUnsafeBufferPointer { t in

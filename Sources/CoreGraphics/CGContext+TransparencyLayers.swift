@@ -68,7 +68,7 @@ extension CGContext {
         if let r = clipRect {
             let (w, h) = (max(0, r.x1 - r.x0), max(0, r.y1 - r.y0))
             let full = CoverageMask(x0: r.x0, y0: r.y0, width: w, height: h, values: [Float](repeating: 1, count: w * h),
-                                    fullRuns: Array(repeating: [0, Int32(truncatingIfNeeded: w)], count: h).flatMap { $0 })
+                                    fullRuns: CoverageMask.wholeRows(width: w, height: h))
             intersectClip(full.width > 0 && full.height > 0 ? full : nil)
         }
     }

@@ -559,9 +559,8 @@ package struct CoverageRasterizer: Sendable {
         while i < w {
             sum += a[i]
             var e = nextTouched(bits, from: i + 1, end: w)
-            // A touched cell that holds 0 leaves the sum as it is, so the run goes on through it:
-            // an edge on a pixel boundary writes 0 into the cell after it, which split the inside
-            // of every whole-pixel rect into a one-pixel run and the rest (issue 19).
+            // A touched cell that holds 0 (a share that came to 0, or shares that cancelled)
+            // leaves the sum as it is, so the run goes on through it instead of splitting.
             while e < w, a[e] == 0 { e = nextTouched(bits, from: e + 1, end: w) }
             body(i, e, coverage(winding: sum, evenOdd: evenOdd))
             i = e

@@ -11,8 +11,8 @@
 #include <stdint.h>
 #include <stddef.h>
 
-/// Whether the kernels below run here (x86-64 with AVX2). When false, calling them is a
-/// programming error: they paint nothing and return their start.
+/// Whether the kernels below run here (x86-64 with AVX2). When false they do nothing: the
+/// loops return their start, the table is left unwritten, the search reports no constants.
 int ca_pixel_kernels_wide(void);
 
 /// One piece of an axial gradient between two opaque stops, with no clip and no context alpha:
@@ -43,8 +43,8 @@ typedef struct {
     ca_u16x8 mh, ml, bhEven, blEven, bhOdd, blOdd;
 } ca_full_blend;
 
-/// `FullCoverageBlend.apply` for runs of at least eight pixels (32-bit, any alignment): eight at
-/// a time, a run whose length is not a multiple of eight ending with one more eight-pixel step
+/// `FullCoverageBlend.apply` for runs of at least eight pixels (32-bit, any alignment; shorter
+/// runs are left alone): eight at a time, a run whose length is not a multiple of eight ending with one more eight-pixel step
 /// over its last eight computed from their bytes as they were before the run.
 void ca_full_blend_run(void *p, long count, const ca_full_blend *blend);
 
