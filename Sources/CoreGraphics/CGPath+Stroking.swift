@@ -294,8 +294,14 @@ struct StrokeOutline<Sink: StrokeOutlineSink> {
         // Inside a flattened curve a gentle turn (< ~30°) is just the curve bending: a miter
         // follows the true offset curve best. Sharper turns (cusps) use the requested join.
         let style: CGLineJoin = (!isCorner && dot > 0.866) ? .miter : join
-        if style == .round { circle(at: v); return }
         let side: CGFloat = cross > 0 ? -1 : 1                    // outer side of the turn
+        if style == .round {
+            // The pen's disc is needed only in the sector between the two segments' outer
+            // normals (every other point near v is nearer a segment's interior, inside its
+            // rectangle); a turn back on itself (a cusp) has no clear outer side: whole disc.
+            if dot > -0.999 { roundWedge(at: v, d0: d0, d1: d1, side: side) } else { circle(at: v) }
+            return
+        }
         let o0 = v + d0.perpendicular * (hw * side)
         let o1 = v + d1.perpendicular * (hw * side)
         if style == .miter {
@@ -330,6 +336,27 @@ struct StrokeOutline<Sink: StrokeOutlineSink> {
         }
         guard area.isFinite, area != 0 else { return }
         sink.addPolygon(pts, reversed: area < 0)
+    }
+
+    /// A round join as its own piece: the sector of the pen's disc at `v` from the outer normal
+    /// of `d0` to that of `d1`, its arc flattened as the band's round joins are. Its straight
+    /// sides lie on the two segments' ends, so it meets their rectangles without overlapping
+    /// them; the whole disc it replaces (issue 19) covered both rectangles' ends again, which an
+    /// area rasteriser counts twice in the edge pixels there, and took a circle's ~20 edges
+    /// where a sector of a star's tip takes a few.
+    private mutating func roundWedge(at v: CGPoint, d0: CGPoint, d1: CGPoint, side: CGFloat) {
+        let n0 = d0.perpendicular * side, n1 = d1.perpendicular * side
+        let sweep = atan2(n0.cross(n1), n0.dot(n1))
+        let step = 2 * acos(max(1 - arcTolerance / max(hw, 1e-12), -1))
+        let count = min(256, max(1, Int((abs(sweep) / max(step, 1e-3)).rounded(.up))))
+        let a0 = atan2(n0.y, n0.x)
+        scratch.poly.removeAll(keepingCapacity: true)
+        scratch.poly.append(v)
+        for i in 0...count {
+            let a = a0 + sweep * CGFloat(i) / CGFloat(count)
+            scratch.poly.append(v + CGPoint(x: cos(a), y: sin(a)) * hw)
+        }
+        polygonFromScratch()
     }
 
     /// A full circle of radius `hw` (positive winding, like `addEllipse(in:)`).

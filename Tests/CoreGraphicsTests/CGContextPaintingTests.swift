@@ -237,4 +237,25 @@ import Testing
         for y in 0..<10 { for x in 0..<16 { sum += Double(Self.alpha(ctx, x, y)) / 255 } }
         #expect(abs(sum - (32 + 4 * Double.pi)) < 0.25, "\(sum)")
     }
+
+    /// The pen's disc at a round join is needed only between the two segments' outer normals:
+    /// where the join is a piece of its own (segments short against the width, so the band
+    /// cannot take it) that piece is the sector, and nothing is covered twice. (The whole disc
+    /// it once was overlapped the rectangles' ends, which the area rasteriser counted twice in
+    /// the partly covered pixels there: about half a pixel too much on this corner.)
+    @Test("round join: an L of two 3-long, 4-wide segments covers 2·12 − 4 + π·2²/4 pixels (the join adds a quarter disc)")
+    func roundJoinArea() {
+        let ctx = rgbaContext(16, 16)
+        ctx.setLineWidth(4)
+        ctx.setLineJoin(.round)
+        // The rectangles' shared square has whole-pixel rows (y = 5…7) and one whole-pixel
+        // column inside each, so their own overlap is never counted twice; the corner at
+        // x = 7.5 leaves the first rectangle's end half a pixel, where a whole disc overlapped it.
+        ctx.move(to: CGPoint(x: 4.5, y: 5)); ctx.addLine(to: CGPoint(x: 7.5, y: 5)); ctx.addLine(to: CGPoint(x: 7.5, y: 8))
+        ctx.strokePath()
+        var sum = 0.0
+        for y in 0..<16 { for x in 0..<16 { sum += Double(Self.alpha(ctx, x, y)) / 255 } }
+        // Two 3 × 4 rectangles sharing a 2 × 2 square, and the quarter disc outside the corner.
+        #expect(abs(sum - (24 - 4 + Double.pi)) < 0.1, "\(sum)")
+    }
 }
