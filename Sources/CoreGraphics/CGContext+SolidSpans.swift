@@ -51,17 +51,26 @@ extension CGContext {
                     continue
                 }
                 let row = (surface.base + y * surface.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+                // Where the clip is exactly 1 a run is filled as unclipped (c · 1 is c: the same
+                // bytes), so a shape inside a clipped card is not blended a pixel at a time.
+                let full = clip?.fullColumns(row: y) ?? (lo: 0, hi: 0)
+                let fullLo = full.lo - box.x0, fullHi = full.hi - box.x0
                 CoverageRasterizer.forEachRunClearing(a, b, words: words, width: w, evenOdd: evenOdd) { i, e, c in
                     let lo = max(i, firstI), hi = min(e, endI)
-                    if c > 0, lo < hi {
-                        if let clip {
-                            for k in lo..<hi {
-                                let x = box.x0 + k
-                                spans.blend(row + x * 4, coverage: c * clip.value(x, y))
-                            }
-                        } else {
-                            spans.fill(row + (box.x0 + lo) * 4, count: hi - lo, coverage: c)
-                        }
+                    guard c > 0, lo < hi else { return }
+                    guard let clip else {
+                        spans.fill(row + (box.x0 + lo) * 4, count: hi - lo, coverage: c)
+                        return
+                    }
+                    let fa = min(max(lo, fullLo), hi), fb = max(min(hi, fullHi), fa)
+                    for k in lo..<fa {
+                        let x = box.x0 + k
+                        spans.blend(row + x * 4, coverage: c * clip.value(x, y))
+                    }
+                    if fa < fb { spans.fill(row + (box.x0 + fa) * 4, count: fb - fa, coverage: c) }
+                    for k in fb..<hi {
+                        let x = box.x0 + k
+                        spans.blend(row + x * 4, coverage: c * clip.value(x, y))
                     }
                 }
             }

@@ -5,7 +5,7 @@ import Foundation
 // CGContext drawing benchmark (issue 19 "Benchmarks"): the CPU peers' workloads drawn through
 // `CGContext` into a 1920×1080 premultiplied RGBA8 bitmap, one thread, paths built once (as the
 // peers build theirs), each frame cleared first. Usage:
-//   swift run -c release --package-path tools/benchmarks cgcontext-benchmark [FRAMES] [rects|shapes|gradients|radial…] [--peers] [--checksum]
+//   swift run -c release --package-path tools/benchmarks cgcontext-benchmark [FRAMES] [rects|shapes|gradients|radial|clipped-rects…] [--peers] [--checksum]
 // rects: the renderer benchmark's 10,000 rounded rects (GLBaseline.h's scene: fill, then the
 //        border ring as an even-odd fill, source-over), as peers/cairo_rects.py and blend2d_rects.py;
 // shapes: the 1,000 Bézier stars of peers/shapes_scene.py, filled (alpha 0.8) then stroked (width 3,
@@ -17,6 +17,8 @@ import Foundation
 //        benchmark's gradients scene draw them);
 // radial: the same rects with a three-stop radial gradient from each centre (no peers; only when
 //        named).
+// clipped-rects: the rects scene inside a rounded-rect clip 20 px in from the edges (fills under a
+//        clip; no peers; only when named).
 // Prints `cgcontext <scene>: X ms/frame` (with --checksum, a hash of the frame's bytes, to show a
 // change leaves the pixels as they were) and, with --peers, one `peer <name>: X ms/frame;
 // engine/<name> = R×` line per peer (peers/run-peers.sh, the same scripts the renderer benchmark runs).
@@ -129,6 +131,32 @@ for scene in scenes {
                 ctx.addPath(ring); ctx.setFillColor(border); ctx.fillPath(using: .evenOdd)
             }
         }
+    case "clipped-rects":
+        // The rects scene drawn inside a rounded-rect clip 20 px in from the edges (a chart
+        // inside a card: fills under a clip; no peer draws it).
+        var items: [(CGPath, CGColor, CGPath, CGColor)] = []
+        for i in 0..<Int(GLB_SCENE_COUNT) {
+            var r = [Float](repeating: 0, count: 12)
+            glb_scene_rect(Int32(i), GLB_SCENE_SEED, &r)
+            let rect = CGRect(x: CGFloat(r[0]), y: CGFloat(r[1]), width: CGFloat(r[2]), height: CGFloat(r[3]))
+            let outer = CGPath(roundedRect: rect, cornerWidth: 8, cornerHeight: 8, transform: nil)
+            let ring = CGMutablePath()
+            ring.addPath(outer)
+            ring.addPath(CGPath(roundedRect: rect.insetBy(dx: 2, dy: 2), cornerWidth: 6, cornerHeight: 6, transform: nil))
+            items.append((outer, CGColor(red: CGFloat(r[4]), green: CGFloat(r[5]), blue: CGFloat(r[6]), alpha: CGFloat(r[7])),
+                          ring, CGColor(red: CGFloat(r[8]), green: CGFloat(r[9]), blue: CGFloat(r[10]), alpha: CGFloat(r[11]))))
+        }
+        let card = CGPath(roundedRect: full.insetBy(dx: 20.5, dy: 20.5), cornerWidth: 24, cornerHeight: 24, transform: nil)
+        ms = time {
+            ctx.clear(full)
+            ctx.saveGState()
+            ctx.addPath(card); ctx.clip()
+            for (outer, fill, ring, border) in items {
+                ctx.addPath(outer); ctx.setFillColor(fill); ctx.fillPath()
+                ctx.addPath(ring); ctx.setFillColor(border); ctx.fillPath(using: .evenOdd)
+            }
+            ctx.restoreGState()
+        }
     case "shapes":
         // The stars of the renderer benchmark's shape scene (CADemoScenes' ShapeScene, the same
         // xorshift32 generator, seed 12345, as peers/shapes_scene.py).
@@ -196,5 +224,5 @@ for scene in scenes {
         print("  checksum \(String(h, radix: 16))")
     }
     // The gradients' peers (peers/layers_scene.py) draw the same rects with the same axes.
-    if withPeers, scene != "radial" { runPeers(ms, scene: scene) }
+    if withPeers, scene != "radial", scene != "clipped-rects" { runPeers(ms, scene: scene) }
 }
