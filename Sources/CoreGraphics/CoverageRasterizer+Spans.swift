@@ -72,22 +72,12 @@ extension CoverageRasterizer {
             n &+= 1
             open = true
         }
-        for k in 0..<words {
-            var word = bits[k]
-            guard word != 0 else { continue }
-            bits[k] = 0
-            repeat {
-                let i = k << 6 | word.trailingZeroBitCount
-                word &= word &- 1
-                let c = cells[i]
-                cells[i] = 0
-                // Cells past the grid (the two spare ones) are cleared but not resolved.
-                guard i < w else { continue }
-                if pending >= 0 { emit(pending, i, pendingValue) }
-                sum += c
-                pending = i
-                pendingValue = UInt8(CoverageRasterizer.coverage(winding: sum, evenOdd: evenOdd) * 255 + 0.5)
-            } while word != 0
+        // (Cells past the grid, the two spare ones, are cleared but not resolved.)
+        CoverageRasterizer.takeTouched(cells, bits, words: words, width: w) { i, c in
+            if pending >= 0 { emit(pending, i, pendingValue) }
+            sum += c
+            pending = i
+            pendingValue = UInt8(CoverageRasterizer.coverage(winding: sum, evenOdd: evenOdd) * 255 + 0.5)
         }
         if pending >= 0 { emit(pending, w, pendingValue) }
         return n

@@ -578,6 +578,22 @@ package struct CoverageRasterizer: Sendable {
         // The run the last sum-changing cell started, waiting for the next one to end it.
         var pending = -1
         var pendingCoverage: Float = 0
+        takeTouched(a, bits, words: words, width: w) { i, c in
+            guard c != 0 else { return }
+            if pending >= 0 { body(pending, i, pendingCoverage) }
+            sum += c
+            pending = i
+            pendingCoverage = coverage(winding: sum, evenOdd: evenOdd)
+        }
+        if pending >= 0 { body(pending, w, pendingCoverage) }
+    }
+
+    /// One row's touched cells in order (`words` bit words): `body(i, value)` for each cell
+    /// before `w`, every touched cell and bit word zeroed as it is read (the spare cells past
+    /// `w` as well), so the row is left clear. The walk both run walks share.
+    @inline(__always)
+    package static func takeTouched(_ a: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>, words: Int,
+                                    width w: Int, _ body: (_ i: Int, _ c: Float) -> Void) {
         for k in 0..<words {
             var word = bits[k]
             guard word != 0 else { continue }
@@ -587,14 +603,9 @@ package struct CoverageRasterizer: Sendable {
                 word &= word &- 1
                 let c = a[i]
                 a[i] = 0
-                guard i < w, c != 0 else { continue }
-                if pending >= 0 { body(pending, i, pendingCoverage) }
-                sum += c
-                pending = i
-                pendingCoverage = coverage(winding: sum, evenOdd: evenOdd)
+                if i < w { body(i, c) }
             } while word != 0
         }
-        if pending >= 0 { body(pending, w, pendingCoverage) }
     }
 
     /// The coverage of every pixel, 0…1, row by row (rows top first, `width` values a row),

@@ -62,13 +62,15 @@ import Testing
         return pixels(ctx)
     }
 
+    /// How many of `programs` seeds `draw` paints differently with the wide loops on and off.
+    static func differing(_ programs: ClosedRange<UInt32>, _ draw: (UInt32, Bool) -> [UInt8]) -> Int {
+        programs.filter { draw($0, true) != draw($0, false) }.count
+    }
+
     @Test("solid fills and strokes: the eight-pixel kernels give the four-lane loops' bytes", arguments: layouts)
     func solidKernelsMatch(info: UInt32) {
-        var differing = 0
-        for seed in UInt32(1)...40 where Self.drawShapes(seed: seed, info: info, wide: true) != Self.drawShapes(seed: seed, info: info, wide: false) {
-            differing += 1
-        }
-        #expect(differing == 0, "\(differing) of 40 programs differ")
+        let n = Self.differing(1...40) { Self.drawShapes(seed: $0, info: info, wide: $1) }
+        #expect(n == 0, "\(n) of 40 programs differ")
     }
 
     /// Program `seed`: axial gradients between opaque stops (the eight-pixel kernel's case), under
@@ -108,11 +110,8 @@ import Testing
 
     @Test("axial gradients: the eight-pixel kernel gives the four-lane loop's bytes", arguments: layouts)
     func gradientKernelMatches(info: UInt32) {
-        var differing = 0
-        for seed in UInt32(1)...60 where Self.drawGradients(seed: seed, info: info, wide: true) != Self.drawGradients(seed: seed, info: info, wide: false) {
-            differing += 1
-        }
-        #expect(differing == 0, "\(differing) of 60 programs differ")
+        let n = Self.differing(1...60) { Self.drawGradients(seed: $0, info: info, wide: $1) }
+        #expect(n == 0, "\(n) of 60 programs differ")
     }
 
     /// Row y's longest run of coverage exactly 1 in `clip` (relative to its box), (0, 0) if none.

@@ -105,56 +105,54 @@ func drawGradientRects(_ ctx: CGContext, _ full: CGRect, _ fill: (CGContext, CGG
     }
 }
 
+/// The rects scene's paths and colours (GLBaseline.h: radius 8, border 2 inside the bounds,
+/// straight alpha 0.8): each rect's rounded rect, its fill, its border ring (outer and inner
+/// rounded rects, filled even-odd) and the border's colour.
+func rectItems() -> [(CGPath, CGColor, CGPath, CGColor)] {
+    var items: [(CGPath, CGColor, CGPath, CGColor)] = []
+    for i in 0..<Int(GLB_SCENE_COUNT) {
+        var r = [Float](repeating: 0, count: 12)
+        glb_scene_rect(Int32(i), GLB_SCENE_SEED, &r)
+        let rect = CGRect(x: CGFloat(r[0]), y: CGFloat(r[1]), width: CGFloat(r[2]), height: CGFloat(r[3]))
+        let outer = CGPath(roundedRect: rect, cornerWidth: 8, cornerHeight: 8, transform: nil)
+        let ring = CGMutablePath()
+        ring.addPath(outer)
+        ring.addPath(CGPath(roundedRect: rect.insetBy(dx: 2, dy: 2), cornerWidth: 6, cornerHeight: 6, transform: nil))
+        items.append((outer, CGColor(red: CGFloat(r[4]), green: CGFloat(r[5]), blue: CGFloat(r[6]), alpha: CGFloat(r[7])),
+                      ring, CGColor(red: CGFloat(r[8]), green: CGFloat(r[9]), blue: CGFloat(r[10]), alpha: CGFloat(r[11]))))
+    }
+    return items
+}
+
+/// Each rect filled, then its border ring filled even-odd over it.
+func drawRects(_ ctx: CGContext, _ items: [(CGPath, CGColor, CGPath, CGColor)]) {
+    for (outer, fill, ring, border) in items {
+        ctx.addPath(outer); ctx.setFillColor(fill); ctx.fillPath()
+        ctx.addPath(ring); ctx.setFillColor(border); ctx.fillPath(using: .evenOdd)
+    }
+}
+
 for scene in scenes {
     let ctx = makeContext()
     let full = CGRect(x: 0, y: 0, width: width, height: height)
     let ms: Double
     switch scene {
     case "rects":
-        // GLBaseline.h: radius 8, border 2 inside the bounds, straight alpha 0.8.
-        var items: [(CGPath, CGColor, CGPath, CGColor)] = []
-        for i in 0..<Int(GLB_SCENE_COUNT) {
-            var r = [Float](repeating: 0, count: 12)
-            glb_scene_rect(Int32(i), GLB_SCENE_SEED, &r)
-            let rect = CGRect(x: CGFloat(r[0]), y: CGFloat(r[1]), width: CGFloat(r[2]), height: CGFloat(r[3]))
-            let outer = CGPath(roundedRect: rect, cornerWidth: 8, cornerHeight: 8, transform: nil)
-            let ring = CGMutablePath()
-            ring.addPath(outer)
-            ring.addPath(CGPath(roundedRect: rect.insetBy(dx: 2, dy: 2), cornerWidth: 6, cornerHeight: 6, transform: nil))
-            items.append((outer, CGColor(red: CGFloat(r[4]), green: CGFloat(r[5]), blue: CGFloat(r[6]), alpha: CGFloat(r[7])),
-                          ring, CGColor(red: CGFloat(r[8]), green: CGFloat(r[9]), blue: CGFloat(r[10]), alpha: CGFloat(r[11]))))
-        }
+        let items = rectItems()
         ms = time {
             ctx.clear(full)
-            for (outer, fill, ring, border) in items {
-                ctx.addPath(outer); ctx.setFillColor(fill); ctx.fillPath()
-                ctx.addPath(ring); ctx.setFillColor(border); ctx.fillPath(using: .evenOdd)
-            }
+            drawRects(ctx, items)
         }
     case "clipped-rects":
         // The rects scene drawn inside a rounded-rect clip 20 px in from the edges (a chart
         // inside a card: fills under a clip; no peer draws it).
-        var items: [(CGPath, CGColor, CGPath, CGColor)] = []
-        for i in 0..<Int(GLB_SCENE_COUNT) {
-            var r = [Float](repeating: 0, count: 12)
-            glb_scene_rect(Int32(i), GLB_SCENE_SEED, &r)
-            let rect = CGRect(x: CGFloat(r[0]), y: CGFloat(r[1]), width: CGFloat(r[2]), height: CGFloat(r[3]))
-            let outer = CGPath(roundedRect: rect, cornerWidth: 8, cornerHeight: 8, transform: nil)
-            let ring = CGMutablePath()
-            ring.addPath(outer)
-            ring.addPath(CGPath(roundedRect: rect.insetBy(dx: 2, dy: 2), cornerWidth: 6, cornerHeight: 6, transform: nil))
-            items.append((outer, CGColor(red: CGFloat(r[4]), green: CGFloat(r[5]), blue: CGFloat(r[6]), alpha: CGFloat(r[7])),
-                          ring, CGColor(red: CGFloat(r[8]), green: CGFloat(r[9]), blue: CGFloat(r[10]), alpha: CGFloat(r[11]))))
-        }
+        let items = rectItems()
         let card = CGPath(roundedRect: full.insetBy(dx: 20.5, dy: 20.5), cornerWidth: 24, cornerHeight: 24, transform: nil)
         ms = time {
             ctx.clear(full)
             ctx.saveGState()
             ctx.addPath(card); ctx.clip()
-            for (outer, fill, ring, border) in items {
-                ctx.addPath(outer); ctx.setFillColor(fill); ctx.fillPath()
-                ctx.addPath(ring); ctx.setFillColor(border); ctx.fillPath(using: .evenOdd)
-            }
+            drawRects(ctx, items)
             ctx.restoreGState()
         }
     case "shapes":
