@@ -34,10 +34,7 @@ import CATestSupport
                 : CGPath(ellipseIn: CGRect(x: 10 + Double(k) * 3, y: 5, width: 60, height: 45 + Double(k) * 4), transform: nil)
             m.fillColor = solid(0, 0, 0, k == 1 ? 0.6 : 1)
             s.mask = m
-            let a = CABasicAnimation(keyPath: "transform.scale")
-            a.fromValue = 0.6
-            a.toValue = 1.1
-            a.duration = 1
+            let a = basic("transform.scale", from: 0.6, to: 1.1)
             a.beginTime = 0.001
             s.add(a, forKey: "scale")
             if k == 2 {

@@ -31,10 +31,7 @@ import CATestSupport
         }
         _ = shape(0)
         let trimmed = shape(40)
-        let a = CABasicAnimation(keyPath: "strokeEnd")
-        a.fromValue = 0.1
-        a.toValue = 1
-        a.duration = 10
+        let a = basic("strokeEnd", from: 0.1, to: 1, duration: 10)
         // (Not 0, which a commit replaces with the current time: frames are rendered at 0.05 …)
         a.beginTime = 0.001
         trimmed.add(a, forKey: "trim")
