@@ -40,11 +40,15 @@ final class ShapeEmitter: ContentEmitter {
     }
     /// Whether new plain rasters are placed now and made beside the walk (or the patch that
     /// re-emits shapes into a kept frame); `finishFrame` collects them.
-    private var defersRasters: Bool { makesRuns && rasterThreads > 1 && lastFrameRasters >= deferringRasters }
+    private var defersRasters: Bool {
+        makesRuns && rasterThreads > 1 && (lastFrameRasters >= deferringRasters || cache.rasterQueue.hasLingeringDrain)
+    }
     /// New rasters the last frame made. A frame defers its rasters only when the last made at
-    /// least `deferringRasters` (4; tests lower it): handing one or two small rasters to another
-    /// thread costs more than it saves (PinJump: 0.20 → 0.22 ms a frame), and whether a frame
-    /// defers changes no pixel (`runsRasterBox`), so the choice may follow the frames before.
+    /// least `deferringRasters` (4; tests lower it), or while a drain waits for work
+    /// (`DeferredRasterQueue.hasLingeringDrain`): waking a thread for one or two small rasters
+    /// costs more than it saves (PinJump: 0.20 → 0.22 ms a frame), handing them to one already
+    /// awake does not. Whether a frame defers changes no pixel (`runsRasterBox`), so the choice
+    /// may follow the frames before and the threads' timing.
     private var lastFrameRasters = 0
     var deferringRasters = 4
     /// The spec `paints` resolved last, for the `emit` that follows it: the walk asks whether a

@@ -7,7 +7,8 @@ import Synchronization
 /// threads while the walk goes on, and by the walk's thread too once it has finished.
 ///
 /// Up to `helpers` drains run on the global queue: one starts when a raster is submitted and
-/// fewer are running, and each takes rasters in submission order until none is left. `finish`
+/// fewer are running, and each takes rasters in submission order until none is left, then waits
+/// a while for more (`lingerNanoseconds`) before its thread goes back to the pool. `finish`
 /// takes what is left on the calling thread (largest first), waits for the rasters, and hands
 /// every raster back in submission order. A raster is a pure function of its request, so which
 /// thread made it changes nothing: the frame is the same whatever the timing.
@@ -27,6 +28,28 @@ final class DeferredRasterQueue: @unchecked Sendable {
     private var next = 0
     /// Rasters submitted and not yet made (read without the lock while `finish` polls).
     private let outstanding = Atomic<Int>(0)
+    /// Rasters submitted and taken since the queue was made (a lingering drain polls them).
+    private let submitted = Atomic<Int>(0), taken = Atomic<Int>(0)
+    /// How long a background drain that has run out of rasters waits for more before its
+    /// thread goes back to the pool (nanoseconds; read as it waits, so lowering it ends a wait).
+    ///
+    /// Starting a drain on a sleeping thread costs the submitting thread a wake (a futex system
+    /// call: 3.5 % of the walk's thread in TwitterHeart's burst), and the drain starts only when
+    /// the scheduler runs it; on this project's 2-core VM that cost about what the second
+    /// thread saved (TwitterHeart's burst 4.93 ms single-threaded, 5.00 ms with a helper). The
+    /// next raster is usually moments away — later in the walk, or early in the next frame
+    /// (0.1 ms after `finish` in the benchmarks) — so the drain waits for it, yielding its core
+    /// (`sched_yield`) to any thread that needs it: the CPU backend's band threads run then. The
+    /// cost is up to this long of a core's time a frame when no raster follows (2 % of a core at
+    /// 60 frames a second).
+    let lingerNanoseconds = Atomic<UInt64>(300_000)
+    /// Drains lingering for work now (read without the lock).
+    private let lingering = Atomic<Int>(0)
+    /// Background drains started since the queue was made (tests).
+    private(set) var drainsStarted = 0
+    /// Whether a drain is waiting for work now: a raster handed over then starts at once,
+    /// without a thread to wake (`ShapeEmitter` then defers even a frame's first rasters).
+    var hasLingeringDrain: Bool { lingering.load(ordering: .relaxed) > 0 }
     /// Drains started and not yet returned (one may still be starting up: `finish` waits for
     /// rasters, not for drains, so a late one finds nothing to take and returns).
     private var running = 0
@@ -39,8 +62,9 @@ final class DeferredRasterQueue: @unchecked Sendable {
         jobs.append(job)
         results.append(nil)
         outstanding.add(1, ordering: .relaxed)
+        submitted.add(1, ordering: .releasing)
         let start = running < helpers
-        if start { running += 1 }
+        if start { running += 1; drainsStarted += 1 }
         condition.unlock()
         guard start else { return }
         DispatchQueue.global(qos: .userInitiated).async { self.drain(background: true) }
@@ -56,6 +80,7 @@ final class DeferredRasterQueue: @unchecked Sendable {
         warmed = true
         condition.lock()
         running += 1
+        drainsStarted += 1
         condition.unlock()
         DispatchQueue.global(qos: .userInitiated).async {
             self.condition.lock()
@@ -68,22 +93,32 @@ final class DeferredRasterQueue: @unchecked Sendable {
         }
     }
 
-    /// Makes rasters until none is left to take.
+    /// Makes rasters until none is left to take (in the background, until none has come for
+    /// `lingerNanoseconds` either).
     private func drain(background: Bool) {
         condition.lock()
         var rast = idle.popLast() ?? CoverageRasterizer(width: 0, height: 0)
         condition.unlock()
         var bytes: [UInt8] = [], pool = RasterBytePool()
+        var waited = false
         while true {
             condition.lock()
+            if next >= pending.count, background, !waited {
+                condition.unlock()
+                // (Whoever takes the raster that ended the wait, this drain waits again.)
+                waited = !waitForRaster()
+                continue
+            }
             guard next < pending.count else {
                 if background { running -= 1 }
                 idle.append(rast)
                 condition.unlock()
                 return
             }
+            waited = false
             let k = pending[next]
             next += 1
+            taken.add(1, ordering: .relaxed)
             let request = jobs[k].request
             condition.unlock()
             let r = ShapeRasterizer.rasterize(request, scratch: &rast, resolveBuffer: &bytes, pool: &pool)
@@ -92,6 +127,22 @@ final class DeferredRasterQueue: @unchecked Sendable {
             if outstanding.subtract(1, ordering: .releasing).newValue == 0 { condition.broadcast() }
             condition.unlock()
         }
+    }
+
+    /// Waits up to `lingerNanoseconds` for a raster no drain has taken; false when none came.
+    private func waitForRaster() -> Bool {
+        let since = DispatchTime.now().uptimeNanoseconds
+        lingering.add(1, ordering: .relaxed)
+        defer { lingering.subtract(1, ordering: .relaxed) }
+        var spins = 0
+        while submitted.load(ordering: .acquiring) == taken.load(ordering: .relaxed) {
+            spins += 1
+            if spins & 7 == 0 {
+                if DispatchTime.now().uptimeNanoseconds - since > lingerNanoseconds.load(ordering: .relaxed) { return false }
+                sched_yield()
+            }
+        }
+        return true
     }
 
     private func area(_ j: DeferredRaster) -> Int {
