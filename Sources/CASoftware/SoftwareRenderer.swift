@@ -70,6 +70,16 @@ package final class SoftwareRenderer {
         self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
+    /// The threads beside this one that run a pass's bands (`SoftwareBandPool`), made for the
+    /// current `threads`; their threads end with it.
+    private var pool: SoftwareBandPool?
+    var bandPool: SoftwareBandPool {
+        if let pool, pool.workers == threads - 1 { return pool }
+        let p = SoftwareBandPool(workers: threads - 1)
+        pool = p
+        return p
+    }
+
     /// Draws `frame` into the renderer's own target of the frame's size. Throws for an empty
     /// frame or a frame that refers to what it does not hold (a batch past its instances, a
     /// composite of the main target): never a silently blank frame.
@@ -287,12 +297,9 @@ package final class SoftwareRenderer {
         let bands = threads <= 1 || single || rows <= Self.bandRows ? 1 : min(rows, max(threads * 4, (rows + Self.bandRows - 1) / Self.bandRows))
         if bands <= 1 { body(0..<rows); return }
         let per = (rows + bands - 1) / bands
-        withoutActuallyEscaping(body) { body in
-            let box = SoftwareUnchecked(body)
-            DispatchQueue.concurrentPerform(iterations: bands) { b in
-                let lo = b * per, hi = min(rows, lo + per)
-                if lo < hi { box.value(lo..<hi) }
-            }
+        bandPool.run(bands: bands) { b in
+            let lo = b * per, hi = min(rows, lo + per)
+            if lo < hi { body(lo..<hi) }
         }
     }
 
@@ -391,13 +398,6 @@ package final class SoftwareRenderer {
 package struct SoftwareBackendError: Error, CustomStringConvertible {
     package var description: String
     init(_ d: String) { description = d }
-}
-
-/// A non-Sendable value handed to `concurrentPerform`'s workers: every band writes its own rows
-/// and reads only what no band writes.
-struct SoftwareUnchecked<T>: @unchecked Sendable {
-    let value: T
-    init(_ v: T) { value = v }
 }
 
 /// What the bands of one draw pass share.
