@@ -51,7 +51,9 @@ import Foundation
     @Test("one raster per shape for the whole animation: no raster after the first frame, the draw calls never grow")
     func oneRasterKeepsTheBatches() throws {
         let spans = try Self.frames(spans: true, times: Self.times)
-        #expect(spans[0].stats.shapeRasters == 60)
+        // (At most one a shape: equal small paths at the same placement share theirs,
+        // `ShapeCache.canonicalPath`.)
+        #expect((1...60).contains(spans[0].stats.shapeRasters), "\(spans[0].stats.shapeRasters) rasters")
         #expect(spans.dropFirst().allSatisfy { $0.stats.shapeRasters == 0 }, "\(spans.map(\.stats.shapeRasters))")
         let first = spans[0].stats.drawCalls
         #expect(spans.allSatisfy { $0.stats.drawCalls == first }, "\(spans.map(\.stats.drawCalls))")

@@ -239,6 +239,9 @@ final class ShapeEmitter: ContentEmitter {
 
     /// The cached raster for a shape at this placement (made now if missing) and how it is drawn.
     func shapeRaster(_ spec: ShapeDrawSpec, h: Homography, passRect pass: CGRect) -> PlacedRaster? {
+        // Keyed, measured and rasterised as the one object for its content (small paths).
+        var spec = spec
+        spec.path = cache.canonicalPath(spec.path)
         let needsField = spec.stroke != nil && (spec.trim.0 > 0 || spec.trim.1 < 1 || spec.trim.0 >= spec.trim.1 || !spec.gpuDash.isEmpty)
         var map: TexelMap
         var toPixels: Homography
@@ -265,11 +268,31 @@ final class ShapeEmitter: ContentEmitter {
             let w = h.r2.z
             let m = TexelMap(a: h.r0.x / w, b: h.r0.y / w, c: h.r1.x / w, d: h.r1.y / w, tx: h.r2.x / w, ty: h.r2.y / w)
             guard m.tx.isFinite, m.ty.isFinite, abs(m.tx) < 1e9, abs(m.ty) < 1e9 else { return nil }
-            let ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
+            var ix = m.tx.rounded(.down), iy = m.ty.rounded(.down)
             subTexel = SIMD2(((m.tx - ix) * 4).rounded() / 4, ((m.ty - iy) * 4).rounded() / 4)
+            // A quarter step that rounds up to a whole texel is the next texel's 0: one raster.
+            if subTexel.x == 1 { subTexel.x = 0; ix += 1 }
+            if subTexel.y == 1 { subTexel.y = 0; iy += 1 }
             intOffset = SIMD2(ix, iy)
             map = m
             map.tx = subTexel.x; map.ty = subTexel.y
+            // Entries within 1e-12 of the scale are rounding (sin π is 1.2e-16, not 0): made 0,
+            // so a turn by a multiple of 90° keys as the exact turn does (the raster moves by at
+            // most 1e-12 texels across its width).
+            let tiny = 1e-12 * max(abs(m.a), abs(m.b), abs(m.c), abs(m.d))
+            if abs(map.a) < tiny { map.a = 0 }
+            if abs(map.b) < tiny { map.b = 0 }
+            if abs(map.c) < tiny { map.c = 0 }
+            if abs(map.d) < tiny { map.d = 0 }
+            // A path that is its own half turn covers the same texels under the map and its
+            // negation: one raster for both, under the map whose first non-zero entry is
+            // positive (`CGPath.pointSymmetryError`; within 1/64 texel, an eighth of what the
+            // quarter-texel key already allows). Not where the stroke is cut along its length
+            // (trims, dashes, the arc-length field), which starts elsewhere after the turn.
+            if map.a < 0 || (map.a == 0 && map.b < 0), spec.geometricTrim == nil, spec.gpuDash.isEmpty, spec.style?.cpuDash == nil,
+               !needsField, let error = cache.pointSymmetryError(spec.path), error * map.maxScale <= 1.0 / 64 {
+                map.a = -map.a; map.b = -map.b; map.c = -map.c; map.d = -map.d
+            }
             toPixels = Homography(r0: SIMD3(1, 0, 0), r1: SIMD3(0, 1, 0), r2: SIMD3(ix, iy, 1))
             // The visible part of the pass, relative to the integer translation; only part of
             // the key when the shape could reach outside it.

@@ -4,7 +4,8 @@ import CoreGraphics
 ///
 /// A raster is made for a path (by identity: a `CAShapeLayer` stores an immutable copy, and its
 /// presentation copies share it; an animated `path` is a new path each frame and re-rasterises,
-/// docs/BEHAVIOUR.md E2), a linear map to texels (the layer's full transform to pixels: scale, rotation,
+/// docs/BEHAVIOUR.md E2; a path of at most `maxInternedElements` elements by its content,
+/// through one object per content, `canonicalPath`), a linear map to texels (the layer's full transform to pixels: scale, rotation,
 /// skew), the sub-texel translation (quantised to quarter texels, so a layer moving by whole
 /// pixels reuses its raster), fill rule, stroke geometry (width, cap, join, miterLimit) and
 /// whether the arc-length field is needed. Colours, opacity, trims, dashes and phase are not in
@@ -238,6 +239,9 @@ final class ShapeCache {
         transient.removeAll()
         refusedWidthFamilies.removeAll()
         boxes.removeAll()
+        symmetries.removeAll()
+        interned.removeAll()
+        canonicals.removeAll()
         centrelines.removeAll()
         _ = rasterQueue.finish()
         deferredWork = 0
@@ -285,6 +289,49 @@ final class ShapeCache {
         if centrelines.count >= Self.maxKeptBoxes { centrelines.removeAll() }
         centrelines[id] = (path, path.generation, tolerance, line)
         return line
+    }
+
+    /// Paths of at most this many elements are keyed by their elements (`canonicalPath`).
+    static let maxInternedElements = 64
+    /// One path object per content, for the small paths (`canonicalPath`).
+    @exclusivity(unchecked) private var interned: [[PathElement]: CGPath] = [:]
+    /// Paths' canonical objects, kept as `boxes` are.
+    @exclusivity(unchecked) private var canonicals: [ObjectIdentifier: (path: CGPath, generation: Int, canonical: CGPath)] = [:]
+
+    /// The object whose identity keys `path`'s rasters: for a path of at most
+    /// `maxInternedElements` elements, one immutable path per content, so equal paths held by
+    /// different layers share their rasters (issue 23: a Lottie file's shapes are new paths in
+    /// every layer — 9squares draws each of its nine rings twice, in two squares, every frame —
+    /// and an animated path is a new path each frame in each layer); longer paths by their own
+    /// identity (comparing them would cost what a raster of them saves only when they repeat).
+    func canonicalPath(_ path: CGPath) -> CGPath {
+        guard path.elements.count <= Self.maxInternedElements else { return path }
+        let id = ObjectIdentifier(path)
+        if let c = canonicals[id], c.path === path, c.generation == path.generation { return c.canonical }
+        let canonical: CGPath
+        if let existing = interned[path.elements] {
+            canonical = existing
+        } else {
+            if interned.count >= Self.maxKeptBoxes { interned.removeAll() }
+            // (A copy: the caller's path may be a mutable one.)
+            canonical = CGPath(elements: path.elements)
+            interned[path.elements] = canonical
+        }
+        if canonicals.count >= Self.maxKeptBoxes { canonicals.removeAll() }
+        canonicals[id] = (path, path.generation, canonical)
+        return canonical
+    }
+
+    /// Paths' distance from their half turn (`CGPath.pointSymmetryError`), kept as `boxes` are.
+    @exclusivity(unchecked) private var symmetries: [ObjectIdentifier: (path: CGPath, generation: Int, error: CGFloat?)] = [:]
+
+    func pointSymmetryError(_ path: CGPath) -> CGFloat? {
+        let id = ObjectIdentifier(path)
+        if let b = symmetries[id], b.path === path, b.generation == path.generation { return b.error }
+        let error = path.pointSymmetryError
+        if symmetries.count >= Self.maxKeptBoxes { symmetries.removeAll() }
+        symmetries[id] = (path, path.generation, error)
+        return error
     }
 
     func boundingBox(of path: CGPath) -> CGRect {
