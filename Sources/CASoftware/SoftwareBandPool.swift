@@ -13,7 +13,8 @@ import Glibc
 /// waits `lingerNanoseconds` for the next pass before it sleeps, yielding its core
 /// (`sched_yield`) to any thread that needs it, so passes that follow one another (a frame's
 /// passes, and frames rendered back to back) start their bands at once and the caller wakes no
-/// one. The cost is up to that long of each worker's core after the last pass of a frame.
+/// one. The cost is up to that long of a core for each of the first `lingeringWorkers` workers
+/// after the last pass of a frame.
 ///
 /// A pass is published as a generation: the band counter carries the generation in its high
 /// half, so a worker that took a pass's body late can never take a band of the next pass with
@@ -27,6 +28,9 @@ final class SoftwareBandPool: @unchecked Sendable {
 
     /// How long a worker waits for the next pass before it sleeps (nanoseconds).
     static let lingerNanoseconds: UInt64 = 300_000
+    /// Workers that wait so; the others sleep as soon as they run out of bands (on a machine of
+    /// many cores, fifteen pollers would spend 4.5 ms of cores after every frame's last pass).
+    static let lingeringWorkers = 2
 
     init(workers: Int) {
         self.workers = max(workers, 0)
@@ -92,7 +96,7 @@ final class SoftwareBandPool: @unchecked Sendable {
         started = true
         for k in 0..<workers {
             let s = shared
-            let t = Thread { s.work() }
+            let t = Thread { s.work(lingers: k < Self.lingeringWorkers) }
             t.name = "CASoftware band \(k + 1)"
             t.stackSize = 1 << 20
             t.start()
@@ -136,10 +140,10 @@ final class SoftwareBandPool: @unchecked Sendable {
         }
 
         /// A worker: waits for each new generation (lingering, then asleep) and takes its bands.
-        func work() {
+        func work(lingers: Bool) {
             var seen = 0
             while true {
-                if !waitBriefly(after: seen) {
+                if !lingers || !waitBriefly(after: seen) {
                     condition.lock()
                     sleeping += 1
                     while generation == seen, !stopping { condition.wait() }

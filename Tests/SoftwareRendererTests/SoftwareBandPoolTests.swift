@@ -53,6 +53,17 @@ import Synchronization
         #expect(outer.counts.allSatisfy { $0 == 1 } && inner.counts.allSatisfy { $0 == 1 }, "\(outer.counts) \(inner.counts)")
     }
 
+    @Test("at most two workers wait for the next pass; the others sleep")
+    func fewWorkersWait() {
+        let pool = SoftwareBandPool(workers: 5)
+        var most = 0
+        for _ in 0..<200 {
+            pool.run(bands: 24) { _ in usleep(20) }
+            for _ in 0..<20 { most = max(most, pool.shared.lingering.load(ordering: .relaxed)); usleep(10) }
+        }
+        #expect(most >= 1 && most <= SoftwareBandPool.lingeringWorkers, "\(most) workers waited at once")
+    }
+
     @Test("a worker that has run out of bands waits for the next pass, and the threads end with the pool")
     func workersWaitThenEnd() {
         var pool: SoftwareBandPool? = SoftwareBandPool(workers: 2)

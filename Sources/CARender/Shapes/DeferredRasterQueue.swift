@@ -40,8 +40,8 @@ final class DeferredRasterQueue: @unchecked Sendable {
     /// next raster is usually moments away — later in the walk, or early in the next frame
     /// (0.1 ms after `finish` in the benchmarks) — so the drain waits for it, yielding its core
     /// (`sched_yield`) to any thread that needs it: the CPU backend's band threads run then. The
-    /// cost is up to this long of a core's time a frame when no raster follows (2 % of a core at
-    /// 60 frames a second).
+    /// cost is up to this long of a core's time a frame for each of at most `maxLingering`
+    /// drains when no raster follows (2 % of a core each at 60 frames a second).
     let lingerNanoseconds = Atomic<UInt64>(300_000)
     /// Drains lingering for work now (read without the lock).
     private let lingering = Atomic<Int>(0)
@@ -129,10 +129,18 @@ final class DeferredRasterQueue: @unchecked Sendable {
         }
     }
 
-    /// Waits up to `lingerNanoseconds` for a raster no drain has taken; false when none came.
+    /// Drains that wait for rasters at once at most; the others return as soon as they run out
+    /// (on a machine of many cores, fifteen pollers would spend 4.5 ms of cores a frame).
+    static let maxLingering = 2
+
+    /// Waits up to `lingerNanoseconds` for a raster no drain has taken; false when none came
+    /// (or `maxLingering` drains wait already).
     private func waitForRaster() -> Bool {
         let since = DispatchTime.now().uptimeNanoseconds
-        lingering.add(1, ordering: .relaxed)
+        guard lingering.add(1, ordering: .relaxed).newValue <= Self.maxLingering else {
+            lingering.subtract(1, ordering: .relaxed)
+            return false
+        }
         defer { lingering.subtract(1, ordering: .relaxed) }
         var spins = 0
         while submitted.load(ordering: .acquiring) == taken.load(ordering: .relaxed) {
