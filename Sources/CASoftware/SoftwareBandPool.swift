@@ -74,7 +74,7 @@ final class SoftwareBandPool: @unchecked Sendable {
                 s.body = raw
                 s.bands = bands
                 s.done.store(0, ordering: .relaxed)
-                s.ticket.store(UInt64(gen) << 32, ordering: .releasing)
+                s.ticket.store(Shared.ticket(gen), ordering: .releasing)
                 s.published.store(gen, ordering: .releasing)
                 if s.sleeping > 0 { s.condition.broadcast() }
                 s.condition.unlock()
@@ -127,12 +127,17 @@ final class SoftwareBandPool: @unchecked Sendable {
         /// Workers whose threads have ended (tests).
         let ended = Atomic<Int>(0)
 
+        /// The ticket of band 0 of generation `gen` (its low 32 bits: generations wrap after
+        /// 2³² passes, long after any worker of the old one has gone).
+        static func ticket(_ gen: Int) -> UInt64 { UInt64(truncatingIfNeeded: gen) << 32 }
+
         /// Takes bands of generation `gen` until none is left (or the generation has passed).
         func takeBands(generation gen: Int, count: Int, _ body: UnsafeRawPointer) {
             let f = body.assumingMemoryBound(to: ((Int) -> Void).self)
+            let mine = Self.ticket(gen)
             while true {
                 let t = ticket.load(ordering: .acquiring)
-                guard Int(t >> 32) == gen, Int(t & 0xFFFF_FFFF) < count else { return }
+                guard t & ~0xFFFF_FFFF == mine, Int(t & 0xFFFF_FFFF) < count else { return }
                 guard ticket.compareExchange(expected: t, desired: t + 1, ordering: .acquiringAndReleasing).exchanged else { continue }
                 f.pointee(Int(t & 0xFFFF_FFFF))
                 done.add(1, ordering: .releasing)
