@@ -267,7 +267,7 @@ final class ShapeCache {
     /// identifiers are not reused: every shape needs its box every frame, and walking a path's
     /// elements for it cost more than the rest of re-emitting a shape.
     // Unchecked: part of b1823d0's measured change (see `entries`).
-    @exclusivity(unchecked) private var boxes: [ObjectIdentifier: (path: CGPath, generation: Int, box: CGRect)] = [:]
+    @exclusivity(unchecked) private var boxes = PathMemo<CGRect>(limit: ShapeCache.maxKeptBoxes)
     /// Boxes kept before the table starts again (an animated `path` is a new path each frame).
     static let maxKeptBoxes = 4096
 
@@ -279,16 +279,13 @@ final class ShapeCache {
     }
 
     /// Centrelines kept by path as `boxes` are: a trim animates over a still path.
-    @exclusivity(unchecked) private var centrelines: [ObjectIdentifier: (path: CGPath, generation: Int, tolerance: Double, line: Centreline)] = [:]
+    @exclusivity(unchecked) private var centrelines = PathMemo<(tolerance: Double, line: Centreline)>(limit: ShapeCache.maxKeptBoxes)
 
     func centreline(of path: CGPath, tolerance: Double) -> Centreline {
-        let id = ObjectIdentifier(path)
-        if let c = centrelines[id], c.path === path, c.generation == path.generation, c.tolerance == tolerance { return c.line }
-        let subpaths = path.flattenedSubpaths(tolerance: CGFloat(tolerance))
-        let line = Centreline(subpaths: subpaths, miterRatios: PieceStroker.cornerRatios(subpaths).sorted())
-        if centrelines.count >= Self.maxKeptBoxes { centrelines.removeAll() }
-        centrelines[id] = (path, path.generation, tolerance, line)
-        return line
+        centrelines.value(for: path, isCurrent: { $0.tolerance == tolerance }) {
+            let subpaths = path.flattenedSubpaths(tolerance: CGFloat(tolerance))
+            return (tolerance, Centreline(subpaths: subpaths, miterRatios: PieceStroker.cornerRatios(subpaths).sorted()))
+        }.line
     }
 
     /// Paths of at most this many elements are keyed by their elements (`canonicalPath`).
@@ -296,7 +293,7 @@ final class ShapeCache {
     /// One path object per content, for the small paths (`canonicalPath`).
     @exclusivity(unchecked) private var interned: [[PathElement]: CGPath] = [:]
     /// Paths' canonical objects, kept as `boxes` are.
-    @exclusivity(unchecked) private var canonicals: [ObjectIdentifier: (path: CGPath, generation: Int, canonical: CGPath)] = [:]
+    @exclusivity(unchecked) private var canonicals = PathMemo<CGPath>(limit: ShapeCache.maxKeptBoxes)
 
     /// The object whose identity keys `path`'s rasters: for a path of at most
     /// `maxInternedElements` elements, one immutable path per content, so equal paths held by
@@ -306,44 +303,28 @@ final class ShapeCache {
     /// identity (comparing them would cost what a raster of them saves only when they repeat).
     func canonicalPath(_ path: CGPath) -> CGPath {
         guard path.elements.count <= Self.maxInternedElements else { return path }
-        let id = ObjectIdentifier(path)
-        if let c = canonicals[id], c.path === path, c.generation == path.generation { return c.canonical }
-        let canonical: CGPath
-        if let existing = interned[path.elements] {
-            canonical = existing
-        } else {
+        return canonicals.value(for: path) {
+            if let existing = interned[path.elements] { return existing }
             if interned.count >= Self.maxKeptBoxes { interned.removeAll() }
             // (A copy: the caller's path may be a mutable one.)
-            canonical = CGPath(elements: path.elements)
+            let canonical = CGPath(elements: path.elements)
             interned[path.elements] = canonical
+            return canonical
         }
-        if canonicals.count >= Self.maxKeptBoxes { canonicals.removeAll() }
-        canonicals[id] = (path, path.generation, canonical)
-        return canonical
     }
 
     /// Paths' distance from their half turn (`CGPath.pointSymmetryError`), kept as `boxes` are.
-    @exclusivity(unchecked) private var symmetries: [ObjectIdentifier: (path: CGPath, generation: Int, error: CGFloat?)] = [:]
+    @exclusivity(unchecked) private var symmetries = PathMemo<CGFloat?>(limit: ShapeCache.maxKeptBoxes)
 
     func pointSymmetryError(_ path: CGPath) -> CGFloat? {
-        let id = ObjectIdentifier(path)
-        if let b = symmetries[id], b.path === path, b.generation == path.generation { return b.error }
-        let error = path.pointSymmetryError
-        if symmetries.count >= Self.maxKeptBoxes { symmetries.removeAll() }
-        symmetries[id] = (path, path.generation, error)
-        return error
+        symmetries.value(for: path) { path.pointSymmetryError }
     }
 
+    /// (A mutable path can change after it was measured: its generation says whether it did; a
+    /// `CGMutablePath` built once and assigned to a layer, the common case, is measured once,
+    /// not every frame.)
     func boundingBox(of path: CGPath) -> CGRect {
-        let id = ObjectIdentifier(path)
-        // A mutable path can change after it was measured: its generation says whether it did
-        // (a `CGMutablePath` built once and assigned to a layer, the common case, is measured
-        // once, not every frame).
-        if let b = boxes[id], b.path === path, b.generation == path.generation { return b.box }
-        let box = path.boundingBox
-        if boxes.count >= Self.maxKeptBoxes { boxes.removeAll() }
-        boxes[id] = (path, path.generation, box)
-        return box
+        boxes.value(for: path) { path.boundingBox }
     }
 
     /// Places a new raster in the atlas and queues its upload; nil when the frame's hard limit
