@@ -37,6 +37,21 @@ final class SoftwareBandPool: @unchecked Sendable {
         shared = Shared()
     }
 
+    /// The process's pool of `workers` workers, made on first use and kept: every CPU-backend
+    /// renderer of a thread count shares it, so a server with a hundred renderers has one set
+    /// of band threads, not a hundred (a pass that finds the pool busy with another renderer's
+    /// pass runs on its own thread: the other cores are busy then anyway).
+    static func shared(workers: Int) -> SoftwareBandPool {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        if let p = registry[workers] { return p }
+        let p = SoftwareBandPool(workers: workers)
+        registry[workers] = p
+        return p
+    }
+    private static let registryLock = NSLock()
+    nonisolated(unsafe) private static var registry: [Int: SoftwareBandPool] = [:]
+
     deinit {
         shared.condition.lock()
         shared.stopping = true

@@ -70,12 +70,12 @@ package final class SoftwareRenderer {
         self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
-    /// The threads beside this one that run a pass's bands (`SoftwareBandPool`), made for the
-    /// current `threads`; their threads end with it.
+    /// The threads beside this one that run a pass's bands: the process's pool for the
+    /// current `threads` (`SoftwareBandPool.shared(workers:)`).
     private var pool: SoftwareBandPool?
     var bandPool: SoftwareBandPool {
         if let pool, pool.workers == threads - 1 { return pool }
-        let p = SoftwareBandPool(workers: threads - 1)
+        let p = SoftwareBandPool.shared(workers: threads - 1)
         pool = p
         return p
     }

@@ -53,6 +53,23 @@ import Synchronization
         #expect(outer.counts.allSatisfy { $0 == 1 } && inner.counts.allSatisfy { $0 == 1 }, "\(outer.counts) \(inner.counts)")
     }
 
+    @Test("renderers share the process's pool; passes from two threads at once each run every band once")
+    func sharedPoolFromTwoThreads() {
+        #expect(SoftwareBandPool.shared(workers: 3) === SoftwareBandPool.shared(workers: 3))
+        #expect(SoftwareBandPool.shared(workers: 3) !== SoftwareBandPool.shared(workers: 2))
+        #expect(SoftwareRenderer(threads: 4).bandPool === SoftwareRenderer(threads: 4).bandPool)
+        let pool = SoftwareBandPool.shared(workers: 3)
+        let failures = Hits(1)
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            for _ in 0..<500 {
+                let hits = Hits(13)
+                pool.run(bands: 13) { hits.hit($0) }
+                if hits.counts.contains(where: { $0 != 1 }) { failures.hit(0) }
+            }
+        }
+        #expect(failures.counts == [0], "\(failures.counts[0]) passes ran a band other than once")
+    }
+
     @Test("at most two workers wait for the next pass; the others sleep")
     func fewWorkersWait() {
         let pool = SoftwareBandPool(workers: 5)
