@@ -18,7 +18,7 @@ struct Preview: ParsableCommand {
           carender preview icon.svg                an SVG file
         """)
 
-    @Argument(help: "A scene file (JSON) or an SVG file. Omitted: the built-in demo.")
+    @Argument(help: "A scene file (JSON), a Lottie file (.json, .lottie) or an SVG file. Omitted: the built-in demo.")
     var scene: String?
 
     @Option(help: ArgumentHelp("Quit after this many frames (for scripts and smoke tests).", valueName: "N"))
