@@ -52,6 +52,8 @@ final class SoftwareBandPool: @unchecked Sendable {
     private static let registryLock = NSLock()
     nonisolated(unsafe) private static var registry: [Int: SoftwareBandPool] = [:]
 
+    /// Ends the workers' threads: a pool of its own (`init`; the shared ones live as long as
+    /// the process).
     deinit {
         shared.condition.lock()
         shared.stopping = true
@@ -59,9 +61,6 @@ final class SoftwareBandPool: @unchecked Sendable {
         shared.condition.unlock()
         shared.published.store(-1, ordering: .releasing)
     }
-
-    /// Whether a worker is waiting for a pass now (its bands would start without a wake).
-    var hasWaitingWorker: Bool { shared.lingering.load(ordering: .relaxed) > 0 }
 
     /// Calls `body` with every band index in `0..<bands`, on the workers and the calling thread;
     /// returns when every call has returned.

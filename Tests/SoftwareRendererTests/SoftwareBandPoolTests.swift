@@ -91,7 +91,7 @@ import Synchronization
         var waiting = false
         for _ in 0..<200 where !waiting {
             pool!.run(bands: 2) { _ in }
-            waiting = pool!.hasWaitingWorker
+            waiting = pool!.shared.lingering.load(ordering: .relaxed) > 0
             if !waiting { usleep(100) }
         }
         #expect(waiting, "no worker waits for the next pass")
