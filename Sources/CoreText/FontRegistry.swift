@@ -112,11 +112,14 @@ package final class FontRegistry: @unchecked Sendable {
         }
     }
 
-    /// Makes `face` findable by its names (PostScript, family, full) before fontconfig's fonts.
+    /// Makes `face` findable by its names (PostScript, family, full) before fontconfig's fonts,
+    /// and first in fallback: the remembered fallbacks go, since a character answered before
+    /// (or answered with no font) may now be the new face's.
     package func register(_ face: FontFace) {
         state.withLock { s in
             s.registered.append(face)
             s.byName = [:]
+            s.fallback = [:]
             if face.isColorBitmap { s.colorEmoji = nil }
         }
     }

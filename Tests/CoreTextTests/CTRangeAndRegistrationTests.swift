@@ -59,4 +59,16 @@ struct CTRangeAndRegistrationTests {
         #expect(warnings.isEmpty)
         #expect(CTFontCopyPostScriptName(CTFontCreateWithName("Yellowtail" as CFString, 10, nil)) == "Yellowtail-Regular")
     }
+
+    @Test("A font registered after a character found no fallback becomes that character's fallback (registered fonts come first)")
+    func registrationRenewsFallbacks() throws {
+        // A registry of its own with no fonts: "א" first has no fallback, and that answer is
+        // remembered; registering M+ 1p (which has Hebrew) must replace it.
+        let registry = FontRegistry()
+        registry.useFontDirectories([])
+        #expect(registry.fallbackFace(for: 0x5D0) == nil)
+        #expect(registry.registerFile(TestFonts.url("MPLUS1p-Regular.ttf")))
+        let face = try #require(registry.fallbackFace(for: 0x5D0))
+        #expect(face.postScriptName == "Mplus1p-Regular")
+    }
 }
