@@ -62,7 +62,7 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .target(name: "CoreGraphics", dependencies: ["CPNG", "CPrefetch", "CFloatLanes", "CPixelKernels"]),
+        .target(name: "CoreGraphics", dependencies: ["CPNG", "CPrefetch", "CFloatLanes", "CPixelKernels", "CCoverage"]),
         // Text (issue 20): a Core Text subset (CTFont, CGFont, CTLine, CTRun, CTFramesetter,
         // CTFrame, CTParagraphStyle) on FreeType (outlines, metrics), HarfBuzz (shaping),
         // fontconfig (lookup, fallback), FriBidi (UAX #9) and ICU's line breaker (UAX #14).
@@ -126,7 +126,9 @@ let package = Package(
         // Four-lane truncation and clamps (cvttps2dq, maxps/minps) for FloatLanes' inlinable helpers.
         .target(name: "CFloatLanes"),
         // Eight-pixel AVX2 loops CoreGraphics' span painters pick at run time (issue 19).
-        .target(name: "CPixelKernels"),
+        .target(name: "CPixelKernels", dependencies: ["CFloatLanes", "CPrefetch"]),
+        // The coverage rasteriser's edge accumulation, the same arithmetic in C (issue 19).
+        .target(name: "CCoverage"),
         .target(name: "CASoftware", dependencies: ["CoreGraphics", "CAFrame", "CPrefetch", "CFloatLanes"]),
         .target(name: "CASurfaces", dependencies: ["CEGL", "CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CoreImage", "CoreAnimation", "CAFrame", "CARender", "CAOpenGL", "CASurfaces", "CASoftware"]),

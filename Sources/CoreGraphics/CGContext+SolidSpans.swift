@@ -38,6 +38,18 @@ extension CGContext {
                                     area: (box.x1 - box.x0) * (box.y1 - box.y0), wide: widePixelLoops)
         let clip = s.clip
         let (w, h, stride, words) = (rast.width, rast.height, rast.stride, rast.wordsPerRow)
+        if clip == nil, ao != nil {
+            // Unclipped, with an alpha byte: the same walk in C (SolidSpanWalk.h).
+            spans.withPaint { paint in
+                rast.clearingRows { cells, bits in
+                    var rows = ca_raster_rows(cells: cells, bits: bits, stride: stride, words: words, width: w, height: h,
+                                              evenOdd: evenOdd ? 1 : 0)
+                    ca_solid_walk(&rows, surface.base.assumingMemoryBound(to: UInt8.self), surface.bytesPerRow, box.x0, box.y0,
+                                  clipped.x0, clipped.y0, clipped.x1, clipped.y1, paint)
+                }
+            }
+            return true
+        }
         // Cells left of the bitmap still add to the sum.
         let firstI = clipped.x0 - box.x0, endI = clipped.x1 - box.x0
         rast.clearingRows { cells, bits in
@@ -169,6 +181,21 @@ struct SolidSpanWriter {
         let k = table.flatMap { FullCoverageBlend(table: $0, offsets: offsets, wide: wide) }
         kernel = k ?? FullCoverageBlend.identity
         hasKernel = k != nil
+    }
+
+    /// This writer as `ca_solid_walk` reads it (only with an alpha byte), for `body`'s call.
+    func withPaint<R>(_ body: (UnsafePointer<ca_solid_paint>) -> R) -> R {
+        withUnsafePointer(to: kernel.lanes) { lanes in
+            func run(_ table: UnsafePointer<UInt8>?) -> R {
+                var paint = ca_solid_paint(s255: (s255Bytes.x, s255Bytes.y, s255Bytes.z, s255Bytes.w), sa: sa, word: word,
+                                           opaque: opaque ? 1 : 0, hasKernel: hasKernel ? 1 : 0, wide: kernel.wide ? 1 : 0,
+                                           lanes: lanes, m: kernel.m, even: kernel.even, odd: kernel.odd, table: table,
+                                           ro: Int32(ro), go: Int32(go), bo: Int32(bo), ao: Int32(ao))
+                return body(&paint)
+            }
+            guard let table else { return run(nil) }
+            return table.withUnsafeBufferPointer { run($0.baseAddress) }
+        }
     }
 
     /// `count` pixels from `p`, all at coverage `c` (> 0).

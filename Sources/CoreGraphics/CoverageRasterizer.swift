@@ -1,3 +1,5 @@
+import CCoverage
+
 /// Exact-area coverage of polygons on a pixel grid, by signed-area accumulation: every edge adds,
 /// to the cells of each row it crosses, the part of its height that lies to the right of it
 /// within the cell (and the rest to the next cell), so that a running sum along the row gives
@@ -118,7 +120,7 @@ package struct CoverageRasterizer: Sendable {
     /// Adds one edge from (x0, y0) to (x1, y1). Edges going down (y increasing) add winding +1
     /// to their right.
     package mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-        withEdgeSink { $0.addLine(x0, y0, x1, y1) }
+        withEdgeSink { ca_edge_add_line($0, x0, y0, x1, y1) }
     }
 
     /// Adds closed polygons from one flat point array: polygon k is
@@ -129,162 +131,32 @@ package struct CoverageRasterizer: Sendable {
     package mutating func addPolygons(_ points: [SIMD2<Double>], ends: [Int], origin: SIMD2<Double>) {
         withEdgeSink { sink in
             points.withUnsafeBufferPointer { pts in
-                var s = 0
-                for e in ends {
-                    var prev = pts[e - 1] - origin
-                    for k in s..<e {
-                        let v = pts[k] - origin
-                        sink.addLine(prev.x, prev.y, v.x, v.y)
-                        prev = v
+                ends.withUnsafeBufferPointer { e in
+                    UnsafeRawPointer(pts.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * pts.count) { xy in
+                        ca_edge_add_polygons(sink, xy, e.baseAddress, e.count, origin.x, origin.y)
                     }
-                    s = e
                 }
             }
         }
     }
 
-    /// Runs `body` with an `EdgeSink` on this rasteriser's cells and bits, then keeps its work
-    /// count.
+    /// Runs `body` with the edge writer (`CCoverage`'s `ca_edge_sink`) on this rasteriser's
+    /// cells and bits, then keeps its work count. The edge arithmetic is C (CCoverage.h): the
+    /// same operations the Swift writer did, in a tenth of the instructions before an edge's
+    /// first row.
     @inline(__always)
-    private mutating func withEdgeSink(_ body: (inout EdgeSink) -> Void) {
+    private mutating func withEdgeSink(_ body: (UnsafeMutablePointer<ca_edge_sink>) -> Void) {
         let (w, h, s, wpr, limit) = (width, height, stride, wordsPerRow, workLimit)
         var done = work
         acc.withUnsafeMutableBufferPointer { buf in
             touched.withUnsafeMutableBufferPointer { bits in
-                var sink = EdgeSink(cells: buf.baseAddress!, bits: bits.baseAddress!, width: w, height: h,
-                                    stride: s, wordsPerRow: wpr, work: done, workLimit: limit)
+                var sink = ca_edge_sink(cells: buf.baseAddress!, bits: bits.baseAddress!, width: w, height: h,
+                                        stride: s, words: wpr, work: done, workLimit: limit)
                 body(&sink)
                 done = sink.work
             }
         }
         work = done
-    }
-
-    /// The edge writer over raw storage (the arithmetic of every `addLine`).
-    private struct EdgeSink {
-        let cells: UnsafeMutablePointer<Float>
-        let bits: UnsafeMutablePointer<UInt64>
-        let width: Int, height: Int, stride: Int, wordsPerRow: Int
-        var work: Int
-        let workLimit: Int
-
-        @inline(__always)
-        mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-            guard work <= workLimit else { return }
-            let lim = CoverageRasterizer.coordinateLimit
-            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
-            let ax = min(max(x0, -lim), lim), ay = min(max(y0, -lim), lim)
-            let bx = min(max(x1, -lim), lim), by = min(max(y1, -lim), lim)
-            guard ay != by else { return }
-            let dir: Double = by > ay ? 1 : -1
-            let (xa, ya, xb, yb) = ay < by ? (ax, ay, bx, by) : (bx, by, ax, ay)
-            let h = Double(height)
-            guard yb > 0, ya < h else { return }
-            let y0c = max(ya, 0), y1c = min(yb, h)
-            let dxdy = (xb - xa) / (yb - ya)
-            // The floor and ceiling by conversion (y0c and y1c lie in 0…height): baseline
-            // x86-64 has no rounding instruction, and `rounded` called libm twice an edge.
-            let firstRow = Int(y0c)
-            let y1t = Int(y1c)
-            let lastRow = min(Double(y1t) < y1c ? y1t + 1 : y1t, height) - 1
-            guard firstRow <= lastRow else { return }
-            let w = Double(width)
-            let s = stride, wpr = wordsPerRow
-            if dxdy == 0 {
-                // A vertical edge: one x for every row (xa + (r0 − ya)·0 is xa), so one cell
-                // pair and one split, computed once; the per-row sums are `accumulate`'s
-                // single-cell case (l = r: (l + r)·0.5 is l).
-                let x = min(max(xa, 0), w)
-                let i0 = Int(x)
-                let mid = Float((x + x) * 0.5 - Double(i0))
-                let left = 1 - mid
-                // The two cells' touched bits, the same in every row. On a pixel boundary
-                // (mid = 0) the second cell would only receive 0, which changes no sum: it is
-                // neither written nor marked, and a whole-pixel rect's side is one cell a row.
-                let onBoundary = mid == 0
-                let (w0, w1) = (i0 >> 6, (i0 + 1) >> 6)
-                let (m0, m1): (UInt64, UInt64) = onBoundary ? (1 << UInt64(i0 & 63), 0)
-                    : w0 == w1 ? (3 << UInt64(i0 & 63), 0) : (1 << 63, 1)
-                @inline(__always) func add(_ row: Int, _ d: Float) {
-                    let base = row * s + i0
-                    cells[base] += d * left
-                    if !onBoundary { cells[base + 1] += d * mid }
-                    let b = bits + row * wpr
-                    b[w0] |= m0
-                    b[w1] |= m1
-                }
-                // Rows the edge crosses whole have dy = 1, so d is ±1 (the products are ±left
-                // and ±mid, as Float(1 · dir) · left gives): no clamping or conversion a row.
-                let whole = Float(dir)
-                for row in firstRow...lastRow {
-                    let r0 = max(y0c, Double(row)), r1 = min(y1c, Double(row + 1))
-                    if r0 == Double(row), r1 == Double(row + 1), row > firstRow, row < lastRow {
-                        // Every row from here to the last but one is whole.
-                        for inner in row..<lastRow { add(inner, whole) }
-                        work &+= lastRow - row
-                        let last = Double(lastRow)
-                        let dy = min(y1c, last + 1) - max(y0c, last)
-                        if dy > 0 { work &+= 1; add(lastRow, Float(dy * dir)) }
-                        break
-                    }
-                    let dy = r1 - r0
-                    guard dy > 0 else { continue }
-                    work &+= 1
-                    add(row, Float(dy * dir))
-                }
-                return
-            }
-            for row in firstRow...lastRow {
-                let r0 = max(y0c, Double(row)), r1 = min(y1c, Double(row + 1))
-                let dy = r1 - r0
-                guard dy > 0 else { continue }
-                var xs = xa + (r0 - ya) * dxdy
-                var xe = xa + (r1 - ya) * dxdy
-                xs = min(max(xs, 0), w); xe = min(max(xe, 0), w)
-                work &+= 1 &+ Int(abs(xe - xs))
-                CoverageRasterizer.accumulate(cells, base: row * s, xs, xe, Float(dy * dir))
-                CoverageRasterizer.mark(bits + row * wpr, from: Int(min(xs, xe)), through: Int(max(xs, xe)) + 1)
-            }
-        }
-    }
-
-    /// Sets the touched bits of cells `i0...i1` of one row.
-    @inline(__always)
-    fileprivate static func mark(_ bits: UnsafeMutablePointer<UInt64>, from i0: Int, through i1: Int) {
-        let w0 = i0 >> 6, w1 = i1 >> 6
-        let lo: UInt64 = ~0 << UInt64(i0 & 63)
-        let hi: UInt64 = ~0 >> UInt64(63 - (i1 & 63))
-        if w0 == w1 { bits[w0] |= lo & hi; return }
-        bits[w0] |= lo
-        var k = w0 + 1
-        while k < w1 { bits[k] = ~0; k += 1 }
-        bits[w1] |= hi
-    }
-
-    /// One row's piece of an edge, from x `xs` to `xe` (both within [0, width]), of signed
-    /// height `d`: it writes cells `Int(min)` through `Int(max) + 1`.
-    @inline(__always)
-    fileprivate static func accumulate(_ buf: UnsafeMutablePointer<Float>, base: Int, _ xs: Double, _ xe: Double, _ d: Float) {
-        let l = min(xs, xe), r = max(xs, xe)
-        let i0 = Int(l), i1 = Int(r)
-        if i0 == i1 || r - l < 1e-12 {
-            let mid = Float((l + r) * 0.5 - Double(i0))
-            buf[base + i0] += d * (1 - mid)
-            buf[base + i0 + 1] += d * mid
-            return
-        }
-        let perUnit = Double(d) / (r - l)
-        var i = i0
-        while i <= i1 {
-            let cl = max(l, Double(i)), cr = min(r, Double(i + 1))
-            if cr > cl {
-                let dd = Float((cr - cl) * perUnit)
-                let mid = Float((cl + cr) * 0.5 - Double(i))
-                buf[base + i] += dd * (1 - mid)
-                buf[base + i + 1] += dd * mid
-            }
-            i += 1
-        }
     }
 
     /// Adds a closed polygon (the last vertex joins the first).
@@ -359,21 +231,9 @@ package struct CoverageRasterizer: Sendable {
     /// the first (`reversed`: the same polygon walked the other way, the edges `addPolygon` of
     /// the reversed array adds, in its order), through one edge sink.
     private mutating func addClosed(_ pts: UnsafeBufferPointer<SIMD2<Double>>, reversed: Bool) {
-        let n = pts.count
         withEdgeSink { sink in
-            if reversed {
-                var prev = pts[0]
-                for k in Swift.stride(from: n - 1, through: 0, by: -1) {
-                    let v = pts[k]
-                    sink.addLine(prev.x, prev.y, v.x, v.y)
-                    prev = v
-                }
-            } else {
-                var prev = pts[n - 1]
-                for v in pts {
-                    sink.addLine(prev.x, prev.y, v.x, v.y)
-                    prev = v
-                }
+            UnsafeRawPointer(pts.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * pts.count) { xy in
+                ca_edge_add_closed(sink, xy, pts.count, reversed ? 1 : 0)
             }
         }
     }

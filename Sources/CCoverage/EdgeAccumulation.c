@@ -1,0 +1,157 @@
+// See include/CCoverage.h. `smin`/`smax` are Swift's `min`/`max` (`y < x ? y : x`,
+// `y >= x ? y : x`), so that even signed zeros come out as the Swift code gave them.
+#include "CCoverage.h"
+
+#pragma clang fp contract(off)
+
+static inline __attribute__((always_inline)) double smin(double x, double y) { return y < x ? y : x; }
+static inline __attribute__((always_inline)) double smax(double x, double y) { return y >= x ? y : x; }
+
+static const double coordinateLimit = 1e7;
+
+/// Sets the touched bits of cells i0 … i1 of one row.
+static inline __attribute__((always_inline)) void mark(uint64_t *bits, long i0, long i1) {
+    long w0 = i0 >> 6, w1 = i1 >> 6;
+    uint64_t lo = ~(uint64_t)0 << (i0 & 63);
+    uint64_t hi = ~(uint64_t)0 >> (63 - (i1 & 63));
+    if (w0 == w1) { bits[w0] |= lo & hi; return; }
+    bits[w0] |= lo;
+    for (long k = w0 + 1; k < w1; k++) bits[k] = ~(uint64_t)0;
+    bits[w1] |= hi;
+}
+
+/// One row's piece of an edge, from x `xs` to `xe` (both in [0, width]), of signed height `d`:
+/// cells Int(min) through Int(max) + 1 of `row`.
+static inline __attribute__((always_inline)) void accumulate(float *row, double xs, double xe, float d) {
+    double l = smin(xs, xe), r = smax(xs, xe);
+    long i0 = (long)l, i1 = (long)r;
+    if (i0 == i1 || r - l < 1e-12) {
+        float mid = (float)((l + r) * 0.5 - (double)i0);
+        row[i0] += d * (1 - mid);
+        row[i0 + 1] += d * mid;
+        return;
+    }
+    double perUnit = (double)d / (r - l);
+    for (long i = i0; i <= i1; i++) {
+        double cl = smax(l, (double)i), cr = smin(r, (double)(i + 1));
+        if (cr > cl) {
+            float dd = (float)((cr - cl) * perUnit);
+            float mid = (float)((cl + cr) * 0.5 - (double)i);
+            row[i] += dd * (1 - mid);
+            row[i + 1] += dd * mid;
+        }
+    }
+}
+
+static inline __attribute__((always_inline)) int finite(double v) { return __builtin_isfinite(v); }
+
+void ca_edge_add_line(ca_edge_sink *sink, double x0, double y0, double x1, double y1) {
+    if (sink->work > sink->workLimit) return;
+    const double lim = coordinateLimit;
+    if (!finite(x0) || !finite(y0) || !finite(x1) || !finite(y1)) return;
+    double ax = smin(smax(x0, -lim), lim), ay = smin(smax(y0, -lim), lim);
+    double bx = smin(smax(x1, -lim), lim), by = smin(smax(y1, -lim), lim);
+    if (ay == by) return;
+    const double dir = by > ay ? 1 : -1;
+    double xa, ya, xb, yb;
+    if (ay < by) { xa = ax; ya = ay; xb = bx; yb = by; } else { xa = bx; ya = by; xb = ax; yb = ay; }
+    const long height = sink->height;
+    const double h = (double)height;
+    if (!(yb > 0) || !(ya < h)) return;
+    const double y0c = smax(ya, 0), y1c = smin(yb, h);
+    const double dxdy = (xb - xa) / (yb - ya);
+    const long firstRow = (long)y0c;
+    const long y1t = (long)y1c;
+    long lastRow = ((double)y1t < y1c ? y1t + 1 : y1t);
+    if (lastRow > height) lastRow = height;
+    lastRow -= 1;
+    if (firstRow > lastRow) return;
+    const double w = (double)sink->width;
+    float *cells = sink->cells;
+    uint64_t *bits = sink->bits;
+    const long s = sink->stride, wpr = sink->words;
+    long work = sink->work;
+    if (dxdy == 0) {
+        // A vertical edge: one cell pair and one split for every row; a pixel-aligned side
+        // (mid = 0) writes and marks one cell a row.
+        const double x = smin(smax(xa, 0), w);
+        const long i0 = (long)x;
+        const float mid = (float)((x + x) * 0.5 - (double)i0);
+        const float left = 1 - mid;
+        const int onBoundary = mid == 0;
+        const long w0 = i0 >> 6, w1 = (i0 + 1) >> 6;
+        uint64_t m0, m1;
+        if (onBoundary) { m0 = (uint64_t)1 << (i0 & 63); m1 = 0; }
+        else if (w0 == w1) { m0 = (uint64_t)3 << (i0 & 63); m1 = 0; }
+        else { m0 = (uint64_t)1 << 63; m1 = 1; }
+#define ADD(rowIndex, dValue) do { \
+            const long base_ = (rowIndex) * s + i0; const float d_ = (dValue); \
+            cells[base_] += d_ * left; \
+            if (!onBoundary) cells[base_ + 1] += d_ * mid; \
+            uint64_t *b_ = bits + (rowIndex) * wpr; b_[w0] |= m0; b_[w1] |= m1; \
+        } while (0)
+        const float whole = (float)dir;
+        for (long row = firstRow; row <= lastRow; row++) {
+            const double r0 = smax(y0c, (double)row), r1 = smin(y1c, (double)(row + 1));
+            if (r0 == (double)row && r1 == (double)(row + 1) && row > firstRow && row < lastRow) {
+                // Every row from here to the last but one is whole.
+                for (long inner = row; inner < lastRow; inner++) ADD(inner, whole);
+                work += lastRow - row;
+                const double last = (double)lastRow;
+                const double dy = smin(y1c, last + 1) - smax(y0c, last);
+                if (dy > 0) { work += 1; ADD(lastRow, (float)(dy * dir)); }
+                break;
+            }
+            const double dy = r1 - r0;
+            if (!(dy > 0)) continue;
+            work += 1;
+            ADD(row, (float)(dy * dir));
+        }
+#undef ADD
+        sink->work = work;
+        return;
+    }
+    for (long row = firstRow; row <= lastRow; row++) {
+        const double r0 = smax(y0c, (double)row), r1 = smin(y1c, (double)(row + 1));
+        const double dy = r1 - r0;
+        if (!(dy > 0)) continue;
+        double xs = xa + (r0 - ya) * dxdy;
+        double xe = xa + (r1 - ya) * dxdy;
+        xs = smin(smax(xs, 0), w); xe = smin(smax(xe, 0), w);
+        work += 1 + (long)__builtin_fabs(xe - xs);
+        accumulate(cells + row * s, xs, xe, (float)(dy * dir));
+        mark(bits + row * wpr, (long)smin(xs, xe), (long)smax(xs, xe) + 1);
+    }
+    sink->work = work;
+}
+
+void ca_edge_add_polygons(ca_edge_sink *sink, const double *xy, const long *ends, long count, double ox, double oy) {
+    long start = 0;
+    for (long k = 0; k < count; k++) {
+        const long e = ends[k];
+        double px = xy[2 * (e - 1)] - ox, py = xy[2 * (e - 1) + 1] - oy;
+        for (long j = start; j < e; j++) {
+            const double vx = xy[2 * j] - ox, vy = xy[2 * j + 1] - oy;
+            ca_edge_add_line(sink, px, py, vx, vy);
+            px = vx; py = vy;
+        }
+        start = e;
+    }
+}
+
+void ca_edge_add_closed(ca_edge_sink *sink, const double *xy, long n, int reversed) {
+    if (n <= 0) return;
+    if (reversed) {
+        double px = xy[0], py = xy[1];
+        for (long k = n - 1; k >= 0; k--) {
+            ca_edge_add_line(sink, px, py, xy[2 * k], xy[2 * k + 1]);
+            px = xy[2 * k]; py = xy[2 * k + 1];
+        }
+    } else {
+        double px = xy[2 * (n - 1)], py = xy[2 * (n - 1) + 1];
+        for (long k = 0; k < n; k++) {
+            ca_edge_add_line(sink, px, py, xy[2 * k], xy[2 * k + 1]);
+            px = xy[2 * k]; py = xy[2 * k + 1];
+        }
+    }
+}

@@ -1,0 +1,183 @@
+// See include/SolidSpanWalk.h. Baseline x86-64 (SSE2) code like the Swift loops it replaces;
+// runs of eight or more at full coverage go to `ca_full_blend_run` (AVX2 where the CPU has it,
+// as the Swift loop's). Contraction into fused multiply-adds is off, as in the Swift loops.
+#include "SolidSpanWalk.h"
+#include "CFloatLanes.h"
+#include "CPrefetch.h"
+#include <string.h>
+
+#pragma clang fp contract(off)
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static inline __attribute__((always_inline)) uint32_t load32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static inline __attribute__((always_inline)) void store32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+
+/// `CoverageRasterizer.coverage(winding:evenOdd:)`.
+static inline __attribute__((always_inline)) float coverage(float sum, int evenOdd) {
+    float c = __builtin_fabsf(sum);
+    if (evenOdd) {
+        if (c <= 2) return c > 1 ? 2 - c : c;
+        float half = c * 0.5f;
+        float floorHalf = half < 8388608.0f ? (float)(int32_t)half : half;
+        c = c - 2 * floorHalf;
+        if (c > 1) c = 2 - c;
+    } else if (c > 1) {
+        c = 1;
+    }
+    return c;
+}
+
+/// `FullCoverageBlend.apply1`: one pixel, two bytes in each 32-bit half of a 64-bit word.
+static inline __attribute__((always_inline)) uint32_t apply1(uint32_t w, const ca_solid_paint *p) {
+    uint64_t v = w;
+    uint64_t x = (v & 0xFF) | (v & 0xFF0000) << 16;
+    uint64_t y = (v >> 8 & 0xFF) | (v >> 24) << 32;
+    uint64_t rx = x * p->m + p->even, ry = y * p->m + p->odd;
+    return (uint32_t)((rx >> 16 & 0xFF) | (ry >> 8 & 0xFF00) | (rx >> 32 & 0xFF0000) | (ry >> 24 & 0xFF000000));
+}
+
+#if defined(__SSE2__)
+/// `FullCoverageBlend.apply4`: four pixels in 16-bit lanes.
+static inline __attribute__((always_inline)) __m128i apply4(__m128i v, const ca_full_blend *b) {
+    const __m128i mask = _mm_set1_epi32(0x00FF00FF);
+    const __m128i mh = (__m128i)b->mh, ml = (__m128i)b->ml;
+    __m128i x = _mm_and_si128(v, mask);
+    __m128i y = _mm_and_si128(_mm_srli_epi32(v, 8), mask);
+    __m128i rx = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(x, mh), (__m128i)b->bhEven),
+                                              _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(x, ml), (__m128i)b->blEven), 8)), 8);
+    __m128i ry = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(y, mh), (__m128i)b->bhOdd),
+                                              _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(y, ml), (__m128i)b->blOdd), 8)), 8);
+    return _mm_or_si128(rx, _mm_slli_epi32(ry, 8));
+}
+#endif
+
+/// `FullCoverageBlend.apply(_:count:)`.
+static inline void applyKernel(uint8_t *p, long count, const ca_solid_paint *paint) {
+    if (count >= 8 && paint->wide) {
+        ca_full_blend_run(p, count, paint->lanes);
+        return;
+    }
+#if defined(__SSE2__)
+    if (count >= 4) {
+        uint8_t *last = p + (count - 4) * 4;
+        long rest = count & 3;
+        __m128i tail = rest ? _mm_loadu_si128((const __m128i *)last) : _mm_setzero_si128();
+        for (long k = 0; k + 4 <= count; k += 4) {
+            __m128i *q = (__m128i *)(p + k * 4);
+            _mm_storeu_si128(q, apply4(_mm_loadu_si128(q), paint->lanes));
+        }
+        if (rest) _mm_storeu_si128((__m128i *)last, apply4(tail, paint->lanes));
+        return;
+    }
+#else
+    if (count >= 4) {
+        for (long k = 0; k < count; k++) store32(p + k * 4, apply1(load32(p + k * 4), paint));
+        return;
+    }
+#endif
+    long k = 0;
+    if (count >= 2) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        uint64_t lo = apply1((uint32_t)w, paint), hi = apply1((uint32_t)(w >> 32), paint);
+        w = lo | hi << 32;
+        memcpy(p, &w, 8);
+        k = 2;
+    }
+    if (k < count) store32(p + k * 4, apply1(load32(p + k * 4), paint));
+}
+
+/// `SolidSpanWriter.fill(_:count:coverage:)` on 32-bit pixels with an alpha byte (c > 0).
+static inline void fill(uint8_t *p, long count, float c, const ca_solid_paint *paint) {
+    if (c >= 1 && paint->opaque) {
+        for (long k = 0; k < count; k++) store32(p + k * 4, paint->word);
+        return;
+    }
+    if (c >= 1 && paint->hasKernel) {
+        applyKernel(p, count, paint);
+        return;
+    }
+    if (c >= 1 && paint->table) {
+        const uint8_t *t = paint->table;
+        const int ro = paint->ro, go = paint->go, bo = paint->bo, ao = paint->ao;
+        for (long k = 0; k < count; k++) {
+            uint8_t *q = p + k * 4;
+            q[ro] = t[q[ro]]; q[go] = t[256 + q[go]]; q[bo] = t[512 + q[bo]]; q[ao] = t[768 + q[ao]];
+        }
+        return;
+    }
+    // `blend(_:coverage:)`'s float path: D·(1 − Sα·k) + S·k + 0.5, truncated, per byte.
+    const float k = c < 1 ? c : 1;
+    const float keep = 1 - paint->sa * k;
+    const ca_float4 s = { paint->s255[0], paint->s255[1], paint->s255[2], paint->s255[3] };
+    for (long j = 0; j < count; j++) {
+        uint8_t *q = p + j * 4;
+        ca_float4 d = ca_unpack_bytes4(load32(q));
+        ca_float4 o = d * keep + s * k + 0.5f;
+        store32(q, ca_pack_bytes4(ca_truncate4(o)));
+    }
+}
+
+/// A row taken without painting: every touched cell and bit cleared.
+static inline void clearRow(float *a, uint64_t *bits, long words) {
+    for (long k = 0; k < words; k++) {
+        uint64_t word = bits[k];
+        if (!word) continue;
+        bits[k] = 0;
+        do {
+            a[(k << 6) | __builtin_ctzll(word)] = 0;
+            word &= word - 1;
+        } while (word);
+    }
+}
+
+void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, long boxX0, long boxY0,
+                   long clipX0, long clipY0, long clipX1, long clipY1, const ca_solid_paint *paint) {
+    const long w = rows->width, h = rows->height, stride = rows->stride, words = rows->words;
+    const int evenOdd = rows->evenOdd;
+    const int empty = clipX1 <= clipX0 || clipY1 <= clipY0;
+    // Cells left of the bitmap still add to the sum.
+    const long firstI = clipX0 - boxX0, endI = clipX1 - boxX0;
+    for (long j = 0; j < h; j++) {
+        const long y = boxY0 + j;
+        const long ahead = y + 2;
+        if (!empty && ahead >= clipY0 && ahead < clipY1)
+            ca_prefetch_range(base + ahead * bytesPerRow + clipX0 * 4, (size_t)(clipX1 - clipX0) * 4);
+        float *a = rows->cells + j * stride;
+        uint64_t *bits = rows->bits + j * words;
+        if (empty || y < clipY0 || y >= clipY1) {
+            clearRow(a, bits, words);
+            continue;
+        }
+        uint8_t *row = base + y * bytesPerRow;
+        float sum = 0;
+        long pending = -1;
+        float pendingCoverage = 0;
+        for (long k = 0; k < words; k++) {
+            uint64_t word = bits[k];
+            if (!word) continue;
+            bits[k] = 0;
+            do {
+                const long i = (k << 6) | __builtin_ctzll(word);
+                word &= word - 1;
+                const float c = a[i];
+                a[i] = 0;
+                if (i >= w || c == 0) continue;
+                if (pending >= 0) {
+                    const long lo = pending > firstI ? pending : firstI, hi = i < endI ? i : endI;
+                    if (pendingCoverage > 0 && lo < hi) fill(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
+                }
+                sum += c;
+                pending = i;
+                pendingCoverage = coverage(sum, evenOdd);
+            } while (word);
+        }
+        if (pending >= 0) {
+            const long lo = pending > firstI ? pending : firstI, hi = w < endI ? w : endI;
+            if (pendingCoverage > 0 && lo < hi) fill(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
+        }
+    }
+}
