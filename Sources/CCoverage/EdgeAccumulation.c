@@ -20,10 +20,15 @@ static inline __attribute__((always_inline)) void mark(uint64_t *bits, long i0, 
     bits[w1] |= hi;
 }
 
-/// One row's piece of an edge, from x `xs` to `xe` (both in [0, width]), of signed height `d`:
-/// cells Int(min) through Int(max) + 1 of `row`.
-static inline __attribute__((always_inline)) void accumulate(float *row, double xs, double xe, float d) {
-    double l = smin(xs, xe), r = smax(xs, xe);
+/// `x` held to [0, w], for finite x: Swift's min(max(x, 0), w).
+static inline __attribute__((always_inline)) double clampTo(double x, double w) {
+    double v = x > 0 ? x : 0;
+    return w < v ? w : v;
+}
+
+/// One row's piece of an edge, from x `l` to `r` (l ≤ r, both in [0, width]), of signed
+/// height `d`: cells Int(l) through Int(r) + 1 of `row`.
+static inline __attribute__((always_inline)) void accumulate(float *row, double l, double r, float d) {
     long i0 = (long)l, i1 = (long)r;
     if (i0 == i1 || r - l < 1e-12) {
         float mid = (float)((l + r) * 0.5 - (double)i0);
@@ -60,6 +65,9 @@ void ca_edge_add_line(ca_edge_sink *sink, double x0, double y0, double x1, doubl
     if (!(yb > 0) || !(ya < h)) return;
     const double y0c = smax(ya, 0), y1c = smin(yb, h);
     const double dxdy = (xb - xa) / (yb - ya);
+    // An edge so flat that its slope overflows (a height below ~10⁻³⁰⁰ cells) adds nothing a
+    // float cell can hold; its x along the rows would be NaN.
+    if (!finite(dxdy)) return;
     const long firstRow = (long)y0c;
     const long y1t = (long)y1c;
     long lastRow = ((double)y1t < y1c ? y1t + 1 : y1t);
@@ -111,16 +119,24 @@ void ca_edge_add_line(ca_edge_sink *sink, double x0, double y0, double x1, doubl
         sink->work = work;
         return;
     }
+    // Row r spans [max(y0c, r), min(y1c, r + 1)]: the first row starts at y0c, the last ends at
+    // y1c, every other row is whole. A row's end x, xa + (r + 1 − ya)·dxdy, is the next row's
+    // start x (the same expression), so it is computed and clamped once. (The x values are
+    // finite here, so the clamps are plain comparisons.)
+    double r0 = y0c;
+    double xs = clampTo(xa + (r0 - ya) * dxdy, w);
     for (long row = firstRow; row <= lastRow; row++) {
-        const double r0 = smax(y0c, (double)row), r1 = smin(y1c, (double)(row + 1));
+        const double r1 = row < lastRow ? (double)(row + 1) : y1c;
+        const double xe = clampTo(xa + (r1 - ya) * dxdy, w);
         const double dy = r1 - r0;
-        if (!(dy > 0)) continue;
-        double xs = xa + (r0 - ya) * dxdy;
-        double xe = xa + (r1 - ya) * dxdy;
-        xs = smin(smax(xs, 0), w); xe = smin(smax(xe, 0), w);
-        work += 1 + (long)__builtin_fabs(xe - xs);
-        accumulate(cells + row * s, xs, xe, (float)(dy * dir));
-        mark(bits + row * wpr, (long)smin(xs, xe), (long)smax(xs, xe) + 1);
+        if (dy > 0) {
+            const double l = xs < xe ? xs : xe, r = xs < xe ? xe : xs;
+            work += 1 + (long)(r - l);
+            accumulate(cells + row * s, l, r, (float)(dy * dir));
+            mark(bits + row * wpr, (long)l, (long)r + 1);
+        }
+        xs = xe;
+        r0 = r1;
     }
     sink->work = work;
 }
