@@ -91,7 +91,7 @@ static inline void applyKernel(uint8_t *p, long count, const ca_solid_paint *pai
 }
 
 /// `SolidSpanWriter.fill(_:count:coverage:)` on 32-bit pixels with an alpha byte (c > 0).
-static inline void fill(uint8_t *p, long count, float c, const ca_solid_paint *paint) {
+static __attribute__((noinline)) void fill(uint8_t *p, long count, float c, const ca_solid_paint *paint) {
     if (c >= 1 && paint->opaque) {
         for (long k = 0; k < count; k++) store32(p + k * 4, paint->word);
         return;
@@ -119,6 +119,16 @@ static inline void fill(uint8_t *p, long count, float c, const ca_solid_paint *p
         ca_float4 o = d * keep + s * k + 0.5f;
         store32(q, ca_pack_bytes4(ca_truncate4(o)));
     }
+}
+
+/// `fill` with its most common case, a translucent colour's full-coverage run of eight or
+/// more through the AVX2 loop, called straight from the walk.
+static inline __attribute__((always_inline)) void paintRun(uint8_t *p, long count, float c, const ca_solid_paint *paint) {
+    if (c >= 1 && count >= 8 && paint->hasKernel && paint->wide && !paint->opaque) {
+        ca_full_blend_run(p, count, paint->lanes);
+        return;
+    }
+    fill(p, count, c, paint);
 }
 
 /// A row taken without painting: every touched cell and bit cleared.
@@ -168,7 +178,7 @@ void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, 
                 if (i >= w || c == 0) continue;
                 if (pending >= 0) {
                     const long lo = pending > firstI ? pending : firstI, hi = i < endI ? i : endI;
-                    if (pendingCoverage > 0 && lo < hi) fill(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
+                    if (pendingCoverage > 0 && lo < hi) paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
                 }
                 sum += c;
                 pending = i;
@@ -177,7 +187,7 @@ void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, 
         }
         if (pending >= 0) {
             const long lo = pending > firstI ? pending : firstI, hi = w < endI ? w : endI;
-            if (pendingCoverage > 0 && lo < hi) fill(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
+            if (pendingCoverage > 0 && lo < hi) paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
         }
     }
 }
