@@ -54,50 +54,92 @@ static inline __attribute__((always_inline)) __m128i apply4(__m128i v, const ca_
 }
 #endif
 
-/// `FullCoverageBlend.apply(_:count:)`.
-static inline void applyKernel(uint8_t *p, long count, const ca_solid_paint *paint) {
-    if (count >= 8 && paint->wide) {
-        ca_full_blend_run(p, count, paint->lanes);
+/// `FullCoverageBlend.apply(_:count:)`: runs of eight or more through the AVX2 loop when
+/// `wide`; four pixels at a time in 16-bit lanes from four, a run whose length is not a
+/// multiple of four ending with one more step over its last four (computed from their bytes as
+/// they were before the run: each result depends on its own pixel only); one or two pixels in
+/// 64-bit words below four. Every way gives the same bytes.
+static inline __attribute__((always_inline)) void applyKernel(uint8_t *p, long count, const ca_full_blend *lanes, uint64_t m, uint64_t even, uint64_t odd,
+                               int wide) {
+    if (count >= 8 && wide) {
+        ca_full_blend_run(p, count, lanes);
         return;
     }
+    const ca_solid_paint k = { .lanes = lanes, .m = m, .even = even, .odd = odd };
 #if defined(__SSE2__)
     if (count >= 4) {
         uint8_t *last = p + (count - 4) * 4;
         long rest = count & 3;
         __m128i tail = rest ? _mm_loadu_si128((const __m128i *)last) : _mm_setzero_si128();
-        for (long k = 0; k + 4 <= count; k += 4) {
-            __m128i *q = (__m128i *)(p + k * 4);
-            _mm_storeu_si128(q, apply4(_mm_loadu_si128(q), paint->lanes));
+        for (long j = 0; j + 4 <= count; j += 4) {
+            __m128i *q = (__m128i *)(p + j * 4);
+            _mm_storeu_si128(q, apply4(_mm_loadu_si128(q), lanes));
         }
-        if (rest) _mm_storeu_si128((__m128i *)last, apply4(tail, paint->lanes));
+        if (rest) _mm_storeu_si128((__m128i *)last, apply4(tail, lanes));
         return;
     }
 #else
     if (count >= 4) {
-        for (long k = 0; k < count; k++) store32(p + k * 4, apply1(load32(p + k * 4), paint));
+        for (long j = 0; j < count; j++) store32(p + j * 4, apply1(load32(p + j * 4), &k));
         return;
     }
 #endif
-    long k = 0;
+    long j = 0;
     if (count >= 2) {
         uint64_t w;
         memcpy(&w, p, 8);
-        uint64_t lo = apply1((uint32_t)w, paint), hi = apply1((uint32_t)(w >> 32), paint);
+        uint64_t lo = apply1((uint32_t)w, &k), hi = apply1((uint32_t)(w >> 32), &k);
         w = lo | hi << 32;
         memcpy(p, &w, 8);
-        k = 2;
+        j = 2;
     }
-    if (k < count) store32(p + k * 4, apply1(load32(p + k * 4), paint));
+    if (j < count) store32(p + j * 4, apply1(load32(p + j * 4), &k));
 }
 
-/// `SolidSpanWriter.fill(_:count:coverage:)` on 32-bit pixels with an alpha byte (c > 0).
-static __attribute__((noinline)) void fill(uint8_t *p, long count, float c, const ca_solid_paint *paint) {
+void ca_full_blend_apply(void *p, long count, const ca_full_blend *lanes, uint64_t m, uint64_t even, uint64_t odd, int wide) {
+    applyKernel((uint8_t *)p, count, lanes, m, even, odd, wide);
+}
+
+/// `SolidSpanWriter.blend(_:coverage:)`: one pixel at coverage `c` (≤ 0: untouched).
+static inline __attribute__((always_inline)) void blendOne(uint8_t *q, float c, const ca_solid_paint *paint) {
+    if (!(c > 0)) return;
+    const int ro = paint->ro, go = paint->go, bo = paint->bo, ao = paint->ao;
     if (c >= 1 && paint->opaque) {
+        if (ao >= 0) { store32(q, paint->word); return; }
+        q[ro] = paint->solid[0]; q[go] = paint->solid[1]; q[bo] = paint->solid[2];
+        return;
+    }
+    if (c >= 1 && paint->table) {
+        const uint8_t *t = paint->table;
+        q[ro] = t[q[ro]]; q[go] = t[256 + q[go]]; q[bo] = t[512 + q[bo]];
+        if (ao >= 0) q[ao] = t[768 + q[ao]];
+        return;
+    }
+    // The float path: D·(1 − Sα·k) + S·k + 0.5, truncated, per byte (the four bytes in memory
+    // order with an alpha byte; r, g, b and an alpha of 255 without).
+    const float k = c < 1 ? c : 1;
+    const float keep = 1 - paint->sa * k;
+    if (ao >= 0) {
+        const ca_float4 s = { paint->s255[0], paint->s255[1], paint->s255[2], paint->s255[3] };
+        ca_float4 d = ca_unpack_bytes4(load32(q));
+        ca_float4 o = d * keep + s * k + 0.5f;
+        store32(q, ca_pack_bytes4(ca_truncate4(o)));
+        return;
+    }
+    const ca_float4 s = { paint->s255Channels[0], paint->s255Channels[1], paint->s255Channels[2], paint->s255Channels[3] };
+    const ca_float4 d = { (float)q[ro], (float)q[go], (float)q[bo], 255 };
+    ca_float4 o = d * keep + s * k + 0.5f;
+    q[ro] = (uint8_t)(int32_t)o.x; q[go] = (uint8_t)(int32_t)o.y; q[bo] = (uint8_t)(int32_t)o.z;
+}
+
+/// `SolidSpanWriter.fill(_:count:coverage:)` (c > 0).
+static __attribute__((noinline)) void fill(uint8_t *p, long count, float c, const ca_solid_paint *paint) {
+    if (c >= 1 && paint->opaque && paint->ao >= 0) {
         for (long k = 0; k < count; k++) store32(p + k * 4, paint->word);
         return;
     }
     if (c >= 1 && paint->hasKernel) {
-        applyKernel(p, count, paint);
+        applyKernel(p, count, paint->lanes, paint->m, paint->even, paint->odd, paint->wide);
         return;
     }
     if (c >= 1 && paint->table) {
@@ -105,20 +147,34 @@ static __attribute__((noinline)) void fill(uint8_t *p, long count, float c, cons
         const int ro = paint->ro, go = paint->go, bo = paint->bo, ao = paint->ao;
         for (long k = 0; k < count; k++) {
             uint8_t *q = p + k * 4;
-            q[ro] = t[q[ro]]; q[go] = t[256 + q[go]]; q[bo] = t[512 + q[bo]]; q[ao] = t[768 + q[ao]];
+            q[ro] = t[q[ro]]; q[go] = t[256 + q[go]]; q[bo] = t[512 + q[bo]];
+            if (ao >= 0) q[ao] = t[768 + q[ao]];
         }
         return;
     }
-    // `blend(_:coverage:)`'s float path: D·(1 − Sα·k) + S·k + 0.5, truncated, per byte.
+    // `blendOne` at one coverage for the whole run, its choices made once.
+    const int ro = paint->ro, go = paint->go, bo = paint->bo, ao = paint->ao;
+    if (c >= 1 && paint->opaque) {
+        // (Only without an alpha byte: with one, the word stores above.)
+        for (long j = 0; j < count; j++) {
+            uint8_t *q = p + j * 4;
+            q[ro] = paint->solid[0]; q[go] = paint->solid[1]; q[bo] = paint->solid[2];
+        }
+        return;
+    }
     const float k = c < 1 ? c : 1;
     const float keep = 1 - paint->sa * k;
-    const ca_float4 s = { paint->s255[0], paint->s255[1], paint->s255[2], paint->s255[3] };
-    for (long j = 0; j < count; j++) {
-        uint8_t *q = p + j * 4;
-        ca_float4 d = ca_unpack_bytes4(load32(q));
-        ca_float4 o = d * keep + s * k + 0.5f;
-        store32(q, ca_pack_bytes4(ca_truncate4(o)));
+    if (ao >= 0) {
+        const ca_float4 s = { paint->s255[0], paint->s255[1], paint->s255[2], paint->s255[3] };
+        for (long j = 0; j < count; j++) {
+            uint8_t *q = p + j * 4;
+            ca_float4 d = ca_unpack_bytes4(load32(q));
+            ca_float4 o = d * keep + s * k + 0.5f;
+            store32(q, ca_pack_bytes4(ca_truncate4(o)));
+        }
+        return;
     }
+    for (long j = 0; j < count; j++) blendOne(p + j * 4, c, paint);
 }
 
 /// `fill` with its most common case, a translucent colour's full-coverage run of eight or
@@ -129,6 +185,26 @@ static inline __attribute__((always_inline)) void paintRun(uint8_t *p, long coun
         return;
     }
     fill(p, count, c, paint);
+}
+
+/// The clip's coverage of pixel (x, y) (`ClipMask.value`).
+static inline __attribute__((always_inline)) float maskValue(const ca_clip_mask *m, long x, long y) {
+    if (x < m->x0 || y < m->y0 || x >= m->x1 || y >= m->y1) return 0;
+    return m->values[(y - m->y0) * (m->x1 - m->x0) + (x - m->x0)];
+}
+
+/// Cells [lo, hi) of row y (box columns) at coverage c under the clip: where the clip is
+/// exactly 1 (its row's full columns, `fullLo` … `fullHi` in box columns) as unclipped (c · 1
+/// is c: the same bytes), elsewhere a pixel at a time at c × the clip's coverage.
+static __attribute__((noinline)) void paintClipped(uint8_t *row, long boxX0, long y, long lo, long hi, float c, long fullLo, long fullHi,
+                                const ca_solid_paint *paint, const ca_clip_mask *mask) {
+    long fa = lo > fullLo ? lo : fullLo;
+    if (hi < fa) fa = hi;
+    long fb = hi < fullHi ? hi : fullHi;
+    if (fb < fa) fb = fa;
+    for (long k = lo; k < fa; k++) { const long x = boxX0 + k; blendOne(row + x * 4, c * maskValue(mask, x, y), paint); }
+    if (fa < fb) paintRun(row + (boxX0 + fa) * 4, fb - fa, c, paint);
+    for (long k = fb; k < hi; k++) { const long x = boxX0 + k; blendOne(row + x * 4, c * maskValue(mask, x, y), paint); }
 }
 
 /// A row taken without painting: every touched cell and bit cleared.
@@ -144,8 +220,11 @@ static inline void clearRow(float *a, uint64_t *bits, long words) {
     }
 }
 
-void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, long boxX0, long boxY0,
-                   long clipX0, long clipY0, long clipX1, long clipY1, const ca_solid_paint *paint) {
+/// `ca_solid_walk`, compiled twice: with a clip mask and without (`mask` NULL, so that the
+/// unclipped walk carries no clip test a row or a run).
+static inline __attribute__((always_inline)) void walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow,
+                                                       long boxX0, long boxY0, long clipX0, long clipY0, long clipX1,
+                                                       long clipY1, const ca_solid_paint *paint, const ca_clip_mask *mask) {
     const long w = rows->width, h = rows->height, stride = rows->stride, words = rows->words;
     const int evenOdd = rows->evenOdd;
     const int empty = clipX1 <= clipX0 || clipY1 <= clipY0;
@@ -153,7 +232,7 @@ void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, 
     const long firstI = clipX0 - boxX0, endI = clipX1 - boxX0;
     for (long j = 0; j < h; j++) {
         const long y = boxY0 + j;
-        const long ahead = y + 2;
+        const long ahead = y + 4;
         if (!empty && ahead >= clipY0 && ahead < clipY1)
             ca_prefetch_range(base + ahead * bytesPerRow + clipX0 * 4, (size_t)(clipX1 - clipX0) * 4);
         float *a = rows->cells + j * stride;
@@ -163,6 +242,13 @@ void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, 
             continue;
         }
         uint8_t *row = base + y * bytesPerRow;
+        // The clip's full columns in this row, in box columns (none: an empty range).
+        long fullLo = -boxX0, fullHi = -boxX0;
+        if (mask && mask->fullRuns && y >= mask->y0 && y < mask->y1) {
+            const long jm = 2 * (y - mask->y0);
+            fullLo = mask->x0 + mask->fullRuns[jm] - boxX0;
+            fullHi = mask->x0 + mask->fullRuns[jm + 1] - boxX0;
+        }
         float sum = 0;
         long pending = -1;
         float pendingCoverage = 0;
@@ -178,7 +264,10 @@ void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, 
                 if (i >= w || c == 0) continue;
                 if (pending >= 0) {
                     const long lo = pending > firstI ? pending : firstI, hi = i < endI ? i : endI;
-                    if (pendingCoverage > 0 && lo < hi) paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
+                    if (pendingCoverage > 0 && lo < hi) {
+                        if (mask) paintClipped(row, boxX0, y, lo, hi, pendingCoverage, fullLo, fullHi, paint, mask);
+                        else paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
+                    }
                 }
                 sum += c;
                 pending = i;
@@ -187,7 +276,17 @@ void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, 
         }
         if (pending >= 0) {
             const long lo = pending > firstI ? pending : firstI, hi = w < endI ? w : endI;
-            if (pendingCoverage > 0 && lo < hi) paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
+            if (pendingCoverage > 0 && lo < hi) {
+                if (mask) paintClipped(row, boxX0, y, lo, hi, pendingCoverage, fullLo, fullHi, paint, mask);
+                else paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
+            }
         }
     }
+}
+
+void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, long boxX0, long boxY0,
+                   long clipX0, long clipY0, long clipX1, long clipY1, const ca_solid_paint *paint,
+                   const ca_clip_mask *mask) {
+    if (mask) walk(rows, base, bytesPerRow, boxX0, boxY0, clipX0, clipY0, clipX1, clipY1, paint, mask);
+    else walk(rows, base, bytesPerRow, boxX0, boxY0, clipX0, clipY0, clipX1, clipY1, paint, NULL);
 }

@@ -5,9 +5,9 @@
 // opaque colour, `FullCoverageBlend`'s integer lanes or the table for a translucent one) and the
 // hole of a ring a run of zero coverage, skipped whole. Every pixel gets exactly the bytes
 // `compositeSolidOver` (CGContext+Compositing.swift) gives it: the same coverage values (the
-// same running sum, in the same order), the same float operations.
-import CPrefetch
-import CFloatLanes
+// same running sum, in the same order), the same float operations. The walk itself is C
+// (`CPixelKernels`' SolidSpanWalk.h): in Swift it spent ~500 instructions a row of the
+// 10,000-rounded-rect frame around ~40 of pixel work; this file builds what it paints with.
 import CPixelKernels
 
 extension CGContext {
@@ -38,69 +38,31 @@ extension CGContext {
                                     area: (box.x1 - box.x0) * (box.y1 - box.y0), wide: widePixelLoops)
         let clip = s.clip
         let (w, h, stride, words) = (rast.width, rast.height, rast.stride, rast.wordsPerRow)
-        if clip == nil, ao != nil {
-            // Unclipped, with an alpha byte: the same walk in C (SolidSpanWalk.h).
-            spans.withPaint { paint in
-                rast.clearingRows { cells, bits in
-                    var rows = ca_raster_rows(cells: cells, bits: bits, stride: stride, words: words, width: w, height: h,
-                                              evenOdd: evenOdd ? 1 : 0)
-                    ca_solid_walk(&rows, surface.base.assumingMemoryBound(to: UInt8.self), surface.bytesPerRow, box.x0, box.y0,
-                                  clipped.x0, clipped.y0, clipped.x1, clipped.y1, paint)
+        // The walk is C (SolidSpanWalk.h): the rasteriser's rows as runs, painted under the clip
+        // if any, every byte what this writer's arithmetic gives.
+        spans.withPaint { paint in
+            rast.clearingRows { cells, bits in
+                var rows = ca_raster_rows(cells: cells, bits: bits, stride: stride, words: words, width: w, height: h,
+                                          evenOdd: evenOdd ? 1 : 0)
+                let pixels = surface.base.assumingMemoryBound(to: UInt8.self)
+                guard let clip else {
+                    ca_solid_walk(&rows, pixels, surface.bytesPerRow, box.x0, box.y0,
+                                  clipped.x0, clipped.y0, clipped.x1, clipped.y1, paint, nil)
+                    return
                 }
-            }
-            return true
-        }
-        // Cells left of the bitmap still add to the sum.
-        let firstI = clipped.x0 - box.x0, endI = clipped.x1 - box.x0
-        rast.clearingRows { cells, bits in
-            for j in 0..<h {
-                let y = box.y0 + j
-                Self.prefetchRow(surface, y &+ Self.prefetchRows, clipped)
-                let a = cells + j &* stride, b = bits + j &* words
-                guard !clipped.isEmpty, y >= clipped.y0, y < clipped.y1 else {
-                    // Rows off the bitmap are only cleared.
-                    CoverageRasterizer.forEachRunClearing(a, b, words: words, width: w, evenOdd: evenOdd) { _, _, _ in }
-                    continue
-                }
-                let row = (surface.base + y * surface.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-                // Where the clip is exactly 1 a run is filled as unclipped (c · 1 is c: the same
-                // bytes), so a shape inside a clipped card is not blended a pixel at a time.
-                let full = clip?.fullColumns(row: y) ?? (lo: 0, hi: 0)
-                let fullLo = full.lo - box.x0, fullHi = full.hi - box.x0
-                CoverageRasterizer.forEachRunClearing(a, b, words: words, width: w, evenOdd: evenOdd) { i, e, c in
-                    let lo = max(i, firstI), hi = min(e, endI)
-                    guard c > 0, lo < hi else { return }
-                    guard let clip else {
-                        spans.fill(row + (box.x0 + lo) * 4, count: hi - lo, coverage: c)
-                        return
+                clip.values.withUnsafeBufferPointer { values in
+                    func walk(_ fullRuns: UnsafePointer<Int32>?) {
+                        var mask = ca_clip_mask(values: values.baseAddress, x0: clip.box.x0, y0: clip.box.y0,
+                                                x1: clip.box.x1, y1: clip.box.y1, fullRuns: fullRuns)
+                        ca_solid_walk(&rows, pixels, surface.bytesPerRow, box.x0, box.y0,
+                                      clipped.x0, clipped.y0, clipped.x1, clipped.y1, paint, &mask)
                     }
-                    let fa = min(max(lo, fullLo), hi), fb = max(min(hi, fullHi), fa)
-                    for k in lo..<fa {
-                        let x = box.x0 + k
-                        spans.blend(row + x * 4, coverage: c * clip.value(x, y))
-                    }
-                    if fa < fb { spans.fill(row + (box.x0 + fa) * 4, count: fb - fa, coverage: c) }
-                    for k in fb..<hi {
-                        let x = box.x0 + k
-                        spans.blend(row + x * 4, coverage: c * clip.value(x, y))
-                    }
+                    guard let runs = clip.fullRuns else { return walk(nil) }
+                    runs.withUnsafeBufferPointer { walk($0.baseAddress) }
                 }
             }
         }
         return true
-    }
-
-    /// How many rows ahead `fillSolidSpans` asks for the bitmap's pixels. A shape's rows lie
-    /// `bytesPerRow` apart, which the hardware prefetcher does not follow, and in a frame of many
-    /// overlapping shapes the pixels under the next one have left the nearer caches: without the
-    /// hint the span loop's first read of each row was its largest stall.
-    static let prefetchRows = 2
-
-    /// Asks for the pixels of row `y` inside `box`.
-    @inline(__always)
-    static func prefetchRow(_ surface: BitmapSurface, _ y: Int, _ box: PixelBox) {
-        guard y >= box.y0, y < box.y1, box.x0 < box.x1 else { return }
-        ca_prefetch_range(surface.base + (y &* surface.bytesPerRow &+ box.x0 &* 4), (box.x1 &- box.x0) &* 4)
     }
 
     /// The scratch rasteriser is kept between paths up to this many cells (16 MB of `Float`s);
@@ -183,83 +145,20 @@ struct SolidSpanWriter {
         hasKernel = k != nil
     }
 
-    /// This writer as `ca_solid_walk` reads it (only with an alpha byte), for `body`'s call.
+    /// This writer as `ca_solid_walk` reads it, for `body`'s call.
     func withPaint<R>(_ body: (UnsafePointer<ca_solid_paint>) -> R) -> R {
         withUnsafePointer(to: kernel.lanes) { lanes in
             func run(_ table: UnsafePointer<UInt8>?) -> R {
                 var paint = ca_solid_paint(s255: (s255Bytes.x, s255Bytes.y, s255Bytes.z, s255Bytes.w), sa: sa, word: word,
                                            opaque: opaque ? 1 : 0, hasKernel: hasKernel ? 1 : 0, wide: kernel.wide ? 1 : 0,
                                            lanes: lanes, m: kernel.m, even: kernel.even, odd: kernel.odd, table: table,
-                                           ro: Int32(ro), go: Int32(go), bo: Int32(bo), ao: Int32(ao))
+                                           ro: Int32(ro), go: Int32(go), bo: Int32(bo), ao: Int32(ao),
+                                           s255Channels: (s255.x, s255.y, s255.z, s255.w), solid: solid)
                 return body(&paint)
             }
             guard let table else { return run(nil) }
             return table.withUnsafeBufferPointer { run($0.baseAddress) }
         }
-    }
-
-    /// `count` pixels from `p`, all at coverage `c` (> 0).
-    @inline(__always)
-    func fill(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage c: Float) {
-        if c >= 1, opaque, ao >= 0 {
-            UnsafeMutableRawPointer(p).withMemoryRebound(to: UInt32.self, capacity: count) { q in
-                q.update(repeating: word, count: count)
-            }
-            return
-        }
-        fillEach(p, count: count, coverage: c)
-    }
-
-    /// The table and pixel-at-a-time loops behind `fill(_:count:coverage:)`.
-    @inline(__always)
-    private func fillEach(_ p: UnsafeMutablePointer<UInt8>, count: Int, coverage c: Float) {
-        if c >= 1, hasKernel {
-            kernel.apply(UnsafeMutableRawPointer(p), count: count)
-            return
-        }
-        if c >= 1, let table {
-            table.withUnsafeBufferPointer { t in
-                var q = p
-                for _ in 0..<count {
-                    q[ro] = t[Int(q[ro])]; q[go] = t[256 + Int(q[go])]; q[bo] = t[512 + Int(q[bo])]
-                    if ao >= 0 { q[ao] = t[768 + Int(q[ao])] }
-                    q += 4
-                }
-            }
-            return
-        }
-        var q = p
-        for _ in 0..<count { blend(q, coverage: c); q += 4 }
-    }
-
-    /// One pixel at coverage `c` (≤ 0: untouched).
-    @inline(__always)
-    func blend(_ p: UnsafeMutablePointer<UInt8>, coverage c: Float) {
-        guard c > 0 else { return }
-        if c >= 1, opaque {
-            p[ro] = solid.0; p[go] = solid.1; p[bo] = solid.2
-            if ao >= 0 { p[ao] = 255 }
-            return
-        }
-        if c >= 1, let table {
-            p[ro] = table[Int(p[ro])]; p[go] = table[256 + Int(p[go])]; p[bo] = table[512 + Int(p[bo])]
-            if ao >= 0 { p[ao] = table[768 + Int(p[ao])] }
-            return
-        }
-        let k = c < 1 ? c : 1
-        if ao >= 0 {
-            // The same float operations on the pixel's four bytes in memory order, converted
-            // and packed four at a time (`CFloatLanes`): o lies in 0.5 … 255.5, so the
-            // truncation is `UInt8(_:)`'s, without four range-checked conversions.
-            let raw = UnsafeMutableRawPointer(p)
-            let d = ca_unpack_bytes4(raw.loadUnaligned(as: UInt32.self))
-            let o = d * (1 - sa * k) + s255Bytes * k + 0.5
-            raw.storeBytes(of: ca_pack_bytes4(ca_truncate4(o)), as: UInt32.self)
-            return
-        }
-        let d = SIMD4<Float>(Float(p[ro]), Float(p[go]), Float(p[bo]), 255)
-        let o = d * (1 - sa * k) + s255 * k + 0.5
-        p[ro] = UInt8(o.x); p[go] = UInt8(o.y); p[bo] = UInt8(o.z)
     }
 }
 
@@ -364,70 +263,13 @@ package struct FullCoverageBlend {
                               bhOdd: pairs(b[1] >> 8, b[3] >> 8), blOdd: pairs(b[1] & 255, b[3] & 255))
     }
 
-    /// Blends `count` pixels from `p` (32-bit, any alignment): four at a time in 16-bit lanes,
-    /// the same bytes as one at a time in 64-bit words.
-    ///
-    /// A run of 4 or more whose length is not a multiple of 4 ends with one more four-pixel
-    /// step over its last four pixels, computed from their bytes as they were before the run
-    /// (loaded first): each pixel's result depends on its own old bytes only, so the pixels that
-    /// step shares with the main loop are stored again with the bytes the loop gave them. This
-    /// replaces the one-pixel tail, whose first load of a fresh cache line was as costly in the
-    /// 10k-rect profile as the whole four-pixel loop (issue 19), and issues that load early.
-    /// Runs of 1…3 pixels (a ring's 2-pixel sides) go one or two pixels per 64-bit word.
-    @inline(__always)
+    /// Blends `count` pixels from `p` (32-bit, any alignment) through `CPixelKernels`'
+    /// `ca_full_blend_apply`, the loop the solid walk's full-coverage runs take: eight pixels a
+    /// step where `wide` (and the CPU has AVX2), four in 16-bit lanes from four (a run whose
+    /// length is not a multiple of four ending with one more step over its last four, from
+    /// their bytes before the run), one or two in 64-bit words below four; the same bytes every
+    /// way.
     package func apply(_ p: UnsafeMutableRawPointer, count: Int) {
-        if count >= 8, wide {
-            // Eight pixels a step where the CPU has AVX2 (CPixelKernels): the same lanes.
-            withUnsafePointer(to: lanes) { ca_full_blend_run(p, count, $0) }
-            return
-        }
-        if count >= 4 {
-            let last = p + (count &- 4) &* 4
-            let rest = count & 3
-            let tail = rest != 0 ? last.loadUnaligned(as: SIMD4<UInt32>.self) : SIMD4<UInt32>()
-            var k = 0
-            while k &+ 4 <= count {
-                let q = p + k &* 4
-                q.storeBytes(of: apply4(q.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
-                k &+= 4
-            }
-            if rest != 0 { last.storeBytes(of: apply4(tail), as: SIMD4<UInt32>.self) }
-            return
-        }
-        var k = 0
-        if count >= 2 {
-            let w = p.loadUnaligned(as: UInt64.self)
-            let lo = UInt64(apply1(UInt32(truncatingIfNeeded: w)))
-            let hi = UInt64(apply1(UInt32(truncatingIfNeeded: w >> 32)))
-            p.storeBytes(of: lo | hi << 32, as: UInt64.self)
-            k = 2
-        }
-        if k < count {
-            let q = p + k &* 4
-            q.storeBytes(of: apply1(q.loadUnaligned(as: UInt32.self)), as: UInt32.self)
-        }
-    }
-
-    /// Four pixels.
-    @inline(__always)
-    func apply4(_ v: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let mask = SIMD4<UInt32>(repeating: 0x00FF_00FF)
-        let x = unsafeBitCast(v & mask, to: SIMD8<UInt16>.self)
-        let y = unsafeBitCast((v &>> 8) & mask, to: SIMD8<UInt16>.self)
-        let (mh, ml) = (lanes.mh, lanes.ml)
-        let rx = (x &* mh &+ lanes.bhEven &+ ((x &* ml &+ lanes.blEven) &>> 8)) &>> 8
-        let ry = (y &* mh &+ lanes.bhOdd &+ ((y &* ml &+ lanes.blOdd) &>> 8)) &>> 8
-        return unsafeBitCast(rx, to: SIMD4<UInt32>.self) | (unsafeBitCast(ry, to: SIMD4<UInt32>.self) &<< 8)
-    }
-
-    /// One pixel: two bytes in each 32-bit half of a 64-bit word.
-    @inline(__always)
-    func apply1(_ w: UInt32) -> UInt32 {
-        let v = UInt64(w)
-        let x = (v & 0xFF) | (v & 0xFF_0000) << 16
-        let y = (v >> 8 & 0xFF) | (v >> 24) << 32
-        let rx = x &* m &+ even, ry = y &* m &+ odd
-        let out = (rx >> 16 & 0xFF) | (ry >> 8 & 0xFF00) | (rx >> 32 & 0xFF_0000) | (ry >> 24 & 0xFF00_0000)
-        return UInt32(truncatingIfNeeded: out)
+        withUnsafePointer(to: lanes) { ca_full_blend_apply(p, count, $0, m, even, odd, wide ? 1 : 0) }
     }
 }

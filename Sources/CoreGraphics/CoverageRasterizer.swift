@@ -109,7 +109,7 @@ package struct CoverageRasterizer: Sendable {
 
     /// Hands the whole grid's cells and touched bits to `body` (row j's cells from
     /// `j · stride`, its bits from `j · wordsPerRow`), which must leave every one of them 0, as
-    /// `forEachRunClearing` does row by row: one buffer access a path instead of one a row.
+    /// the C solid walk does row by row: one buffer access a path instead of one a row.
     @inline(__always)
     package mutating func clearingRows<R>(_ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>) -> R) -> R {
         acc.withUnsafeMutableBufferPointer { a in
@@ -425,27 +425,6 @@ package struct CoverageRasterizer: Sendable {
             body(i, e, coverage(winding: sum, evenOdd: evenOdd))
             i = e
         }
-    }
-
-    /// `forEachRun` over one row of `words` bit words that also clears the row as it goes (each
-    /// touched cell is zeroed once read, each word once scanned, the spare cells past `w` too):
-    /// the same runs, ending only where a touched cell changes the sum, the same sums in the
-    /// same order, without `takeRow`'s second pass or a scan from each run's start.
-    @inline(__always)
-    package static func forEachRunClearing(_ a: UnsafeMutablePointer<Float>, _ bits: UnsafeMutablePointer<UInt64>, words: Int,
-                                           width w: Int, evenOdd: Bool, _ body: (_ i: Int, _ e: Int, _ c: Float) -> Void) {
-        var sum: Float = 0
-        // The run the last sum-changing cell started, waiting for the next one to end it.
-        var pending = -1
-        var pendingCoverage: Float = 0
-        takeTouched(a, bits, words: words, width: w) { i, c in
-            guard c != 0 else { return }
-            if pending >= 0 { body(pending, i, pendingCoverage) }
-            sum += c
-            pending = i
-            pendingCoverage = coverage(winding: sum, evenOdd: evenOdd)
-        }
-        if pending >= 0 { body(pending, w, pendingCoverage) }
     }
 
     /// One row's touched cells in order (`words` bit words): `body(i, value)` for each cell

@@ -51,43 +51,6 @@ import Testing
         return (out, box)
     }
 
-    @Test("the clearing run walk gives every pixel the dense resolve's coverage, whole-pixel edges included, and leaves the grid clear",
-          arguments: [(17, 9), (130, 77), (1, 1)], [false, true])
-    func clearingRunWalkMatchesDense(_ size: (Int, Int), _ evenOdd: Bool) {
-        let (w, h) = size
-        var rng = LCG(state: UInt64(w * 17 + h) &+ (evenOdd ? 5 : 0))
-        for round in 0..<4 {
-            var r = CoverageRasterizer(width: w, height: h)
-            for p in Self.polygons(&rng, w: w, h: h) { r.addPolygon(p) }
-            // Rects on whole pixels: their edges write 0 into the cell after them, which the walk
-            // runs through.
-            let x0 = Double(Int(rng.next() * Double(w))), y0 = Double(Int(rng.next() * Double(h)))
-            r.addPolygon([SIMD2(x0, y0), SIMD2(x0 + 5, y0), SIMD2(x0 + 5, y0 + 4), SIMD2(x0, y0 + 4)])
-            r.addPolygon([SIMD2(x0 + 1, y0 + 1), SIMD2(x0 + 1, y0 + 3), SIMD2(x0 + 3, y0 + 3), SIMD2(x0 + 3, y0 + 1)])
-            let expected = r.resolvedCoverage(evenOdd: evenOdd)
-            var walked = [Float](repeating: -1, count: w * h)
-            var runs = 0
-            let (stride, words) = (r.stride, r.wordsPerRow)
-            r.clearingRows { cells, bits in
-                for y in 0..<h {
-                    var next = 0
-                    CoverageRasterizer.forEachRunClearing(cells + y * stride, bits + y * words, words: words, width: w, evenOdd: evenOdd) { i, e, c in
-                        // Runs follow one another without gaps (before the first: coverage 0).
-                        #expect(i >= next && i < e && e <= w)
-                        for x in next..<i { walked[y * w + x] = 0 }
-                        for x in i..<e { walked[y * w + x] = c }
-                        next = e
-                        runs += 1
-                    }
-                    for x in next..<w { walked[y * w + x] = 0 }
-                }
-            }
-            #expect(walked == expected, "\(w)×\(h) round \(round): coverage differs")
-            #expect(runs > 0)
-            #expect(r.acc.allSatisfy { $0 == 0 } && r.touched.allSatisfy { $0 == 0 })
-        }
-    }
-
     @Test("the float resolve by runs gives the dense resolve's values and leaves the rasteriser clear",
           arguments: [(17, 9), (130, 77), (1, 1)], [false, true])
     func runResolvedCoverageMatchesDense(_ size: (Int, Int), _ evenOdd: Bool) {

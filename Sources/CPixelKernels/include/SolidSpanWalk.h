@@ -1,5 +1,5 @@
-// A solid fill's row walk in C (issue 19's drawing speed): `CGContext.fillSolidSpans` with no
-// clip, on 32-bit pixels with an alpha byte. The Swift loop it stands in for spent ~500
+// A solid fill's row walk in C (issue 19's drawing speed): `CGContext.fillSolidSpans` on 32-bit
+// pixels, with or without a clip. The Swift loop it stands in for spent ~500
 // instructions a row of the 10,000-rounded-rect frame around ~40 of pixel work (captured state
 // reloaded, overflow checks, a closure call a run); this is the same walk and the same
 // arithmetic — the rasteriser's running sums, `CoverageRasterizer.coverage(winding:evenOdd:)`,
@@ -27,8 +27,13 @@ typedef struct {
     uint64_t m, even, odd;
     /// The 1,024-entry full-coverage table (channels r, g, b, a), or NULL.
     const uint8_t *table;
-    /// Byte offsets of r, g, b and a in a pixel.
+    /// Byte offsets of r, g, b and a in a pixel; `ao` −1 for a pixel without an alpha byte
+    /// (its fourth byte is left as it is).
     int32_t ro, go, bo, ao;
+    /// The colour × 255 in channel order (r, g, b, a: `s255`), and its opaque bytes r, g, b
+    /// (`solid`), for pixels without an alpha byte.
+    float s255Channels[4];
+    uint8_t solid[3];
 } ca_solid_paint;
 
 /// A rasteriser's rows (`CoverageRasterizer`): row j's cells from `cells + j·stride`, its
@@ -40,11 +45,28 @@ typedef struct {
     int32_t evenOdd;
 } ca_raster_rows;
 
+/// A `CGContext` clip (`ClipMask`): the coverage of the pixels of [x0, x1) × [y0, y1), row by
+/// row, 0 outside; and, when `fullRuns` is not NULL, two entries a row of that box: the
+/// columns (from x0) of its longest run of coverage exactly 1.
+typedef struct {
+    const float *values;
+    long x0, y0, x1, y1;
+    const int32_t *fullRuns;
+} ca_clip_mask;
+
 /// Paints the rasteriser's rows, whose cell (0, 0) is pixel (boxX0, boxY0) of the bitmap at
 /// `base` (`bytesPerRow` a row), with `paint`, inside the pixels [clipX0, clipX1) × [clipY0,
-/// clipY1) (the bitmap cut to the box); every row is taken, leaving every cell and bit clear.
-/// Pixel rows two below the one being painted are prefetched.
+/// clipY1) (the bitmap cut to the box), each pixel's coverage times `mask`'s where there is
+/// one (NULL: none); every row is taken, leaving every cell and bit clear. Pixel rows two
+/// below the one being painted are prefetched.
 void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, long boxX0, long boxY0,
-                   long clipX0, long clipY0, long clipX1, long clipY1, const ca_solid_paint *paint);
+                   long clipX0, long clipY0, long clipX1, long clipY1, const ca_solid_paint *paint,
+                   const ca_clip_mask *mask);
+
+/// `FullCoverageBlend.apply`: `count` pixels from `p` (any alignment) through the kernel of
+/// `lanes` and its 64-bit constants `m`, `even`, `odd`, eight at a time through
+/// `ca_full_blend_run` when `wide` (and the CPU has AVX2), four at a time, or one at a time:
+/// the same bytes every way. The walk's full-coverage runs take it.
+void ca_full_blend_apply(void *p, long count, const ca_full_blend *lanes, uint64_t m, uint64_t even, uint64_t odd, int wide);
 
 #endif
