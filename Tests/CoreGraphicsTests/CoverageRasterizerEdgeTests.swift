@@ -61,4 +61,20 @@ import Testing
             #expect(sums == (y == 1 || y == 2 ? [0, 1, 1, 0, 0] : [0, 0, 0, 0, 0]), "row \(y)")
         }
     }
+
+    /// An edge so flat that its slope overflows (a height of 10⁻³²⁰ cells over 10 cells: the
+    /// slope 10³²¹ is not a Double) adds nothing and leaves the grid usable: its x along the
+    /// row would be 0 × ∞, NaN, which the Swift writer turned into an integer and trapped on.
+    /// A triangle with such an edge still draws its other two edges.
+    @Test func anEdgeWhoseSlopeOverflowsAddsNothing() {
+        var r = CoverageRasterizer(width: 12, height: 4)
+        r.addLine(0, 0, 10, 1e-320)
+        #expect(r.acc.allSatisfy { $0 == 0 })
+        #expect(r.touched.allSatisfy { $0 == 0 })
+        r.addPolygon([SIMD2(0, 0), SIMD2(10, 1e-320), SIMD2(5, 4)])
+        let coverage = r.resolvedCoverage(evenOdd: false)
+        // Inside the triangle (row 2, cell 5: x 5…6, between the edges at x 2.5–3.75 and 6.25–7.5).
+        #expect(coverage[2 * 12 + 5] == 1)
+        #expect(coverage.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 })
+    }
 }
