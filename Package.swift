@@ -126,7 +126,7 @@ let package = Package(
         // Four-lane truncation and clamps (cvttps2dq, maxps/minps) for FloatLanes' inlinable helpers.
         .target(name: "CFloatLanes"),
         // Eight-pixel AVX2 loops CoreGraphics' span painters pick at run time (issue 19).
-        .target(name: "CPixelKernels", dependencies: ["CFloatLanes", "CPrefetch"]),
+        .target(name: "CPixelKernels", dependencies: ["CFloatLanes", "CPrefetch", "CCoverage"]),
         // The coverage rasteriser's edge accumulation, the same arithmetic in C (issue 19).
         .target(name: "CCoverage"),
         .target(name: "CASoftware", dependencies: ["CoreGraphics", "CAFrame", "CPrefetch", "CFloatLanes"]),

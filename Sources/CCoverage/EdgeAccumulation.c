@@ -171,3 +171,55 @@ void ca_edge_add_closed(ca_edge_sink *sink, const double *xy, long n, int revers
         }
     }
 }
+
+/// `n` values `v` from `p`.
+static inline __attribute__((always_inline)) void fillFloats(float *p, long n, float v) {
+    for (long k = 0; k < n; k++) p[k] = v;
+}
+
+void ca_resolve_coverage(float *cells, uint64_t *bits, long width, long height, long stride, long words, int evenOdd,
+                         float *out, int32_t *fullRuns) {
+    const long w = width;
+    for (long y = 0; y < height; y++) {
+        float *a = cells + y * stride;
+        uint64_t *b = bits + y * words;
+        float *row = out + y * w;
+        long bestStart = 0, bestEnd = 0;
+        // The run the last sum-changing cell started (the first touched cell starts one whatever
+        // it holds), written when the next one is found.
+        long pending = -1;
+        float sum = 0, pendingCoverage = 0;
+        for (long k = 0; k < words; k++) {
+            uint64_t word = b[k];
+            if (!word) continue;
+            b[k] = 0;
+            do {
+                const long i = (k << 6) | __builtin_ctzll(word);
+                word &= word - 1;
+                const float c = a[i];
+                a[i] = 0;
+                if (i >= w) continue;
+                if (pending < 0) {
+                    fillFloats(row, i, 0);
+                } else {
+                    if (c == 0) continue;
+                    fillFloats(row + pending, i - pending, pendingCoverage);
+                    if (pendingCoverage == 1 && i - pending > bestEnd - bestStart) { bestStart = pending; bestEnd = i; }
+                }
+                sum += c;
+                pending = i;
+                pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
+            } while (word);
+        }
+        if (pending < 0) {
+            fillFloats(row, w, 0);
+        } else {
+            fillFloats(row + pending, w - pending, pendingCoverage);
+            if (pendingCoverage == 1 && w - pending > bestEnd - bestStart) { bestStart = pending; bestEnd = w; }
+        }
+        if (fullRuns) {
+            fullRuns[2 * y] = (int32_t)bestStart;
+            fullRuns[2 * y + 1] = (int32_t)bestEnd;
+        }
+    }
+}

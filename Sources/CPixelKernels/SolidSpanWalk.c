@@ -4,6 +4,7 @@
 #include "SolidSpanWalk.h"
 #include "CFloatLanes.h"
 #include "CPrefetch.h"
+#include "CCoverage.h"
 #include <string.h>
 
 #pragma clang fp contract(off)
@@ -14,21 +15,6 @@
 
 static inline __attribute__((always_inline)) uint32_t load32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static inline __attribute__((always_inline)) void store32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
-
-/// `CoverageRasterizer.coverage(winding:evenOdd:)`.
-static inline __attribute__((always_inline)) float coverage(float sum, int evenOdd) {
-    float c = __builtin_fabsf(sum);
-    if (evenOdd) {
-        if (c <= 2) return c > 1 ? 2 - c : c;
-        float half = c * 0.5f;
-        float floorHalf = half < 8388608.0f ? (float)(int32_t)half : half;
-        c = c - 2 * floorHalf;
-        if (c > 1) c = 2 - c;
-    } else if (c > 1) {
-        c = 1;
-    }
-    return c;
-}
 
 /// `FullCoverageBlend.apply1`: one pixel, two bytes in each 32-bit half of a 64-bit word.
 static inline __attribute__((always_inline)) uint32_t apply1(uint32_t w, const ca_solid_paint *p) {
@@ -271,7 +257,7 @@ static inline __attribute__((always_inline)) void walk(const ca_raster_rows *row
                 }
                 sum += c;
                 pending = i;
-                pendingCoverage = coverage(sum, evenOdd);
+                pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
             } while (word);
         }
         if (pending >= 0) {

@@ -382,24 +382,11 @@ package struct CoverageRasterizer: Sendable {
     /// of the row's longest run of coverage exactly 1 (equal when there is none), which lets a
     /// painter under a clip skip reading the coverage where it is 1 (`ClipMask.fullRuns`).
     package mutating func takeResolvedCoverage(evenOdd: Bool, fullRuns: UnsafeMutablePointer<Int32>? = nil) -> [Float] {
-        let w = width, h = height
+        let (w, h, s, wpr) = (width, height, stride, wordsPerRow)
+        // The walk is C (CCoverage's `ca_resolve_coverage`): the same runs, the same sums.
         return [Float](unsafeUninitializedCapacity: w * h) { out, count in
-            let base = out.baseAddress!
-            for y in 0..<h {
-                let row = base + y * w
-                var best = (start: 0, end: 0)
-                takeRow(y) { a, bits in
-                    let first = Self.nextTouched(bits, from: 0, end: w)
-                    row.initialize(repeating: 0, count: first)
-                    Self.forEachRun(a, bits, width: w, evenOdd: evenOdd) { i, e, c in
-                        (row + i).initialize(repeating: c, count: e - i)
-                        if c == 1, e - i > best.end - best.start { best = (i, e) }
-                    }
-                }
-                if let fullRuns {
-                    fullRuns[2 * y] = Int32(truncatingIfNeeded: best.start)
-                    fullRuns[2 * y + 1] = Int32(truncatingIfNeeded: best.end)
-                }
+            clearingRows { cells, bits in
+                ca_resolve_coverage(cells, bits, w, h, s, wpr, evenOdd ? 1 : 0, out.baseAddress, fullRuns)
             }
             count = w * h
         }

@@ -32,4 +32,30 @@ void ca_edge_add_polygons(ca_edge_sink *sink, const double *xy, const long *ends
 /// first; `reversed`: the same polygon walked the other way (from the first vertex back).
 void ca_edge_add_closed(ca_edge_sink *sink, const double *xy, long n, int reversed);
 
+/// `CoverageRasterizer.coverage(winding:evenOdd:)`: a pixel's coverage from its integrated
+/// winding number, |w| clamped to 1 (non-zero) or its distance to the nearest even integer
+/// (even-odd). Inline, for the C walks that resolve rows.
+static inline __attribute__((always_inline)) float ca_coverage_of_winding(float sum, int evenOdd) {
+    float c = __builtin_fabsf(sum);
+    if (evenOdd) {
+        if (c <= 2) return c > 1 ? 2 - c : c;
+        float half = c * 0.5f;
+        float floorHalf = half < 8388608.0f ? (float)(int32_t)half : half;
+        c = c - 2 * floorHalf;
+        if (c > 1) c = 2 - c;
+    } else if (c > 1) {
+        c = 1;
+    }
+    return c;
+}
+
+/// `CoverageRasterizer.takeResolvedCoverage`: the coverage of every cell of a `width` ×
+/// `height` grid (row r's cells from `cells + r·stride`, its touched bits from `bits + r·words`)
+/// into `out` (width values a row), each row's runs of equal coverage written at once, zeros
+/// before its first touched cell; every touched cell and bit cleared. `fullRuns` (NULL: none)
+/// receives two entries a row, the first and one-past-last column of the row's longest run of
+/// coverage exactly 1 (the first of the longest; equal when there is none).
+void ca_resolve_coverage(float *cells, uint64_t *bits, long width, long height, long stride, long words, int evenOdd,
+                         float *out, int32_t *fullRuns);
+
 #endif
