@@ -37,7 +37,8 @@ package struct CoverageRasterizer: Sendable {
     /// an edge has added to the cell since it was last cleared.
     package private(set) var touched: [UInt64]
     package private(set) var wordsPerRow: Int
-    /// Coordinates are clamped to this (texels) before rasterising.
+    /// Coordinates are clamped to this (texels) before rasterising (the C edge writer's
+    /// `coordinateLimit`, EdgeAccumulation.c, is the same number).
     package static let coordinateLimit = 1e7
     /// The work done so far: one per row an edge crosses plus the cells it crosses along the
     /// row. Time is proportional to it, whatever the shape, so a caller bounds time by bounding
@@ -142,8 +143,8 @@ package struct CoverageRasterizer: Sendable {
 
     /// Runs `body` with the edge writer (`CCoverage`'s `ca_edge_sink`) on this rasteriser's
     /// cells and bits, then keeps its work count. The edge arithmetic is C (CCoverage.h): the
-    /// same operations the Swift writer did, in a tenth of the instructions before an edge's
-    /// first row.
+    /// same operations the Swift writer did (issue 19: the 10,000-rect frame's edges 1.44 G →
+    /// 1.16 G instructions, the frame 177 → 163 ms).
     @inline(__always)
     private mutating func withEdgeSink(_ body: (UnsafeMutablePointer<ca_edge_sink>) -> Void) {
         let (w, h, s, wpr, limit) = (width, height, stride, wordsPerRow, workLimit)
