@@ -189,27 +189,21 @@ void ca_resolve_coverage(float *cells, uint64_t *bits, long width, long height, 
         // it holds), written when the next one is found.
         long pending = -1;
         float sum = 0, pendingCoverage = 0;
-        for (long k = 0; k < words; k++) {
-            uint64_t word = b[k];
-            if (!word) continue;
-            b[k] = 0;
-            do {
-                const long i = (k << 6) | __builtin_ctzll(word);
-                word &= word - 1;
-                const float c = a[i];
-                a[i] = 0;
-                if (i >= w) continue;
-                if (pending < 0) {
-                    fillFloats(row, i, 0);
-                } else {
-                    if (c == 0) continue;
-                    fillFloats(row + pending, i - pending, pendingCoverage);
-                    if (pendingCoverage == 1 && i - pending > bestEnd - bestStart) { bestStart = pending; bestEnd = i; }
-                }
-                sum += c;
-                pending = i;
-                pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
-            } while (word);
+        ca_touched t = ca_touched_row(a, b, words);
+        long i;
+        float c;
+        while (ca_take_touched(&t, &i, &c)) {
+            if (i >= w) continue;
+            if (pending < 0) {
+                fillFloats(row, i, 0);
+            } else {
+                if (c == 0) continue;
+                fillFloats(row + pending, i - pending, pendingCoverage);
+                if (pendingCoverage == 1 && i - pending > bestEnd - bestStart) { bestStart = pending; bestEnd = i; }
+            }
+            sum += c;
+            pending = i;
+            pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
         }
         if (pending < 0) {
             fillFloats(row, w, 0);

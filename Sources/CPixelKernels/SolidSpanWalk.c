@@ -195,15 +195,10 @@ static __attribute__((noinline)) void paintClipped(uint8_t *row, long boxX0, lon
 
 /// A row taken without painting: every touched cell and bit cleared.
 static inline void clearRow(float *a, uint64_t *bits, long words) {
-    for (long k = 0; k < words; k++) {
-        uint64_t word = bits[k];
-        if (!word) continue;
-        bits[k] = 0;
-        do {
-            a[(k << 6) | __builtin_ctzll(word)] = 0;
-            word &= word - 1;
-        } while (word);
-    }
+    ca_touched t = ca_touched_row(a, bits, words);
+    long i;
+    float c;
+    while (ca_take_touched(&t, &i, &c)) {}
 }
 
 /// `ca_solid_walk`, compiled twice: with a clip mask and without (`mask` NULL, so that the
@@ -238,27 +233,21 @@ static inline __attribute__((always_inline)) void walk(const ca_raster_rows *row
         float sum = 0;
         long pending = -1;
         float pendingCoverage = 0;
-        for (long k = 0; k < words; k++) {
-            uint64_t word = bits[k];
-            if (!word) continue;
-            bits[k] = 0;
-            do {
-                const long i = (k << 6) | __builtin_ctzll(word);
-                word &= word - 1;
-                const float c = a[i];
-                a[i] = 0;
-                if (i >= w || c == 0) continue;
-                if (pending >= 0) {
-                    const long lo = pending > firstI ? pending : firstI, hi = i < endI ? i : endI;
-                    if (pendingCoverage > 0 && lo < hi) {
-                        if (mask) paintClipped(row, boxX0, y, lo, hi, pendingCoverage, fullLo, fullHi, paint, mask);
-                        else paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
-                    }
+        ca_touched t = ca_touched_row(a, bits, words);
+        long i;
+        float c;
+        while (ca_take_touched(&t, &i, &c)) {
+            if (i >= w || c == 0) continue;
+            if (pending >= 0) {
+                const long lo = pending > firstI ? pending : firstI, hi = i < endI ? i : endI;
+                if (pendingCoverage > 0 && lo < hi) {
+                    if (mask) paintClipped(row, boxX0, y, lo, hi, pendingCoverage, fullLo, fullHi, paint, mask);
+                    else paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
                 }
-                sum += c;
-                pending = i;
-                pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
-            } while (word);
+            }
+            sum += c;
+            pending = i;
+            pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
         }
         if (pending >= 0) {
             const long lo = pending > firstI ? pending : firstI, hi = w < endI ? w : endI;

@@ -14,7 +14,8 @@ import CCoverage
 /// Coordinates are texel units: pixel (i, j) covers [i, i+1) × [j, j+1). Geometry outside the
 /// grid is handled exactly for what lies inside (x is clamped to the grid per row, which keeps
 /// the winding that edges left of the grid contribute), and coordinates are limited to
-/// ±`coordinateLimit` first so absurd input (1e30) stays finite.
+/// ±10⁷ first (`coordinateLimit` in CCoverage's EdgeAccumulation.c) so absurd input (1e30)
+/// stays finite.
 ///
 /// It lives in CoreGraphics (`package`) so that CARender's layer shapes and `CGContext`'s drawn
 /// content are antialiased by one and the same code (issue 19: "layer shapes and drawn content
@@ -37,9 +38,6 @@ package struct CoverageRasterizer: Sendable {
     /// an edge has added to the cell since it was last cleared.
     package private(set) var touched: [UInt64]
     package private(set) var wordsPerRow: Int
-    /// Coordinates are clamped to this (texels) before rasterising (the C edge writer's
-    /// `coordinateLimit`, EdgeAccumulation.c, is the same number).
-    package static let coordinateLimit = 1e7
     /// The work done so far: one per row an edge crosses plus the cells it crosses along the
     /// row. Time is proportional to it, whatever the shape, so a caller bounds time by bounding
     /// it (the renderer's frame work budget, `ShapeCache.frameWorkBudget`; issue 17).

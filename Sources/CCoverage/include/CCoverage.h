@@ -50,6 +50,36 @@ static inline __attribute__((always_inline)) float ca_coverage_of_winding(float 
     return c;
 }
 
+/// One row's touched cells taken in order: each touched cell's column and value, the cell
+/// and its bit word cleared as they are read (the spare cells past the width too, which the
+/// caller skips). The read-and-clear loop of the C walks (`ca_resolve_coverage`,
+/// `ca_solid_walk`): start with `ca_touched_row`, then `while (ca_take_touched(&t, &i, &c))`.
+typedef struct {
+    float *cells;
+    uint64_t *bits;
+    long words, k;
+    uint64_t word;
+} ca_touched;
+
+static inline __attribute__((always_inline)) ca_touched ca_touched_row(float *cells, uint64_t *bits, long words) {
+    ca_touched t = { cells, bits, words, -1, 0 };
+    return t;
+}
+
+static inline __attribute__((always_inline)) int ca_take_touched(ca_touched *t, long *i, float *c) {
+    while (t->word == 0) {
+        if (++t->k >= t->words) return 0;
+        t->word = t->bits[t->k];
+        t->bits[t->k] = 0;
+    }
+    const long j = (t->k << 6) | __builtin_ctzll(t->word);
+    t->word &= t->word - 1;
+    *i = j;
+    *c = t->cells[j];
+    t->cells[j] = 0;
+    return 1;
+}
+
 /// `CoverageRasterizer.takeResolvedCoverage`: the coverage of every cell of a `width` ×
 /// `height` grid (row r's cells from `cells + r·stride`, its touched bits from `bits + r·words`)
 /// into `out` (width values a row), each row's runs of equal coverage written at once, zeros
