@@ -86,9 +86,10 @@ void ca_full_blend_apply(void *p, long count, const ca_full_blend *lanes, uint64
     applyKernel((uint8_t *)p, count, lanes, m, even, odd, wide);
 }
 
-/// `SolidSpanWriter.blend(_:coverage:)`: one pixel at coverage `c` (≤ 0: untouched).
+/// `SolidSpanWriter.blend(_:coverage:)`: one pixel at coverage `c` (negligible: untouched, the
+/// same bytes; see CA_NEGLIGIBLE_COVERAGE).
 static inline __attribute__((always_inline)) void blendOne(uint8_t *q, float c, const ca_solid_paint *paint) {
-    if (!(c > 0)) return;
+    if (!(c > CA_NEGLIGIBLE_COVERAGE)) return;
     const int ro = paint->ro, go = paint->go, bo = paint->bo, ao = paint->ao;
     if (c >= 1 && paint->opaque) {
         if (ao >= 0) { store32(q, paint->word); return; }
@@ -240,7 +241,7 @@ static inline __attribute__((always_inline)) void walk(const ca_raster_rows *row
             if (i >= w || c == 0) continue;
             if (pending >= 0) {
                 const long lo = pending > firstI ? pending : firstI, hi = i < endI ? i : endI;
-                if (pendingCoverage > 0 && lo < hi) {
+                if (pendingCoverage > CA_NEGLIGIBLE_COVERAGE && lo < hi) {
                     if (mask) paintClipped(row, boxX0, y, lo, hi, pendingCoverage, fullLo, fullHi, paint, mask);
                     else paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
                 }
@@ -251,7 +252,7 @@ static inline __attribute__((always_inline)) void walk(const ca_raster_rows *row
         }
         if (pending >= 0) {
             const long lo = pending > firstI ? pending : firstI, hi = w < endI ? w : endI;
-            if (pendingCoverage > 0 && lo < hi) {
+            if (pendingCoverage > CA_NEGLIGIBLE_COVERAGE && lo < hi) {
                 if (mask) paintClipped(row, boxX0, y, lo, hi, pendingCoverage, fullLo, fullHi, paint, mask);
                 else paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
             }

@@ -65,6 +65,10 @@ extension CGContext {
         return true
     }
 
+    /// Coverage the solid walk leaves unpainted because no byte would change
+    /// (`CA_NEGLIGIBLE_COVERAGE`: the rasteriser's float noise past an edge).
+    package static let negligibleSpanCoverage: Float = CA_NEGLIGIBLE_COVERAGE
+
     /// The scratch rasteriser is kept between paths up to this many cells (16 MB of `Float`s);
     /// a bigger one is dropped after its path, so one huge fill does not pin its buffer.
     static let maxScratchCells = 4 << 20

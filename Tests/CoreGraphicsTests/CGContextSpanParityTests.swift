@@ -68,4 +68,28 @@ import Testing
         }
         #expect(differing == 0, "\(differing) of \(pixels) pixels differ")
     }
+
+    /// The walk skips runs of coverage up to `negligibleSpanCoverage` (the rasteriser's float noise
+    /// where an edge's pieces cancel). That is only the same bytes if the general loop's blend,
+    /// ⌊D·(1 − Sα·c) + S·c + 0.5⌋, leaves every destination byte as it is there: every D, a
+    /// grid of premultiplied sources (S ≤ 255·Sα, the alpha channel S = 255·Sα).
+    @Test func negligibleCoverageChangesNoByte() {
+        let c = CGContext.negligibleSpanCoverage
+        #expect(c > 0)
+        var changed = 0
+        for ai in 0...32 {
+            let sa = Float(ai) / 32
+            for si in 0...32 {
+                let s = 255 * sa * Float(si) / 32
+                for d in 0...255 {
+                    let o = Float(d) * (1 - sa * c) + s * c + 0.5
+                    if UInt8(o) != UInt8(d) { changed += 1 }
+                }
+            }
+        }
+        #expect(changed == 0, "\(changed) bytes change at coverage \(c)")
+        // And the bound is not slack by orders of magnitude: at 0.01 bytes do change.
+        let coarse: Float = 0.01
+        #expect((0...255).contains { d in UInt8(Float(d) * (1 - coarse) + 255 * coarse + 0.5) != UInt8(d) })
+    }
 }
