@@ -185,6 +185,10 @@ void ca_resolve_coverage(float *cells, uint64_t *bits, long width, long height, 
         uint64_t *b = bits + y * words;
         float *row = out + y * w;
         long bestStart = 0, bestEnd = 0;
+        // Where the stretch of coverage 1 that the last written run ended started (−1: that
+        // run was not 1): runs of 1 next to each other (a cell that moves the sum within 1, or
+        // float noise the coverage rule rounds to 1) make one full stretch.
+        long fullFrom = -1;
         // The run the last sum-changing cell started (the first touched cell starts one whatever
         // it holds), written when the next one is found.
         long pending = -1;
@@ -192,14 +196,22 @@ void ca_resolve_coverage(float *cells, uint64_t *bits, long width, long height, 
         ca_touched t = ca_touched_row(a, b, words);
         long i;
         float c;
+#define WRITE_RUN(end) do { \
+            fillFloats(row + pending, (end) - pending, pendingCoverage); \
+            if (pendingCoverage == 1) { \
+                if (fullFrom < 0) fullFrom = pending; \
+                if ((end) - fullFrom > bestEnd - bestStart) { bestStart = fullFrom; bestEnd = (end); } \
+            } else { \
+                fullFrom = -1; \
+            } \
+        } while (0)
         while (ca_take_touched(&t, &i, &c)) {
             if (i >= w) continue;
             if (pending < 0) {
                 fillFloats(row, i, 0);
             } else {
                 if (c == 0) continue;
-                fillFloats(row + pending, i - pending, pendingCoverage);
-                if (pendingCoverage == 1 && i - pending > bestEnd - bestStart) { bestStart = pending; bestEnd = i; }
+                WRITE_RUN(i);
             }
             sum += c;
             pending = i;
@@ -208,9 +220,9 @@ void ca_resolve_coverage(float *cells, uint64_t *bits, long width, long height, 
         if (pending < 0) {
             fillFloats(row, w, 0);
         } else {
-            fillFloats(row + pending, w - pending, pendingCoverage);
-            if (pendingCoverage == 1 && w - pending > bestEnd - bestStart) { bestStart = pending; bestEnd = w; }
+            WRITE_RUN(w);
         }
+#undef WRITE_RUN
         if (fullRuns) {
             fullRuns[2 * y] = (int32_t)bestStart;
             fullRuns[2 * y + 1] = (int32_t)bestEnd;

@@ -122,3 +122,36 @@ import Testing
         #expect(none.allSatisfy { $0 == 0 })
     }
 }
+
+/// Float cells make a row's running sum drift: inside a shape with curved sides it came to
+/// 0.99999994 as often as to 1, and such pixels were blended as edge pixels. The coverage rule
+/// counts a sum within `fullCoverageSlack` (2⁻¹²) of 1 as 1 (CCoverage.h,
+/// CA_FULL_COVERAGE_SLACK), so every pixel well inside is exactly 1, by both fill rules, while a
+/// real edge pixel stays below 1.
+@Suite struct CoverageRasterizerFullCoverageTests {
+    @Test("the inside of a many-sided disc resolves to exactly 1, the edge below it", arguments: [false, true])
+    func insideIsExactlyOne(evenOdd: Bool) {
+        let c = SIMD2(31.37, 29.81), r = 23.6
+        let disc = (0..<97).map { i -> SIMD2<Double> in
+            let a = 2 * Double.pi * Double(i) / 97
+            return c + r * SIMD2(cos(a), sin(a))
+        }
+        var rast = CoverageRasterizer(width: 64, height: 60)
+        rast.addPolygon(disc)
+        let cov = rast.resolvedCoverage(evenOdd: evenOdd)
+        var inside = 0, notOne = 0, edge = 0, fullEdge = 0
+        for y in 0..<60 {
+            for x in 0..<64 {
+                let d = ((Double(x) + 0.5 - c.x) * (Double(x) + 0.5 - c.x) + (Double(y) + 0.5 - c.y) * (Double(y) + 0.5 - c.y)).squareRoot()
+                let v = cov[y * 64 + x]
+                if d < r - 1.5 { inside += 1; if v != 1 { notOne += 1 } }
+                if abs(d - r) < 0.2 { edge += 1; if v >= 1 { fullEdge += 1 } }
+            }
+        }
+        #expect(inside > 1_400)
+        #expect(notOne == 0, "\(notOne) of \(inside) pixels inside are not exactly 1")
+        // Pixels the circle passes through near their centre are about half covered.
+        #expect(edge > 20 && fullEdge == 0, "\(fullEdge) of \(edge) edge pixels read as full")
+        #expect(CoverageRasterizer.fullCoverageSlack == 1.0 / 4096)
+    }
+}

@@ -33,20 +33,32 @@ void ca_edge_add_polygons(ca_edge_sink *sink, const double *xy, const long *ends
 /// first; `reversed`: the same polygon walked the other way (from the first vertex back).
 void ca_edge_add_closed(ca_edge_sink *sink, const double *xy, long n, int reversed);
 
+/// How far below 1 a coverage still counts as 1 (2⁻¹²). Float cells make a row's running sum
+/// drift by ~10⁻⁷ a cell (more over a wide row), so a shape's inside after a slanted or curved
+/// edge summed to 0.99999994 as often as to 1, and was blended pixel by pixel as an edge pixel
+/// (2 million pixels of the 1,000-star frame) instead of through the full-coverage kernels.
+/// The true coverage there is 1; a real coverage this close to 1 moves a byte by at most
+/// 255·2⁻¹² < 0.07, so at most by one where it sits on a rounding boundary.
+#define CA_FULL_COVERAGE_SLACK 0.000244140625f /* 2⁻¹² */
+
 /// `CoverageRasterizer.coverage(winding:evenOdd:)`: a pixel's coverage from its integrated
 /// winding number, |w| clamped to 1 (non-zero) or its distance to the nearest even integer
 /// (even-odd). Inline, for the C walks that resolve rows.
 static inline __attribute__((always_inline)) float ca_coverage_of_winding(float sum, int evenOdd) {
     float c = __builtin_fabsf(sum);
     if (evenOdd) {
-        if (c <= 2) return c > 1 ? 2 - c : c;
-        float half = c * 0.5f;
-        float floorHalf = half < 8388608.0f ? (float)(int32_t)half : half;
-        c = c - 2 * floorHalf;
-        if (c > 1) c = 2 - c;
+        if (c <= 2) {
+            c = c > 1 ? 2 - c : c;
+        } else {
+            float half = c * 0.5f;
+            float floorHalf = half < 8388608.0f ? (float)(int32_t)half : half;
+            c = c - 2 * floorHalf;
+            if (c > 1) c = 2 - c;
+        }
     } else if (c > 1) {
         c = 1;
     }
+    if (c >= 1 - CA_FULL_COVERAGE_SLACK) c = 1;
     return c;
 }
 
