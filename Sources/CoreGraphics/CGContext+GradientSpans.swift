@@ -3,11 +3,14 @@
 // (CGContext+RadialGradientSpans.swift). The general painter
 // builds a full-coverage mask of the clip's box and calls two closures a pixel (the shader, and
 // in it the raster-to-user map). In the common case — normal blend mode, no shadow, a 32-bit
-// target with an alpha byte — this loop does the same arithmetic in vector lanes, one lane a
-// pixel: along a row the gradient parameter t is affine in x, so four consecutive pixels usually
-// lie in one stop segment (or all before the first stop, or all after the last), and their
-// colours are one multiply and a multiply-add per channel. Groups that straddle a stop, and a
-// row's last pixels, take the general per-pixel expression.
+// target with an alpha byte — the rows are painted by `CPixelKernels`' `ca_axial_rows`
+// (AxialGradientRows.h), which does the same arithmetic in vector lanes, one lane a pixel: along
+// a row the gradient parameter t is affine in x, so four consecutive pixels usually lie in one
+// stop segment (or all before the first stop, or all after the last), and their colours are one
+// multiply and a multiply-add per channel. Groups that straddle a stop, and a row's last pixels,
+// take the general per-pixel expression; groups past an end the options leave unpainted are
+// skipped (a clear source gives every pixel back its bytes). The rows were Swift until the
+// 200-gradient-rect frame showed 40 % of its time in their per-row closures and retains.
 //
 // The colours are the general loop's expressions lane by lane (`CGGradient.color(at:)`'s
 // interpolation, premultiplication, the context alpha, source-over, the coverage mix, the store's
@@ -55,56 +58,35 @@ extension CGContext {
             }
             return true
         }
-        switch (ro, go, bo, ao) {
-        case (0, 1, 2, 3): paintAxialRows(RGBAOrder.self, box: box, ramp: ramp, rowStart: rowStart, dt: dt)
-        case (3, 2, 1, 0): paintAxialRows(ABGROrder.self, box: box, ramp: ramp, rowStart: rowStart, dt: dt)
-        case (2, 1, 0, 3): paintAxialRows(BGRAOrder.self, box: box, ramp: ramp, rowStart: rowStart, dt: dt)
-        case (1, 2, 3, 0): paintAxialRows(ARGBOrder.self, box: box, ramp: ramp, rowStart: rowStart, dt: dt)
-        default: return false
-        }
-        return true
-    }
-}
-
-extension CGContext {
-    /// The rows of `paintLinearGradientSpans` on a 32-bit target whose bytes are in `Order`:
-    /// whole groups of four by `AxialStops`, a row's last one to three pixels as one group.
-    private func paintAxialRows<Order: GradientByteOrder>(_ order: Order.Type, box: PixelBox, ramp: AxialRamp,
-                                                      rowStart: (Int) -> Double, dt: Double) {
-        let surface = target
-        let clip = gstate.clip
-        let n = box.x1 - box.x0
-        let clipValues = clip?.values ?? []
-        clipValues.withUnsafeBufferPointer { cv in
-            ramp.locations.withUnsafeBufferPointer { locations in
-                ramp.colors.withUnsafeBufferPointer { colors in
-                    let stops = AxialStops<Order>(ramp: ramp, locations: locations, colors: colors, wide: widePixelLoops)
-                    for y in box.y0..<box.y1 {
-                        let t0 = rowStart(y)
-                        let row = surface.base + y * surface.bytesPerRow + box.x0 * 4
-                        // Pixels a..<b of the row, under `clip` (or none).
-                        func paint(_ a: Int, _ b: Int, _ clip: UnsafePointer<Float>?) {
-                            guard a < b else { return }
-                            let k = stops.paintRow(row, from: a, end: b, t0: t0, dt: dt, clip: clip)
-                            if k < b {
-                                stops.lanes.paintPixels(row, from: k, count: b - k, clip: clip) { stops.source(t0 + Double($0) * dt) }
-                            }
-                        }
-                        guard let clip else { paint(0, n, nil); continue }
-                        // The clip row from the box's first pixel (drawableBox lies inside the
-                        // clip's box); the whole groups of four where the clip is 1 are painted
-                        // as unclipped (the groups stay where they were: the same bytes).
-                        let clipRow = cv.baseAddress! + (y - clip.box.y0) * (clip.box.x1 - clip.box.x0) + (box.x0 - clip.box.x0)
-                        let full = clip.fullColumns(row: y)
-                        let lo = min((max(full.lo - box.x0, 0) + 3) & ~3, n)
-                        let hi = max(lo, min(full.hi - box.x0, n) & ~3)
-                        paint(0, lo, clipRow)
-                        paint(lo, hi, nil)
-                        paint(hi, n, clipRow)
+        // The rows are C (AxialGradientRows.h): the four-pixel groups below, operation for
+        // operation, without Swift's per-row closures and retains.
+        let shifts = (UInt32(ro * 8), UInt32(go * 8), UInt32(bo * 8), UInt32(ao * 8))
+        var axis = ca_axial_axis(a: a, b: b, c: c, d: d, tx: tx, ty: ty, height: H, sx: sx, sy: sy, dx: dx, dy: dy,
+                                 len2: len2, dt: dt)
+        let colors = ramp.colors.flatMap { [$0.x, $0.y, $0.z, $0.w] }
+        let pixels = surface.base.assumingMemoryBound(to: UInt8.self)
+        ramp.locations.withUnsafeBufferPointer { locations in
+            colors.withUnsafeBufferPointer { colors in
+                var stops = ca_axial_ramp(locations: locations.baseAddress, colors: colors.baseAddress, count: locations.count,
+                                          alpha: ramp.alpha, before: ramp.before ? 1 : 0, after: ramp.after ? 1 : 0,
+                                          shiftR: shifts.0, shiftG: shifts.1, shiftB: shifts.2, shiftA: shifts.3,
+                                          wide: widePixelLoops ? 1 : 0)
+                guard let clip else {
+                    ca_axial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &stops, &axis, nil)
+                    return
+                }
+                clip.values.withUnsafeBufferPointer { values in
+                    func rows(_ fullRuns: UnsafePointer<Int32>?) {
+                        var mask = ca_clip_mask(values: values.baseAddress, x0: clip.box.x0, y0: clip.box.y0,
+                                                x1: clip.box.x1, y1: clip.box.y1, fullRuns: fullRuns)
+                        ca_axial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &stops, &axis, &mask)
                     }
+                    guard let runs = clip.fullRuns else { return rows(nil) }
+                    runs.withUnsafeBufferPointer { rows($0.baseAddress) }
                 }
             }
         }
+        return true
     }
 }
 
@@ -139,102 +121,6 @@ private struct AxialRamp {
         let dst = surface.load(x, y)
         let r = s + dst * (1 - s.w)
         surface.store(cov >= 1 ? r : dst + (r - dst) * cov, x, y)
-    }
-}
-
-/// The four-pixel loop over one row: runs of groups whose pixels all lie in one piece of the
-/// ramp (`piece`), each run with its two stops' colours held in lanes.
-private struct AxialStops<Order: GradientByteOrder> {
-    let ramp: AxialRamp
-    let locations: UnsafeBufferPointer<Float>
-    let colors: UnsafeBufferPointer<SIMD4<Float>>
-    /// Opaque pieces without a clip through `CPixelKernels`' eight-pixel loop (same bytes).
-    let wide: Bool
-    var lanes: GradientLanes<Order> { GradientLanes() }
-
-    /// Which piece of `color(at:)` a parameter falls in: 0 at or before the first stop, the
-    /// stop count at or after the last, i between stops i − 1 and i; −1 before the start and −2
-    /// after the end where the options leave those unpainted.
-    @inline(__always) func piece(_ t: Double) -> Int {
-        let before = ramp.before, after = ramp.after
-        if t < 0, !before { return -1 }
-        if t > 1, !after { return -2 }
-        let f = Float(t)
-        let n = locations.count
-        if f <= locations[0] { return 0 }
-        if f >= locations[n - 1] { return n }
-        var i = 1
-        while locations[i] < f { i += 1 }
-        return i
-    }
-
-    @inline(__always) func source(_ t: Double) -> SIMD4<Float> { ramp.source(t) }
-
-    /// Paints whole groups of four of pixels `start ..< n` of `row` (t = t0 + k·dt at pixel k,
-    /// the clip's coverage of pixel k at `clip[k]` when there is one); returns where it stopped.
-    func paintRow(_ row: UnsafeMutableRawPointer, from start: Int, end n: Int, t0: Double, dt: Double, clip: UnsafePointer<Float>?) -> Int {
-        var k = start
-        let ones = SIMD4<Float>(repeating: 1)
-        let steps = SIMD4<Float>(0, 1, 2, 3) * Float(dt)
-        while k + 4 <= n {
-            let p = piece(t0 + Double(k) * dt)
-            guard p == piece(t0 + Double(k + 3) * dt) else {
-                // Across a stop or an end: pixel by pixel.
-                lanes.paintPixels(row, from: k, count: 4, clip: clip) { source(t0 + Double($0) * dt) }
-                k += 4
-                continue
-            }
-            if p < 0 || p == 0 || p == locations.count {
-                // One colour (or none) for as long as the piece lasts.
-                let s = source(t0 + Double(k) * dt)
-                let r = SIMD4(repeating: s.x), g = SIMD4(repeating: s.y), b = SIMD4(repeating: s.z), a = SIMD4(repeating: s.w)
-                repeat {
-                    let cov = clip.map { UnsafeRawPointer($0 + k).loadUnaligned(as: SIMD4<Float>.self) } ?? ones
-                    lanes.paint(row + k * 4, r: r, g: g, b: b, a: a, coverage: cov)
-                    k += 4
-                } while k + 4 <= n && piece(t0 + Double(k + 3) * dt) == p
-                continue
-            }
-            // color(at:) between stops p − 1 and p, lane by lane, for as long as the piece lasts.
-            let l0 = locations[p - 1], l1 = locations[p], perUnit = 1 / (l1 - l0)
-            let c0 = colors[p - 1], c1 = colors[p]
-            let r0 = SIMD4(repeating: c0.x), g0 = SIMD4(repeating: c0.y), b0 = SIMD4(repeating: c0.z), a0 = SIMD4(repeating: c0.w)
-            let dr = SIMD4(repeating: c1.x - c0.x), dg = SIMD4(repeating: c1.y - c0.y)
-            let db = SIMD4(repeating: c1.z - c0.z), da = SIMD4(repeating: c1.w - c0.w)
-            let alpha = ramp.alpha
-            // Both stops opaque and no context alpha: every product with the alpha is × 1, and
-            // the alpha byte is 255.
-            let opaque = c0.w >= 1 && c1.w >= 1 && alpha >= 1
-            if opaque, clip == nil, wide {
-                // Eight pixels a step where the CPU has AVX2: the same groups, the same bytes.
-                var piece = ca_axial_piece(l0: l0, l1: l1, perUnit: perUnit, r0: c0.x, g0: c0.y, b0: c0.z,
-                                           dr: c1.x - c0.x, dg: c1.y - c0.y, db: c1.z - c0.z,
-                                           shiftR: Order.r, shiftG: Order.g, shiftB: Order.b, alphaWord: 0xFF << Order.a)
-                k = ca_axial_opaque_run(row.assumingMemoryBound(to: UInt32.self), k, n, t0, dt, &piece)
-                continue
-            }
-            repeat {
-                // t of the group's first pixel, then a step a lane (in Float: within an ulp or
-                // two of t0 + (k + i)·dt).
-                let tf = SIMD4(repeating: Float(t0 + Double(k) * dt)) + steps
-                let f = (tf - l0) * perUnit
-                let cov = clip.map { UnsafeRawPointer($0 + k).loadUnaligned(as: SIMD4<Float>.self) } ?? ones
-                if opaque, clip == nil || all(cov .>= 1) {
-                    (row + k * 4).storeBytes(of: lanes.packOpaque(r0 + dr * f, g0 + dg * f, b0 + db * f), as: SIMD4<UInt32>.self)
-                } else {
-                    let sa = a0 + da * f
-                    lanes.paint(row + k * 4, r: (r0 + dr * f) * sa * alpha, g: (g0 + dg * f) * sa * alpha,
-                                b: (b0 + db * f) * sa * alpha, a: sa * alpha, coverage: cov)
-                }
-                k += 4
-                guard k + 4 <= n else { break }
-                // Still in the piece: strictly between its stops (then inside 0…1 as well), or
-                // as `piece` finds at an end.
-                let tLast = t0 + Double(k + 3) * dt, fLast = Float(tLast)
-                guard fLast > l0 && fLast < l1 || piece(tLast) == p else { break }
-            } while true
-        }
-        return k
     }
 }
 
@@ -334,11 +220,6 @@ struct GradientLanes<Order: GradientByteOrder> {
         }
         let out = pack(mix(rr, dr), mix(rg, dg), mix(rb, db), mix(ra, da))
         return out.replacing(with: old, where: cov .<= 0)
-    }
-
-    /// `pack` of opaque colours: the alpha byte is 255.
-    @inline(__always) func packOpaque(_ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<UInt32> {
-        Self.byte(r) &<< Order.r | Self.byte(g) &<< Order.g | Self.byte(b) &<< Order.b | SIMD4(repeating: 0xFF << Order.a)
     }
 
     /// Four pixels' bytes: each channel × 255, + 0.5, truncated (the store's rounding), at its

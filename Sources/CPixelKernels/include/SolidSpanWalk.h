@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include "CPixelKernels.h"
+#include "ClipMask.h"
 
 /// A `SolidSpanWriter` as the walk reads it.
 typedef struct {
@@ -44,15 +45,6 @@ typedef struct {
     long stride, words, width, height;
     int32_t evenOdd;
 } ca_raster_rows;
-
-/// A `CGContext` clip (`ClipMask`): the coverage of the pixels of [x0, x1) × [y0, y1), row by
-/// row, 0 outside; and, when `fullRuns` is not NULL, two entries a row of that box: the
-/// columns (from x0) of its longest run of coverage exactly 1.
-typedef struct {
-    const float *values;
-    long x0, y0, x1, y1;
-    const int32_t *fullRuns;
-} ca_clip_mask;
 
 /// Coverage at or below which a pixel is left as it is: the float blend's byte,
 /// ⌊D·(1 − Sα·c) + S·c + 0.5⌋ with D and S in 0…255, moves D by c·|S − D·Sα| ≤ 255·c < 0.25

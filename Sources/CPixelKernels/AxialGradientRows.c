@@ -1,0 +1,263 @@
+// See include/AxialGradientRows.h. Baseline x86-64 (SSE2) code like the Swift loops it replaces,
+// four pixels a group in clang's vector lanes; opaque unclipped pieces go to
+// `ca_axial_opaque_run` (AVX2 where the CPU has it, as the Swift loop's did). Contraction into
+// fused multiply-adds is off, as in the Swift loops.
+#include "AxialGradientRows.h"
+#include "CPixelKernels.h"
+#include "CFloatLanes.h"
+#include <string.h>
+
+#pragma clang fp contract(off)
+
+typedef uint32_t ca_uint4 __attribute__((ext_vector_type(4)));
+
+static inline __attribute__((always_inline)) ca_float4 splat(float v) { return (ca_float4){ v, v, v, v }; }
+
+/// Lanes of `a` where `m` is set (all ones), of `b` elsewhere: Swift's `replacing(with:where:)`.
+static inline __attribute__((always_inline)) ca_float4 selectf(ca_int4 m, ca_float4 a, ca_float4 b) {
+    return (ca_float4)(((ca_int4)a & m) | ((ca_int4)b & ~m));
+}
+
+static inline __attribute__((always_inline)) ca_uint4 selectu(ca_int4 m, ca_uint4 a, ca_uint4 b) {
+    return (a & (ca_uint4)m) | (b & ~(ca_uint4)m);
+}
+
+static inline __attribute__((always_inline)) int allSet(ca_int4 m) { return (m.x & m.y & m.z & m.w) != 0; }
+
+/// Stop i's straight colour.
+static inline __attribute__((always_inline)) ca_float4 stopColor(const ca_axial_ramp *r, long i) {
+    const float *c = r->colors + 4 * i;
+    return (ca_float4){ c[0], c[1], c[2], c[3] };
+}
+
+/// `CGGradient.color(at:)`: the premultiplied colour at t, clamped to the first and last stops.
+static inline __attribute__((always_inline)) ca_float4 colorAt(const ca_axial_ramp *r, float t) {
+    const float *loc = r->locations;
+    const long n = r->count;
+    ca_float4 s;
+    if (t <= loc[0] || n < 2) {
+        s = stopColor(r, t <= loc[0] ? 0 : n - 1);
+    } else if (t >= loc[n - 1]) {
+        s = stopColor(r, n - 1);
+    } else {
+        long i = 1;
+        while (i < n - 1 && loc[i] < t) i++;
+        const float l0 = loc[i - 1], l1 = loc[i];
+        const float f = l1 > l0 ? (t - l0) * (1 / (l1 - l0)) : 1;
+        const ca_float4 c0 = stopColor(r, i - 1), c1 = stopColor(r, i);
+        s = c0 + (c1 - c0) * f;
+    }
+    return (ca_float4){ s.x * s.w, s.y * s.w, s.z * s.w, s.w };
+}
+
+/// `AxialRamp.source`: the premultiplied colour times the context alpha at t (clear past an end
+/// the options leave unpainted).
+static inline __attribute__((always_inline)) ca_float4 source(const ca_axial_ramp *r, double t) {
+    if (t < 0 && !r->before) return splat(0);
+    if (t > 1 && !r->after) return splat(0);
+    return colorAt(r, (float)t) * r->alpha;
+}
+
+/// `AxialStops.piece`: 0 at or before the first stop, the stop count at or after the last, i
+/// between stops i − 1 and i; −1 before the start and −2 after the end where unpainted.
+static inline __attribute__((always_inline)) long piece(const ca_axial_ramp *r, double t) {
+    if (t < 0 && !r->before) return -1;
+    if (t > 1 && !r->after) return -2;
+    const float f = (float)t;
+    const float *loc = r->locations;
+    const long n = r->count;
+    if (f <= loc[0]) return 0;
+    if (f >= loc[n - 1] || n < 2) return n;
+    long i = 1;
+    while (i < n - 1 && loc[i] < f) i++;
+    return i;
+}
+
+/// `GradientLanes.byte`: ⌊v·255 + 0.5⌋ a lane.
+static inline __attribute__((always_inline)) ca_uint4 byte4(ca_float4 v) { return (ca_uint4)ca_truncate4(v * 255.0f + 0.5f); }
+
+static inline __attribute__((always_inline)) ca_uint4 pack(const ca_axial_ramp *r, ca_float4 cr, ca_float4 cg, ca_float4 cb, ca_float4 ca) {
+    return byte4(cr) << r->shiftR | byte4(cg) << r->shiftG | byte4(cb) << r->shiftB | byte4(ca) << r->shiftA;
+}
+
+static inline __attribute__((always_inline)) ca_uint4 packOpaque(const ca_axial_ramp *r, ca_float4 cr, ca_float4 cg, ca_float4 cb) {
+    return byte4(cr) << r->shiftR | byte4(cg) << r->shiftG | byte4(cb) << r->shiftB | (ca_uint4)(0xFFu << r->shiftA);
+}
+
+/// The byte at `shift` of each word, as a float.
+static inline __attribute__((always_inline)) ca_float4 channel(ca_uint4 w, uint32_t shift) {
+    return __builtin_convertvector((w >> shift) & 0xFFu, ca_float4);
+}
+
+/// `GradientLanes.blend`: four pixels' new words from their old ones, source-over, mixed by
+/// coverage; pixels the clip leaves out keep their bytes.
+static inline __attribute__((always_inline)) ca_uint4 blend(const ca_axial_ramp *r, ca_uint4 old, ca_float4 sr, ca_float4 sg, ca_float4 sb,
+                                                             ca_float4 sa, ca_float4 cov) {
+    const ca_int4 full = cov >= 1.0f;
+    const float k = 1.0f / 255.0f;
+    const ca_float4 dr = channel(old, r->shiftR) * k, dg = channel(old, r->shiftG) * k;
+    const ca_float4 db = channel(old, r->shiftB) * k, da = channel(old, r->shiftA) * k;
+    const ca_float4 keep = 1.0f - sa;
+    const ca_float4 rr = sr + dr * keep, rg = sg + dg * keep, rb = sb + db * keep, ra = sa + da * keep;
+#define MIX(x, d) selectf(full, (x), (d) + ((x) - (d)) * cov)
+    const ca_uint4 out = pack(r, MIX(rr, dr), MIX(rg, dg), MIX(rb, db), MIX(ra, da));
+#undef MIX
+    return selectu(cov <= 0.0f, old, out);
+}
+
+static inline __attribute__((always_inline)) ca_uint4 load4(const uint8_t *p) { ca_uint4 v; memcpy(&v, p, 16); return v; }
+static inline __attribute__((always_inline)) void store4(uint8_t *p, ca_uint4 v) { memcpy(p, &v, 16); }
+static inline __attribute__((always_inline)) ca_float4 coverage4(const float *clip, long k) {
+    if (!clip) return splat(1);
+    ca_float4 v;
+    memcpy(&v, clip + k, 16);
+    return v;
+}
+
+/// `GradientLanes.paint`: source-over of four planar colours onto four pixels, mixed by coverage.
+static inline __attribute__((always_inline)) void paint4(const ca_axial_ramp *r, uint8_t *p, ca_float4 sr, ca_float4 sg, ca_float4 sb,
+                                                          ca_float4 sa, ca_float4 cov) {
+    if (allSet(cov >= 1.0f) && allSet(sa >= 1.0f)) {
+        store4(p, pack(r, sr, sg, sb, sa));
+        return;
+    }
+    store4(p, blend(r, load4(p), sr, sg, sb, sa, cov));
+}
+
+/// `GradientLanes.paintPixels`: pixels k … k + m − 1 (m from 1 to 4), each colour found on its
+/// own; a group of fewer than four reads and writes only its own pixels.
+static __attribute__((noinline)) void paintPixels(const ca_axial_ramp *r, uint8_t *row, long k, long m, const float *clip, double t0,
+                                                 double dt) {
+    ca_float4 s[4] = { splat(0), splat(0), splat(0), splat(0) };
+    for (long i = 0; i < m; i++) s[i] = source(r, t0 + (double)(k + i) * dt);
+    const ca_float4 cr = { s[0].x, s[1].x, s[2].x, s[3].x }, cg = { s[0].y, s[1].y, s[2].y, s[3].y };
+    const ca_float4 cb = { s[0].z, s[1].z, s[2].z, s[3].z }, ca = { s[0].w, s[1].w, s[2].w, s[3].w };
+    uint8_t *p = row + k * 4;
+    if (m == 4) {
+        paint4(r, p, cr, cg, cb, ca, coverage4(clip, k));
+        return;
+    }
+    ca_uint4 old = { 0, 0, 0, 0 };
+    ca_float4 cov = splat(0);
+    for (long i = 0; i < m; i++) {
+        uint32_t w;
+        memcpy(&w, p + i * 4, 4);
+        old[i] = w;
+        cov[i] = clip ? clip[k + i] : 1;
+    }
+    const ca_uint4 out = blend(r, old, cr, cg, cb, ca, cov);
+    for (long i = 0; i < m; i++) {
+        const uint32_t w = out[i];
+        memcpy(p + i * 4, &w, 4);
+    }
+}
+
+/// `AxialStops.paintRow`: whole groups of four of pixels start … n − 1 (t = t0 + k·dt at pixel
+/// k, the clip's coverage of pixel k at clip[k] when there is one); returns where it stopped.
+static long paintRow(const ca_axial_ramp *r, uint8_t *row, long start, long n, double t0, double dt, const float *clip) {
+    long k = start;
+    const ca_float4 steps = (ca_float4){ 0, 1, 2, 3 } * (float)dt;
+    const long count = r->count;
+    while (k + 4 <= n) {
+        const long p = piece(r, t0 + (double)k * dt);
+        if (p != piece(r, t0 + (double)(k + 3) * dt)) {
+            // Across a stop or an end: pixel by pixel.
+            paintPixels(r, row, k, 4, clip, t0, dt);
+            k += 4;
+            continue;
+        }
+        if (p < 0) {
+            // Past an end the options leave unpainted: the Swift loop blended a clear source
+            // here, which gives every pixel back its own bytes (D·(1 − 0) + 0, stored with the
+            // store's rounding: ⌊(D/255)·255 + 0.5⌋ = D), so the groups are skipped.
+            do { k += 4; } while (k + 4 <= n && piece(r, t0 + (double)(k + 3) * dt) == p);
+            continue;
+        }
+        if (p == 0 || p == count) {
+            // One colour for as long as the piece lasts.
+            const ca_float4 s = source(r, t0 + (double)k * dt);
+            const ca_float4 sr = splat(s.x), sg = splat(s.y), sb = splat(s.z), sa = splat(s.w);
+            do {
+                paint4(r, row + k * 4, sr, sg, sb, sa, coverage4(clip, k));
+                k += 4;
+            } while (k + 4 <= n && piece(r, t0 + (double)(k + 3) * dt) == p);
+            continue;
+        }
+        // color(at:) between stops p − 1 and p, lane by lane, for as long as the piece lasts.
+        const float l0 = r->locations[p - 1], l1 = r->locations[p], perUnit = 1 / (l1 - l0);
+        const ca_float4 c0 = stopColor(r, p - 1), c1 = stopColor(r, p);
+        const ca_float4 r0 = splat(c0.x), g0 = splat(c0.y), b0 = splat(c0.z), a0 = splat(c0.w);
+        const ca_float4 dr = splat(c1.x - c0.x), dg = splat(c1.y - c0.y), db = splat(c1.z - c0.z), da = splat(c1.w - c0.w);
+        const float alpha = r->alpha;
+        const int opaque = c0.w >= 1 && c1.w >= 1 && alpha >= 1;
+        if (opaque && !clip && r->wide) {
+            ca_axial_piece run = { .l0 = l0, .l1 = l1, .perUnit = perUnit, .r0 = c0.x, .g0 = c0.y, .b0 = c0.z,
+                                   .dr = c1.x - c0.x, .dg = c1.y - c0.y, .db = c1.z - c0.z,
+                                   .shiftR = r->shiftR, .shiftG = r->shiftG, .shiftB = r->shiftB,
+                                   .alphaWord = 0xFFu << r->shiftA };
+            k = ca_axial_opaque_run((uint32_t *)row, k, n, t0, dt, &run);
+            continue;
+        }
+        for (;;) {
+            const ca_float4 tf = splat((float)(t0 + (double)k * dt)) + steps;
+            const ca_float4 f = (tf - l0) * perUnit;
+            const ca_float4 cov = coverage4(clip, k);
+            if (opaque && (!clip || allSet(cov >= 1.0f))) {
+                store4(row + k * 4, packOpaque(r, r0 + dr * f, g0 + dg * f, b0 + db * f));
+            } else {
+                const ca_float4 sa = a0 + da * f;
+                paint4(r, row + k * 4, (r0 + dr * f) * sa * alpha, (g0 + dg * f) * sa * alpha, (b0 + db * f) * sa * alpha,
+                       sa * alpha, cov);
+            }
+            k += 4;
+            if (!(k + 4 <= n)) break;
+            // Still in the piece: strictly between its stops, or as `piece` finds at an end.
+            const double tLast = t0 + (double)(k + 3) * dt;
+            const float fLast = (float)tLast;
+            if (!((fLast > l0 && fLast < l1) || piece(r, tLast) == p)) break;
+        }
+    }
+    return k;
+}
+
+/// Pixels a … b − 1 of a row: the groups, then the last one to three pixels as one group.
+static inline __attribute__((always_inline)) void paintSpan(const ca_axial_ramp *r, uint8_t *row, long a, long b, double t0, double dt,
+                                                             const float *clip) {
+    if (a >= b) return;
+    const long k = paintRow(r, row, a, b, t0, dt, clip);
+    if (k < b) paintPixels(r, row, k, b - k, clip, t0, dt);
+}
+
+void ca_axial_rows(uint8_t *base, long bytesPerRow, long x0, long y0, long x1, long y1, const ca_axial_ramp *ramp,
+                   const ca_axial_axis *g, const ca_clip_mask *clip) {
+    const long n = x1 - x0;
+    const double dt = g->dt;
+    for (long y = y0; y < y1; y++) {
+        // t at the row's first pixel centre.
+        const double px = (double)x0 + 0.5, py = g->height - ((double)y + 0.5);
+        const double ux = g->a * px + g->c * py + g->tx, uy = g->b * px + g->d * py + g->ty;
+        const double t0 = ((ux - g->sx) * g->dx + (uy - g->sy) * g->dy) / g->len2;
+        uint8_t *row = base + y * bytesPerRow + x0 * 4;
+        if (!clip) {
+            paintSpan(ramp, row, 0, n, t0, dt, NULL);
+            continue;
+        }
+        // The clip row from the box's first pixel; the whole groups of four where the clip is 1
+        // are painted as unclipped (the groups stay where they were: the same bytes).
+        const float *clipRow = clip->values + (y - clip->y0) * (clip->x1 - clip->x0) + (x0 - clip->x0);
+        long fullLo = 0, fullHi = 0;
+        if (clip->fullRuns && y >= clip->y0 && y < clip->y1) {
+            fullLo = clip->x0 + clip->fullRuns[2 * (y - clip->y0)];
+            fullHi = clip->x0 + clip->fullRuns[2 * (y - clip->y0) + 1];
+        }
+        long lo = fullLo - x0 > 0 ? fullLo - x0 : 0;
+        lo = (lo + 3) & ~3L;
+        if (lo > n) lo = n;
+        long hi = fullHi - x0 < n ? fullHi - x0 : n;
+        hi &= ~3L;
+        if (hi < lo) hi = lo;
+        paintSpan(ramp, row, 0, lo, t0, dt, clipRow);
+        paintSpan(ramp, row, lo, hi, t0, dt, NULL);
+        paintSpan(ramp, row, hi, n, t0, dt, clipRow);
+    }
+}
