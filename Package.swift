@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "CICUBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "CoreText",
                 dependencies: ["CoreGraphics", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CICUBreak"]),
-        .testTarget(name: "CoreTextTests", dependencies: ["CoreText"]),
+        .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CATestSupport"]),
         // Image I/O (issue 19): Apple's ImageIO functions (CGImageSource, CGImageDestination) for
         // PNG (CoreGraphics' libpng path), JPEG (libjpeg-turbo's TurboJPEG API), GIF (giflib) and
         // WebP (libwebp, libwebpdemux). Beside CoreGraphics, as on Apple; not re-exported by
@@ -161,8 +161,9 @@ let package = Package(
         // in no product.
         .executableTarget(name: "builder-benchmark", dependencies: ["CADemoScenes", "CARender", "CoreAnimation"]),
         .testTarget(name: "WindowTests", dependencies: ["CAWindow", "CADemoScenes", "CATestSupport"]),
-        // Helpers several test targets share (a seeded generator); in no product.
-        .target(name: "CATestSupport", dependencies: ["CoreGraphics"]),
+        // Helpers several test targets share (a seeded generator, the test font configuration);
+        // in no product.
+        .target(name: "CATestSupport", dependencies: ["CoreGraphics", "CoreText"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CATestSupport"]),
         // Export (issue 5): CAExport, the fast PNG writer for rendered frames (its own deflate
         // encoder, specialised for them; libpng's simplified API has no compression level), and

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import CATestSupport
 @testable import CoreAnimation
 @testable import CoreText
 
@@ -9,14 +10,8 @@ import Foundation
 /// Noto Sans "H" (hb-shape --show-extents: x 97…643, y 0…714 units; ascent 1069 units): at
 /// 100 pt the baseline is 106.9 px below the top, the glyph spans x 9.7…64.3 and rises 71.4 px,
 /// the left stem covers x ≈ 10…19.
-/// The test fonts folder, configured as the only fonts Core Text sees (once).
-private let textLayerTestFonts: URL? = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let dir = [root.deletingLastPathComponent().appendingPathComponent("shared/corpora/fonts"), URL(fileURLWithPath: "/work/shared/corpora/fonts")]
-        .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("NotoSans-Regular.ttf").path) }
-    if let dir { FontRegistry.shared.useFontDirectories([dir]) }
-    return dir
-}()
+/// The test fonts folder, installed as the configuration every suite uses (`TestFontConfiguration`).
+private let textLayerTestFonts: URL? = TestFontConfiguration.install()
 
 @Suite(.enabled(if: textLayerTestFonts != nil, "test fonts not found (../shared/corpora/fonts)"))
 struct CATextLayerDrawingTests {

@@ -1,16 +1,11 @@
 import Testing
 import Foundation
+import CATestSupport
 @testable import CoreAnimation
 @testable import CoreText
 
-/// The test fonts folder, configured as the only fonts Core Text sees.
-private let truncationTestFonts: URL? = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let dir = [root.deletingLastPathComponent().appendingPathComponent("shared/corpora/fonts"), URL(fileURLWithPath: "/work/shared/corpora/fonts")]
-        .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("NotoSans-Regular.ttf").path) }
-    if let dir { FontRegistry.shared.useFontDirectories([dir]) }
-    return dir
-}()
+/// The test fonts folder, installed as the configuration every suite uses (`TestFontConfiguration`).
+private let truncationTestFonts: URL? = TestFontConfiguration.install()
 
 /// Wrapped text with a truncation mode (Apple's CATextLayer: `truncationMode` "determines how
 /// the string is truncated to fit within the receiver's bounds", wrapped or not): the last line

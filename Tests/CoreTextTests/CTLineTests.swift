@@ -81,9 +81,9 @@ struct CTLineTests {
     @Test("Bidi (UAX #9): Hebrew inside Latin is one right-to-left run; in a Hebrew paragraph the Latin comes first visually")
     func bidi() {
         // Noto Sans has no Hebrew, so the Hebrew runs are also fallback runs. Of the test fonts
-        // M+ 1p has Hebrew (hb-shape "א": [1220=0+563]); so has Liberation Sans, which the SVG
-        // suites' configuration adds as its sans-serif where installed. Test suites run in one
-        // process and share the registry, so either may be the fallback when this runs.
+        // M+ 1p has Hebrew (hb-shape "א": [1220=0+563]); so has Liberation Sans, which the test
+        // configuration (`TestFontConfiguration`) adds as its sans-serif where the set-up
+        // installed it, so the fallback is one or the other depending on the machine.
         let f = TestFonts.font("NotoSans-Regular", 10)
         let line = CTLineCreateWithAttributedString(attributed("abc אבג def", f))
         let r = runs(line)

@@ -1,31 +1,21 @@
 import Foundation
 import Testing
 @testable import CoreText
+import CATestSupport
 
 /// The test fonts: `../shared/corpora/fonts` beside the checkout (or `CA_TEST_FONTS`), read in
-/// place. Every Core Text test that needs fonts runs with a fontconfig configuration that knows
-/// only these (`FontRegistry.useFontDirectories`), so expected metrics never depend on what a
-/// machine has installed; without the folder the tests are skipped and say so.
+/// place. Every Core Text test that needs fonts runs with the one fontconfig configuration all
+/// suites install (`TestFontConfiguration`: these fonts, and the Liberation fonts as serif and
+/// sans-serif where installed), so expected metrics never depend on what a machine has
+/// installed or on which suite ran first; without the folder the tests are skipped and say so.
 enum TestFonts {
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let directory: URL? = {
-        let env = ProcessInfo.processInfo.environment["CA_TEST_FONTS"]
-        let candidates = [env.map { URL(fileURLWithPath: $0) },
-                          repoRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora/fonts"),
-                          URL(fileURLWithPath: "/work/shared/corpora/fonts")].compactMap { $0 }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("NotoSans-Regular.ttf").path) }
-    }()
+    static let directory: URL? = TestFontConfiguration.directory
 
     static var available: Bool { directory != nil }
     static let skipMessage: Comment = "test fonts not found (../shared/corpora/fonts or CA_TEST_FONTS)"
 
-    /// Installs the test-only configuration, once per process.
-    private static let configured: Bool = {
-        guard let directory else { return false }
-        FontRegistry.shared.useFontDirectories([directory])
-        return true
-    }()
+    /// Installs the configuration every suite uses (`TestFontConfiguration`), once per process.
+    private static let configured: Bool = TestFontConfiguration.install() != nil
 
     /// A font from the test folder by PostScript name at `size`.
     static func font(_ postScriptName: String, _ size: CGFloat) -> CTFont {

@@ -1,18 +1,14 @@
 import Testing
 import Foundation
+import CATestSupport
 import CARender
 
 /// The glyph atlas (issue 20 "Rendering", `CARenderer.Options.usesGlyphAtlas`): a
 /// `CATextLayer`'s glyphs drawn as quads sampling FreeType coverage at the pixel size the frame
 /// shows. The expected values come from FreeType itself (`FontFace.coverage`, the same
 /// renderer `ftgrid`/`ftview` use) and from the backing-store path the option replaces.
-let glyphTestFonts: URL? = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let dir = [root.deletingLastPathComponent().appendingPathComponent("shared/corpora/fonts"), URL(fileURLWithPath: "/work/shared/corpora/fonts")]
-        .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("NotoSans-Regular.ttf").path) }
-    if let dir { FontRegistry.shared.useFontDirectories([dir]) }
-    return dir
-}()
+/// The test fonts, installed as the configuration every suite uses (`TestFontConfiguration`).
+let glyphTestFonts: URL? = TestFontConfiguration.install()
 
 @Suite(.enabled(if: glyphTestFonts != nil, "test fonts not found (../shared/corpora/fonts)"))
 struct GlyphAtlasTests {

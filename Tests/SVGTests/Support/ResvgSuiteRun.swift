@@ -40,7 +40,7 @@ struct ResvgSuiteRun {
     /// difference from the expected-failures list.
     func run() throws {
         let dir = Self.suiteDir!
-        SVGTestFonts.useSuiteFonts(Self.fontsDir!)
+        SVGTestFonts.install()
         let manifest = try String(contentsOf: dir.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
         var rows = manifest.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         let header = rows.removeFirst()
