@@ -128,28 +128,33 @@ static inline __attribute__((always_inline)) void paint4(const ca_axial_ramp *r,
 /// own; a group of fewer than four reads and writes only its own pixels.
 static __attribute__((noinline)) void paintPixels(const ca_axial_ramp *r, uint8_t *row, long k, long m, const float *clip, double t0,
                                                  double dt) {
-    ca_float4 s[4] = { splat(0), splat(0), splat(0), splat(0) };
-    for (long i = 0; i < m; i++) s[i] = source(r, t0 + (double)(k + i) * dt);
-    const ca_float4 cr = { s[0].x, s[1].x, s[2].x, s[3].x }, cg = { s[0].y, s[1].y, s[2].y, s[3].y };
-    const ca_float4 cb = { s[0].z, s[1].z, s[2].z, s[3].z }, ca = { s[0].w, s[1].w, s[2].w, s[3].w };
+    const ca_float4 s0 = source(r, t0 + (double)k * dt);
+    const ca_float4 s1 = m > 1 ? source(r, t0 + (double)(k + 1) * dt) : splat(0);
+    const ca_float4 s2 = m > 2 ? source(r, t0 + (double)(k + 2) * dt) : splat(0);
+    const ca_float4 s3 = m > 3 ? source(r, t0 + (double)(k + 3) * dt) : splat(0);
+    const ca_float4 cr = { s0.x, s1.x, s2.x, s3.x }, cg = { s0.y, s1.y, s2.y, s3.y };
+    const ca_float4 cb = { s0.z, s1.z, s2.z, s3.z }, ca = { s0.w, s1.w, s2.w, s3.w };
     uint8_t *p = row + k * 4;
     if (m == 4) {
         paint4(r, p, cr, cg, cb, ca, coverage4(clip, k));
         return;
     }
-    ca_uint4 old = { 0, 0, 0, 0 };
-    ca_float4 cov = splat(0);
-    for (long i = 0; i < m; i++) {
-        uint32_t w;
-        memcpy(&w, p + i * 4, 4);
-        old[i] = w;
-        cov[i] = clip ? clip[k + i] : 1;
-    }
+    // The lanes built and taken apart by constant index (a loop's variable lane index went
+    // through the stack, a store-forwarding stall a lane: this function was a sixth of the
+    // gradient frame); lanes past m are 0, as the Swift loop's.
+    uint32_t w0 = 0, w1 = 0, w2 = 0;
+    float v0 = 0, v1 = 0, v2 = 0;
+    memcpy(&w0, p, 4);
+    v0 = clip ? clip[k] : 1;
+    if (m > 1) { memcpy(&w1, p + 4, 4); v1 = clip ? clip[k + 1] : 1; }
+    if (m > 2) { memcpy(&w2, p + 8, 4); v2 = clip ? clip[k + 2] : 1; }
+    const ca_uint4 old = { w0, w1, w2, 0 };
+    const ca_float4 cov = { v0, v1, v2, 0 };
     const ca_uint4 out = blend(r, old, cr, cg, cb, ca, cov);
-    for (long i = 0; i < m; i++) {
-        const uint32_t w = out[i];
-        memcpy(p + i * 4, &w, 4);
-    }
+    w0 = out.x; w1 = out.y; w2 = out.z;
+    memcpy(p, &w0, 4);
+    if (m > 1) memcpy(p + 4, &w1, 4);
+    if (m > 2) memcpy(p + 8, &w2, 4);
 }
 
 /// `AxialStops.paintRow`: whole groups of four of pixels start … n − 1 (t = t0 + k·dt at pixel
