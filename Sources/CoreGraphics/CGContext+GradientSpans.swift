@@ -196,13 +196,18 @@ struct GradientLanes<Order: GradientByteOrder> {
             paint(p, r: r, g: g, b: b, a: a, coverage: cov)
             return
         }
-        var old = SIMD4<UInt32>(), cov = SIMD4<Float>()
-        for i in 0..<m {
-            old[i] = (p + i * 4).loadUnaligned(as: UInt32.self)
-            cov[i] = clip?[k + i] ?? 1
-        }
-        let out = blend(old, r: r, g: g, b: b, a: a, coverage: cov)
-        for i in 0..<m { (p + i * 4).storeBytes(of: out[i], as: UInt32.self) }
+        // Lanes built and taken apart by constant index: a loop's variable lane index went
+        // through the stack, a store-forwarding stall a lane (as in AxialGradientRows.c).
+        let w0 = p.loadUnaligned(as: UInt32.self)
+        let w1 = m > 1 ? (p + 4).loadUnaligned(as: UInt32.self) : 0
+        let w2 = m > 2 ? (p + 8).loadUnaligned(as: UInt32.self) : 0
+        let c0 = clip?[k] ?? 1
+        let c1: Float = m > 1 ? clip?[k + 1] ?? 1 : 0
+        let c2: Float = m > 2 ? clip?[k + 2] ?? 1 : 0
+        let out = blend(SIMD4(w0, w1, w2, 0), r: r, g: g, b: b, a: a, coverage: SIMD4(c0, c1, c2, 0))
+        p.storeBytes(of: out.x, as: UInt32.self)
+        if m > 1 { (p + 4).storeBytes(of: out.y, as: UInt32.self) }
+        if m > 2 { (p + 8).storeBytes(of: out.z, as: UInt32.self) }
     }
 
     /// Four pixels' new words from their old ones: source-over, mixed by coverage; pixels the
