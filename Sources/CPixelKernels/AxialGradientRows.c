@@ -58,7 +58,7 @@ static inline __attribute__((always_inline)) ca_float4 source(const ca_axial_ram
     return colorAt(r, (float)t) * r->alpha;
 }
 
-/// `AxialStops.piece`: 0 at or before the first stop, the stop count at or after the last, i
+/// Which piece of the ramp t falls in (the Swift `AxialStops.piece` this replaced): 0 at or before the first stop, the stop count at or after the last, i
 /// between stops i − 1 and i; −1 before the start and −2 after the end where unpainted.
 static inline __attribute__((always_inline)) long piece(const ca_axial_ramp *r, double t) {
     if (t < 0 && !r->before) return -1;
@@ -157,7 +157,7 @@ static __attribute__((noinline)) void paintPixels(const ca_axial_ramp *r, uint8_
     if (m > 2) memcpy(p + 8, &w2, 4);
 }
 
-/// `AxialStops.paintRow`: whole groups of four of pixels start … n − 1 (t = t0 + k·dt at pixel
+/// A row's groups (the Swift `AxialStops.paintRow` this replaced): whole groups of four of pixels start … n − 1 (t = t0 + k·dt at pixel
 /// k, the clip's coverage of pixel k at clip[k] when there is one); returns where it stopped.
 static long paintRow(const ca_axial_ramp *r, uint8_t *row, long start, long n, double t0, double dt, const float *clip) {
     long k = start;

@@ -58,8 +58,9 @@ extension CGContext {
             }
             return true
         }
-        // The rows are C (AxialGradientRows.h): the four-pixel groups below, operation for
-        // operation, without Swift's per-row closures and retains.
+        // The rows are C (AxialGradientRows.h): the four-pixel groups this file's Swift lanes
+        // painted, operation for operation, without their per-row closures and retains; any
+        // byte order (the channels' shifts are values there).
         let shifts = (UInt32(ro * 8), UInt32(go * 8), UInt32(bo * 8), UInt32(ao * 8))
         var axis = ca_axial_axis(a: a, b: b, c: c, d: d, tx: tx, ty: ty, height: H, sx: sx, sy: sy, dx: dx, dy: dy,
                                  len2: len2, dt: dt)

@@ -36,7 +36,7 @@ void ca_edge_add_closed(ca_edge_sink *sink, const double *xy, long n, int revers
 /// How far below 1 a coverage still counts as 1 (2⁻¹²). Float cells make a row's running sum
 /// drift by ~10⁻⁷ a cell (more over a wide row), so a shape's inside after a slanted or curved
 /// edge summed to 0.99999994 as often as to 1, and was blended pixel by pixel as an edge pixel
-/// (2 million pixels of the 1,000-star frame) instead of through the full-coverage kernels.
+/// instead of through the full-coverage kernels (and broke a clip row's runs of full coverage).
 /// The true coverage there is 1; a real coverage this close to 1 moves a byte by at most
 /// 255·2⁻¹² < 0.07, so at most by one where it sits on a rounding boundary.
 #define CA_FULL_COVERAGE_SLACK 0.000244140625f /* 2⁻¹² */
