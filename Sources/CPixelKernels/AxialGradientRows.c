@@ -9,20 +9,7 @@
 
 #pragma clang fp contract(off)
 
-typedef uint32_t ca_uint4 __attribute__((ext_vector_type(4)));
-
 static inline __attribute__((always_inline)) ca_float4 splat(float v) { return (ca_float4){ v, v, v, v }; }
-
-/// Lanes of `a` where `m` is set (all ones), of `b` elsewhere: Swift's `replacing(with:where:)`.
-static inline __attribute__((always_inline)) ca_float4 selectf(ca_int4 m, ca_float4 a, ca_float4 b) {
-    return (ca_float4)(((ca_int4)a & m) | ((ca_int4)b & ~m));
-}
-
-static inline __attribute__((always_inline)) ca_uint4 selectu(ca_int4 m, ca_uint4 a, ca_uint4 b) {
-    return (a & (ca_uint4)m) | (b & ~(ca_uint4)m);
-}
-
-static inline __attribute__((always_inline)) int allSet(ca_int4 m) { return (m.x & m.y & m.z & m.w) != 0; }
 
 /// Stop i's straight colour.
 static inline __attribute__((always_inline)) ca_float4 stopColor(const ca_axial_ramp *r, long i) {
@@ -73,40 +60,11 @@ static inline __attribute__((always_inline)) long piece(const ca_axial_ramp *r, 
     return i;
 }
 
-/// `GradientLanes.byte`: ⌊v·255 + 0.5⌋ a lane.
-static inline __attribute__((always_inline)) ca_uint4 byte4(ca_float4 v) { return (ca_uint4)ca_truncate4(v * 255.0f + 0.5f); }
-
-static inline __attribute__((always_inline)) ca_uint4 pack(const ca_axial_ramp *r, ca_float4 cr, ca_float4 cg, ca_float4 cb, ca_float4 ca) {
-    return byte4(cr) << r->shiftR | byte4(cg) << r->shiftG | byte4(cb) << r->shiftB | byte4(ca) << r->shiftA;
-}
-
 static inline __attribute__((always_inline)) ca_uint4 packOpaque(const ca_axial_ramp *r, ca_float4 cr, ca_float4 cg, ca_float4 cb) {
-    return byte4(cr) << r->shiftR | byte4(cg) << r->shiftG | byte4(cb) << r->shiftB | (ca_uint4)(0xFFu << r->shiftA);
+    const ca_channel_shifts s = r->shifts;
+    return ca_lanes_byte(cr) << s.r | ca_lanes_byte(cg) << s.g | ca_lanes_byte(cb) << s.b | (ca_uint4)(0xFFu << s.a);
 }
 
-/// The byte at `shift` of each word, as a float.
-static inline __attribute__((always_inline)) ca_float4 channel(ca_uint4 w, uint32_t shift) {
-    return __builtin_convertvector((w >> shift) & 0xFFu, ca_float4);
-}
-
-/// `GradientLanes.blend`: four pixels' new words from their old ones, source-over, mixed by
-/// coverage; pixels the clip leaves out keep their bytes.
-static inline __attribute__((always_inline)) ca_uint4 blend(const ca_axial_ramp *r, ca_uint4 old, ca_float4 sr, ca_float4 sg, ca_float4 sb,
-                                                             ca_float4 sa, ca_float4 cov) {
-    const ca_int4 full = cov >= 1.0f;
-    const float k = 1.0f / 255.0f;
-    const ca_float4 dr = channel(old, r->shiftR) * k, dg = channel(old, r->shiftG) * k;
-    const ca_float4 db = channel(old, r->shiftB) * k, da = channel(old, r->shiftA) * k;
-    const ca_float4 keep = 1.0f - sa;
-    const ca_float4 rr = sr + dr * keep, rg = sg + dg * keep, rb = sb + db * keep, ra = sa + da * keep;
-#define MIX(x, d) selectf(full, (x), (d) + ((x) - (d)) * cov)
-    const ca_uint4 out = pack(r, MIX(rr, dr), MIX(rg, dg), MIX(rb, db), MIX(ra, da));
-#undef MIX
-    return selectu(cov <= 0.0f, old, out);
-}
-
-static inline __attribute__((always_inline)) ca_uint4 load4(const uint8_t *p) { ca_uint4 v; memcpy(&v, p, 16); return v; }
-static inline __attribute__((always_inline)) void store4(uint8_t *p, ca_uint4 v) { memcpy(p, &v, 16); }
 static inline __attribute__((always_inline)) ca_float4 coverage4(const float *clip, long k) {
     if (!clip) return splat(1);
     ca_float4 v;
@@ -114,18 +72,7 @@ static inline __attribute__((always_inline)) ca_float4 coverage4(const float *cl
     return v;
 }
 
-/// `GradientLanes.paint`: source-over of four planar colours onto four pixels, mixed by coverage.
-static inline __attribute__((always_inline)) void paint4(const ca_axial_ramp *r, uint8_t *p, ca_float4 sr, ca_float4 sg, ca_float4 sb,
-                                                          ca_float4 sa, ca_float4 cov) {
-    if (allSet(cov >= 1.0f) && allSet(sa >= 1.0f)) {
-        store4(p, pack(r, sr, sg, sb, sa));
-        return;
-    }
-    store4(p, blend(r, load4(p), sr, sg, sb, sa, cov));
-}
-
-/// `GradientLanes.paintPixels`: pixels k … k + m − 1 (m from 1 to 4), each colour found on its
-/// own; a group of fewer than four reads and writes only its own pixels.
+/// Pixels k … k + m − 1 (m from 1 to 4), each colour found on its own (`ca_lanes_paint_group`).
 static __attribute__((noinline)) void paintPixels(const ca_axial_ramp *r, uint8_t *row, long k, long m, const float *clip, double t0,
                                                  double dt) {
     const ca_float4 s0 = source(r, t0 + (double)k * dt);
@@ -134,27 +81,7 @@ static __attribute__((noinline)) void paintPixels(const ca_axial_ramp *r, uint8_
     const ca_float4 s3 = m > 3 ? source(r, t0 + (double)(k + 3) * dt) : splat(0);
     const ca_float4 cr = { s0.x, s1.x, s2.x, s3.x }, cg = { s0.y, s1.y, s2.y, s3.y };
     const ca_float4 cb = { s0.z, s1.z, s2.z, s3.z }, ca = { s0.w, s1.w, s2.w, s3.w };
-    uint8_t *p = row + k * 4;
-    if (m == 4) {
-        paint4(r, p, cr, cg, cb, ca, coverage4(clip, k));
-        return;
-    }
-    // The lanes built and taken apart by constant index (a loop's variable lane index went
-    // through the stack, a store-forwarding stall a lane: this function was a sixth of the
-    // gradient frame); lanes past m are 0, as the Swift loop's.
-    uint32_t w0 = 0, w1 = 0, w2 = 0;
-    float v0 = 0, v1 = 0, v2 = 0;
-    memcpy(&w0, p, 4);
-    v0 = clip ? clip[k] : 1;
-    if (m > 1) { memcpy(&w1, p + 4, 4); v1 = clip ? clip[k + 1] : 1; }
-    if (m > 2) { memcpy(&w2, p + 8, 4); v2 = clip ? clip[k + 2] : 1; }
-    const ca_uint4 old = { w0, w1, w2, 0 };
-    const ca_float4 cov = { v0, v1, v2, 0 };
-    const ca_uint4 out = blend(r, old, cr, cg, cb, ca, cov);
-    w0 = out.x; w1 = out.y; w2 = out.z;
-    memcpy(p, &w0, 4);
-    if (m > 1) memcpy(p + 4, &w1, 4);
-    if (m > 2) memcpy(p + 8, &w2, 4);
+    ca_lanes_paint_group(r->shifts, row + k * 4, m, cr, cg, cb, ca, clip ? clip + k : NULL);
 }
 
 /// A row's groups (the Swift `AxialStops.paintRow` this replaced): whole groups of four of pixels start … n − 1 (t = t0 + k·dt at pixel
@@ -183,7 +110,7 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long start, long n, d
             const ca_float4 s = source(r, t0 + (double)k * dt);
             const ca_float4 sr = splat(s.x), sg = splat(s.y), sb = splat(s.z), sa = splat(s.w);
             do {
-                paint4(r, row + k * 4, sr, sg, sb, sa, coverage4(clip, k));
+                ca_lanes_paint4(r->shifts, row + k * 4, sr, sg, sb, sa, coverage4(clip, k));
                 k += 4;
             } while (k + 4 <= n && piece(r, t0 + (double)(k + 3) * dt) == p);
             continue;
@@ -198,8 +125,8 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long start, long n, d
         if (opaque && !clip && r->wide) {
             ca_axial_piece run = { .l0 = l0, .l1 = l1, .perUnit = perUnit, .r0 = c0.x, .g0 = c0.y, .b0 = c0.z,
                                    .dr = c1.x - c0.x, .dg = c1.y - c0.y, .db = c1.z - c0.z,
-                                   .shiftR = r->shiftR, .shiftG = r->shiftG, .shiftB = r->shiftB,
-                                   .alphaWord = 0xFFu << r->shiftA };
+                                   .shiftR = r->shifts.r, .shiftG = r->shifts.g, .shiftB = r->shifts.b,
+                                   .alphaWord = 0xFFu << r->shifts.a };
             k = ca_axial_opaque_run((uint32_t *)row, k, n, t0, dt, &run);
             continue;
         }
@@ -207,11 +134,12 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long start, long n, d
             const ca_float4 tf = splat((float)(t0 + (double)k * dt)) + steps;
             const ca_float4 f = (tf - l0) * perUnit;
             const ca_float4 cov = coverage4(clip, k);
-            if (opaque && (!clip || allSet(cov >= 1.0f))) {
-                store4(row + k * 4, packOpaque(r, r0 + dr * f, g0 + dg * f, b0 + db * f));
+            if (opaque && (!clip || ca_lanes_all(cov >= 1.0f))) {
+                const ca_uint4 w = packOpaque(r, r0 + dr * f, g0 + dg * f, b0 + db * f);
+                memcpy(row + k * 4, &w, 16);
             } else {
                 const ca_float4 sa = a0 + da * f;
-                paint4(r, row + k * 4, (r0 + dr * f) * sa * alpha, (g0 + dg * f) * sa * alpha, (b0 + db * f) * sa * alpha,
+                ca_lanes_paint4(r->shifts, row + k * 4, (r0 + dr * f) * sa * alpha, (g0 + dg * f) * sa * alpha, (b0 + db * f) * sa * alpha,
                        sa * alpha, cov);
             }
             k += 4;

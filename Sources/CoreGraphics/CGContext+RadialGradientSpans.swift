@@ -3,8 +3,10 @@
 // (`RadialShading.color(at:)`, the general loop's own function, with the user-space point stepped
 // along the row instead of mapped through the inverse CTM per pixel); what the lanes save is the
 // general painter's full-coverage mask, its two closures a pixel and its per-channel loads and
-// stores: source-over, the coverage mix and the store's rounding run in `GradientLanes`, one
-// lane a pixel, as for axial gradients (CGContext+GradientSpans.swift).
+// stores: source-over, the coverage mix and the store's rounding run in `CPixelKernels`'
+// GradientLanes.h, one lane a pixel, as for axial gradients (AxialGradientRows.c).
+
+import CPixelKernels
 
 extension CGContext {
     /// Paints a radial shading over the drawable box when the state allows the lanes (normal
@@ -20,31 +22,22 @@ extension CGContext {
         guard !box.isEmpty else { return true }
         let inverse = (Double(inv.a), Double(inv.b), Double(inv.c), Double(inv.d), Double(inv.tx), Double(inv.ty))
         let H = Double(height)
-        switch (ro, go, bo, ao) {
-        case (0, 1, 2, 3):
-            RadialRows<RGBAOrder>(shading: shading, alpha: st.alpha, box: box, height: H, inverse: inverse).paint(surface, clip: st.clip)
-        case (3, 2, 1, 0):
-            RadialRows<ABGROrder>(shading: shading, alpha: st.alpha, box: box, height: H, inverse: inverse).paint(surface, clip: st.clip)
-        case (2, 1, 0, 3):
-            RadialRows<BGRAOrder>(shading: shading, alpha: st.alpha, box: box, height: H, inverse: inverse).paint(surface, clip: st.clip)
-        case (1, 2, 3, 0):
-            RadialRows<ARGBOrder>(shading: shading, alpha: st.alpha, box: box, height: H, inverse: inverse).paint(surface, clip: st.clip)
-        default: return false
-        }
+        RadialRows(shading: shading, alpha: st.alpha, box: box, height: H, inverse: inverse,
+                   shifts: ca_channel_shifts(ro: ro, go: go, bo: bo, ao: ao)).paint(surface, clip: st.clip)
         return true
     }
 }
 
 /// The rows of a radial span fill: pixel k of row y is user point `start(y) + k·step`.
-private struct RadialRows<Order: GradientByteOrder> {
+private struct RadialRows {
     let shading: RadialShading
     let alpha: Float
     let box: PixelBox
     let height: Double
     let inverse: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)
+    let shifts: ca_channel_shifts
 
     func paint(_ surface: BitmapSurface, clip: ClipMask?) {
-        let lanes = GradientLanes<Order>()
         let n = box.x1 - box.x0
         let m = inverse
         let step = SIMD2(m.a, m.b)
@@ -63,7 +56,12 @@ private struct RadialRows<Order: GradientByteOrder> {
                         k += 4
                         continue
                     }
-                    lanes.paintPixels(row, from: k, count: count, clip: clipRow) { shading.color(at: start + Double($0) * step) * alpha }
+                    // Pixel i's colour, or clear past the group (the lanes' zero padding).
+                    func source(_ i: Int) -> SIMD4<Float> { i < count ? shading.color(at: start + Double(k + i) * step) * alpha : .zero }
+                    let s0 = source(0), s1 = source(1), s2 = source(2), s3 = source(3)
+                    ca_lanes_paint_group(shifts, row.assumingMemoryBound(to: UInt8.self) + k * 4, count,
+                                         SIMD4(s0.x, s1.x, s2.x, s3.x), SIMD4(s0.y, s1.y, s2.y, s3.y),
+                                         SIMD4(s0.z, s1.z, s2.z, s3.z), SIMD4(s0.w, s1.w, s2.w, s3.w), clipRow.map { $0 + k })
                     k += count
                 }
             }

@@ -238,30 +238,12 @@ package struct CoverageRasterizer: Sendable {
     }
 
     /// A pixel's coverage from its integrated winding number: non-zero clamps |w| to 1, even-odd
-    /// takes the distance of |w| to the nearest even integer. The one rule both resolvers use.
+    /// takes the distance of |w| to the nearest even integer, and a sum within 2⁻¹² of full is
+    /// full (float noise). The one rule every resolver uses: CCoverage's `ca_coverage_of_winding`,
+    /// which the C walks inline too, so the rule is written once.
     @inline(__always)
     static func coverage(winding sum: Float, evenOdd: Bool) -> Float {
-        var c = abs(sum)
-        if evenOdd {
-            // Up to 2 (one shape, or a ring's two loops) the distance to 0 or 2 directly: the
-            // same value as the general fold below (⌊c/2⌋ is 0 there, 1 at c = 2), without its
-            // two conversions.
-            if c <= 2 {
-                c = c > 1 ? 2 - c : c
-            } else {
-                // ⌊c/2⌋ by truncation below 2^23 (c ≥ 0; from 2^23 on every float is whole, and
-                // NaN stays NaN): `rounded(.down)` was a libm call per run of an even-odd fill.
-                let half = c * 0.5
-                let floorHalf = half < 8_388_608 ? Float(Int32(half)) : half
-                c = c - 2 * floorHalf
-                if c > 1 { c = 2 - c }
-            }
-        } else if c > 1 {
-            c = 1
-        }
-        // Float noise just below full coverage counts as full (CA_FULL_COVERAGE_SLACK).
-        if c >= 1 - Self.fullCoverageSlack { c = 1 }
-        return c
+        ca_coverage_of_winding(sum, evenOdd ? 1 : 0)
     }
 
     /// `CA_FULL_COVERAGE_SLACK` (CCoverage.h): a running sum within 2⁻¹² of 1 is coverage 1.

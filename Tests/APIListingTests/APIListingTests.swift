@@ -159,7 +159,16 @@ struct SymbolGraphExtractor {
                 if fm.fileExists(atPath: map.path) { maps.append(map) }
             }
         }
-        return maps.sorted { $0.path < $1.path }.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] } + pkgConfigIncludes()
+        // The package's C targets' public header folders, as SwiftPM passes them to a module that
+        // depends on them: a header may include a dependency's header by name
+        // (CPixelKernels' GradientLanes.h includes CFloatLanes.h).
+        var includes: [String] = []
+        for dir in (try? fm.contentsOfDirectory(atPath: sources.path)) ?? [] {
+            let include = sources.appendingPathComponent(dir).appendingPathComponent("include")
+            if fm.fileExists(atPath: include.path) { includes.append(include.path) }
+        }
+        return maps.sorted { $0.path < $1.path }.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
+            + includes.sorted().flatMap { ["-Xcc", "-I\($0)"] } + pkgConfigIncludes()
     }
 
     /// The header directories of the shims' system libraries (`pkgConfig:` names in

@@ -11,7 +11,7 @@ import Foundation
 ///   ink x 0…638.
 @Suite(.enabled(if: SVGTextCorpusTests.fontsDir != nil, "test fonts not found (../shared/corpora/fonts)"))
 struct SVGFontVariantTests {
-    init() { SVGTestFonts.install() }
+    init() { TestFontConfiguration.install() }
 
     func close(_ a: CGFloat, _ b: Double, _ eps: Double = 0.05) -> Bool { abs(Double(a) - b) <= eps }
 

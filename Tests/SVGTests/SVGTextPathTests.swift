@@ -6,7 +6,7 @@ import Foundation
 /// 97…643, y 0…714. Distances along the path are exact arc lengths (docs/SVG.md "Text").
 @Suite(.enabled(if: SVGTextCorpusTests.fontsDir != nil, "test fonts not found (../shared/corpora/fonts)"))
 struct SVGTextPathTests {
-    init() { SVGTestFonts.install() }
+    init() { TestFontConfiguration.install() }
 
     @Test("On a straight horizontal path a glyph sits exactly where plain text with x = startOffset puts it (arc length, SVG 1.1 §10.13.2)")
     func straightPathMatchesPlainText() throws {

@@ -6,7 +6,7 @@ import Foundation
 /// "H" advances 741 units, ink x 97…643, y 0…714; "a" advances 561; a space 260.
 @Suite(.enabled(if: SVGTextCorpusTests.fontsDir != nil, "test fonts not found (../shared/corpora/fonts)"))
 struct SVGTextTests {
-    init() { SVGTestFonts.install() }
+    init() { TestFontConfiguration.install() }
 
     func close(_ a: CGFloat, _ b: Double, _ eps: Double = 0.05) -> Bool { abs(Double(a) - b) <= eps }
 

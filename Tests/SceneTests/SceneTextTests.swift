@@ -4,8 +4,8 @@ import Foundation
 /// Text layers in scene files (docs/SCENE-FORMAT.md, "Text layers"): `CATextLayer` with a plain
 /// or attributed `string`, a font by name or by file relative to the scene, and `fontSize` /
 /// `foregroundColor` animations, rendered with the test fonts (`../shared/corpora/fonts`,
-/// through a test-only fontconfig configuration; skipped without them).
-private var sceneTestFonts: URL? { SceneTestFonts.directory }
+/// through the test font configuration every suite installs; skipped without them).
+private let sceneTestFonts: URL? = TestFontConfiguration.install()
 
 @Suite(.enabled(if: sceneTestFonts != nil, "test fonts not found (../shared/corpora/fonts)"))
 struct SceneTextTests {

@@ -41,15 +41,20 @@ void ca_edge_add_closed(ca_edge_sink *sink, const double *xy, long n, int revers
 /// 255·2⁻¹² < 0.07, so at most by one where it sits on a rounding boundary.
 #define CA_FULL_COVERAGE_SLACK 0.000244140625f /* 2⁻¹² */
 
-/// `CoverageRasterizer.coverage(winding:evenOdd:)`: a pixel's coverage from its integrated
-/// winding number, |w| clamped to 1 (non-zero) or its distance to the nearest even integer
-/// (even-odd). Inline, for the C walks that resolve rows.
+/// A pixel's coverage from its integrated winding number: |w| clamped to 1 (non-zero) or its
+/// distance to the nearest even integer (even-odd), then full within `CA_FULL_COVERAGE_SLACK` of
+/// 1. The one rule of every resolver: the C walks inline it, and Swift's
+/// `CoverageRasterizer.coverage(winding:evenOdd:)` calls it.
 static inline __attribute__((always_inline)) float ca_coverage_of_winding(float sum, int evenOdd) {
     float c = __builtin_fabsf(sum);
     if (evenOdd) {
         if (c <= 2) {
+            // One shape or a ring's two loops: the distance to 0 or 2 directly (the general fold
+            // below gives the same value, without its two conversions).
             c = c > 1 ? 2 - c : c;
         } else {
+            // ⌊c/2⌋ by truncation below 2²³ (c ≥ 0; from 2²³ on every float is whole, and NaN
+            // stays NaN: the comparison is false).
             float half = c * 0.5f;
             float floorHalf = half < 8388608.0f ? (float)(int32_t)half : half;
             c = c - 2 * floorHalf;

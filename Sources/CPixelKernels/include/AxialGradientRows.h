@@ -3,20 +3,21 @@
 // (a card's rounded corners, a gradient clipped to a shape: the idiom Apple's API has for a
 // gradient-filled path) cost ~85 ns a row around the pixel work — closures, a generic lane type,
 // retains of the gradient — 40 % of the 200-gradient-rect frame. This is the loop it replaced
-// (`AxialStops.paintRow`, removed) and the arithmetic of `GradientLanes` (which still paints
-// radial gradients, CGContext+GradientSpans.swift) and `CGGradient.color(at:)`, operation for
-// operation in the same precision and without fused multiply-adds, so every byte is the one the
-// Swift loop gave (CGGradientSpanTests and CGContextWideKernelTests compare with the general
+// (Swift's `AxialStops.paintRow`, removed) with `CGGradient.color(at:)`'s arithmetic, compositing
+// through GradientLanes.h (the Swift lanes' arithmetic, which the radial rows share), operation
+// for operation in the same precision and without fused multiply-adds, so every byte is the one
+// the Swift loop gave (CGGradientSpanTests and CGContextWideKernelTests compare with the general
 // loop and the four-lane loop).
 #ifndef CA_AXIAL_GRADIENT_ROWS_H
 #define CA_AXIAL_GRADIENT_ROWS_H
 
 #include <stdint.h>
 #include "ClipMask.h"
+#include "GradientLanes.h"
 
 /// A gradient as the rows read it: `count` (≥ 1) stops, their locations and straight
 /// (unpremultiplied) colours r, g, b, a; the context alpha; whether the end colours extend
-/// before the start and after the end; the bit shifts of r, g, b and a in the 32-bit pixel word;
+/// before the start and after the end; where r, g, b and a sit in the 32-bit pixel word;
 /// `wide`: opaque unclipped pieces through `ca_axial_opaque_run`.
 typedef struct {
     const float *locations;
@@ -24,7 +25,7 @@ typedef struct {
     long count;
     float alpha;
     int32_t before, after;
-    uint32_t shiftR, shiftG, shiftB, shiftA;
+    ca_channel_shifts shifts;
     int32_t wide;
 } ca_axial_ramp;
 

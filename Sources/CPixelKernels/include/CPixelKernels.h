@@ -57,8 +57,9 @@ void ca_solid_table(const float s[4], float keep, uint8_t out[1024]);
 /// b the least such (and at least 0). Returns 1 with m and b (in channel order), else 0.
 int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4]);
 
-/// The solid fill walk and the axial gradient rows (their own headers).
+/// The solid fill walk, the gradients' lanes and the axial gradient rows (their own headers).
 #include "SolidSpanWalk.h"
+#include "GradientLanes.h"
 #include "AxialGradientRows.h"
 
 #endif

@@ -21,10 +21,7 @@ struct ResvgSuiteRun {
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("MANIFEST.tsv").path) }
     }
 
-    static var fontsDir: URL? {
-        [shared.appendingPathComponent("fonts"), URL(fileURLWithPath: "/work/shared/corpora/fonts")]
-            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("NotoSans-Regular.ttf").path) }
-    }
+    static var fontsDir: URL? { TestFontConfiguration.directory }
 
     static var available: Bool { suiteDir != nil && fontsDir != nil }
 
@@ -40,7 +37,7 @@ struct ResvgSuiteRun {
     /// difference from the expected-failures list.
     func run() throws {
         let dir = Self.suiteDir!
-        SVGTestFonts.install()
+        TestFontConfiguration.install()
         let manifest = try String(contentsOf: dir.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
         var rows = manifest.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         let header = rows.removeFirst()
