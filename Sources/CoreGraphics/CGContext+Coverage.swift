@@ -26,17 +26,6 @@ package struct CoverageMask {
     }
 }
 
-/// A fill's flattened path and its raster-space polygons (`CGContext.makeRasterPolygons`): kept
-/// by the context and reused path after path, so that a fill allocates none of its four arrays
-/// once they have grown (issue 19: allocation was a tenth of the 10k-rect frame's instructions).
-struct FillPolygons {
-    /// The flattened device-space vertices, and where each subpath starts in them.
-    var flat: [CGPoint] = [], starts: [Int] = []
-    /// The raster-space polygons: polygon k is `points[ends[k - 1]..<ends[k]]`, within lo…hi.
-    var points: [SIMD2<Double>] = [], ends: [Int] = []
-    var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-}
-
 /// A pixel rectangle of the raster, half-open.
 package struct PixelBox: Equatable, Sendable {
     package var x0: Int, y0: Int, x1: Int, y1: Int
@@ -106,7 +95,7 @@ extension CGContext {
         fillScratch = FillPolygons()
         defer { if polygons.points.capacity <= Self.maxScratchCells { fillScratch = polygons } }
         guard makeRasterPolygons(ofDevicePath: path, into: &polygons) else { return nil }
-        return rasterize(polygons: polygons.points, ends: polygons.ends, lo: polygons.lo, hi: polygons.hi, into: &rast, in: limit)
+        return rasterize(polygons: polygons.points, ends: polygons.usedEnds, lo: polygons.lo, hi: polygons.hi, into: &rast, in: limit)
     }
 
     /// A device-space path as the raster-space polygons `rasterize(polygons:…)` takes (flattened
@@ -116,7 +105,7 @@ extension CGContext {
         -> (points: [SIMD2<Double>], ends: [Int], lo: SIMD2<Double>, hi: SIMD2<Double>)? {
         var polygons = FillPolygons()
         guard makeRasterPolygons(ofDevicePath: path, into: &polygons) else { return nil }
-        return (polygons.points, polygons.ends, polygons.lo, polygons.hi)
+        return (Array(polygons.points[..<polygons.pointCount]), Array(polygons.usedEnds), polygons.lo, polygons.hi)
     }
 
     /// `rasterPolygons(ofDevicePath:)` into reused buffers (emptied first, their storage kept):
@@ -124,24 +113,10 @@ extension CGContext {
     func makeRasterPolygons(ofDevicePath path: CGPath, into polygons: inout FillPolygons) -> Bool {
         guard !path.isEmpty else { return false }
         let tol = min(gstate.flatness, Self.finestFlatness)
-        if !path.flattensWithin(Self.maxSegments, tolerance: tol) {
+        guard polygons.set(flattening: path, tolerance: tol, height: CGFloat(height), limit: Self.maxSegments) != nil else {
             CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not drawn")
             return false
         }
-        let h = CGFloat(height)
-        polygons.flat.removeAll(keepingCapacity: true); polygons.starts.removeAll(keepingCapacity: true)
-        polygons.points.removeAll(keepingCapacity: true); polygons.ends.removeAll(keepingCapacity: true)
-        path.appendFlattenedPolygons(tolerance: tol, points: &polygons.flat, starts: &polygons.starts)
-        // Raster-space polygons, one flat array: polygon k is points[ends[k - 1]..<ends[k]].
-        polygons.points.reserveCapacity(polygons.flat.count)
-        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        let (flat, starts) = (polygons.flat, polygons.starts)
-        for (k, s) in starts.enumerated() {
-            let e = k + 1 < starts.count ? starts[k + 1] : flat.count
-            guard e - s >= 3 else { continue }
-            Self.appendRasterPolygon(flat[s..<e], height: h, points: &polygons.points, ends: &polygons.ends, lo: &lo, hi: &hi)
-        }
-        polygons.lo = lo; polygons.hi = hi
         return true
     }
 
@@ -170,7 +145,7 @@ extension CGContext {
     /// a clear rasteriser, over the pixels they can touch within `limit` (default:
     /// `drawableBox`): the tail of `rasterize(devicePath:into:in:)`, shared with strokes, whose
     /// outline is built as such polygons directly (StrokeOutlineSink.swift).
-    package func rasterize(polygons pts: [SIMD2<Double>], ends: [Int], lo: SIMD2<Double>, hi: SIMD2<Double>,
+    package func rasterize(polygons pts: [SIMD2<Double>], ends: ArraySlice<Int>, lo: SIMD2<Double>, hi: SIMD2<Double>,
                            into rast: inout CoverageRasterizer, in limit: PixelBox? = nil) -> PixelBox? {
         guard !ends.isEmpty else { return nil }
         let box = PixelBox(covering: lo, hi).intersection(limit ?? drawableBox)
@@ -188,7 +163,7 @@ extension CGContext {
         var rast = rasterScratch
         rasterScratch = CoverageRasterizer(width: 0, height: 0)
         defer { if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast } }
-        guard let box = rasterize(polygons: sink.points, ends: sink.ends, lo: sink.lo, hi: sink.hi,
+        guard let box = rasterize(polygons: sink.points, ends: sink.ends[...], lo: sink.lo, hi: sink.hi,
                                   into: &rast, in: limit) else { return nil }
         return Self.resolve(&rast, box: box, evenOdd: evenOdd, aliased: !(gstate.shouldAntialias && gstate.allowsAntialiasing))
     }

@@ -114,7 +114,7 @@ extension CGContext {
     package func strokeDevicePath(_ path: CGPath) {
         guard !path.isEmpty, let outline = strokePolygons(of: path),
               !fillSolidSpans(evenOdd: false, color: gstate.strokeColor, rasterize: { rast in
-                  rasterize(polygons: outline.points, ends: outline.ends, lo: outline.lo, hi: outline.hi, into: &rast)
+                  rasterize(polygons: outline.points, ends: outline.ends[...], lo: outline.lo, hi: outline.hi, into: &rast)
               }) else { return }
         paint(.solid(gstate.strokeColor)) { coverage(ofPolygons: outline, evenOdd: false, in: $0) }
     }

@@ -1,50 +1,79 @@
-// The vertices `flattenedSubpaths(tolerance:)` gives, without what only stroking needs (corner
-// flags, end tangents, one array pair per subpath): filling needs each subpath's polygon and
-// nothing else, and making those per-subpath records was a third of drawing a small filled or
-// stroked path (issue 19's drawing speed; the stroker's outline, all short lines, is flattened
-// here again before it is rasterised).
+// A filled path's polygons, straight from its elements to the raster-space vertices the edge
+// writer reads (issue 19's drawing speed): the elements copied into `CCoverage`'s plain records,
+// then `ca_path_fill_polygons` (PathPolygons.h) walks, flattens and maps them in one pass. The
+// Swift route it replaces (`forEachSegment` into a device-space vertex array, then a second
+// pass mapping each polygon to raster space) spent ~170 instructions a vertex on array and
+// closure bookkeeping, 8 % of the 10,000-rounded-rect frame.
+import CCoverage
 
-extension CGPath {
-    /// Appends every subpath's flattened vertices to `points` and each subpath's start index to
-    /// `starts` (a subpath ends where the next starts, the last at `points.count`). The points
-    /// are exactly `flattenedSubpaths(tolerance:)`'s, in the same order: consecutive duplicates
-    /// dropped, a closed subpath's repeated start point dropped, a lone move kept as one point.
-    package func appendFlattenedPolygons(tolerance: CGFloat, points: inout [CGPoint], starts: inout [Int]) {
-        let tol = tolerance > 1e-9 ? tolerance : 1e-9
-        var open = false
-        var start = 0
-        func begin(_ p: CGPoint) {
-            start = points.count
-            starts.append(start)
-            points.append(p)
-            open = true
+/// A fill's raster-space polygons (`CGContext.makeRasterPolygons`): kept by the context and
+/// reused path after path, so that a fill allocates nothing once its arrays have grown.
+struct FillPolygons {
+    /// The path's elements as `ca_path_item`s (spare room past the path's count).
+    var items: [ca_path_item] = []
+    /// Polygon k is `points[ends[k - 1]..<ends[k]]` (the first from 0), y measured down from
+    /// the top of the bitmap; entries past `pointCount` (and ends past `polygonCount`) are spare
+    /// room, their values left over.
+    var points: [SIMD2<Double>] = []
+    var ends: [Int] = []
+    var pointCount = 0, polygonCount = 0
+    /// The bounds of the polygons' vertices (see `ca_path_fill_polygons` for which count).
+    var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+
+    /// The polygons' ends (`ends` without its spare room).
+    var usedEnds: ArraySlice<Int> { ends[..<polygonCount] }
+
+    /// Replaces the polygons with `path`'s subpaths, flattened at `tolerance` (device pixels;
+    /// at least 10⁻⁹) as raster-space polygons of a bitmap `height` rows tall; nil (and no
+    /// polygons) when the path flattens into more than `limit` segments.
+    ///
+    /// The vertices are those of `flattenedSubpaths(tolerance:)`'s rule mapped to raster space
+    /// (`ca_path_fill_polygons` lists the rules), vertex for vertex, so the coverage is the same
+    /// to the bit as the Swift route's. Returns the segment count.
+    mutating func set(flattening path: CGPath, tolerance: CGFloat, height: CGFloat, limit: Int) -> Int? {
+        pointCount = 0; polygonCount = 0
+        lo = SIMD2(repeating: .infinity); hi = SIMD2(repeating: -.infinity)
+        let elements = path.elements
+        let count = elements.count
+        if items.count < count {
+            items.append(contentsOf: repeatElement(ca_path_item(), count: max(count, 2 * items.count) - items.count))
         }
-        func add(_ p: CGPoint) {
-            guard open else { return }
-            if points[points.count - 1] != p { points.append(p) }
-        }
-        forEachSegment { seg in
-            switch seg {
-            case .move(let p):
-                begin(p)
-            case .line(let a, let b):
-                if !open { begin(a) }
-                add(b)
-            case .quad(let a, let c, let b):
-                if !open { begin(a) }
-                let n = flatteningSegmentCount(degree: 2, secondDifference: (a - c * 2 + b).vectorLength, tolerance: tol)
-                for i in 1...n { add(i == n ? b : quadPoint(a, c, b, CGFloat(i) / CGFloat(n))) }
-            case .cubic(let a, let c1, let c2, let b):
-                if !open { begin(a) }
-                let m = max((a - c1 * 2 + c2).vectorLength, (c1 - c2 * 2 + b).vectorLength)
-                let n = flatteningSegmentCount(degree: 3, secondDifference: m, tolerance: tol)
-                for i in 1...n { add(i == n ? b : cubicPoint(a, c1, c2, b, CGFloat(i) / CGFloat(n))) }
-            case .close(let a, _):
-                if !open { begin(a) }
-                // The closing segment is implicit; drop a repeated start point.
-                if points.count - start > 1, points[points.count - 1] == points[start] { points.removeLast() }
-                open = false
+        items.withUnsafeMutableBufferPointer { out in
+            for (k, e) in elements.enumerated() {
+                switch e {
+                case .move(let p): out[k] = ca_path_item(kind: 0, p: (p.x, p.y, 0, 0, 0, 0))
+                case .line(let p): out[k] = ca_path_item(kind: 1, p: (p.x, p.y, 0, 0, 0, 0))
+                case .quad(let c, let p): out[k] = ca_path_item(kind: 2, p: (c.x, c.y, p.x, p.y, 0, 0))
+                case .cubic(let c1, let c2, let p): out[k] = ca_path_item(kind: 3, p: (c1.x, c1.y, c2.x, c2.y, p.x, p.y))
+                case .close: out[k] = ca_path_item(kind: 4, p: (0, 0, 0, 0, 0, 0))
+                }
             }
         }
+        let segments = items.withUnsafeBufferPointer { ca_path_segment_count($0.baseAddress, count, Double(tolerance), limit) }
+        guard segments <= limit else { return nil }
+        // A vertex is begun or added at most once a segment plus once an element (see
+        // PathPolygons.h); a polygon ends at most once an element, plus one.
+        let room = segments + count + 1
+        if points.count < room {
+            points.append(contentsOf: repeatElement(SIMD2<Double>(), count: max(room, 2 * points.count) - points.count))
+        }
+        if ends.count < count + 1 {
+            ends.append(contentsOf: repeatElement(0, count: max(count + 1, 2 * ends.count) - ends.count))
+        }
+        var result = ca_fill_polygons()
+        items.withUnsafeBufferPointer { items in
+            points.withUnsafeMutableBufferPointer { pts in
+                ends.withUnsafeMutableBufferPointer { ends in
+                    UnsafeMutableRawPointer(pts.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * pts.count) { xy in
+                        result.xy = xy
+                        result.ends = ends.baseAddress
+                        ca_path_fill_polygons(items.baseAddress, count, Double(tolerance), Double(height), &result)
+                    }
+                }
+            }
+        }
+        pointCount = result.points; polygonCount = result.polygons
+        lo = SIMD2(result.lo.0, result.lo.1); hi = SIMD2(result.hi.0, result.hi.1)
+        return segments
     }
 }

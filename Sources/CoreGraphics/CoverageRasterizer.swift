@@ -127,7 +127,7 @@ package struct CoverageRasterizer: Sendable {
     /// polygon's last vertex joined to its first. The same edges, in the same order, as
     /// `addLine` on each, with the buffers taken once (issue 19: a path's edges were a tenth of
     /// the 10k-rect frame, much of it per-call overhead).
-    package mutating func addPolygons(_ points: [SIMD2<Double>], ends: [Int], origin: SIMD2<Double>) {
+    package mutating func addPolygons(_ points: [SIMD2<Double>], ends: ArraySlice<Int>, origin: SIMD2<Double>) {
         withEdgeSink { sink in
             points.withUnsafeBufferPointer { pts in
                 ends.withUnsafeBufferPointer { e in

@@ -10,6 +10,7 @@
 #define CCOVERAGE_H
 
 #include <stdint.h>
+#include "PathPolygons.h"
 
 /// A rasteriser's grid as the edges see it: `width` × `height` cells, row r's from
 /// `cells + r·stride`, its touched bits (one a cell) from `bits + r·words`. `work` counts a
