@@ -1,6 +1,7 @@
 // See include/CCoverage.h. `smin`/`smax` are Swift's `min`/`max` (`y < x ? y : x`,
 // `y >= x ? y : x`), so that even signed zeros come out as the Swift code gave them.
 #include "CCoverage.h"
+#include <string.h>
 
 #pragma clang fp contract(off)
 
@@ -50,6 +51,50 @@ static inline __attribute__((always_inline)) void accumulate(float *row, double 
 
 static inline __attribute__((always_inline)) int finite(double v) { return __builtin_isfinite(v); }
 
+/// Adds `d` × a vertical run's split to row `row`: `d` × left to cell i0 and, off a pixel
+/// boundary, `d` × mid to cell i0 + 1, both marked.
+static inline __attribute__((always_inline)) void addVerticalRow(float *cells, uint64_t *bits, long s, long wpr,
+                                                                 const ca_vertical_run *v, long row, float d) {
+    float *c = cells + row * s + v->i0;
+    c[0] += d * v->left;
+    if (!v->onBoundary) c[1] += d * v->mid;
+    uint64_t *b = bits + row * wpr;
+    b[v->w0] |= v->m0;
+    b[v->w1] |= v->m1;
+}
+
+/// Makes row `row` written (see `ca_edge_sink`): the held-back runs over it added to its cells,
+/// in the order they came, before anything else adds to it.
+static __attribute__((noinline)) void materializeRow(float *cells, uint64_t *bits, long s, long wpr, uint8_t *written,
+                                                    const ca_vertical_run *runs, long count, long row) {
+    written[row] = 1;
+    for (long k = 0; k < count; k++) {
+        const ca_vertical_run *v = runs + k;
+        if (v->firstRow <= row && row <= v->lastRow) addVerticalRow(cells, bits, s, wpr, v, row, v->whole);
+    }
+}
+
+static inline __attribute__((always_inline)) void writeRow(float *cells, uint64_t *bits, long s, long wpr, uint8_t *written,
+                                                           const ca_vertical_run *runs, long count, long row) {
+    if (!written[row]) materializeRow(cells, bits, s, wpr, written, runs, count, row);
+}
+
+/// Adds run `v` to the rows a … b that are already written (eight row bytes at a time: most
+/// rows of a long side are not).
+static inline __attribute__((always_inline)) void addToWrittenRows(float *cells, uint64_t *bits, long s, long wpr,
+                                                                   const uint8_t *written, const ca_vertical_run *v, long a, long b) {
+    long row = a;
+    while (row <= b) {
+        if (b - row >= 7) {
+            uint64_t eight;
+            memcpy(&eight, written + row, 8);
+            if (eight == 0) { row += 8; continue; }
+        }
+        if (written[row]) addVerticalRow(cells, bits, s, wpr, v, row, v->whole);
+        row++;
+    }
+}
+
 /// `ca_edge_add_line`'s body, inlined into the polygon loops below, which run it on a copy of
 /// the sink held in locals: called once an edge, it spent a sixth of its instructions saving,
 /// reloading and spilling the sink's fields (most edges are a corner's short chords of one or
@@ -96,6 +141,41 @@ static inline __attribute__((always_inline)) void addLine(ca_edge_sink *sink, do
         if (onBoundary) { m0 = (uint64_t)1 << (i0 & 63); m1 = 0; }
         else if (w0 == w1) { m0 = (uint64_t)3 << (i0 & 63); m1 = 0; }
         else { m0 = (uint64_t)1 << 63; m1 = 1; }
+        uint8_t *written = sink->written;
+        if (written) {
+            // Rows crossed whole are held back (or written where their row already is); the
+            // partial first and last rows are written, as any other edge's rows are.
+            ca_vertical_run run = { i0, 0, 0, w0, w1, m0, m1, left, mid, (float)dir, onBoundary };
+            ca_vertical_run *runs = sink->verticals;
+            long count = sink->verticalCount;
+            const long a = y0c == (double)firstRow ? firstRow : firstRow + 1;
+            const long b = y1c == (double)(lastRow + 1) ? lastRow : lastRow - 1;
+            for (int end = 0; end < 2; end++) {
+                const long row = end == 0 ? firstRow : lastRow;
+                if (end == 0 ? a == firstRow : (b == lastRow || (lastRow == firstRow && a > firstRow))) continue;
+                const double dy = smin(y1c, (double)(row + 1)) - smax(y0c, (double)row);
+                if (!(dy > 0)) continue;
+                work += 1;
+                writeRow(cells, bits, s, wpr, written, runs, count, row);
+                addVerticalRow(cells, bits, s, wpr, &run, row, (float)(dy * dir));
+            }
+            if (a <= b) {
+                work += b - a + 1;
+                if (count < sink->verticalRoom) {
+                    run.firstRow = a; run.lastRow = b;
+                    runs[count++] = run;
+                    addToWrittenRows(cells, bits, s, wpr, written, &run, a, b);
+                } else {
+                    for (long row = a; row <= b; row++) {
+                        writeRow(cells, bits, s, wpr, written, runs, count, row);
+                        addVerticalRow(cells, bits, s, wpr, &run, row, run.whole);
+                    }
+                }
+            }
+            sink->verticalCount = count;
+            sink->work = work;
+            return;
+        }
 #define ADD(rowIndex, dValue) do { \
             const long base_ = (rowIndex) * s + i0; const float d_ = (dValue); \
             cells[base_] += d_ * left; \
@@ -136,6 +216,7 @@ static inline __attribute__((always_inline)) void addLine(ca_edge_sink *sink, do
         if (dy > 0) {
             const double l = xs < xe ? xs : xe, r = xs < xe ? xe : xs;
             work += 1 + (long)(r - l);
+            if (sink->written) writeRow(cells, bits, s, wpr, sink->written, sink->verticals, sink->verticalCount, row);
             accumulate(cells + row * s, l, r, (float)(dy * dir));
             mark(bits + row * wpr, (long)l, (long)r + 1);
         }
@@ -163,6 +244,22 @@ void ca_edge_add_polygons(ca_edge_sink *shared, const double *xy, const long *en
         start = e;
     }
     shared->work = local.work;
+    shared->verticalCount = local.verticalCount;
+}
+
+int ca_polygons_cross_rows_vertically(const double *xy, const long *ends, long count) {
+    long start = 0;
+    for (long k = 0; k < count; k++) {
+        const long e = ends[k];
+        double px = xy[2 * (e - 1)], py = xy[2 * (e - 1) + 1];
+        for (long j = start; j < e; j++) {
+            const double vx = xy[2 * j], vy = xy[2 * j + 1];
+            if (vx == px && (vy - py >= 2 || py - vy >= 2)) return 1;
+            px = vx; py = vy;
+        }
+        start = e;
+    }
+    return 0;
 }
 
 void ca_edge_add_closed(ca_edge_sink *shared, const double *xy, long n, int reversed) {
@@ -182,6 +279,7 @@ void ca_edge_add_closed(ca_edge_sink *shared, const double *xy, long n, int reve
         }
     }
     shared->work = local.work;
+    shared->verticalCount = local.verticalCount;
 }
 
 /// `n` values `v` from `p`.

@@ -64,6 +64,23 @@ static inline __attribute__((always_inline)) void applyKernel(uint8_t *p, long c
         if (rest) _mm_storeu_si128((__m128i *)last, apply4(tail, lanes));
         return;
     }
+    // One to three pixels in the low lanes of one register (each lane is its own pixel's: the
+    // same bytes as one at a time, in about half the instructions).
+    if (count == 2) {
+        _mm_storel_epi64((__m128i *)p, apply4(_mm_loadl_epi64((const __m128i *)p), lanes));
+        return;
+    }
+    if (count == 3) {
+        __m128i v = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p), _mm_cvtsi32_si128((int)load32(p + 8)));
+        v = apply4(v, lanes);
+        _mm_storel_epi64((__m128i *)p, v);
+        store32(p + 8, (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 8)));
+        return;
+    }
+    if (count == 1) {
+        store32(p, (uint32_t)_mm_cvtsi128_si32(apply4(_mm_cvtsi32_si128((int)load32(p)), lanes)));
+        return;
+    }
 #else
     if (count >= 4) {
         for (long j = 0; j < count; j++) store32(p + j * 4, apply1(load32(p + j * 4), &k));
@@ -174,6 +191,36 @@ static inline __attribute__((always_inline)) void paintRun(uint8_t *p, long coun
     fill(p, count, c, paint);
 }
 
+/// `paintRun` over `rows` rows `bytesPerRow` apart (the same span of rows that hold the same
+/// held-back runs), its choice of kernel made once: the same calls, and so the same bytes, as
+/// `paintRun` row by row. Pixels four rows down are prefetched, as the walk's, while they are
+/// rows of the column.
+static inline __attribute__((always_inline)) void paintColumn(uint8_t *p, long bytesPerRow, long rows, long count, float c,
+                                                              const ca_solid_paint *paint) {
+    const size_t bytes = (size_t)count * 4;
+    if (c >= 1 && count >= 8 && paint->hasKernel && paint->wide && !paint->opaque) {
+        for (long r = 0; r < rows; r++, p += bytesPerRow) {
+            if (r + 4 < rows) ca_prefetch_range(p + 4 * bytesPerRow, bytes);
+            ca_full_blend_run(p, count, paint->lanes);
+        }
+    } else if (c >= 1 && paint->opaque && paint->ao >= 0) {
+        for (long r = 0; r < rows; r++, p += bytesPerRow) {
+            if (r + 4 < rows) ca_prefetch_range(p + 4 * bytesPerRow, bytes);
+            for (long k = 0; k < count; k++) store32(p + k * 4, paint->word);
+        }
+    } else if (c >= 1 && paint->hasKernel) {
+        for (long r = 0; r < rows; r++, p += bytesPerRow) {
+            if (r + 4 < rows) ca_prefetch_range(p + 4 * bytesPerRow, bytes);
+            applyKernel(p, count, paint->lanes, paint->m, paint->even, paint->odd, paint->wide);
+        }
+    } else {
+        for (long r = 0; r < rows; r++, p += bytesPerRow) {
+            if (r + 4 < rows) ca_prefetch_range(p + 4 * bytesPerRow, bytes);
+            fill(p, count, c, paint);
+        }
+    }
+}
+
 /// The clip's coverage of pixel (x, y) (`ClipMask.value`).
 static inline __attribute__((always_inline)) float maskValue(const ca_clip_mask *m, long x, long y) {
     if (x < m->x0 || y < m->y0 || x >= m->x1 || y >= m->y1) return 0;
@@ -194,12 +241,81 @@ static __attribute__((noinline)) void paintClipped(uint8_t *row, long boxX0, lon
     for (long k = fb; k < hi; k++) { const long x = boxX0 + k; blendOne(row + x * 4, c * maskValue(mask, x, y), paint); }
 }
 
+/// The first (`end` 0) or one-past-last (`end` 1) of the clip's full columns in row y, in box
+/// columns (an empty range where it has none, or there is no mask).
+static inline __attribute__((always_inline)) long fullColumns(const ca_clip_mask *mask, long y, long boxX0, int end) {
+    if (mask && mask->fullRuns && y >= mask->y0 && y < mask->y1) return mask->x0 + mask->fullRuns[2 * (y - mask->y0) + end] - boxX0;
+    return -boxX0;
+}
+
 /// A row taken without painting: every touched cell and bit cleared.
 static inline void clearRow(float *a, uint64_t *bits, long words) {
     ca_touched t = ca_touched_row(a, bits, words);
     long i;
     float c;
     while (ca_take_touched(&t, &i, &c)) {}
+}
+
+/// A run of one row: columns [lo, hi) of the box at coverage `c`.
+typedef struct {
+    long lo, hi;
+    float c;
+} rowSpan;
+
+/// The spans of row `j` when it holds no cells (its `written` byte is 0): the cells the
+/// held-back runs over it would have written (each run's two values, summed in run order where
+/// runs share a cell), walked exactly as the walk below walks a row's cells — the same running
+/// sum, coverage and clamping to [firstI, endI), the same runs left unpainted — into `out`
+/// (room for 2·CA_VERTICAL_ROOM + 1); returns how many, and in `*next` the first row past `j`
+/// where the set of runs over a row changes (`height` if none does).
+static long heldSpans(const ca_vertical_run *runs, long count, long j, long height, long w, long firstI, long endI,
+                      int evenOdd, rowSpan *out, long *next) {
+    long index[2 * CA_VERTICAL_ROOM];
+    float value[2 * CA_VERTICAL_ROOM];
+    long n = 0, change = height;
+    for (long k = 0; k < count; k++) {
+        const ca_vertical_run *v = runs + k;
+        if (v->firstRow > j) { if (v->firstRow < change) change = v->firstRow; continue; }
+        if (v->lastRow < j) continue;
+        if (v->lastRow + 1 < change) change = v->lastRow + 1;
+        for (int half = 0; half < 2; half++) {
+            if (half == 1 && v->onBoundary) break;
+            const long i = v->i0 + half;
+            const float add = v->whole * (half == 0 ? v->left : v->mid);
+            long m = 0;
+            while (m < n && index[m] != i) m++;
+            if (m == n) { index[n] = i; value[n] = 0; n++; }
+            value[m] += add;
+        }
+    }
+    // Column order (a handful of cells: insertion sort).
+    for (long a = 1; a < n; a++) {
+        const long i = index[a];
+        const float v = value[a];
+        long b = a;
+        while (b > 0 && index[b - 1] > i) { index[b] = index[b - 1]; value[b] = value[b - 1]; b--; }
+        index[b] = i; value[b] = v;
+    }
+    long spans = 0, pending = -1;
+    float sum = 0, pendingCoverage = 0;
+    for (long m = 0; m < n; m++) {
+        const long i = index[m];
+        const float c = value[m];
+        if (i >= w || c == 0) continue;
+        if (pending >= 0) {
+            const long lo = pending > firstI ? pending : firstI, hi = i < endI ? i : endI;
+            if (pendingCoverage > CA_NEGLIGIBLE_COVERAGE && lo < hi) out[spans++] = (rowSpan){ lo, hi, pendingCoverage };
+        }
+        sum += c;
+        pending = i;
+        pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
+    }
+    if (pending >= 0) {
+        const long lo = pending > firstI ? pending : firstI, hi = w < endI ? w : endI;
+        if (pendingCoverage > CA_NEGLIGIBLE_COVERAGE && lo < hi) out[spans++] = (rowSpan){ lo, hi, pendingCoverage };
+    }
+    *next = change;
+    return spans;
 }
 
 /// `ca_solid_walk`, compiled twice: with a clip mask and without (`mask` NULL, so that the
@@ -212,24 +328,48 @@ static inline __attribute__((always_inline)) void walk(const ca_raster_rows *row
     const int empty = clipX1 <= clipX0 || clipY1 <= clipY0;
     // Cells left of the bitmap still add to the sum.
     const long firstI = clipX0 - boxX0, endI = clipX1 - boxX0;
+    uint8_t *written = rows->written;
+    // The held-back rows' spans, valid for rows up to `heldEnd` (see `heldSpans`).
+    rowSpan held[2 * CA_VERTICAL_ROOM + 1];
+    long heldCount = 0, heldEnd = -1;
     for (long j = 0; j < h; j++) {
         const long y = boxY0 + j;
         const long ahead = y + 4;
         if (!empty && ahead >= clipY0 && ahead < clipY1)
             ca_prefetch_range(base + ahead * bytesPerRow + clipX0 * 4, (size_t)(clipX1 - clipX0) * 4);
-        float *a = rows->cells + j * stride;
-        uint64_t *bits = rows->bits + j * words;
-        if (empty || y < clipY0 || y >= clipY1) {
-            clearRow(a, bits, words);
+        const int skipped = empty || y < clipY0 || y >= clipY1;
+        if (written && !written[j]) {
+            // No cells: the held-back runs' spans, worked out once for the rows they share, and
+            // painted down the rows from here that share them and hold no cells either.
+            if (skipped) continue;
+            if (j >= heldEnd) heldCount = heldSpans(rows->verticals, rows->verticalCount, j, h, w, firstI, endI, evenOdd, held, &heldEnd);
+            const long stop = heldEnd < clipY1 - boxY0 ? heldEnd : clipY1 - boxY0;
+            long end = j + 1;
+            while (end < stop && !written[end]) end++;
+            for (long k = 0; k < heldCount; k++) {
+                const rowSpan sp = held[k];
+                if (mask) {
+                    for (long r = j; r < end; r++) {
+                        const long yr = boxY0 + r;
+                        paintClipped(base + yr * bytesPerRow, boxX0, yr, sp.lo, sp.hi, sp.c, fullColumns(mask, yr, boxX0, 0),
+                                     fullColumns(mask, yr, boxX0, 1), paint, mask);
+                    }
+                } else {
+                    paintColumn(base + y * bytesPerRow + (boxX0 + sp.lo) * 4, bytesPerRow, end - j, sp.hi - sp.lo, sp.c, paint);
+                }
+            }
+            j = end - 1;
             continue;
         }
-        uint8_t *row = base + y * bytesPerRow;
+        uint8_t *row = skipped ? base : base + y * bytesPerRow;
         // The clip's full columns in this row, in box columns (none: an empty range).
-        long fullLo = -boxX0, fullHi = -boxX0;
-        if (mask && mask->fullRuns && y >= mask->y0 && y < mask->y1) {
-            const long jm = 2 * (y - mask->y0);
-            fullLo = mask->x0 + mask->fullRuns[jm] - boxX0;
-            fullHi = mask->x0 + mask->fullRuns[jm + 1] - boxX0;
+        const long fullLo = fullColumns(mask, y, boxX0, 0), fullHi = fullColumns(mask, y, boxX0, 1);
+        if (written) written[j] = 0;
+        float *a = rows->cells + j * stride;
+        uint64_t *bits = rows->bits + j * words;
+        if (skipped) {
+            clearRow(a, bits, words);
+            continue;
         }
         float sum = 0;
         long pending = -1;

@@ -30,7 +30,13 @@ extension CGContext {
         // written, and put back clear (every row is taken) for the next path.
         var rast = rasterScratch
         rasterScratch = CoverageRasterizer(width: 0, height: 0)
-        defer { if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast } }
+        defer {
+            rast.holdsVerticalRunsAfterReset = false
+            if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast }
+        }
+        // Vertical edges' whole rows held back: the walk paints the rows they alone cover from
+        // their spans, worked out once for all such rows (CCoverage.h, `ca_edge_sink`).
+        rast.holdsVerticalRunsAfterReset = true
         guard let box = rasterize(&rast) else { return true }
         let surface = target
         let clipped = box.intersection(PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
@@ -41,9 +47,9 @@ extension CGContext {
         // The walk is C (SolidSpanWalk.h): the rasteriser's rows as runs, painted under the clip
         // if any, every byte what this writer's arithmetic gives.
         spans.withPaint { paint in
-            rast.clearingRows { cells, bits in
+            rast.clearingRows(holding: { cells, bits, written, runs, count in
                 var rows = ca_raster_rows(cells: cells, bits: bits, stride: stride, words: words, width: w, height: h,
-                                          evenOdd: evenOdd ? 1 : 0)
+                                          evenOdd: evenOdd ? 1 : 0, written: written, verticals: runs, verticalCount: count)
                 let pixels = surface.base.assumingMemoryBound(to: UInt8.self)
                 guard let clip else {
                     ca_solid_walk(&rows, pixels, surface.bytesPerRow, box.x0, box.y0,
@@ -60,7 +66,7 @@ extension CGContext {
                     guard let runs = clip.fullRuns else { return walk(nil) }
                     runs.withUnsafeBufferPointer { walk($0.baseAddress) }
                 }
-            }
+            })
         }
         return true
     }

@@ -46,6 +46,19 @@ package struct CoverageRasterizer: Sendable {
     /// incomplete. No limit by default (a `CGContext` draws whatever its caller asks).
     package var workLimit = Int.max
     package var isOverWorkLimit: Bool { work > workLimit }
+    /// Whether vertical edges' whole rows are held back from the cells (`ca_edge_sink`'s
+    /// `written`): only for the one consumer that reads them, the solid walk (`CGContext`'s
+    /// `fillSolidSpans`), which asks for it (`holdsVerticalRunsAfterReset`) before its edges
+    /// are added and takes the rows with `clearingRows(holding:)`. Everything else reads cells,
+    /// so it is off by default and after each walk.
+    package private(set) var holdsVerticalRuns = false
+    /// What the next `reset(width:height:)` sets `holdsVerticalRuns` to.
+    package var holdsVerticalRunsAfterReset = false
+    /// The held-back runs (`CA_VERTICAL_ROOM` of room) and how many there are.
+    private var verticalRuns: [ca_vertical_run] = []
+    private var verticalCount = 0
+    /// One byte a row: set where the row's cells are written (all 0 when the grid is clear).
+    private var written: [UInt8] = []
 
     package init(width: Int, height: Int) {
         self.width = width
@@ -74,6 +87,12 @@ package struct CoverageRasterizer: Sendable {
         wordsPerRow = wpr
         work = 0
         workLimit = .max
+        holdsVerticalRuns = holdsVerticalRunsAfterReset
+        verticalCount = 0
+        if holdsVerticalRuns {
+            if written.count < height { written = [UInt8](repeating: 0, count: height) }
+            if verticalRuns.isEmpty { verticalRuns = [ca_vertical_run](repeating: ca_vertical_run(), count: Int(CA_VERTICAL_ROOM)) }
+        }
     }
 
     /// Hands row `y`'s cells (`stride` of them) and touched bits (`wordsPerRow` words) to
@@ -100,6 +119,7 @@ package struct CoverageRasterizer: Sendable {
     /// (`takeRow(_:)` without its clearing pass, for a walk that clears each cell as it reads it).
     @inline(__always)
     package mutating func clearingRow<R>(_ y: Int, _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>) -> R) -> R {
+        precondition(!holdsVerticalRuns, "a rasteriser holding vertical runs back is read with clearingRows(holding:)")
         let s = stride, wpr = wordsPerRow
         return acc.withUnsafeMutableBufferPointer { a in
             touched.withUnsafeMutableBufferPointer { t in body(a.baseAddress! + y * s, t.baseAddress! + y * wpr) }
@@ -111,8 +131,30 @@ package struct CoverageRasterizer: Sendable {
     /// the C solid walk does row by row: one buffer access a path instead of one a row.
     @inline(__always)
     package mutating func clearingRows<R>(_ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>) -> R) -> R {
-        acc.withUnsafeMutableBufferPointer { a in
+        precondition(!holdsVerticalRuns, "a rasteriser holding vertical runs back is read with clearingRows(holding:)")
+        return acc.withUnsafeMutableBufferPointer { a in
             touched.withUnsafeMutableBufferPointer { t in body(a.baseAddress!, t.baseAddress!) }
+        }
+    }
+
+    /// `clearingRows(_:)` for a rasteriser that may hold vertical runs back: `body` also gets
+    /// the rows' `written` bytes (nil when nothing is held back) and the held-back runs, and
+    /// must leave every written byte 0 as well (the C solid walk does). The runs are let go
+    /// after it.
+    @inline(__always)
+    package mutating func clearingRows<R>(holding body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>,
+                                                         UnsafeMutablePointer<UInt8>?, UnsafePointer<ca_vertical_run>?, Int) -> R) -> R {
+        defer { holdsVerticalRuns = false; verticalCount = 0 }
+        let (holding, count) = (holdsVerticalRuns, verticalCount)
+        return acc.withUnsafeMutableBufferPointer { a in
+            touched.withUnsafeMutableBufferPointer { t in
+                written.withUnsafeMutableBufferPointer { rows in
+                    verticalRuns.withUnsafeBufferPointer { runs in
+                        holding ? body(a.baseAddress!, t.baseAddress!, rows.baseAddress!, runs.baseAddress!, count)
+                                : body(a.baseAddress!, t.baseAddress!, nil, nil, 0)
+                    }
+                }
+            }
         }
     }
 
@@ -128,6 +170,18 @@ package struct CoverageRasterizer: Sendable {
     /// `addLine` on each, with the buffers taken once (issue 19: a path's edges were a tenth of
     /// the 10k-rect frame, much of it per-call overhead).
     package mutating func addPolygons(_ points: [SIMD2<Double>], ends: ArraySlice<Int>, origin: SIMD2<Double>) {
+        if holdsVerticalRuns, work == 0, verticalCount == 0 {
+            // Holding runs back costs every other edge a check a row; a path with no vertical
+            // edge a row tall (a star, a curve's outline) gains nothing for it.
+            let useful = points.withUnsafeBufferPointer { pts in
+                ends.withUnsafeBufferPointer { e in
+                    UnsafeRawPointer(pts.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * pts.count) {
+                        ca_polygons_cross_rows_vertically($0, e.baseAddress, e.count) != 0
+                    }
+                }
+            }
+            if !useful { holdsVerticalRuns = false }
+        }
         withEdgeSink { sink in
             points.withUnsafeBufferPointer { pts in
                 ends.withUnsafeBufferPointer { e in
@@ -146,16 +200,26 @@ package struct CoverageRasterizer: Sendable {
     @inline(__always)
     private mutating func withEdgeSink(_ body: (UnsafeMutablePointer<ca_edge_sink>) -> Void) {
         let (w, h, s, wpr, limit) = (width, height, stride, wordsPerRow, workLimit)
-        var done = work
+        let holding = holdsVerticalRuns
+        var done = work, count = verticalCount
         acc.withUnsafeMutableBufferPointer { buf in
             touched.withUnsafeMutableBufferPointer { bits in
-                var sink = ca_edge_sink(cells: buf.baseAddress!, bits: bits.baseAddress!, width: w, height: h,
-                                        stride: s, words: wpr, work: done, workLimit: limit)
-                body(&sink)
-                done = sink.work
+                written.withUnsafeMutableBufferPointer { rows in
+                    verticalRuns.withUnsafeMutableBufferPointer { runs in
+                        var sink = ca_edge_sink(cells: buf.baseAddress!, bits: bits.baseAddress!, width: w, height: h,
+                                                stride: s, words: wpr, work: done, workLimit: limit,
+                                                written: holding ? rows.baseAddress : nil,
+                                                verticals: holding ? runs.baseAddress : nil,
+                                                verticalCount: count, verticalRoom: holding ? runs.count : 0)
+                        body(&sink)
+                        done = sink.work
+                        count = sink.verticalCount
+                    }
+                }
             }
         }
         work = done
+        verticalCount = count
     }
 
     /// Adds a closed polygon (the last vertex joins the first).

@@ -12,19 +12,51 @@
 #include <stdint.h>
 #include "PathPolygons.h"
 
+/// A vertical edge's whole rows held back from the cells (see `ca_edge_sink`): rows
+/// `firstRow` … `lastRow` each get `whole` × `left` in cell `i0` and, unless `onBoundary`,
+/// `whole` × `mid` in cell i0 + 1 (touched bits `m0` in word `w0`, `m1` in word `w1`).
+typedef struct {
+    long i0, firstRow, lastRow, w0, w1;
+    uint64_t m0, m1;
+    float left, mid, whole;
+    int32_t onBoundary;
+} ca_vertical_run;
+
+/// The most vertical runs a path holds back (`ca_edge_sink`); its further vertical edges are
+/// written. Each row the walk works out from them costs a pass over them, so they are few.
+#define CA_VERTICAL_ROOM 64
+
 /// A rasteriser's grid as the edges see it: `width` × `height` cells, row r's from
 /// `cells + r·stride`, its touched bits (one a cell) from `bits + r·words`. `work` counts a
 /// row an edge crosses plus the cells it crosses in it; past `workLimit` edges are ignored.
+///
+/// With `written` (one byte a row, 0 when the grid is clear), a vertical edge's whole rows
+/// (rows it crosses from top to bottom) are not written to rows nothing else has touched: the
+/// edge is appended to `verticals` (room for `verticalRoom`) instead, and a row's `written`
+/// byte is set, and the held-back runs covering it added first in the order they came, as soon
+/// as any other edge adds to it. So a row that is written holds exactly the cells, summed in
+/// exactly the order, it would have without this; a row that is not holds only held-back runs,
+/// and every row with the same runs over it reads the same: the solid walk (SolidSpanWalk.h)
+/// works out such rows' spans once for all of them (the sides of rectangles and rounded
+/// rectangles, most rows of most interface shapes). NULL `written`: every edge is written.
 typedef struct {
     float *cells;
     uint64_t *bits;
     long width, height, stride, words;
     long work, workLimit;
+    /// (`verticalRoom` is at most `CA_VERTICAL_ROOM`: past it, runs are written.)
+    uint8_t *written;
+    ca_vertical_run *verticals;
+    long verticalCount, verticalRoom;
 } ca_edge_sink;
 
 /// One edge from (x0, y0) to (x1, y1) in cell units; going down (y increasing) adds winding
 /// +1 to its right. Non-finite coordinates add nothing; finite ones are clamped to ±10⁷.
 void ca_edge_add_line(ca_edge_sink *sink, double x0, double y0, double x1, double y1);
+
+/// Whether any edge of the polygons (as `ca_edge_add_polygons` takes them) is vertical and at
+/// least two rows tall, so that it crosses a row whole: only then can a sink hold runs back.
+int ca_polygons_cross_rows_vertically(const double *xy, const long *ends, long count);
 
 /// Closed polygons from one array of (x, y) pairs: polygon k is pairs ends[k − 1] … ends[k] − 1
 /// (the first from 0), each point less (ox, oy), its last vertex joined to its first.
