@@ -39,9 +39,7 @@ extension CGContext {
     /// Intersects the clip with the area the current path encloses under `rule`
     /// (CGContextClip / EOClip), then clears the path, as Apple does.
     public func clip(using rule: CGPathFillRule = .winding) {
-        let p = currentPath
-        beginPath()
-        intersectClip(coverage(ofDevicePath: p, evenOdd: rule == .evenOdd))
+        takeCurrentPath { intersectClip(coverage(ofDevicePath: $0, evenOdd: rule == .evenOdd)) }
     }
 
     /// Intersects the clip with `rect` (CGContextClipToRect). The current path is unchanged.

@@ -8,30 +8,26 @@ extension CGContext {
     /// Fills the current path with the fill colour (CGContextFillPath / EOFillPath), then
     /// clears it.
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        let p = currentPath
-        beginPath()
-        fillDevicePath(p, evenOdd: rule == .evenOdd)
+        takeCurrentPath { fillDevicePath($0, evenOdd: rule == .evenOdd) }
     }
 
     /// Strokes the current path with the stroke colour and the line state (CGContextStrokePath),
     /// then clears it.
     public func strokePath() {
-        let p = currentPath
-        beginPath()
-        strokeDevicePath(p)
+        takeCurrentPath { strokeDevicePath($0) }
     }
 
     /// Paints the current path in `mode` (CGContextDrawPath): fill, even-odd fill, stroke, or a
     /// fill then a stroke; then clears it.
     public func drawPath(using mode: CGPathDrawingMode) {
-        let p = currentPath
-        beginPath()
-        switch mode {
-        case .fill: fillDevicePath(p, evenOdd: false)
-        case .eoFill: fillDevicePath(p, evenOdd: true)
-        case .stroke: strokeDevicePath(p)
-        case .fillStroke: fillDevicePath(p, evenOdd: false); strokeDevicePath(p)
-        case .eoFillStroke: fillDevicePath(p, evenOdd: true); strokeDevicePath(p)
+        takeCurrentPath { p in
+            switch mode {
+            case .fill: fillDevicePath(p, evenOdd: false)
+            case .eoFill: fillDevicePath(p, evenOdd: true)
+            case .stroke: strokeDevicePath(p)
+            case .fillStroke: fillDevicePath(p, evenOdd: false); strokeDevicePath(p)
+            case .eoFillStroke: fillDevicePath(p, evenOdd: true); strokeDevicePath(p)
+            }
         }
     }
 

@@ -58,6 +58,9 @@ public final class CGContext {
     /// The current path, in device space (Apple's: CGContext transforms points by the CTM as
     /// they are added, so a later CTM change does not move the path).
     package var currentPath = CGMutablePath()
+    /// An empty path object with storage, kept from the last painted path for the next one
+    /// (`takeCurrentPath`): a path a fill made and freed an object and its element array.
+    var sparePath: CGMutablePath?
 
     /// The text matrix and drawing mode (CGContext+Text.swift). Apple keeps the text matrix
     /// outside the graphics state (save/restore leave it alone); the drawing mode is kept here

@@ -98,6 +98,36 @@ import Testing
         }
     }
 
+    /// A painted path's object is emptied and reused for the next path (`takeCurrentPath`):
+    /// a copy taken before painting keeps its elements, the next path starts empty, and a
+    /// second fill paints only the second path.
+    @Test("painting clears the path; copies taken before keep theirs; the next path starts empty")
+    func paintedPathStorageIsReused() {
+        let ctx = rgbaContext(8, 8)
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.addRect(CGRect(x: 0, y: 0, width: 2, height: 2))
+        let before = ctx.path
+        ctx.fillPath()
+        #expect(ctx.isPathEmpty)
+        #expect(before?.boundingBox == CGRect(x: 0, y: 0, width: 2, height: 2))
+        ctx.addRect(CGRect(x: 5, y: 5, width: 2, height: 2))
+        #expect(ctx.boundingBoxOfPath == CGRect(x: 5, y: 5, width: 2, height: 2))
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.fillPath()
+        #expect(before?.boundingBox == CGRect(x: 0, y: 0, width: 2, height: 2))
+        // Rows from the top: the first rect at the bottom left, red; the second at the top right, blue.
+        #expect(bytes(ctx, 0, 7) == [255, 0, 0, 255])
+        #expect(bytes(ctx, 6, 1) == [0, 0, 255, 255])
+        #expect(bytes(ctx, 0, 1) == [0, 0, 0, 0])
+        #expect(bytes(ctx, 6, 7) == [0, 0, 0, 0])
+        ctx.addRect(CGRect(x: 3, y: 3, width: 1, height: 1))
+        ctx.clip()
+        #expect(ctx.isPathEmpty)
+        ctx.addRect(CGRect(x: 0, y: 0, width: 1, height: 1))
+        ctx.strokePath()
+        #expect(ctx.isPathEmpty)
+    }
+
     @Test("drawPath(using:) in every mode; fillStroke paints the stroke over the fill")
     func drawModes() {
         func run(_ mode: CGPathDrawingMode) -> CGContext {
