@@ -95,6 +95,91 @@ static inline __attribute__((always_inline)) void addToWrittenRows(float *cells,
     }
 }
 
+/// A vertical edge at x `xa` over [y0c, y1c] (rows firstRow … lastRow), going down when `dir`
+/// is 1: `addLine`'s vertical case, out of line so that the chords' loop, where the time goes,
+/// keeps its values in registers (vertical edges are a few of a shape's edges).
+static __attribute__((noinline)) void addVertical(ca_edge_sink *sink, double xa, double y0c, double y1c, long firstRow,
+                                                  long lastRow, double dir) {
+    const double w = (double)sink->width;
+    float *cells = sink->cells;
+    uint64_t *bits = sink->bits;
+    const long s = sink->stride, wpr = sink->words;
+    long work = sink->work;
+    // A vertical edge: one cell pair and one split for every row; a pixel-aligned side
+    // (mid = 0) writes and marks one cell a row.
+    const double x = smin(smax(xa, 0), w);
+    const long i0 = (long)x;
+    const float mid = (float)((x + x) * 0.5 - (double)i0);
+    const float left = 1 - mid;
+    const int onBoundary = mid == 0;
+    const long w0 = i0 >> 6, w1 = (i0 + 1) >> 6;
+    uint64_t m0, m1;
+    if (onBoundary) { m0 = (uint64_t)1 << (i0 & 63); m1 = 0; }
+    else if (w0 == w1) { m0 = (uint64_t)3 << (i0 & 63); m1 = 0; }
+    else { m0 = (uint64_t)1 << 63; m1 = 1; }
+    uint8_t *written = sink->written;
+    if (written) {
+        // Rows crossed whole are held back (or written where their row already is); the
+        // partial first and last rows are written, as any other edge's rows are.
+        ca_vertical_run run = { i0, 0, 0, w0, w1, m0, m1, left, mid, (float)dir, onBoundary };
+        ca_vertical_run *runs = sink->verticals;
+        long count = sink->verticalCount;
+        const long a = y0c == (double)firstRow ? firstRow : firstRow + 1;
+        const long b = y1c == (double)(lastRow + 1) ? lastRow : lastRow - 1;
+        for (int end = 0; end < 2; end++) {
+            const long row = end == 0 ? firstRow : lastRow;
+            if (end == 0 ? a == firstRow : (b == lastRow || (lastRow == firstRow && a > firstRow))) continue;
+            const double dy = smin(y1c, (double)(row + 1)) - smax(y0c, (double)row);
+            if (!(dy > 0)) continue;
+            work += 1;
+            writeRow(cells, bits, s, wpr, written, runs, count, row);
+            addVerticalRow(cells, bits, s, wpr, &run, row, (float)(dy * dir));
+        }
+        if (a <= b) {
+            work += b - a + 1;
+            if (count < sink->verticalRoom) {
+                run.firstRow = a; run.lastRow = b;
+                runs[count++] = run;
+                addToWrittenRows(cells, bits, s, wpr, written, &run, a, b);
+            } else {
+                for (long row = a; row <= b; row++) {
+                    writeRow(cells, bits, s, wpr, written, runs, count, row);
+                    addVerticalRow(cells, bits, s, wpr, &run, row, run.whole);
+                }
+            }
+        }
+        sink->verticalCount = count;
+        sink->work = work;
+        return;
+    }
+#define ADD(rowIndex, dValue) do { \
+        const long base_ = (rowIndex) * s + i0; const float d_ = (dValue); \
+        cells[base_] += d_ * left; \
+        if (!onBoundary) cells[base_ + 1] += d_ * mid; \
+        uint64_t *b_ = bits + (rowIndex) * wpr; b_[w0] |= m0; b_[w1] |= m1; \
+    } while (0)
+    const float whole = (float)dir;
+    for (long row = firstRow; row <= lastRow; row++) {
+        const double r0 = smax(y0c, (double)row), r1 = smin(y1c, (double)(row + 1));
+        if (r0 == (double)row && r1 == (double)(row + 1) && row > firstRow && row < lastRow) {
+            // Every row from here to the last but one is whole.
+            for (long inner = row; inner < lastRow; inner++) ADD(inner, whole);
+            work += lastRow - row;
+            const double last = (double)lastRow;
+            const double dy = smin(y1c, last + 1) - smax(y0c, last);
+            if (dy > 0) { work += 1; ADD(lastRow, (float)(dy * dir)); }
+            break;
+        }
+        const double dy = r1 - r0;
+        if (!(dy > 0)) continue;
+        work += 1;
+        ADD(row, (float)(dy * dir));
+    }
+#undef ADD
+    sink->work = work;
+    return;
+}
+
 /// `ca_edge_add_line`'s body, inlined into the polygon loops below, which run it on a copy of
 /// the sink held in locals: called once an edge, it spent a sixth of its instructions saving,
 /// reloading and spilling the sink's fields (most edges are a corner's short chords of one or
@@ -129,78 +214,7 @@ static inline __attribute__((always_inline)) void addLine(ca_edge_sink *sink, do
     const long s = sink->stride, wpr = sink->words;
     long work = sink->work;
     if (dxdy == 0) {
-        // A vertical edge: one cell pair and one split for every row; a pixel-aligned side
-        // (mid = 0) writes and marks one cell a row.
-        const double x = smin(smax(xa, 0), w);
-        const long i0 = (long)x;
-        const float mid = (float)((x + x) * 0.5 - (double)i0);
-        const float left = 1 - mid;
-        const int onBoundary = mid == 0;
-        const long w0 = i0 >> 6, w1 = (i0 + 1) >> 6;
-        uint64_t m0, m1;
-        if (onBoundary) { m0 = (uint64_t)1 << (i0 & 63); m1 = 0; }
-        else if (w0 == w1) { m0 = (uint64_t)3 << (i0 & 63); m1 = 0; }
-        else { m0 = (uint64_t)1 << 63; m1 = 1; }
-        uint8_t *written = sink->written;
-        if (written) {
-            // Rows crossed whole are held back (or written where their row already is); the
-            // partial first and last rows are written, as any other edge's rows are.
-            ca_vertical_run run = { i0, 0, 0, w0, w1, m0, m1, left, mid, (float)dir, onBoundary };
-            ca_vertical_run *runs = sink->verticals;
-            long count = sink->verticalCount;
-            const long a = y0c == (double)firstRow ? firstRow : firstRow + 1;
-            const long b = y1c == (double)(lastRow + 1) ? lastRow : lastRow - 1;
-            for (int end = 0; end < 2; end++) {
-                const long row = end == 0 ? firstRow : lastRow;
-                if (end == 0 ? a == firstRow : (b == lastRow || (lastRow == firstRow && a > firstRow))) continue;
-                const double dy = smin(y1c, (double)(row + 1)) - smax(y0c, (double)row);
-                if (!(dy > 0)) continue;
-                work += 1;
-                writeRow(cells, bits, s, wpr, written, runs, count, row);
-                addVerticalRow(cells, bits, s, wpr, &run, row, (float)(dy * dir));
-            }
-            if (a <= b) {
-                work += b - a + 1;
-                if (count < sink->verticalRoom) {
-                    run.firstRow = a; run.lastRow = b;
-                    runs[count++] = run;
-                    addToWrittenRows(cells, bits, s, wpr, written, &run, a, b);
-                } else {
-                    for (long row = a; row <= b; row++) {
-                        writeRow(cells, bits, s, wpr, written, runs, count, row);
-                        addVerticalRow(cells, bits, s, wpr, &run, row, run.whole);
-                    }
-                }
-            }
-            sink->verticalCount = count;
-            sink->work = work;
-            return;
-        }
-#define ADD(rowIndex, dValue) do { \
-            const long base_ = (rowIndex) * s + i0; const float d_ = (dValue); \
-            cells[base_] += d_ * left; \
-            if (!onBoundary) cells[base_ + 1] += d_ * mid; \
-            uint64_t *b_ = bits + (rowIndex) * wpr; b_[w0] |= m0; b_[w1] |= m1; \
-        } while (0)
-        const float whole = (float)dir;
-        for (long row = firstRow; row <= lastRow; row++) {
-            const double r0 = smax(y0c, (double)row), r1 = smin(y1c, (double)(row + 1));
-            if (r0 == (double)row && r1 == (double)(row + 1) && row > firstRow && row < lastRow) {
-                // Every row from here to the last but one is whole.
-                for (long inner = row; inner < lastRow; inner++) ADD(inner, whole);
-                work += lastRow - row;
-                const double last = (double)lastRow;
-                const double dy = smin(y1c, last + 1) - smax(y0c, last);
-                if (dy > 0) { work += 1; ADD(lastRow, (float)(dy * dir)); }
-                break;
-            }
-            const double dy = r1 - r0;
-            if (!(dy > 0)) continue;
-            work += 1;
-            ADD(row, (float)(dy * dir));
-        }
-#undef ADD
-        sink->work = work;
+        addVertical(sink, xa, y0c, y1c, firstRow, lastRow, dir);
         return;
     }
     // Row r spans [max(y0c, r), min(y1c, r + 1)]: the first row starts at y0c, the last ends at
