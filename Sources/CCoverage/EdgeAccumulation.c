@@ -137,7 +137,7 @@ static __attribute__((noinline)) void addVertical(ca_edge_sink *sink, double xa,
         }
         if (a <= b) {
             work += b - a + 1;
-            if (count < sink->verticalRoom) {
+            if (count < sink->verticalRoom && count < CA_VERTICAL_ROOM) {
                 run.firstRow = a; run.lastRow = b;
                 runs[count++] = run;
                 addToWrittenRows(cells, bits, s, wpr, written, &run, a, b);

@@ -349,10 +349,22 @@ static inline __attribute__((always_inline)) void walk(const ca_raster_rows *row
             for (long k = 0; k < heldCount; k++) {
                 const rowSpan sp = held[k];
                 if (mask) {
-                    for (long r = j; r < end; r++) {
+                    // Rows where the span lies inside the clip's full columns are painted as
+                    // unclipped (`paintClipped` does the same for them), down as many as do.
+                    for (long r = j; r < end;) {
+                        long r2 = r;
+                        while (r2 < end && sp.lo >= fullColumns(mask, boxY0 + r2, boxX0, 0) &&
+                               sp.hi <= fullColumns(mask, boxY0 + r2, boxX0, 1)) r2++;
+                        if (r2 > r) {
+                            paintColumn(base + (boxY0 + r) * bytesPerRow + (boxX0 + sp.lo) * 4, bytesPerRow, r2 - r, sp.hi - sp.lo,
+                                        sp.c, paint);
+                            r = r2;
+                            continue;
+                        }
                         const long yr = boxY0 + r;
                         paintClipped(base + yr * bytesPerRow, boxX0, yr, sp.lo, sp.hi, sp.c, fullColumns(mask, yr, boxX0, 0),
                                      fullColumns(mask, yr, boxX0, 1), paint, mask);
+                        r++;
                     }
                 } else {
                     paintColumn(base + y * bytesPerRow + (boxX0 + sp.lo) * 4, bytesPerRow, end - j, sp.hi - sp.lo, sp.c, paint);

@@ -9,7 +9,7 @@
 // The raster sink reproduces, vertex for vertex, what the path route gave: each point mapped by the
 // CTM with `CGPoint.applying` (the path route's `transformed(by:)`), consecutive equal device
 // points and a closing repeat of the start dropped, and the circles' four cubics flattened with
-// `appendFlattenedPolygons`' rule at the fill tolerance; then raster space (y down), polygons of
+// the fill's flattening rule (`ca_path_fill_polygons`) at the fill tolerance; then raster space (y down), polygons of
 // fewer than three finite vertices dropped. The coverage, and so every drawn byte, is the same.
 
 /// Receives the outline pieces of `StrokeOutline`.
@@ -76,7 +76,7 @@ package struct RasterPolygonSink: StrokeOutlineSink {
         transform.isIdentity ? p : p.applying(transform)
     }
 
-    /// `appendFlattenedPolygons`' rule for one more vertex: a repeat of the last is dropped.
+    /// The fill flattening's rule for one more vertex: a repeat of the last is dropped.
     @inline(__always) private mutating func add(_ d: CGPoint) {
         if flat.isEmpty || flat[flat.count - 1] != d { flat.append(d) }
     }
@@ -101,7 +101,7 @@ package struct RasterPolygonSink: StrokeOutlineSink {
     }
 
     /// `PathShapes.ellipse`'s move and four quarter cubics, mapped and flattened as
-    /// `appendFlattenedPolygons` flattens them.
+    /// a fill's path flattens them (`ca_path_fill_polygons`).
     mutating func addCircle(center c: CGPoint, radius r: CGFloat) {
         guard !overflowed else { return }
         let s = CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r).standardized
