@@ -93,7 +93,12 @@ extension CGContext {
         // unless one huge path grew them past `maxScratchCells` entries.
         var polygons = fillScratch
         fillScratch = FillPolygons()
-        defer { if polygons.points.capacity <= Self.maxScratchCells { fillScratch = polygons } }
+        defer {
+            // (An element record is 56 bytes, a vertex 16: a quarter as many records are kept.)
+            if polygons.points.capacity <= Self.maxScratchCells, polygons.items.count <= Self.maxScratchCells / 4 {
+                fillScratch = polygons
+            }
+        }
         guard makeRasterPolygons(ofDevicePath: path, into: &polygons) else { return nil }
         return rasterize(polygons: polygons.points, ends: polygons.usedEnds, lo: polygons.lo, hi: polygons.hi, into: &rast, in: limit)
     }

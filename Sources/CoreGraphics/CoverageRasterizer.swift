@@ -76,7 +76,8 @@ package struct CoverageRasterizer: Sendable {
 
     /// Makes this an empty `width` × `height` grid, reusing the storage when it is large
     /// enough. Every cell must already be clear (a fresh rasteriser, or one whose rows were all
-    /// taken with `takeRow(_:)` or `clear()`ed); only the work count restarts.
+    /// taken with `takeRow(_:)` or `clear()`ed); only the work count restarts, and vertical runs
+    /// are held back from here on as `holdsVerticalRunsAfterReset` says.
     package mutating func reset(width: Int, height: Int) {
         let s = width + 2, wpr = (width + 2 + 63) >> 6
         if s * height > acc.count { acc = [Float](repeating: 0, count: s * height) }
