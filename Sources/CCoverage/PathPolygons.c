@@ -38,6 +38,29 @@ static inline __attribute__((always_inline)) long quadCount(double ax, double ay
     return wang(0.25, secondDifference(ax, ay, p[0], p[1], p[2], p[3]), tol);
 }
 
+/// Where an element's end point sits in its points: after the control point of a quad, after
+/// both of a cubic, first otherwise.
+static inline __attribute__((always_inline)) int endIndex(int64_t kind) {
+    return kind == CA_PATH_CUBIC ? 4 : kind == CA_PATH_QUAD ? 2 : 0;
+}
+
+/// The point at t of the quad (a, p[0…1], p[2…3]) or the cubic (a, p[0…1], p[2…3], p[4…5]):
+/// `quadPoint` (a·u² + c·2ut + b·t²) and `cubicPoint` (a·u³ + c1·3u²t + c2·3ut² + b·t³), each
+/// summed in that order.
+static inline __attribute__((always_inline)) void curvePoint(int cubic, double ax, double ay, const double *p, double t,
+                                                             double *x, double *y) {
+    const double u = 1 - t;
+    if (cubic) {
+        const double ka = u * u * u, k1 = 3 * u * u * t, k2 = 3 * u * t * t, kb = t * t * t;
+        *x = ax * ka + p[0] * k1 + p[2] * k2 + p[4] * kb;
+        *y = ay * ka + p[1] * k1 + p[3] * k2 + p[5] * kb;
+    } else {
+        const double ka = u * u, kc = 2 * u * t, kb = t * t;
+        *x = ax * ka + p[0] * kc + p[2] * kb;
+        *y = ay * ka + p[1] * kc + p[3] * kb;
+    }
+}
+
 static inline __attribute__((always_inline)) long cubicCount(double ax, double ay, const double *p, double tol) {
     const double m = smax(secondDifference(ax, ay, p[0], p[1], p[2], p[3]), secondDifference(p[0], p[1], p[2], p[3], p[4], p[5]));
     return wang(0.75, m, tol);
@@ -58,7 +81,7 @@ static inline __attribute__((always_inline)) int step(segmentWalk *w, const ca_p
     *ax = w->cx; *ay = w->cy;
     switch (kind) {
     case CA_PATH_MOVE: case CA_PATH_LINE: case CA_PATH_QUAD: case CA_PATH_CUBIC: {
-        const int end = kind == CA_PATH_CUBIC ? 4 : kind == CA_PATH_QUAD ? 2 : 0;
+        const int end = endIndex(kind);
         if (kind == CA_PATH_MOVE || !w->hasCurrent) {
             kind = CA_PATH_MOVE;
             w->sx = e->p[end]; w->sy = e->p[end + 1];
@@ -151,7 +174,7 @@ void ca_path_fill_polygons(const ca_path_item *items, long count, double toleran
         double ax, ay;
         switch (step(&w, e, &ax, &ay)) {
         case CA_PATH_MOVE: {
-            const int end = e->kind == CA_PATH_CUBIC ? 4 : e->kind == CA_PATH_QUAD ? 2 : 0;
+            const int end = endIndex(e->kind);
             begin(b, p[end], p[end + 1]);
             break;
         }
@@ -159,28 +182,17 @@ void ca_path_fill_polygons(const ca_path_item *items, long count, double toleran
             if (!b->open) begin(b, ax, ay);
             add(b, p[0], p[1]);
             break;
-        case CA_PATH_QUAD: {
+        case CA_PATH_QUAD: case CA_PATH_CUBIC: {
             if (!b->open) begin(b, ax, ay);
-            const long n = quadCount(ax, ay, p, tol);
+            const int cubic = e->kind == CA_PATH_CUBIC;
+            const long n = cubic ? cubicCount(ax, ay, p, tol) : quadCount(ax, ay, p, tol);
             for (long i = 1; i < n; i++) {
-                // `quadPoint`: a·u² + c·2ut + b·t², summed in that order.
-                const double t = (double)i / (double)n, u = 1 - t;
-                const double ka = u * u, kc = 2 * u * t, kb = t * t;
-                add(b, ax * ka + p[0] * kc + p[2] * kb, ay * ka + p[1] * kc + p[3] * kb);
+                double x, y;
+                curvePoint(cubic, ax, ay, p, (double)i / (double)n, &x, &y);
+                add(b, x, y);
             }
-            add(b, p[2], p[3]);
-            break;
-        }
-        case CA_PATH_CUBIC: {
-            if (!b->open) begin(b, ax, ay);
-            const long n = cubicCount(ax, ay, p, tol);
-            for (long i = 1; i < n; i++) {
-                // `cubicPoint`: a·u³ + c1·3u²t + c2·3ut² + b·t³, summed in that order.
-                const double t = (double)i / (double)n, u = 1 - t;
-                const double ka = u * u * u, k1 = 3 * u * u * t, k2 = 3 * u * t * t, kb = t * t * t;
-                add(b, ax * ka + p[0] * k1 + p[2] * k2 + p[4] * kb, ay * ka + p[1] * k1 + p[3] * k2 + p[5] * kb);
-            }
-            add(b, p[4], p[5]);
+            const int end = endIndex(e->kind);
+            add(b, p[end], p[end + 1]);
             break;
         }
         case CA_PATH_CLOSE:

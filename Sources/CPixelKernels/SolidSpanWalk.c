@@ -318,6 +318,35 @@ static long heldSpans(const ca_vertical_run *runs, long count, long j, long heig
     return spans;
 }
 
+/// The spans of rows that hold only held-back runs (`heldSpans`) painted down box rows
+/// j … end − 1, each span as one column (`paintColumn`); under a clip, down the rows where the
+/// span lies inside the clip's full columns (`paintClipped` paints those as unclipped too), row
+/// by row through `paintClipped` elsewhere.
+static inline __attribute__((always_inline)) void paintHeldRows(uint8_t *base, long bytesPerRow, long boxX0, long boxY0, long j,
+                                                                long end, const rowSpan *spans, long count,
+                                                                const ca_solid_paint *paint, const ca_clip_mask *mask) {
+    for (long k = 0; k < count; k++) {
+        const rowSpan sp = spans[k];
+        if (!mask) {
+            paintColumn(base + (boxY0 + j) * bytesPerRow + (boxX0 + sp.lo) * 4, bytesPerRow, end - j, sp.hi - sp.lo, sp.c, paint);
+            continue;
+        }
+        for (long r = j; r < end;) {
+            long r2 = r;
+            while (r2 < end && sp.lo >= fullColumns(mask, boxY0 + r2, boxX0, 0) && sp.hi <= fullColumns(mask, boxY0 + r2, boxX0, 1)) r2++;
+            if (r2 > r) {
+                paintColumn(base + (boxY0 + r) * bytesPerRow + (boxX0 + sp.lo) * 4, bytesPerRow, r2 - r, sp.hi - sp.lo, sp.c, paint);
+                r = r2;
+                continue;
+            }
+            const long y = boxY0 + r;
+            paintClipped(base + y * bytesPerRow, boxX0, y, sp.lo, sp.hi, sp.c, fullColumns(mask, y, boxX0, 0),
+                         fullColumns(mask, y, boxX0, 1), paint, mask);
+            r++;
+        }
+    }
+}
+
 /// `ca_solid_walk`, compiled twice: with a clip mask and without (`mask` NULL, so that the
 /// unclipped walk carries no clip test a row or a run).
 static inline __attribute__((always_inline)) void walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow,
@@ -346,30 +375,7 @@ static inline __attribute__((always_inline)) void walk(const ca_raster_rows *row
             const long stop = heldEnd < clipY1 - boxY0 ? heldEnd : clipY1 - boxY0;
             long end = j + 1;
             while (end < stop && !written[end]) end++;
-            for (long k = 0; k < heldCount; k++) {
-                const rowSpan sp = held[k];
-                if (mask) {
-                    // Rows where the span lies inside the clip's full columns are painted as
-                    // unclipped (`paintClipped` does the same for them), down as many as do.
-                    for (long r = j; r < end;) {
-                        long r2 = r;
-                        while (r2 < end && sp.lo >= fullColumns(mask, boxY0 + r2, boxX0, 0) &&
-                               sp.hi <= fullColumns(mask, boxY0 + r2, boxX0, 1)) r2++;
-                        if (r2 > r) {
-                            paintColumn(base + (boxY0 + r) * bytesPerRow + (boxX0 + sp.lo) * 4, bytesPerRow, r2 - r, sp.hi - sp.lo,
-                                        sp.c, paint);
-                            r = r2;
-                            continue;
-                        }
-                        const long yr = boxY0 + r;
-                        paintClipped(base + yr * bytesPerRow, boxX0, yr, sp.lo, sp.hi, sp.c, fullColumns(mask, yr, boxX0, 0),
-                                     fullColumns(mask, yr, boxX0, 1), paint, mask);
-                        r++;
-                    }
-                } else {
-                    paintColumn(base + y * bytesPerRow + (boxX0 + sp.lo) * 4, bytesPerRow, end - j, sp.hi - sp.lo, sp.c, paint);
-                }
-            }
+            paintHeldRows(base, bytesPerRow, boxX0, boxY0, j, end, held, heldCount, paint, mask);
             j = end - 1;
             continue;
         }

@@ -118,7 +118,7 @@ extension CGContext {
     func makeRasterPolygons(ofDevicePath path: CGPath, into polygons: inout FillPolygons) -> Bool {
         guard !path.isEmpty else { return false }
         let tol = min(gstate.flatness, Self.finestFlatness)
-        guard polygons.set(flattening: path, tolerance: tol, height: CGFloat(height), limit: Self.maxSegments) != nil else {
+        guard polygons.set(flattening: path, tolerance: tol, height: CGFloat(height), limit: Self.maxSegments) else {
             CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not drawn")
             return false
         }

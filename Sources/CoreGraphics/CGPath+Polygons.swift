@@ -24,13 +24,15 @@ struct FillPolygons {
     var usedEnds: ArraySlice<Int> { ends[..<polygonCount] }
 
     /// Replaces the polygons with `path`'s subpaths, flattened at `tolerance` (device pixels;
-    /// at least 10⁻⁹) as raster-space polygons of a bitmap `height` rows tall; nil (and no
+    /// at least 10⁻⁹) as raster-space polygons of a bitmap `height` rows tall; false (and no
     /// polygons) when the path flattens into more than `limit` segments.
     ///
     /// The vertices are those of `flattenedSubpaths(tolerance:)`'s rule mapped to raster space
     /// (`ca_path_fill_polygons` lists the rules), vertex for vertex, so the coverage is the same
-    /// to the bit as the Swift route's. Returns the segment count.
-    mutating func set(flattening path: CGPath, tolerance: CGFloat, height: CGFloat, limit: Int) -> Int? {
+    /// to the bit as the Swift route's. The segments are counted first (`ca_path_segment_count`),
+    /// to refuse a huge path and to size the vertex array, so each curve's count is worked out
+    /// twice: a seventh of the flattening's instructions, 1 % of the 10,000-rect frame.
+    mutating func set(flattening path: CGPath, tolerance: CGFloat, height: CGFloat, limit: Int) -> Bool {
         pointCount = 0; polygonCount = 0
         lo = SIMD2(repeating: .infinity); hi = SIMD2(repeating: -.infinity)
         let elements = path.elements
@@ -50,7 +52,7 @@ struct FillPolygons {
             }
         }
         let segments = items.withUnsafeBufferPointer { ca_path_segment_count($0.baseAddress, count, Double(tolerance), limit) }
-        guard segments <= limit else { return nil }
+        guard segments <= limit else { return false }
         // A vertex is begun or added at most once a segment plus once an element (see
         // PathPolygons.h); a polygon ends at most once an element, plus one.
         let room = segments + count + 1
@@ -74,6 +76,6 @@ struct FillPolygons {
         }
         pointCount = result.points; polygonCount = result.polygons
         lo = SIMD2(result.lo.0, result.lo.1); hi = SIMD2(result.hi.0, result.hi.1)
-        return segments
+        return true
     }
 }
