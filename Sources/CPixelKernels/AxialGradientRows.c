@@ -84,10 +84,15 @@ static __attribute__((noinline)) void paintPixels(const ca_axial_ramp *r, uint8_
     ca_lanes_paint_group(r->shifts, row + k * 4, m, cr, cg, cb, ca, clip ? clip + k : NULL);
 }
 
-/// A row's groups (the Swift `AxialStops.paintRow` this replaced): whole groups of four of pixels start … n − 1 (t = t0 + k·dt at pixel
-/// k, the clip's coverage of pixel k at clip[k] when there is one); returns where it stopped.
-static long paintRow(const ca_axial_ramp *r, uint8_t *row, long start, long n, double t0, double dt, const float *clip) {
-    long k = start;
+/// A row's groups (the Swift `AxialStops.paintRow` this replaced): whole groups of four of pixels
+/// 0 … n − 1 (t = t0 + k·dt at pixel k, the clip's coverage of pixel k at clip[k] when there is
+/// one); returns where it stopped. The groups of [lo, hi) (multiples of four) lie in the clip's
+/// full columns, where its coverage is exactly 1: an opaque piece there goes to the wide run as
+/// if unclipped (what the lanes give at coverage 1, the same bytes). One call a row: the clipped
+/// ends and the full middle were three calls, each finding its piece again (a third of the
+/// 200-gradient-rect frame's instructions were these calls' set-up and the ends' groups).
+static long paintRow(const ca_axial_ramp *r, uint8_t *row, long n, double t0, double dt, const float *clip, long lo, long hi) {
+    long k = 0;
     const ca_float4 steps = (ca_float4){ 0, 1, 2, 3 } * (float)dt;
     const long count = r->count;
     while (k + 4 <= n) {
@@ -122,27 +127,32 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long start, long n, d
         const ca_float4 dr = splat(c1.x - c0.x), dg = splat(c1.y - c0.y), db = splat(c1.z - c0.z), da = splat(c1.w - c0.w);
         const float alpha = r->alpha;
         const int opaque = c0.w >= 1 && c1.w >= 1 && alpha >= 1;
-        if (opaque && !clip && r->wide) {
-            ca_axial_piece run = { .l0 = l0, .l1 = l1, .perUnit = perUnit, .r0 = c0.x, .g0 = c0.y, .b0 = c0.z,
-                                   .dr = c1.x - c0.x, .dg = c1.y - c0.y, .db = c1.z - c0.z,
-                                   .shiftR = r->shifts.r, .shiftG = r->shifts.g, .shiftB = r->shifts.b,
-                                   .alphaWord = 0xFFu << r->shifts.a };
-            k = ca_axial_opaque_run((uint32_t *)row, k, n, t0, dt, &run);
-            continue;
-        }
+        // Opaque groups in the full columns [lo, hi) eight at a time through the wide run, which
+        // stops at hi or where its next eight leave the piece (pixel k − 1 then lies strictly
+        // inside it); the groups it leaves are the lanes' (an opaque group at coverage 1 packs
+        // the bytes the run stores for it).
+        const int wide = opaque && r->wide;
+        const ca_axial_piece run = { .l0 = l0, .l1 = l1, .perUnit = perUnit, .r0 = c0.x, .g0 = c0.y, .b0 = c0.z,
+                                     .dr = c1.x - c0.x, .dg = c1.y - c0.y, .db = c1.z - c0.z,
+                                     .shiftR = r->shifts.r, .shiftG = r->shifts.g, .shiftB = r->shifts.b,
+                                     .alphaWord = 0xFFu << r->shifts.a };
         for (;;) {
-            const ca_float4 tf = splat((float)(t0 + (double)k * dt)) + steps;
-            const ca_float4 f = (tf - l0) * perUnit;
-            const ca_float4 cov = coverage4(clip, k);
-            if (opaque && (!clip || ca_lanes_all(cov >= 1.0f))) {
-                const ca_uint4 w = packOpaque(r, r0 + dr * f, g0 + dg * f, b0 + db * f);
-                memcpy(row + k * 4, &w, 16);
+            if (wide && k >= lo && k + 8 <= hi) {
+                k = ca_axial_opaque_run((uint32_t *)row, k, hi, t0, dt, &run);
             } else {
-                const ca_float4 sa = a0 + da * f;
-                ca_lanes_paint4(r->shifts, row + k * 4, (r0 + dr * f) * sa * alpha, (g0 + dg * f) * sa * alpha, (b0 + db * f) * sa * alpha,
-                       sa * alpha, cov);
+                const ca_float4 tf = splat((float)(t0 + (double)k * dt)) + steps;
+                const ca_float4 f = (tf - l0) * perUnit;
+                const ca_float4 cov = coverage4(clip, k);
+                if (opaque && (!clip || ca_lanes_all(cov >= 1.0f))) {
+                    const ca_uint4 w = packOpaque(r, r0 + dr * f, g0 + dg * f, b0 + db * f);
+                    memcpy(row + k * 4, &w, 16);
+                } else {
+                    const ca_float4 sa = a0 + da * f;
+                    ca_lanes_paint4(r->shifts, row + k * 4, (r0 + dr * f) * sa * alpha, (g0 + dg * f) * sa * alpha,
+                                    (b0 + db * f) * sa * alpha, sa * alpha, cov);
+                }
+                k += 4;
             }
-            k += 4;
             if (!(k + 4 <= n)) break;
             // Still in the piece: strictly between its stops, or as `piece` finds at an end.
             const double tLast = t0 + (double)(k + 3) * dt;
@@ -153,12 +163,12 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long start, long n, d
     return k;
 }
 
-/// Pixels a … b − 1 of a row: the groups, then the last one to three pixels as one group.
-static inline __attribute__((always_inline)) void paintSpan(const ca_axial_ramp *r, uint8_t *row, long a, long b, double t0, double dt,
-                                                             const float *clip) {
-    if (a >= b) return;
-    const long k = paintRow(r, row, a, b, t0, dt, clip);
-    if (k < b) paintPixels(r, row, k, b - k, clip, t0, dt);
+/// Pixels 0 … n − 1 of a row: the groups, then the last one to three pixels as one group.
+static inline __attribute__((always_inline)) void paintSpan(const ca_axial_ramp *r, uint8_t *row, long n, double t0, double dt,
+                                                             const float *clip, long lo, long hi) {
+    if (n <= 0) return;
+    const long k = paintRow(r, row, n, t0, dt, clip, lo, hi);
+    if (k < n) paintPixels(r, row, k, n - k, clip, t0, dt);
 }
 
 void ca_axial_rows(uint8_t *base, long bytesPerRow, long x0, long y0, long x1, long y1, const ca_axial_ramp *ramp,
@@ -172,7 +182,7 @@ void ca_axial_rows(uint8_t *base, long bytesPerRow, long x0, long y0, long x1, l
         const double t0 = ((ux - g->sx) * g->dx + (uy - g->sy) * g->dy) / g->len2;
         uint8_t *row = base + y * bytesPerRow + x0 * 4;
         if (!clip) {
-            paintSpan(ramp, row, 0, n, t0, dt, NULL);
+            paintSpan(ramp, row, n, t0, dt, NULL, 0, n);
             continue;
         }
         // The clip row from the box's first pixel; the whole groups of four where the clip is 1
@@ -189,8 +199,6 @@ void ca_axial_rows(uint8_t *base, long bytesPerRow, long x0, long y0, long x1, l
         long hi = fullHi - x0 < n ? fullHi - x0 : n;
         hi &= ~3L;
         if (hi < lo) hi = lo;
-        paintSpan(ramp, row, 0, lo, t0, dt, clipRow);
-        paintSpan(ramp, row, lo, hi, t0, dt, NULL);
-        paintSpan(ramp, row, hi, n, t0, dt, clipRow);
+        paintSpan(ramp, row, n, t0, dt, clipRow, lo, hi);
     }
 }
