@@ -301,55 +301,104 @@ static inline __attribute__((always_inline)) void fillFloats(float *p, long n, f
     for (long k = 0; k < n; k++) p[k] = v;
 }
 
-void ca_resolve_coverage(float *cells, uint64_t *bits, long width, long height, long stride, long words, int evenOdd,
-                         float *out, int32_t *fullRuns) {
-    const long w = width;
-    for (long y = 0; y < height; y++) {
-        float *a = cells + y * stride;
-        uint64_t *b = bits + y * words;
-        float *row = out + y * w;
-        long bestStart = 0, bestEnd = 0;
-        // Where the stretch of coverage 1 that the last written run ended started (−1: that
-        // run was not 1): runs of 1 next to each other (a cell that moves the sum within 1, or
-        // float noise the coverage rule rounds to 1) make one full stretch.
-        long fullFrom = -1;
-        // The run the last sum-changing cell started (the first touched cell starts one whatever
-        // it holds), written when the next one is found.
-        long pending = -1;
-        float sum = 0, pendingCoverage = 0;
-        ca_touched t = ca_touched_row(a, b, words);
-        long i;
-        float c;
+/// A row's cells in column order, taken from its touched bits (clearing them) or, for a row
+/// that holds only held-back runs, from `ca_held_cells`' arrays.
+typedef struct {
+    ca_touched t;
+    const long *index;
+    const float *value;
+    long n, m;
+} rowCells;
+
+static inline __attribute__((always_inline)) int nextCell(rowCells *r, int held, long *i, float *c) {
+    if (!held) return ca_take_touched(&r->t, i, c);
+    if (r->m >= r->n) return 0;
+    *i = r->index[r->m];
+    *c = r->value[r->m];
+    r->m++;
+    return 1;
+}
+
+/// One row's coverage into `row` (`w` values): its runs of equal coverage written at once,
+/// zeros before its first cell; `full` gets the first and one-past-last column of its longest
+/// run of coverage exactly 1.
+static inline __attribute__((always_inline)) void resolveRow(rowCells *cells, int held, long w, int evenOdd, float *row,
+                                                             long full[2]) {
+    long bestStart = 0, bestEnd = 0;
+    // Where the stretch of coverage 1 that the last written run ended started (−1: that
+    // run was not 1): runs of 1 next to each other (a cell that moves the sum within 1, or
+    // float noise the coverage rule rounds to 1) make one full stretch.
+    long fullFrom = -1;
+    // The run the last sum-changing cell started (the first cell starts one whatever it
+    // holds), written when the next one is found.
+    long pending = -1;
+    float sum = 0, pendingCoverage = 0;
+    long i;
+    float c;
 #define WRITE_RUN(end) do { \
-            fillFloats(row + pending, (end) - pending, pendingCoverage); \
-            if (pendingCoverage == 1) { \
-                if (fullFrom < 0) fullFrom = pending; \
-                if ((end) - fullFrom > bestEnd - bestStart) { bestStart = fullFrom; bestEnd = (end); } \
-            } else { \
-                fullFrom = -1; \
-            } \
-        } while (0)
-        while (ca_take_touched(&t, &i, &c)) {
-            if (i >= w) continue;
-            if (pending < 0) {
-                fillFloats(row, i, 0);
-            } else {
-                if (c == 0) continue;
-                WRITE_RUN(i);
-            }
-            sum += c;
-            pending = i;
-            pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
-        }
+        fillFloats(row + pending, (end) - pending, pendingCoverage); \
+        if (pendingCoverage == 1) { \
+            if (fullFrom < 0) fullFrom = pending; \
+            if ((end) - fullFrom > bestEnd - bestStart) { bestStart = fullFrom; bestEnd = (end); } \
+        } else { \
+            fullFrom = -1; \
+        } \
+    } while (0)
+    while (nextCell(cells, held, &i, &c)) {
+        if (i >= w) continue;
         if (pending < 0) {
-            fillFloats(row, w, 0);
+            fillFloats(row, i, 0);
         } else {
-            WRITE_RUN(w);
+            if (c == 0) continue;
+            WRITE_RUN(i);
         }
+        sum += c;
+        pending = i;
+        pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
+    }
+    if (pending < 0) {
+        fillFloats(row, w, 0);
+    } else {
+        WRITE_RUN(w);
+    }
 #undef WRITE_RUN
+    full[0] = bestStart;
+    full[1] = bestEnd;
+}
+
+void ca_resolve_coverage(float *cells, uint64_t *bits, long width, long height, long stride, long words, int evenOdd,
+                         float *out, int32_t *fullRuns, uint8_t *written, const ca_vertical_run *runs, long runCount) {
+    const long w = width;
+    long index[2 * CA_VERTICAL_ROOM];
+    float value[2 * CA_VERTICAL_ROOM];
+    long full[2];
+    for (long y = 0; y < height; y++) {
+        float *row = out + y * w;
+        if (written && !written[y]) {
+            // Only held-back runs: the row from their cells, then copied down the rows that
+            // share them and are not written either (the same cells, so the same values).
+            long next;
+            rowCells held = { ca_touched_row(NULL, NULL, 0), index, value, 0, 0 };
+            held.n = ca_held_cells(runs, runCount, y, height, index, value, &next);
+            resolveRow(&held, 1, w, evenOdd, row, full);
+            long end = y + 1;
+            while (end < next && !written[end]) end++;
+            for (long r = y; r < end; r++) {
+                if (r > y) memcpy(out + r * w, row, (size_t)w * sizeof(float));
+                if (fullRuns) {
+                    fullRuns[2 * r] = (int32_t)full[0];
+                    fullRuns[2 * r + 1] = (int32_t)full[1];
+                }
+            }
+            y = end - 1;
+            continue;
+        }
+        if (written) written[y] = 0;
+        rowCells touched = { ca_touched_row(cells + y * stride, bits + y * words, words), NULL, NULL, 0, 0 };
+        resolveRow(&touched, 0, w, evenOdd, row, full);
         if (fullRuns) {
-            fullRuns[2 * y] = (int32_t)bestStart;
-            fullRuns[2 * y + 1] = (int32_t)bestEnd;
+            fullRuns[2 * y] = (int32_t)full[0];
+            fullRuns[2 * y + 1] = (int32_t)full[1];
         }
     }
 }

@@ -263,8 +263,8 @@ typedef struct {
 } rowSpan;
 
 /// The spans of row `j` when it holds no cells (its `written` byte is 0): the cells the
-/// held-back runs over it would have written (each run's two values, summed in run order where
-/// runs share a cell), walked exactly as the walk below walks a row's cells — the same running
+/// held-back runs over it would have written (`ca_held_cells`), walked exactly as the walk
+/// below walks a row's cells — the same running
 /// sum, coverage and clamping to [firstI, endI), the same runs left unpainted — into `out`
 /// (room for 2·CA_VERTICAL_ROOM + 1); returns how many, and in `*next` the first row past `j`
 /// where the set of runs over a row changes (`height` if none does).
@@ -272,30 +272,7 @@ static long heldSpans(const ca_vertical_run *runs, long count, long j, long heig
                       int evenOdd, rowSpan *out, long *next) {
     long index[2 * CA_VERTICAL_ROOM];
     float value[2 * CA_VERTICAL_ROOM];
-    long n = 0, change = height;
-    for (long k = 0; k < count; k++) {
-        const ca_vertical_run *v = runs + k;
-        if (v->firstRow > j) { if (v->firstRow < change) change = v->firstRow; continue; }
-        if (v->lastRow < j) continue;
-        if (v->lastRow + 1 < change) change = v->lastRow + 1;
-        for (int half = 0; half < 2; half++) {
-            if (half == 1 && v->onBoundary) break;
-            const long i = v->i0 + half;
-            const float add = v->whole * (half == 0 ? v->left : v->mid);
-            long m = 0;
-            while (m < n && index[m] != i) m++;
-            if (m == n) { index[n] = i; value[n] = 0; n++; }
-            value[m] += add;
-        }
-    }
-    // Column order (a handful of cells: insertion sort).
-    for (long a = 1; a < n; a++) {
-        const long i = index[a];
-        const float v = value[a];
-        long b = a;
-        while (b > 0 && index[b - 1] > i) { index[b] = index[b - 1]; value[b] = value[b - 1]; b--; }
-        index[b] = i; value[b] = v;
-    }
+    const long n = ca_held_cells(runs, count, j, height, index, value, next);
     long spans = 0, pending = -1;
     float sum = 0, pendingCoverage = 0;
     for (long m = 0; m < n; m++) {
@@ -314,7 +291,6 @@ static long heldSpans(const ca_vertical_run *runs, long count, long j, long heig
         const long lo = pending > firstI ? pending : firstI, hi = w < endI ? w : endI;
         if (pendingCoverage > CA_NEGLIGIBLE_COVERAGE && lo < hi) out[spans++] = (rowSpan){ lo, hi, pendingCoverage };
     }
-    *next = change;
     return spans;
 }
 

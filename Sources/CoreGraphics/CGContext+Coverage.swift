@@ -67,7 +67,13 @@ extension CGContext {
         // The context's scratch rasteriser, taken clear and left clear (every row is taken).
         var rast = rasterScratch
         rasterScratch = CoverageRasterizer(width: 0, height: 0)
-        defer { if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast } }
+        defer {
+            rast.holdsVerticalRunsAfterReset = false
+            if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast }
+        }
+        // Vertical edges' whole rows held back: the resolve works out the rows they alone
+        // cover once and copies them down (a card's or a rounded rect's sides; CCoverage.h).
+        rast.holdsVerticalRunsAfterReset = true
         guard let box = rasterize(devicePath: path, into: &rast, in: limit) else { return nil }
         return Self.resolve(&rast, box: box, evenOdd: evenOdd, aliased: !(gstate.shouldAntialias && gstate.allowsAntialiasing))
     }

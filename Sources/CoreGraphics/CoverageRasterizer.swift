@@ -47,10 +47,11 @@ package struct CoverageRasterizer: Sendable {
     package var workLimit = Int.max
     package var isOverWorkLimit: Bool { work > workLimit }
     /// Whether vertical edges' whole rows are held back from the cells (`ca_edge_sink`'s
-    /// `written`): only for the one consumer that reads them, the solid walk (`CGContext`'s
-    /// `fillSolidSpans`), which asks for it (`holdsVerticalRunsAfterReset`) before its edges
-    /// are added and takes the rows with `clearingRows(holding:)`. Everything else reads cells,
-    /// so it is off by default and after each walk.
+    /// `written`): only for the consumers that read them, the solid walk (`CGContext`'s
+    /// `fillSolidSpans`) and `takeResolvedCoverage` (`CGContext`'s coverage masks: clips and
+    /// the general painters), which ask for it (`holdsVerticalRunsAfterReset`) before their
+    /// edges are added and take the rows with `clearingRows(holding:)`. Everything else reads
+    /// cells, so it is off by default and after each walk.
     package private(set) var holdsVerticalRuns = false
     /// What the next `reset(width:height:)` sets `holdsVerticalRuns` to.
     package var holdsVerticalRunsAfterReset = false
@@ -435,13 +436,16 @@ package struct CoverageRasterizer: Sendable {
     /// `fullRuns`, when given, receives two entries a row: the first and one-past-last column
     /// of the row's longest run of coverage exactly 1 (equal when there is none), which lets a
     /// painter under a clip skip reading the coverage where it is 1 (`ClipMask.fullRuns`).
+    ///
+    /// Rows that hold only held-back vertical runs (`holdsVerticalRuns`) are worked out once
+    /// for every row that shares them and copied down: the values their cells would have given.
     package mutating func takeResolvedCoverage(evenOdd: Bool, fullRuns: UnsafeMutablePointer<Int32>? = nil) -> [Float] {
         let (w, h, s, wpr) = (width, height, stride, wordsPerRow)
         // The walk is C (CCoverage's `ca_resolve_coverage`): the same runs, the same sums.
         return [Float](unsafeUninitializedCapacity: w * h) { out, count in
-            clearingRows { cells, bits in
-                ca_resolve_coverage(cells, bits, w, h, s, wpr, evenOdd ? 1 : 0, out.baseAddress, fullRuns)
-            }
+            clearingRows(holding: { cells, bits, written, runs, runCount in
+                ca_resolve_coverage(cells, bits, w, h, s, wpr, evenOdd ? 1 : 0, out.baseAddress, fullRuns, written, runs, runCount)
+            })
             count = w * h
         }
     }

@@ -130,13 +130,53 @@ static inline __attribute__((always_inline)) int ca_take_touched(ca_touched *t, 
     return 1;
 }
 
+/// The cells that the held-back runs over row `j` would have written had they been written
+/// (see `ca_edge_sink`): each run's one or two values, summed in run order where runs share a
+/// cell, into `index` and `value` (room for 2·CA_VERTICAL_ROOM each) in column order; returns
+/// how many, and in `*next` the first row past `j` where the set of runs over a row changes
+/// (`height` if none does). A row that holds only held-back runs reads as exactly these cells,
+/// so its walk works them out once for every row up to `*next` that is not written either.
+static inline long ca_held_cells(const ca_vertical_run *runs, long count, long j, long height, long *index, float *value,
+                                 long *next) {
+    long n = 0, change = height;
+    for (long k = 0; k < count; k++) {
+        const ca_vertical_run *v = runs + k;
+        if (v->firstRow > j) { if (v->firstRow < change) change = v->firstRow; continue; }
+        if (v->lastRow < j) continue;
+        if (v->lastRow + 1 < change) change = v->lastRow + 1;
+        for (int half = 0; half < 2; half++) {
+            if (half == 1 && v->onBoundary) break;
+            const long i = v->i0 + half;
+            const float add = v->whole * (half == 0 ? v->left : v->mid);
+            long m = 0;
+            while (m < n && index[m] != i) m++;
+            if (m == n) { index[n] = i; value[n] = 0; n++; }
+            value[m] += add;
+        }
+    }
+    // Column order (a handful of cells: insertion sort).
+    for (long a = 1; a < n; a++) {
+        const long i = index[a];
+        const float v = value[a];
+        long b = a;
+        while (b > 0 && index[b - 1] > i) { index[b] = index[b - 1]; value[b] = value[b - 1]; b--; }
+        index[b] = i; value[b] = v;
+    }
+    *next = change;
+    return n;
+}
+
 /// `CoverageRasterizer.takeResolvedCoverage`: the coverage of every cell of a `width` ×
 /// `height` grid (row r's cells from `cells + r·stride`, its touched bits from `bits + r·words`)
 /// into `out` (width values a row), each row's runs of equal coverage written at once, zeros
 /// before its first touched cell; every touched cell and bit cleared. `fullRuns` (NULL: none)
 /// receives two entries a row, the first and one-past-last column of the row's longest run of
-/// coverage exactly 1 (the first of the longest; equal when there is none).
+/// coverage exactly 1 (the first of the longest; equal when there is none). With `written`
+/// (NULL: every row is written), a row whose byte is 0 holds only the held-back `runs`
+/// (`runCount` of them): its values are worked out from `ca_held_cells` once and copied down
+/// the rows that share them, the same values its cells would have given; every written byte is
+/// left 0.
 void ca_resolve_coverage(float *cells, uint64_t *bits, long width, long height, long stride, long words, int evenOdd,
-                         float *out, int32_t *fullRuns);
+                         float *out, int32_t *fullRuns, uint8_t *written, const ca_vertical_run *runs, long runCount);
 
 #endif
