@@ -197,19 +197,23 @@ package struct FullCoverageBlend {
     let wide: Bool
 
     /// D' = D: the placeholder a writer without a kernel holds (never applied).
-    static let identity = FullCoverageBlend(m: 65536, bytes: [0, 0, 0, 0], wide: false)
+    static let identity = FullCoverageBlend(m: 65536, bytes: SIMD4<Int>(), wide: false)
 
     /// `table`: 256 entries per channel in the order r, g, b, a; `offsets`: each channel's byte
     /// in the pixel (all four present); `wide`: search and blend through `CPixelKernels`' AVX2
     /// loops (only where `PixelKernels.available`).
     package init?(table: [UInt8], offsets: SIMD4<Int>, wide: Bool = false) {
         guard table.count == 1024, offsets.w >= 0 else { return nil }
-        // The byte → channel map; every byte must belong to exactly one channel.
-        var channelOfByte = [-1, -1, -1, -1]
+        // The byte → channel map; every byte must belong to exactly one channel. (SIMD values,
+        // not arrays: this runs once a translucent fill, and its arrays were heap allocations.)
+        var channelOfByte = SIMD4<Int>(repeating: -1)
         for ch in 0..<4 {
             let o = offsets[ch]
             guard o >= 0, o < 4, channelOfByte[o] < 0 else { return nil }
             channelOfByte[o] = ch
+        }
+        func inByteOrder(_ bs: SIMD4<Int>) -> SIMD4<Int> {
+            SIMD4(bs[channelOfByte[0]], bs[channelOfByte[1]], bs[channelOfByte[2]], bs[channelOfByte[3]])
         }
         // D' ≈ D·(1 − Sα) + S, and the slope is the same for every channel: the table's own
         // (its ends differ by 255·(1 − Sα), within rounding).
@@ -223,13 +227,13 @@ package struct FullCoverageBlend {
                 withUnsafeMutableBytes(of: &b) { ca_full_blend_search(t.baseAddress!, m0, &m, $0.baseAddress!.assumingMemoryBound(to: Int.self)) }
             }
             guard ok != 0 else { return nil }
-            let bs = [b.0, b.1, b.2, b.3]
-            self.init(m: m, bytes: channelOfByte.map { bs[$0] }, wide: true)
+            self.init(m: m, bytes: inByteOrder(SIMD4(b.0, b.1, b.2, b.3)), wide: true)
             return
         }
         table.withUnsafeBufferPointer { t in
-            for dm in [0, -1, 1, -2, 2, -3, 3, -4, 4] {
-                let m = m0 + dm
+            for k in 0..<9 {
+                // m0, then one either side, two either side, … (0, −1, 1, −2, 2, …).
+                let m = m0 + (k & 1 == 1 ? -(k + 1) / 2 : k / 2)
                 guard m >= 0, m <= 65536 else { continue }
                 var bs = SIMD4<Int>()
                 var ok = true
@@ -252,12 +256,12 @@ package struct FullCoverageBlend {
             }
         }
         guard let (m, bs) = found else { return nil }
-        self.init(m: m, bytes: channelOfByte.map { bs[$0] }, wide: false)
+        self.init(m: m, bytes: inByteOrder(bs), wide: false)
     }
 
     /// The kernel of slope `m` (16.16) and offsets `b` of memory bytes 0…3, each D·m + b below
     /// 2^24 for D in 0…255.
-    private init(m: Int, bytes b: [Int], wide: Bool) {
+    private init(m: Int, bytes b: SIMD4<Int>, wide: Bool) {
         self.wide = wide
         self.m = UInt64(m)
         even = UInt64(b[0]) | UInt64(b[2]) << 32
