@@ -35,9 +35,31 @@ __attribute__((target("avx2"))) static inline __m128i axial4(double t0, double d
     return _mm_or_si128(w, _mm_set1_epi32((int)p->alphaWord));
 }
 
+/// Whether the eight pixels from k all lie in the piece: the last one's t strictly between its
+/// stops (the first four are, and t is monotonic along the row).
+static inline __attribute__((always_inline)) int eightInPiece(long k, double t0, double dt, const ca_axial_piece *p) {
+    const float last = (float)(t0 + (double)(k + 7) * dt);
+    return last > p->l0 && last < p->l1;
+}
+
 __attribute__((target("avx2")))
 static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *p) {
     const long start = k;
+    // How many eights the loop paints: those before the first whose last pixel is not strictly
+    // inside the piece, found by bisection with that check rather than made every step (a sixth
+    // of the loop's instructions). From a first eight that passes, the check passes for a run
+    // of eights and then fails for good: t is monotonic along the row, and the first four
+    // pixels are in the piece.
+    long steps8 = (n - k) / 8;
+    if (steps8 > 0 && !eightInPiece(k, t0, dt, p)) steps8 = 0;
+    if (steps8 > 1 && !eightInPiece(k + 8 * (steps8 - 1), t0, dt, p)) {
+        long lo = 0, hi = steps8 - 1;   // eight lo passes, eight hi does not
+        while (hi - lo > 1) {
+            const long mid = lo + (hi - lo) / 2;
+            if (eightInPiece(k + 8 * mid, t0, dt, p)) lo = mid; else hi = mid;
+        }
+        steps8 = hi;
+    }
     const float fdt = (float)dt;
     // Both halves' lanes step from their own group's first pixel, as the four-lane loop's do.
     const __m256 steps = _mm256_mul_ps(_mm256_setr_ps(0, 1, 2, 3, 0, 1, 2, 3), _mm256_set1_ps(fdt));
@@ -48,13 +70,14 @@ static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, doub
     const __m128i shR = _mm_cvtsi32_si128((int)p->shiftR), shG = _mm_cvtsi32_si128((int)p->shiftG);
     const __m128i shB = _mm_cvtsi32_si128((int)p->shiftB);
     const __m256i alpha = _mm256_set1_epi32((int)p->alphaWord);
-    while (k + 8 <= n) {
-        // Pixels k … k + 3 lie in the piece (the caller's check, or the last group's end) and
-        // t is monotonic along the row: the group is in it when its last pixel is.
-        float last = (float)(t0 + (double)(k + 7) * dt);
-        if (!(last > p->l0 && last < p->l1)) break;
-        __m256 first = _mm256_setr_m128(_mm_set1_ps((float)(t0 + (double)k * dt)),
-                                         _mm_set1_ps((float)(t0 + (double)(k + 4) * dt)));
+    // The two groups' first pixels, k and k + 4, as doubles (whole numbers: exact), so that
+    // each group's t is (float)(t0 + k·dt) as the four-lane loop computes it, two at a time.
+    __m128d kk = _mm_setr_pd((double)k, (double)(k + 4));
+    const __m128d t0v = _mm_set1_pd(t0), dtv = _mm_set1_pd(dt), eight = _mm_set1_pd(8);
+    const __m256i lowHigh = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    for (long s = 0; s < steps8; s++) {
+        const __m128 ts = _mm_cvtpd_ps(_mm_add_pd(t0v, _mm_mul_pd(kk, dtv)));
+        const __m256 first = _mm256_permutevar8x32_ps(_mm256_castps128_ps256(ts), lowHigh);
         __m256 f = _mm256_mul_ps(_mm256_sub_ps(_mm256_add_ps(first, steps), l0), perUnit);
         __m256 r = _mm256_add_ps(r0, _mm256_mul_ps(dr, f));
         __m256 g = _mm256_add_ps(g0, _mm256_mul_ps(dg, f));
@@ -66,6 +89,7 @@ static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, doub
         w = _mm256_or_si256(_mm256_or_si256(w, _mm256_sll_epi32(bb, shB)), alpha);
         _mm256_storeu_si256((__m256i *)(row + k), w);
         k += 8;
+        kk = _mm_add_pd(kk, eight);
     }
     if (k == start && k + 4 <= n) {
         _mm_storeu_si128((__m128i *)(row + k), axial4(t0, dt, k, p, _mm256_castps256_ps128(steps)));

@@ -29,8 +29,9 @@ typedef struct {
 /// Paints pixels of `row` from `k` (< `n`) in `piece`, the Swift loop's groups of four two at a
 /// time, each group's t from its first pixel (`(float)(t0 + k·dt)` plus lane·`(float)dt`) and
 /// the colour bytes ⌊v·255 + 0.5⌋, for as long as the last pixel of the next eight lies strictly
-/// between the stops; the caller has found pixels k … k + 3 in the piece, and when the first
-/// eight do not qualify those four are painted alone. Returns where it stopped.
+/// between the stops (where that ends is found once, by bisection: t is monotonic along a row);
+/// the caller has found pixels k … k + 3 in the piece, and when the first eight do not qualify
+/// those four are painted alone. Returns where it stopped.
 long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *piece);
 
 /// Eight 16-bit lanes (Swift's SIMD8<UInt16>).
