@@ -263,15 +263,7 @@ struct StrokeOutline<Sink: StrokeOutlineSink> {
             appendJoinPoints(scratch.segs[(k + count - 1) % count], scratch.segs[k])
         }
         scratch.right.reverse()
-        func area(_ pts: [CGPoint]) -> CGFloat {
-            var a: CGFloat = 0
-            for i in pts.indices {
-                let p = pts[i], q = pts[(i + 1) % pts.count]
-                a += p.x * q.y - q.x * p.y
-            }
-            return a
-        }
-        let total = area(scratch.left) + area(scratch.right)
+        let total = Self.signedArea(scratch.left) + Self.signedArea(scratch.right)
         guard total.isFinite, total != 0 else { return }
         sink.addPolygon(scratch.left, reversed: total < 0)
         sink.addPolygon(scratch.right, reversed: total < 0)
@@ -328,14 +320,23 @@ struct StrokeOutline<Sink: StrokeOutlineSink> {
     /// Hands `scratch.poly` to the sink as a closed polygon wound with positive signed area;
     /// degenerate ones are skipped.
     private mutating func polygonFromScratch() {
-        var area: CGFloat = 0
         let pts = scratch.poly
-        for i in pts.indices {
-            let p = pts[i], q = pts[(i + 1) % pts.count]
-            area += p.x * q.y - q.x * p.y
-        }
+        let area = Self.signedArea(pts)
         guard area.isFinite, area != 0 else { return }
         sink.addPolygon(pts, reversed: area < 0)
+    }
+
+    /// Twice the signed area of the closed polygon `pts`, its terms summed from the first edge to
+    /// the closing one (the next index taken without a division a vertex).
+    private static func signedArea(_ pts: [CGPoint]) -> CGFloat {
+        var area: CGFloat = 0
+        let n = pts.count
+        guard n > 0 else { return 0 }
+        for i in 0..<n {
+            let p = pts[i], q = pts[i + 1 < n ? i + 1 : 0]
+            area += p.x * q.y - q.x * p.y
+        }
+        return area
     }
 
     /// A round join as its own piece: the sector of the pen's disc at `v` from the outer normal

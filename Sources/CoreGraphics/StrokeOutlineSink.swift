@@ -58,8 +58,13 @@ package struct RasterPolygonSink: StrokeOutlineSink {
     package var ends: [Int] = []
     package var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
     package private(set) var overflowed = false
-    /// One polygon's device points before the raster mapping (reused).
-    private var flat: [CGPoint] = []
+    /// The polygon being added, written straight into `points` as its vertices come (one pass,
+    /// without an array of its device points first): where it starts there, how many device
+    /// points it has kept (repeats dropped; non-finite ones count, as the path route's elements
+    /// did), its first and last device points and whether the last was written (it was finite).
+    private var polygonStart = 0, kept = 0
+    private var firstDevice = CGPoint.zero, lastDevice = CGPoint.zero
+    private var lastWritten = false
 
     /// Empties the buffers (keeping their storage) for a stroke under `transform`.
     mutating func clear(transform: CGAffineTransform, height: CGFloat, tolerance: CGFloat, maxPoints: Int) {
@@ -67,35 +72,63 @@ package struct RasterPolygonSink: StrokeOutlineSink {
         self.tolerance = tolerance > 1e-9 ? tolerance : 1e-9
         self.maxPoints = maxPoints
         points.removeAll(keepingCapacity: true); ends.removeAll(keepingCapacity: true)
-        flat.removeAll(keepingCapacity: true)
         lo = SIMD2(repeating: .infinity); hi = SIMD2(repeating: -.infinity)
         overflowed = false
     }
 
-    @inline(__always) private func device(_ p: CGPoint) -> CGPoint {
-        transform.isIdentity ? p : p.applying(transform)
+    @inline(__always) private func device(_ p: CGPoint, identity: Bool) -> CGPoint {
+        identity ? p : p.applying(transform)
     }
 
-    /// The fill flattening's rule for one more vertex: a repeat of the last is dropped.
+    /// Starts a polygon at the end of `points`.
+    @inline(__always) private mutating func begin() {
+        polygonStart = points.count
+        kept = 0
+        lastWritten = false
+    }
+
+    /// The fill flattening's rule for one more vertex: a repeat of the last is dropped; the rest
+    /// are mapped to raster space (y down), and written when finite.
     @inline(__always) private mutating func add(_ d: CGPoint) {
-        if flat.isEmpty || flat[flat.count - 1] != d { flat.append(d) }
+        if kept > 0, lastDevice == d { return }
+        if kept == 0 { firstDevice = d }
+        kept += 1
+        lastDevice = d
+        let q = SIMD2(Double(d.x), Double(height - d.y))
+        lastWritten = q.x.isFinite && q.y.isFinite
+        if lastWritten { points.append(q) }
     }
 
-    /// Closes the polygon in `flat` (dropping a repeated start) and maps it to raster space.
+    /// Closes the polygon (dropping a repeated start), then keeps it if it has three device
+    /// points and, of them, three written (`CGContext.appendRasterPolygon`'s rules, whose bounds
+    /// take every written point of a polygon with three device points).
     private mutating func finish() {
-        defer { flat.removeAll(keepingCapacity: true) }
-        if flat.count > 1, flat[flat.count - 1] == flat[0] { flat.removeLast() }
-        guard flat.count >= 3, !overflowed else { return }
-        guard points.count + flat.count <= maxPoints else { overflowed = true; return }
-        CGContext.appendRasterPolygon(flat, height: height, points: &points, ends: &ends, lo: &lo, hi: &hi)
+        if kept > 1, lastDevice == firstDevice {
+            kept -= 1
+            if lastWritten { points.removeLast() }
+        }
+        guard kept >= 3, !overflowed else { points.removeSubrange(polygonStart...); return }
+        guard polygonStart + kept <= maxPoints else {
+            overflowed = true
+            points.removeSubrange(polygonStart...)
+            return
+        }
+        for q in points[polygonStart...] { lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q) }
+        if points.count - polygonStart >= 3 {
+            ends.append(points.count)
+        } else {
+            points.removeSubrange(polygonStart...)
+        }
     }
 
     mutating func addPolygon(_ pts: [CGPoint], reversed: Bool) {
         guard !pts.isEmpty, !overflowed else { return }
+        begin()
+        let identity = transform.isIdentity
         if reversed {
-            for i in stride(from: pts.count - 1, through: 0, by: -1) { add(device(pts[i])) }
+            for i in stride(from: pts.count - 1, through: 0, by: -1) { add(device(pts[i], identity: identity)) }
         } else {
-            for p in pts { add(device(p)) }
+            for p in pts { add(device(p, identity: identity)) }
         }
         finish()
     }
@@ -104,6 +137,8 @@ package struct RasterPolygonSink: StrokeOutlineSink {
     /// a fill's path flattens them (`ca_path_fill_polygons`).
     mutating func addCircle(center c: CGPoint, radius r: CGFloat) {
         guard !overflowed else { return }
+        begin()
+        let identity = transform.isIdentity
         let s = CGRect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r).standardized
         let right = CGPoint(x: s.maxX, y: s.midY), bottom = CGPoint(x: s.midX, y: s.maxY)
         let left = CGPoint(x: s.minX, y: s.midY), top = CGPoint(x: s.midX, y: s.minY)
@@ -112,17 +147,17 @@ package struct RasterPolygonSink: StrokeOutlineSink {
             PathShapes.quarter(from: bottom, to: left, corner: CGPoint(x: s.minX, y: s.maxY), .identity),
             PathShapes.quarter(from: left, to: top, corner: CGPoint(x: s.minX, y: s.minY), .identity),
             PathShapes.quarter(from: top, to: right, corner: CGPoint(x: s.maxX, y: s.minY), .identity))
-        var a = device(right)
+        var a = device(right, identity: identity)
         // The path route drops a whole element whose points are not finite; so does this.
         guard a.x.isFinite, a.y.isFinite else { return }
         add(a)
         for q in [quarters.0, quarters.1, quarters.2, quarters.3] {
             guard case .cubic(let u1, let u2, let ub) = q else { continue }
-            let c1 = device(u1), c2 = device(u2), b = device(ub)
+            let c1 = device(u1, identity: identity), c2 = device(u2, identity: identity), b = device(ub, identity: identity)
             guard c1.x.isFinite, c1.y.isFinite, c2.x.isFinite, c2.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
             let m = max((a - c1 * 2 + c2).vectorLength, (c1 - c2 * 2 + b).vectorLength)
             let n = flatteningSegmentCount(degree: 3, secondDifference: m, tolerance: tolerance)
-            if points.count + flat.count + n > maxPoints { overflowed = true; flat.removeAll(keepingCapacity: true); return }
+            if polygonStart + kept + n > maxPoints { overflowed = true; points.removeSubrange(polygonStart...); return }
             for i in 1...n { add(i == n ? b : cubicPoint(a, c1, c2, b, CGFloat(i) / CGFloat(n))) }
             a = b
         }
