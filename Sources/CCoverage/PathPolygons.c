@@ -165,7 +165,7 @@ static inline __attribute__((always_inline)) void add(builder *b, double x, doub
 
 /// A curve's inner points t = i/n (i = 1 … n − 1), each through `add` (the polygon is open and
 /// holds a vertex, so `vertex` never starts one here), with the builder's state in locals: it
-/// went through memory once a point, a third of the flattening's instructions.
+/// went through memory once a point (a tenth of the flattening's instructions).
 static inline __attribute__((always_inline)) void curvePoints(builder *b, int cubic, double ax, double ay, const double *p, long n) {
     double lx = b->lx, ly = b->ly;
     long used = b->used, count = b->count;

@@ -263,11 +263,11 @@ typedef struct {
 } rowSpan;
 
 /// The spans of row `j` when it holds no cells (its `written` byte is 0): the cells the
-/// held-back runs over it would have written (`ca_held_cells`), walked exactly as the walk
-/// below walks a row's cells — the same running
-/// sum, coverage and clamping to [firstI, endI), the same runs left unpainted — into `out`
-/// (room for 2·CA_VERTICAL_ROOM + 1); returns how many, and in `*next` the first row past `j`
-/// where the set of runs over a row changes (`height` if none does).
+/// held-back runs over it would have written (`ca_held_cells`), walked exactly as the walk below
+/// walks a row's cells — the same running sum, coverage and clamping to [firstI, endI), the same
+/// runs left unpainted — into `out` (room for 2·CA_VERTICAL_ROOM + 1); returns how many, and in
+/// `*next` the first row past `j` where the set of runs over a row changes (`height` if none
+/// does).
 static long heldSpans(const ca_vertical_run *runs, long count, long j, long height, long w, long firstI, long endI,
                       int evenOdd, rowSpan *out, long *next) {
     long index[2 * CA_VERTICAL_ROOM];
