@@ -89,8 +89,8 @@ static __attribute__((noinline)) void paintPixels(const ca_axial_ramp *r, uint8_
 /// one); returns where it stopped. The groups of [lo, hi) (multiples of four) lie in the clip's
 /// full columns, where its coverage is exactly 1: an opaque piece there goes to the wide run as
 /// if unclipped (what the lanes give at coverage 1, the same bytes). One call a row: the clipped
-/// ends and the full middle were three calls, each finding its piece again (a third of the
-/// 200-gradient-rect frame's instructions were these calls' set-up and the ends' groups).
+/// ends and the full middle were three calls, each finding its piece again (the 200 clipped
+/// gradient rects' frame took 76.8 M instructions that way, 70.0 M this way).
 static long paintRow(const ca_axial_ramp *r, uint8_t *row, long n, double t0, double dt, const float *clip, long lo, long hi) {
     long k = 0;
     const ca_float4 steps = (ca_float4){ 0, 1, 2, 3 } * (float)dt;

@@ -131,27 +131,6 @@ extension CGContext {
         return true
     }
 
-    /// Appends one device-space polygon to raster-space `points` (y measured down from the top
-    /// row `height`), skipping non-finite vertices and widening `lo`/`hi`; a polygon left with
-    /// fewer than 3 vertices is dropped. Fills and stroke outlines (`RasterPolygonSink`) both map
-    /// their vertices here, so a stroke's polygons are its outline path's, vertex for vertex.
-    @inline(__always)
-    static func appendRasterPolygon<C: Collection>(_ flat: C, height: CGFloat, points: inout [SIMD2<Double>], ends: inout [Int],
-                                                   lo: inout SIMD2<Double>, hi: inout SIMD2<Double>) where C.Element == CGPoint {
-        let first = points.count
-        for p in flat {
-            let q = SIMD2(Double(p.x), Double(height - p.y))
-            guard q.x.isFinite, q.y.isFinite else { continue }
-            lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
-            points.append(q)
-        }
-        if points.count - first >= 3 {
-            ends.append(points.count)
-        } else {
-            points.removeSubrange(first...)
-        }
-    }
-
     /// Raster-space polygons (polygon k is `pts[ends[k - 1]..<ends[k]]`, bounds `lo`…`hi`) into
     /// a clear rasteriser, over the pixels they can touch within `limit` (default:
     /// `drawableBox`): the tail of `rasterize(devicePath:into:in:)`, shared with strokes, whose

@@ -100,8 +100,9 @@ package struct RasterPolygonSink: StrokeOutlineSink {
     }
 
     /// Closes the polygon (dropping a repeated start), then keeps it if it has three device
-    /// points and, of them, three written (`CGContext.appendRasterPolygon`'s rules, whose bounds
-    /// take every written point of a polygon with three device points).
+    /// points and, of them, three written: the fill flattening's rules (`ca_path_fill_polygons`'
+    /// `finishPolygon`), whose bounds take every written point of a polygon with three device
+    /// points, kept or not.
     private mutating func finish() {
         if kept > 1, lastDevice == firstDevice {
             kept -= 1
