@@ -65,17 +65,14 @@ extension CGContext {
     /// (default: `drawableBox`); nil when it covers nothing there.
     package func coverage(ofDevicePath path: CGPath, evenOdd: Bool, in limit: PixelBox? = nil) -> CoverageMask? {
         // The context's scratch rasteriser, taken clear and left clear (every row is taken).
-        var rast = rasterScratch
-        rasterScratch = CoverageRasterizer(width: 0, height: 0)
-        defer {
-            rast.holdsVerticalRunsAfterReset = false
-            if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast }
+        withScratchRasterizer { rast in
+            // Vertical edges' whole rows held back: the resolve works out the rows they alone
+            // cover once and copies them down (a card's or a rounded rect's sides; CCoverage.h).
+            rast.holdsVerticalRunsAfterReset = true
+            guard let box = rasterize(devicePath: path, into: &rast, in: limit) else { return nil }
+            return Self.resolve(&rast, box: box, evenOdd: evenOdd,
+                                aliased: !(gstate.shouldAntialias && gstate.allowsAntialiasing))
         }
-        // Vertical edges' whole rows held back: the resolve works out the rows they alone
-        // cover once and copies them down (a card's or a rounded rect's sides; CCoverage.h).
-        rast.holdsVerticalRunsAfterReset = true
-        guard let box = rasterize(devicePath: path, into: &rast, in: limit) else { return nil }
-        return Self.resolve(&rast, box: box, evenOdd: evenOdd, aliased: !(gstate.shouldAntialias && gstate.allowsAntialiasing))
     }
 
     /// The coverage `rast` holds over `box`, with each row's longest run of full coverage,
@@ -134,7 +131,7 @@ extension CGContext {
     /// Raster-space polygons (polygon k is `pts[ends[k - 1]..<ends[k]]`, bounds `lo`…`hi`) into
     /// a clear rasteriser, over the pixels they can touch within `limit` (default:
     /// `drawableBox`): the tail of `rasterize(devicePath:into:in:)`, shared with strokes, whose
-    /// outline is built as such polygons directly (StrokeOutlineSink.swift).
+    /// outline is built as such polygons directly (StrokeOutliner.swift).
     package func rasterize(polygons pts: [SIMD2<Double>], ends: ArraySlice<Int>, lo: SIMD2<Double>, hi: SIMD2<Double>,
                            into rast: inout CoverageRasterizer, in limit: PixelBox? = nil) -> PixelBox? {
         guard !ends.isEmpty else { return nil }
@@ -150,12 +147,12 @@ extension CGContext {
 
     /// `coverage(ofDevicePath:evenOdd:in:)` for raster-space polygons.
     func coverage(ofPolygons sink: RasterPolygonSink, evenOdd: Bool, in limit: PixelBox? = nil) -> CoverageMask? {
-        var rast = rasterScratch
-        rasterScratch = CoverageRasterizer(width: 0, height: 0)
-        defer { if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast } }
-        guard let box = rasterize(polygons: sink.points, ends: sink.ends[...], lo: sink.lo, hi: sink.hi,
-                                  into: &rast, in: limit) else { return nil }
-        return Self.resolve(&rast, box: box, evenOdd: evenOdd, aliased: !(gstate.shouldAntialias && gstate.allowsAntialiasing))
+        withScratchRasterizer { rast in
+            guard let box = rasterize(polygons: sink.points, ends: sink.ends[...], lo: sink.lo, hi: sink.hi,
+                                      into: &rast, in: limit) else { return nil }
+            return Self.resolve(&rast, box: box, evenOdd: evenOdd,
+                                aliased: !(gstate.shouldAntialias && gstate.allowsAntialiasing))
+        }
     }
 
     /// Full coverage of the pixels in `box` (within `drawableBox`): gradients and clears of
@@ -175,10 +172,9 @@ extension CGContext {
     /// pixel wide (Apple's "thinnest line"). Nil when the CTM is singular or nothing is drawn.
     package func strokeOutline(of devicePath: CGPath) -> CGPath? {
         guard let setup = strokeSetup(devicePath) else { return nil }
-        var outline = StrokeOutline(halfWidth: setup.lineWidth / 2, cap: gstate.lineCap, join: gstate.lineJoin,
-                                    miterLimit: gstate.miterLimit, arcTolerance: setup.tolerance, sink: PathElementSink())
-        for sub in setup.user.flattenedSubpaths(tolerance: setup.tolerance) { outline.stroke(sub) }
-        let elements = outline.sink.elements
+        let elements = outliner.outlineElements(of: setup.user.flattenedSubpaths(tolerance: setup.tolerance),
+                                                halfWidth: setup.lineWidth / 2, cap: gstate.lineCap, join: gstate.lineJoin,
+                                                miterLimit: gstate.miterLimit, arcTolerance: setup.tolerance)
         guard !elements.isEmpty else { return nil }
         return CGPath(elements: setup.ctm.isIdentity ? elements : elements.transformed(by: setup.ctm))
     }
@@ -190,34 +186,21 @@ extension CGContext {
     /// vertices is not drawn (with a warning), as a path of as many segments is not.
     package func strokePolygons(of devicePath: CGPath) -> RasterPolygonSink? {
         guard let setup = strokeSetup(devicePath) else { return nil }
-        var sink = strokeScratch
-        strokeScratch = RasterPolygonSink()
-        sink.clear(transform: setup.ctm, height: CGFloat(height),
-                   tolerance: min(gstate.flatness, Self.finestFlatness), maxPoints: Self.maxSegments)
-        var outline = StrokeOutline(halfWidth: setup.lineWidth / 2, cap: gstate.lineCap, join: gstate.lineJoin,
-                                    miterLimit: gstate.miterLimit, arcTolerance: setup.tolerance, sink: sink,
-                                    scratch: strokeOutlineScratch)
-        sink = RasterPolygonSink()
-        strokeOutlineScratch = StrokeScratch()
-        defer {
-            // Kept for the next stroke unless one huge stroke grew it (then it is let go).
-            let sc = outline.scratch
-            if max(sc.segs.capacity, sc.left.capacity, sc.right.capacity, sc.poly.capacity) <= Self.maxScratchPoints {
-                strokeOutlineScratch = sc
-            }
-        }
-        for sub in setup.user.flattenedSubpaths(tolerance: setup.tolerance) {
-            outline.stroke(sub)
-            if outline.sink.overflowed { break }
-        }
-        let result = outline.sink
-        outline.sink = RasterPolygonSink()
-        if result.points.capacity <= Self.maxScratchPoints { strokeScratch = result }
-        if result.overflowed {
+        var sink = RasterPolygonSink()
+        swap(&sink, &strokeScratch)
+        outliner.rasterPolygons(of: setup.user.flattenedSubpaths(tolerance: setup.tolerance),
+                                halfWidth: setup.lineWidth / 2, cap: gstate.lineCap, join: gstate.lineJoin,
+                                miterLimit: gstate.miterLimit, arcTolerance: setup.tolerance, transform: setup.ctm,
+                                height: CGFloat(height), tolerance: min(gstate.flatness, Self.finestFlatness),
+                                maxPoints: Self.maxSegments, into: &sink)
+        // The arrays are kept for the next stroke unless one huge stroke grew them.
+        if sink.points.capacity <= Self.maxScratchPoints { strokeScratch = sink } else { strokeScratch = RasterPolygonSink() }
+        if strokeOutliner.map({ $0.retainedCapacity > Self.maxScratchPoints }) ?? false { strokeOutliner = nil }
+        if sink.overflowed {
             CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not drawn")
             return nil
         }
-        return result.ends.isEmpty ? nil : result
+        return sink.ends.isEmpty ? nil : sink
     }
 
     /// Stroke outlines' buffers are kept between strokes up to this many vertices (16 MB).

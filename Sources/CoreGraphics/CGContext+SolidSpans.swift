@@ -26,49 +26,44 @@ extension CGContext {
         guard usesSpanLoops, s.blendMode == .normal, s.shadow == nil || s.shadow!.color.w <= 0,
               s.shouldAntialias, s.allowsAntialiasing,
               case .rgba32(let ro, let go, let bo, let ao) = target.layout else { return false }
-        // The context's rasteriser, moved out so that it is uniquely referenced while it is
-        // written, and put back clear (every row is taken) for the next path.
-        var rast = rasterScratch
-        rasterScratch = CoverageRasterizer(width: 0, height: 0)
-        defer {
-            rast.holdsVerticalRunsAfterReset = false
-            if rast.acc.count <= Self.maxScratchCells { rasterScratch = rast }
-        }
-        // Vertical edges' whole rows held back: the walk paints the rows they alone cover from
-        // their spans, worked out once for all such rows (CCoverage.h, `ca_edge_sink`).
-        rast.holdsVerticalRunsAfterReset = true
-        guard let box = rasterize(&rast) else { return true }
-        let surface = target
-        let clipped = box.intersection(PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
-        let spans = SolidSpanWriter(color: color * s.alpha, offsets: SIMD4(ro, go, bo, ao ?? -1),
-                                    area: (box.x1 - box.x0) * (box.y1 - box.y0), wide: widePixelLoops)
-        let clip = s.clip
-        let (w, h, stride, words) = (rast.width, rast.height, rast.stride, rast.wordsPerRow)
-        // The walk is C (SolidSpanWalk.h): the rasteriser's rows as runs, painted under the clip
-        // if any, every byte what this writer's arithmetic gives.
-        spans.withPaint { paint in
-            rast.clearingRows(holding: { cells, bits, written, runs, count in
-                var rows = ca_raster_rows(cells: cells, bits: bits, stride: stride, words: words, width: w, height: h,
-                                          evenOdd: evenOdd ? 1 : 0, written: written, verticals: runs, verticalCount: count)
-                let pixels = surface.base.assumingMemoryBound(to: UInt8.self)
-                guard let clip else {
-                    ca_solid_walk(&rows, pixels, surface.bytesPerRow, box.x0, box.y0,
-                                  clipped.x0, clipped.y0, clipped.x1, clipped.y1, paint, nil)
-                    return
-                }
-                clip.values.withUnsafeBufferPointer { values in
-                    func walk(_ fullRuns: UnsafePointer<Int32>?) {
-                        var mask = ca_clip_mask(values: values.baseAddress, x0: clip.box.x0, y0: clip.box.y0,
-                                                x1: clip.box.x1, y1: clip.box.y1, fullRuns: fullRuns)
+        // The context's rasteriser, put back clear (every row is taken) for the next path.
+        return withScratchRasterizer { rast in
+            // Vertical edges' whole rows held back: the walk paints the rows they alone cover from
+            // their spans, worked out once for all such rows (CCoverage.h, `ca_edge_sink`).
+            rast.holdsVerticalRunsAfterReset = true
+            guard let box = rasterize(&rast) else { return true }
+            let surface = target
+            let clipped = box.intersection(PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
+            let spans = SolidSpanWriter(color: color * s.alpha, offsets: SIMD4(ro, go, bo, ao ?? -1),
+                                        area: (box.x1 - box.x0) * (box.y1 - box.y0), wide: widePixelLoops)
+            let clip = s.clip
+            let (w, h, stride, words) = (rast.width, rast.height, rast.stride, rast.wordsPerRow)
+            // The walk is C (SolidSpanWalk.h): the rasteriser's rows as runs, painted under the clip
+            // if any, every byte what this writer's arithmetic gives.
+            spans.withPaint { paint in
+                rast.clearingRows(holding: { cells, bits, written, runs, count in
+                    var rows = ca_raster_rows(cells: cells, bits: bits, stride: stride, words: words, width: w, height: h,
+                                              evenOdd: evenOdd ? 1 : 0, written: written, verticals: runs, verticalCount: count)
+                    let pixels = surface.base.assumingMemoryBound(to: UInt8.self)
+                    guard let clip else {
                         ca_solid_walk(&rows, pixels, surface.bytesPerRow, box.x0, box.y0,
-                                      clipped.x0, clipped.y0, clipped.x1, clipped.y1, paint, &mask)
+                                      clipped.x0, clipped.y0, clipped.x1, clipped.y1, paint, nil)
+                        return
                     }
-                    guard let runs = clip.fullRuns else { return walk(nil) }
-                    runs.withUnsafeBufferPointer { walk($0.baseAddress) }
-                }
-            })
+                    clip.values.withUnsafeBufferPointer { values in
+                        func walk(_ fullRuns: UnsafePointer<Int32>?) {
+                            var mask = ca_clip_mask(values: values.baseAddress, x0: clip.box.x0, y0: clip.box.y0,
+                                                    x1: clip.box.x1, y1: clip.box.y1, fullRuns: fullRuns)
+                            ca_solid_walk(&rows, pixels, surface.bytesPerRow, box.x0, box.y0,
+                                          clipped.x0, clipped.y0, clipped.x1, clipped.y1, paint, &mask)
+                        }
+                        guard let runs = clip.fullRuns else { return walk(nil) }
+                        runs.withUnsafeBufferPointer { walk($0.baseAddress) }
+                    }
+                })
+            }
+            return true
         }
-        return true
     }
 
     /// Coverage the solid walk leaves unpainted because no byte would change

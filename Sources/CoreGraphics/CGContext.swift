@@ -72,6 +72,21 @@ public final class CGContext {
     /// every cell clear after each use, so a path costs its box's touched cells, not a fresh
     /// zeroed buffer.
     package var rasterScratch = CoverageRasterizer(width: 0, height: 0)
+
+    /// Runs `body` on the scratch rasteriser moved out of the context (so it is uniquely
+    /// referenced while written) and moves it back afterwards unless it grew past
+    /// `maxScratchCells`, with its vertical runs no longer held. `body` must leave every cell
+    /// clear. Swapped, not copied: a copy in and out retained and released its four arrays
+    /// each path (2 % of a frame of small fills; issue 19).
+    package func withScratchRasterizer<R>(_ body: (inout CoverageRasterizer) -> R) -> R {
+        var rast = CoverageRasterizer(width: 0, height: 0)
+        swap(&rast, &rasterScratch)
+        defer {
+            rast.holdsVerticalRunsAfterReset = false
+            if rast.acc.count <= Self.maxScratchCells { swap(&rast, &rasterScratch) }
+        }
+        return body(&rast)
+    }
     /// Whether the span loops (solid fills and strokes straight from the rasteriser's rows,
     /// gradients four pixels at a time) may run; false sends every pixel through the general
     /// loop they must agree with. For tests that compare the two.
@@ -86,11 +101,18 @@ public final class CGContext {
     /// The flattened paths and raster polygons fills are built into (CGContext+Coverage.swift),
     /// reused fill after fill.
     var fillScratch = FillPolygons()
-    /// The raster polygons strokes are built into (StrokeOutlineSink.swift), reused stroke after
-    /// stroke so that a stroke's outline allocates nothing once the buffers have grown.
+    /// The raster polygons strokes are built into (StrokeOutliner.swift), reused stroke after
+    /// stroke so that their arrays stop growing.
     var strokeScratch = RasterPolygonSink()
-    /// The stroker's working arrays (CGPath+Stroking.swift), reused the same way.
-    var strokeOutlineScratch = StrokeScratch()
+    /// The C stroker and its working arrays, made on the first stroke and kept (unless one huge
+    /// stroke grew them past `maxScratchPoints`).
+    var strokeOutliner: StrokeOutliner?
+    var outliner: StrokeOutliner {
+        if let o = strokeOutliner { return o }
+        let o = StrokeOutliner()
+        strokeOutliner = o
+        return o
+    }
 
     /// Open transparency layers, innermost last.
     package var layers: [TransparencyLayer] = []

@@ -1,7 +1,7 @@
 import Testing
 
 // Issue 19's drawing speed: `strokePath()` builds the stroke outline straight into raster
-// polygons (`CGContext.strokePolygons(of:)`, StrokeOutlineSink.swift) instead of making the
+// polygons (`CGContext.strokePolygons(of:)`, StrokeOutliner.swift) instead of making the
 // outline `CGPath` that `replacePathWithStrokedPath()` returns (Apple's CGContext "Painting" and
 // CGPathCreateCopyByStrokingPath: "a new path equivalent to the results of drawing the path
 // with a solid stroke") and flattening that. These tests pin that the two sinks carry the same
@@ -68,6 +68,13 @@ import Testing
         return p
     }
 
+    /// A line that turns straight back on itself: with round joins the cusp is a whole circle.
+    static func cusp() -> CGPath {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 20, y: 30)); p.addLine(to: CGPoint(x: 90, y: 30)); p.addLine(to: CGPoint(x: 40, y: 30))
+        return p
+    }
+
     static let cases: [Case] = {
         var c: [Case] = []
         for join in [CGLineJoin.miter, .round, .bevel] {
@@ -91,6 +98,8 @@ import Testing
         c.append(Case(name: "flipped CTM dashed", path: star(), width: 2, cap: .square, join: .bevel, dashes: [7, 3],
                       ctm: CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 140)))
         c.append(Case(name: "hairline", path: zigzag(), width: 0, ctm: CGAffineTransform(scaleX: 1.3, y: 0.8)))
+        c.append(Case(name: "cusp round join", path: cusp(), width: 8, join: .round,
+                      ctm: CGAffineTransform(a: 1.2, b: 0.3, c: -0.1, d: 0.9, tx: 4.5, ty: 2.25)))
         return c
     }()
 
@@ -164,5 +173,38 @@ import Testing
         ctx.scaleBy(x: 0, y: 1)
         #expect(ctx.strokePolygons(of: ctx.currentPath) == nil)
         #expect(ctx.strokeOutline(of: ctx.currentPath) == nil)
+    }
+
+    /// A cusp with round joins is drawn as a whole pen circle: in the outline path, a subpath of
+    /// a move, `addEllipse(in:)`'s four quarter cubics and a close, centred on the cusp.
+    @Test func cuspCircleIsAnEllipseSubpath() throws {
+        let outline = Self.cusp().copy(strokingWithWidth: 8, lineCap: .butt, lineJoin: .round, miterLimit: 10)
+        var cubics: [CGPoint] = []
+        for e in outline.elements { if case .cubic(_, _, let end) = e { cubics.append(end) } }
+        try #require(cubics.count == 4)
+        // The quarter ends: bottom, left, top and right of the circle of radius 4 around (90, 30).
+        #expect(cubics == [CGPoint(x: 90, y: 34), CGPoint(x: 86, y: 30), CGPoint(x: 90, y: 26), CGPoint(x: 94, y: 30)])
+    }
+
+    /// Past its vertex bound the stroker abandons the outline (nothing drawn, as for a path of too
+    /// many segments), and the same stroker strokes normally again afterwards.
+    @Test func outlinerAbandonsAnOutlinePastItsBound() throws {
+        let outliner = StrokeOutliner()
+        let subpaths = Self.zigzag().flattenedSubpaths(tolerance: 0.01)
+        var sink = RasterPolygonSink()
+        func stroke(_ maxPoints: Int) {
+            outliner.rasterPolygons(of: subpaths, halfWidth: 4, cap: .round, join: .round, miterLimit: 10,
+                                    arcTolerance: 0.01, transform: .identity, height: 160, tolerance: 0.025,
+                                    maxPoints: maxPoints, into: &sink)
+        }
+        stroke(.max)
+        let whole = sink
+        #expect(!whole.overflowed && !whole.ends.isEmpty)
+        stroke(12)
+        #expect(sink.overflowed)
+        #expect(sink.ends.isEmpty && sink.points.isEmpty)
+        stroke(.max)
+        #expect(!sink.overflowed)
+        #expect(sink.points == whole.points && sink.ends == whole.ends)
     }
 }

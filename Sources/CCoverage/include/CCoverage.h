@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 #include "PathPolygons.h"
+#include "StrokeOutline.h"
 
 /// A vertical edge's whole rows held back from the cells (see `ca_edge_sink`): rows
 /// `firstRow` … `lastRow` each get `whole` × `left` in cell `i0` and, unless `onBoundary`,

@@ -1,0 +1,79 @@
+// The stroke outline in C (issue 19's drawing speed): the pieces whose non-zero fill is the
+// stroke of a flattened path (bands, join wedges, caps, dots), built straight into raster-space
+// polygons for `strokePath()` or into stroker-space pieces for the outline `CGPath`
+// (`copy(strokingWithWidth:…)`, `replacePathWithStrokedPath()`). One geometry serves both, so
+// a stroke paints exactly the bytes its outline path fills. In Swift the same work cost a third
+// of the instructions of the 1,000-star frame (per-vertex array bookkeeping, uniqueness checks,
+// copies of the band's sides); the arithmetic here is kept in Swift's operation order, without
+// fused multiply-adds. How the pieces are shaped: `CGPath+Stroking.swift`.
+#ifndef CCOVERAGE_STROKE_OUTLINE_H
+#define CCOVERAGE_STROKE_OUTLINE_H
+
+#include <stdint.h>
+
+/// Where the pieces go.
+enum {
+    /// Raster-space polygons (y down from the top of a bitmap `height` tall) after mapping each
+    /// point through the transform, under the fill flattening's rules (`ca_path_fill_polygons`):
+    /// a repeat of the last device point dropped, and a closing repeat of the first; a vertex
+    /// written only when finite; a polygon kept with three device points and three written.
+    CA_STROKE_RASTER = 0,
+    /// Stroker-space pieces, as they are made: `kinds[k]` says whether piece k is a polygon (its
+    /// points in order, reversal applied) or a circle (a start point and four cubics' control and
+    /// end points: 13 points, `PathShapes.ellipse`'s elements without the close).
+    CA_STROKE_PIECES = 1,
+};
+enum { CA_PIECE_POLYGON = 0, CA_PIECE_CIRCLE = 1 };
+
+typedef struct { double x, y; } ca_stroke_point;
+typedef struct { ca_stroke_point a, b, d; int startIsCorner; } ca_stroke_segment;
+
+/// A stroker with its settings, its output and its working arrays. Zero it, set the settings
+/// with `ca_stroker_begin`, feed it subpaths, read `xy`/`ends`/`kinds`, and free it with
+/// `ca_stroker_free`; its arrays are kept (grown, never shrunk) from stroke to stroke.
+typedef struct {
+    // Settings.
+    double hw, miterLimit, arcTolerance;
+    int cap, join, mode;
+    double ta, tb, tc, td, ttx, tty;
+    int identity;
+    double height, tolerance;
+    long maxPoints;
+    // Output: points (x, y pairs), polygon ends (exclusive, into points), piece kinds.
+    double *xy;
+    long points, xyCapacity;
+    long *ends;
+    uint8_t *kinds;
+    long polygons, endsCapacity;
+    double lo[2], hi[2];
+    /// Set when the outline passed `maxPoints` (or memory ran out): the output is incomplete.
+    int overflowed;
+    // The raster polygon being written.
+    long polygonStart, kept;
+    ca_stroke_point firstDevice, lastDevice;
+    int lastWritten;
+    // Working arrays.
+    ca_stroke_segment *segs;
+    uint8_t *smooth;
+    long segCapacity;
+    /// The polygon being built (a band's left side first) and a band's right side.
+    ca_stroke_point *poly, *right;
+    long polyCount, rightCount, polyCapacity, rightCapacity;
+} ca_stroker;
+
+/// Empties the output (keeping storage) and sets the stroke: half width `hw` (> 0), cap and join
+/// as `CGLineCap`/`CGLineJoin` raw values, the miter limit, the round joins' and caps' arc
+/// tolerance; for `CA_STROKE_RASTER` also the transform to device space (a, b, c, d, tx, ty,
+/// `identity` when it is the identity), the bitmap's height, the circles' flattening tolerance
+/// (device pixels, at least 10⁻⁹) and the vertex bound.
+void ca_stroker_begin(ca_stroker *s, int mode, double hw, int cap, int join, double miterLimit, double arcTolerance,
+                      double a, double b, double c, double d, double tx, double ty, int identity, double height, double tolerance, long maxPoints);
+
+/// Strokes one flattened subpath: `n` points (x, y pairs), `isCorner` parallel to them, closed
+/// or open, `hasSegments` false for a lone move (nothing is drawn).
+void ca_stroker_add_subpath(ca_stroker *s, const double *points, const _Bool *isCorner, long n, int closed, int hasSegments);
+
+/// Frees the stroker's arrays (the struct itself is the caller's).
+void ca_stroker_free(ca_stroker *s);
+
+#endif
