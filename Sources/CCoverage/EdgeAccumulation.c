@@ -184,12 +184,18 @@ static __attribute__((noinline)) void addVertical(ca_edge_sink *sink, double xa,
 /// the sink held in locals: called once an edge, it spent a sixth of its instructions saving,
 /// reloading and spilling the sink's fields (most edges are a corner's short chords of one or
 /// two rows). The same arithmetic whichever way it is called.
-static inline __attribute__((always_inline)) void addLine(ca_edge_sink *sink, double x0, double y0, double x1, double y1) {
+/// `checked` false: the caller knows every coordinate is finite and within ±`coordinateLimit`,
+/// where the checks and clamps change nothing.
+static inline __attribute__((always_inline)) void addLine(ca_edge_sink *sink, double x0, double y0, double x1, double y1,
+                                                          int checked) {
     if (sink->work > sink->workLimit) return;
     const double lim = coordinateLimit;
-    if (!finite(x0) || !finite(y0) || !finite(x1) || !finite(y1)) return;
-    double ax = smin(smax(x0, -lim), lim), ay = smin(smax(y0, -lim), lim);
-    double bx = smin(smax(x1, -lim), lim), by = smin(smax(y1, -lim), lim);
+    double ax = x0, ay = y0, bx = x1, by = y1;
+    if (checked) {
+        if (!finite(x0) || !finite(y0) || !finite(x1) || !finite(y1)) return;
+        ax = smin(smax(x0, -lim), lim); ay = smin(smax(y0, -lim), lim);
+        bx = smin(smax(x1, -lim), lim); by = smin(smax(y1, -lim), lim);
+    }
     if (ay == by) return;
     const double dir = by > ay ? 1 : -1;
     double xa, ya, xb, yb;
@@ -241,21 +247,34 @@ static inline __attribute__((always_inline)) void addLine(ca_edge_sink *sink, do
 }
 
 void ca_edge_add_line(ca_edge_sink *sink, double x0, double y0, double x1, double y1) {
-    addLine(sink, x0, y0, x1, y1);
+    addLine(sink, x0, y0, x1, y1, 1);
 }
 
-void ca_edge_add_polygons(ca_edge_sink *shared, const double *xy, const long *ends, long count, double ox, double oy) {
-    ca_edge_sink local = *shared, *sink = &local;
+/// The polygons' edges; `checked` as `addLine` takes it.
+static inline __attribute__((always_inline)) void addPolygons(ca_edge_sink *sink, const double *xy, const long *ends, long count,
+                                                              double ox, double oy, int checked) {
     long start = 0;
     for (long k = 0; k < count; k++) {
         const long e = ends[k];
         double px = xy[2 * (e - 1)] - ox, py = xy[2 * (e - 1) + 1] - oy;
         for (long j = start; j < e; j++) {
             const double vx = xy[2 * j] - ox, vy = xy[2 * j + 1] - oy;
-            addLine(sink, px, py, vx, vy);
+            addLine(sink, px, py, vx, vy, checked);
             px = vx; py = vy;
         }
         start = e;
+    }
+}
+
+void ca_edge_add_polygons(ca_edge_sink *shared, const double *xy, const long *ends, long count, double ox, double oy,
+                          const double *lo, const double *hi) {
+    ca_edge_sink local = *shared, *sink = &local;
+    const double lim = coordinateLimit;
+    // Bounds within the limit (NaN fails every comparison): no edge needs its checks.
+    if (lo && hi && lo[0] - ox >= -lim && lo[1] - oy >= -lim && hi[0] - ox <= lim && hi[1] - oy <= lim) {
+        addPolygons(sink, xy, ends, count, ox, oy, 0);
+    } else {
+        addPolygons(sink, xy, ends, count, ox, oy, 1);
     }
     shared->work = local.work;
     shared->verticalCount = local.verticalCount;
@@ -282,13 +301,13 @@ void ca_edge_add_closed(ca_edge_sink *shared, const double *xy, long n, int reve
     if (reversed) {
         double px = xy[0], py = xy[1];
         for (long k = n - 1; k >= 0; k--) {
-            addLine(sink, px, py, xy[2 * k], xy[2 * k + 1]);
+            addLine(sink, px, py, xy[2 * k], xy[2 * k + 1], 1);
             px = xy[2 * k]; py = xy[2 * k + 1];
         }
     } else {
         double px = xy[2 * (n - 1)], py = xy[2 * (n - 1) + 1];
         for (long k = 0; k < n; k++) {
-            addLine(sink, px, py, xy[2 * k], xy[2 * k + 1]);
+            addLine(sink, px, py, xy[2 * k], xy[2 * k + 1], 1);
             px = xy[2 * k]; py = xy[2 * k + 1];
         }
     }

@@ -141,7 +141,7 @@ extension CGContext {
         let (count, overflow) = w.multipliedReportingOverflow(by: hh)
         guard !overflow, count <= Self.maxByteCount / 4 else { return nil }
         rast.reset(width: w, height: hh)
-        rast.addPolygons(pts, ends: ends, origin: SIMD2(Double(box.x0), Double(box.y0)))
+        rast.addPolygons(pts, ends: ends, origin: SIMD2(Double(box.x0), Double(box.y0)), bounds: (lo, hi))
         return box
     }
 

@@ -170,8 +170,10 @@ package struct CoverageRasterizer: Sendable {
     /// `points[ends[k - 1]..<ends[k]]` (the first starts at 0), each point less `origin`, every
     /// polygon's last vertex joined to its first. The same edges, in the same order, as
     /// `addLine` on each, with the buffers taken once (issue 19: a path's edges were a tenth of
-    /// the 10k-rect frame, much of it per-call overhead).
-    package mutating func addPolygons(_ points: [SIMD2<Double>], ends: ArraySlice<Int>, origin: SIMD2<Double>) {
+    /// the 10k-rect frame, much of it per-call overhead). `bounds`, when given, holds every
+    /// point (all finite): within the writer's coordinate limit the edges skip their checks.
+    package mutating func addPolygons(_ points: [SIMD2<Double>], ends: ArraySlice<Int>, origin: SIMD2<Double>,
+                                      bounds: (lo: SIMD2<Double>, hi: SIMD2<Double>)? = nil) {
         if holdsVerticalRuns, work == 0, verticalCount == 0 {
             // Holding runs back costs every other edge a check a row; a path with no vertical
             // edge a row tall (a star, a curve's outline) gains nothing for it.
@@ -188,7 +190,19 @@ package struct CoverageRasterizer: Sendable {
             points.withUnsafeBufferPointer { pts in
                 ends.withUnsafeBufferPointer { e in
                     UnsafeRawPointer(pts.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * pts.count) { xy in
-                        ca_edge_add_polygons(sink, xy, e.baseAddress, e.count, origin.x, origin.y)
+                        guard let bounds else {
+                            return ca_edge_add_polygons(sink, xy, e.baseAddress, e.count, origin.x, origin.y, nil, nil)
+                        }
+                        var lo = bounds.lo, hi = bounds.hi
+                        withUnsafePointer(to: &lo) { l in
+                            withUnsafePointer(to: &hi) { h in
+                                l.withMemoryRebound(to: Double.self, capacity: 2) { lp in
+                                    h.withMemoryRebound(to: Double.self, capacity: 2) { hp in
+                                        ca_edge_add_polygons(sink, xy, e.baseAddress, e.count, origin.x, origin.y, lp, hp)
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }

@@ -77,4 +77,44 @@ import Testing
         #expect(coverage[2 * 12 + 5] == 1)
         #expect(coverage.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 })
     }
+
+    /// Polygons added with their bounds (the fills' and strokes' route, which skips the edges'
+    /// finite checks and clamps when the bounds lie within the writer's coordinate limit) give
+    /// exactly the cells, bits and work of the same polygons edge by edge: random polygons of random
+    /// size, some reaching far off the grid; and bounds past the limit (a vertex 10⁹ below, whose
+    /// clamp matters) still give the checked route's cells.
+    @Test func boundsSkipOnlyChecksThatChangeNothing() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func unit() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var drawn = 0
+        for trial in 0..<60 {
+            var pts: [SIMD2<Double>] = [], ends: [Int] = []
+            let reach = trial % 3 == 0 ? 400.0 : 30.0
+            for _ in 0..<(1 + trial % 4) {
+                for _ in 0..<(3 + trial % 7) { pts.append([unit() * reach - reach / 4, unit() * reach - reach / 4]) }
+                ends.append(pts.count)
+            }
+            if trial % 10 == 9 { pts[0] = [20.5, 1e9] }
+            var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+            for p in pts { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+            // The checked route: each polygon through `addPolygon` (every edge checked).
+            var checked = CoverageRasterizer(width: 40, height: 36)
+            var start = 0
+            for e in ends {
+                checked.addPolygon(pts[start..<e].map { $0 - [3, 2] })
+                start = e
+            }
+            var bounded = CoverageRasterizer(width: 40, height: 36)
+            bounded.addPolygons(pts, ends: ends[...], origin: [3, 2], bounds: (lo, hi))
+            #expect(bounded.acc == checked.acc, "trial \(trial)")
+            #expect(bounded.touched == checked.touched, "trial \(trial)")
+            #expect(bounded.work == checked.work, "trial \(trial)")
+            if checked.acc.contains(where: { $0 != 0 }) { drawn += 1 }
+        }
+        // Most trials touch the grid (a polygon far off it may not).
+        #expect(drawn >= 40, "\(drawn) of 60 trials drew")
+    }
 }

@@ -60,8 +60,12 @@ void ca_edge_add_line(ca_edge_sink *sink, double x0, double y0, double x1, doubl
 int ca_polygons_cross_rows_vertically(const double *xy, const long *ends, long count);
 
 /// Closed polygons from one array of (x, y) pairs: polygon k is pairs ends[k − 1] … ends[k] − 1
-/// (the first from 0), each point less (ox, oy), its last vertex joined to its first.
-void ca_edge_add_polygons(ca_edge_sink *sink, const double *xy, const long *ends, long count, double ox, double oy);
+/// (the first from 0), each point less (ox, oy), its last vertex joined to its first. `lo` and
+/// `hi` (x, y; NULL when not known) bound every point: when, less the origin, they lie within
+/// the writer's coordinate limit, the edges skip their finite checks and clamps (which would
+/// change nothing: a tenth of a short chord's instructions).
+void ca_edge_add_polygons(ca_edge_sink *sink, const double *xy, const long *ends, long count, double ox, double oy,
+                          const double *lo, const double *hi);
 
 /// One closed polygon of `n` (x, y) pairs, every vertex joined to the next and the last to the
 /// first; `reversed`: the same polygon walked the other way (from the first vertex back).
