@@ -1,10 +1,10 @@
 // See include/StrokeOutline.h; the shapes are described at `copy(strokingWithWidth:…)`
 // (CGPath+Stroking.swift). `smax`/`smin` are Swift's `max`/`min` (`y >= x ? y : x`, `y < x ? y : x`).
-#include "StrokeOutline.h"
-#include <math.h>
-#include <stdlib.h>
-
 #pragma clang fp contract(off)
+
+#include "StrokeOutline.h"
+#include "PathWalk.h"
+#include <stdlib.h>
 
 typedef ca_stroke_point pt;
 typedef ca_stroke_segment seg;
@@ -20,7 +20,6 @@ INLINE pt perp(pt a) { return P(-a.y, a.x); }
 INLINE double dot(pt a, pt b) { return a.x * b.x + a.y * b.y; }
 INLINE double cross(pt a, pt b) { return a.x * b.y - a.y * b.x; }
 INLINE int same(pt a, pt b) { return a.x == b.x && a.y == b.y; }
-INLINE double smax(double x, double y) { return y >= x ? y : x; }
 INLINE double smin(double x, double y) { return y < x ? y : x; }
 
 /// `CGPoint.normalizedVector`: scaled by the larger component first; 0 when zero or not finite.
@@ -436,9 +435,10 @@ void ca_stroker_begin(ca_stroker *s, int mode, double hw, int cap, int join, dou
     s->overflowed = 0;
 }
 
-void ca_stroker_add_subpath(ca_stroker *s, const double *points, const _Bool *isCorner, long n, int closed, int hasSegments) {
+/// Strokes one flattened subpath (`n` points, `isCorner` parallel to them).
+static void strokeSubpath(ca_stroker *s, const pt *points, const uint8_t *isCorner, long n, int closed, int hasSegments) {
     if (!hasSegments || n <= 0 || s->overflowed) return;
-    const pt first = P(points[0], points[1]);
+    const pt first = points[0];
     if (n > s->segCapacity) {
         long c1 = s->segCapacity, c2 = s->segCapacity;
         if (!grow((void **)&s->segs, &c1, n, sizeof(seg)) || !grow((void **)&s->smooth, &c2, n, 1)) { s->overflowed = 1; return; }
@@ -448,7 +448,7 @@ void ca_stroker_add_subpath(ca_stroker *s, const double *points, const _Bool *is
     const long segCount = closed ? n : n - 1;
     for (long i = 0; i < segCount; i++) {
         const long j = i + 1 < n ? i + 1 : 0;
-        const pt a = P(points[2 * i], points[2 * i + 1]), b = P(points[2 * j], points[2 * j + 1]);
+        const pt a = points[i], b = points[j];
         pt d;
         if (!normalized(sub(b, a), &d)) continue;
         seg g = { a, b, d, isCorner[i] ? 1 : 0 };
@@ -481,10 +481,108 @@ void ca_stroker_add_subpath(ca_stroker *s, const double *points, const _Bool *is
     }
 }
 
+// MARK: - Flattening (`CGPath.flattenedSubpaths(tolerance:)`'s rules)
+
+/// One more vertex of the subpath being flattened.
+static void flatPush(ca_stroker *s, pt p, int corner) {
+    if (s->flatCount >= s->flatCapacity) {
+        long c1 = s->flatCapacity, c2 = s->flatCapacity;
+        if (!grow((void **)&s->flat, &c1, s->flatCount + 1, sizeof(pt))
+            || !grow((void **)&s->flatCorner, &c2, s->flatCount + 1, 1)) { s->overflowed = 1; return; }
+        s->flatCapacity = c1 < c2 ? c1 : c2;
+    }
+    s->flat[s->flatCount] = p;
+    s->flatCorner[s->flatCount] = (uint8_t)corner;
+    s->flatCount += 1;
+}
+
+/// Strokes the open subpath (left open) and forgets it.
+static void flatEnd(ca_stroker *s) {
+    if (!s->flatOpen) return;
+    strokeSubpath(s, s->flat, s->flatCorner, s->flatCount, 0, s->flatHasSegments);
+    s->flatCount = 0;
+    s->flatOpen = 0;
+}
+
+static void flatBegin(ca_stroker *s, pt p) {
+    flatEnd(s);
+    s->flatCount = 0;
+    flatPush(s, p, 1);
+    s->flatHasSegments = 0;
+    s->flatOpen = 1;
+}
+
+/// A vertex; a repeat of the last one only marks it a corner when `corner`.
+static void flatAdd(ca_stroker *s, pt p, int corner) {
+    if (!s->flatOpen) return;
+    s->flatHasSegments = 1;
+    if (s->flatCount > 0 && same(s->flat[s->flatCount - 1], p)) {
+        if (corner) s->flatCorner[s->flatCount - 1] = 1;
+    } else {
+        flatPush(s, p, corner);
+    }
+}
+
+/// Closes the subpath (a repeated start dropped; the closing segment is implicit) and strokes it.
+static void flatClose(ca_stroker *s) {
+    if (!s->flatOpen) return;
+    if (s->flatCount > 1 && same(s->flat[s->flatCount - 1], s->flat[0])) s->flatCount -= 1;
+    strokeSubpath(s, s->flat, s->flatCorner, s->flatCount, 1, 1);
+    s->flatCount = 0;
+    s->flatOpen = 0;
+}
+
+/// A curve's chords (Wang's count at `tol`), the end point exact and a corner.
+static void flatCurve(ca_stroker *s, int cubic, double ax, double ay, const double *p, long n) {
+    const int end = cubic ? 4 : 2;
+    for (long i = 1; i <= n; i++) {
+        if (i == n) { flatAdd(s, P(p[end], p[end + 1]), 1); break; }
+        double x, y;
+        curvePoint(cubic, ax, ay, p, (double)i / (double)n, &x, &y);
+        flatAdd(s, P(x, y), 0);
+    }
+}
+
+void ca_stroker_add_path(ca_stroker *s, const ca_path_item *items, long count, double tolerance) {
+    const double tol = tolerance > 1e-9 ? tolerance : 1e-9;
+    segmentWalk w = { 0, 0, 0, 0, 0 };
+    s->flatOpen = 0; s->flatCount = 0;
+    for (long k = 0; k < count && !s->overflowed; k++) {
+        const ca_path_item *e = items + k;
+        double ax, ay;
+        switch (step(&w, e, &ax, &ay)) {
+        case CA_PATH_MOVE: {
+            const int end = endIndex(e->kind);
+            flatBegin(s, P(e->p[end], e->p[end + 1]));
+            break;
+        }
+        case CA_PATH_LINE:
+            if (!s->flatOpen) flatBegin(s, P(ax, ay));
+            flatAdd(s, P(e->p[0], e->p[1]), 1);
+            break;
+        case CA_PATH_QUAD:
+            if (!s->flatOpen) flatBegin(s, P(ax, ay));
+            flatCurve(s, 0, ax, ay, e->p, quadCount(ax, ay, e->p, tol));
+            break;
+        case CA_PATH_CUBIC:
+            if (!s->flatOpen) flatBegin(s, P(ax, ay));
+            flatCurve(s, 1, ax, ay, e->p, cubicCount(ax, ay, e->p, tol));
+            break;
+        case CA_PATH_CLOSE:
+            if (!s->flatOpen) flatBegin(s, P(ax, ay));
+            flatClose(s);
+            break;
+        default:
+            break;
+        }
+    }
+    flatEnd(s);
+}
+
 void ca_stroker_free(ca_stroker *s) {
     free(s->xy); free(s->ends); free(s->kinds);
     free(s->segs); free(s->smooth);
-    free(s->right); free(s->poly);
-    s->xy = 0; s->ends = 0; s->kinds = 0; s->segs = 0; s->smooth = 0; s->right = s->poly = 0;
-    s->xyCapacity = s->endsCapacity = s->segCapacity = s->rightCapacity = s->polyCapacity = 0;
+    free(s->right); free(s->poly); free(s->flat); free(s->flatCorner);
+    s->xy = 0; s->ends = 0; s->kinds = 0; s->segs = 0; s->smooth = 0; s->right = s->poly = 0; s->flat = 0; s->flatCorner = 0;
+    s->xyCapacity = s->endsCapacity = s->segCapacity = s->flatCapacity = s->rightCapacity = s->polyCapacity = 0;
 }

@@ -172,9 +172,9 @@ extension CGContext {
     /// pixel wide (Apple's "thinnest line"). Nil when the CTM is singular or nothing is drawn.
     package func strokeOutline(of devicePath: CGPath) -> CGPath? {
         guard let setup = strokeSetup(devicePath) else { return nil }
-        let elements = outliner.outlineElements(of: setup.user.flattenedSubpaths(tolerance: setup.tolerance),
-                                                halfWidth: setup.lineWidth / 2, cap: gstate.lineCap, join: gstate.lineJoin,
-                                                miterLimit: gstate.miterLimit, arcTolerance: setup.tolerance)
+        let elements = outliner.outlineElements(of: setup.user, tolerance: setup.tolerance, halfWidth: setup.lineWidth / 2,
+                                                cap: gstate.lineCap, join: gstate.lineJoin, miterLimit: gstate.miterLimit,
+                                                arcTolerance: setup.tolerance)
         guard !elements.isEmpty else { return nil }
         return CGPath(elements: setup.ctm.isIdentity ? elements : elements.transformed(by: setup.ctm))
     }
@@ -188,11 +188,11 @@ extension CGContext {
         guard let setup = strokeSetup(devicePath) else { return nil }
         var sink = RasterPolygonSink()
         swap(&sink, &strokeScratch)
-        outliner.rasterPolygons(of: setup.user.flattenedSubpaths(tolerance: setup.tolerance),
-                                halfWidth: setup.lineWidth / 2, cap: gstate.lineCap, join: gstate.lineJoin,
-                                miterLimit: gstate.miterLimit, arcTolerance: setup.tolerance, transform: setup.ctm,
-                                height: CGFloat(height), tolerance: min(gstate.flatness, Self.finestFlatness),
-                                maxPoints: Self.maxSegments, into: &sink)
+        outliner.rasterPolygons(of: setup.user, tolerance: setup.tolerance, halfWidth: setup.lineWidth / 2,
+                                cap: gstate.lineCap, join: gstate.lineJoin, miterLimit: gstate.miterLimit,
+                                arcTolerance: setup.tolerance, transform: setup.ctm, height: CGFloat(height),
+                                circleTolerance: min(gstate.flatness, Self.finestFlatness), maxPoints: Self.maxSegments,
+                                into: &sink)
         // The arrays are kept for the next stroke unless one huge stroke grew them.
         if sink.points.capacity <= Self.maxScratchPoints { strokeScratch = sink } else { strokeScratch = RasterPolygonSink() }
         if strokeOutliner.map({ $0.retainedCapacity > Self.maxScratchPoints }) ?? false { strokeOutliner = nil }

@@ -35,22 +35,7 @@ struct FillPolygons {
     mutating func set(flattening path: CGPath, tolerance: CGFloat, height: CGFloat, limit: Int) -> Bool {
         pointCount = 0; polygonCount = 0
         lo = SIMD2(repeating: .infinity); hi = SIMD2(repeating: -.infinity)
-        let elements = path.elements
-        let count = elements.count
-        if items.count < count {
-            items.append(contentsOf: repeatElement(ca_path_item(), count: max(count, 2 * items.count) - items.count))
-        }
-        items.withUnsafeMutableBufferPointer { out in
-            for (k, e) in elements.enumerated() {
-                switch e {
-                case .move(let p): out[k] = ca_path_item(kind: 0, p: (p.x, p.y, 0, 0, 0, 0))
-                case .line(let p): out[k] = ca_path_item(kind: 1, p: (p.x, p.y, 0, 0, 0, 0))
-                case .quad(let c, let p): out[k] = ca_path_item(kind: 2, p: (c.x, c.y, p.x, p.y, 0, 0))
-                case .cubic(let c1, let c2, let p): out[k] = ca_path_item(kind: 3, p: (c1.x, c1.y, c2.x, c2.y, p.x, p.y))
-                case .close: out[k] = ca_path_item(kind: 4, p: (0, 0, 0, 0, 0, 0))
-                }
-            }
-        }
+        let count = path.writeItems(into: &items)
         let segments = items.withUnsafeBufferPointer { ca_path_segment_count($0.baseAddress, count, Double(tolerance), limit) }
         guard segments <= limit else { return false }
         // A vertex is begun or added at most once a segment plus once an element (see
@@ -77,5 +62,30 @@ struct FillPolygons {
         pointCount = result.points; polygonCount = result.polygons
         lo = SIMD2(result.lo.0, result.lo.1); hi = SIMD2(result.hi.0, result.hi.1)
         return true
+    }
+}
+
+extension CGPath {
+    /// Writes the elements as `CCoverage`'s plain records into `items` (grown as needed, at least
+    /// doubling; entries past the returned count are spare room) and returns how many: what the
+    /// C flattening of fills and strokes reads.
+    func writeItems(into items: inout [ca_path_item]) -> Int {
+        let elements = self.elements
+        let count = elements.count
+        if items.count < count {
+            items.append(contentsOf: repeatElement(ca_path_item(), count: max(count, 2 * items.count) - items.count))
+        }
+        items.withUnsafeMutableBufferPointer { out in
+            for (k, e) in elements.enumerated() {
+                switch e {
+                case .move(let p): out[k] = ca_path_item(kind: 0, p: (p.x, p.y, 0, 0, 0, 0))
+                case .line(let p): out[k] = ca_path_item(kind: 1, p: (p.x, p.y, 0, 0, 0, 0))
+                case .quad(let c, let p): out[k] = ca_path_item(kind: 2, p: (c.x, c.y, p.x, p.y, 0, 0))
+                case .cubic(let c1, let c2, let p): out[k] = ca_path_item(kind: 3, p: (c1.x, c1.y, c2.x, c2.y, p.x, p.y))
+                case .close: out[k] = ca_path_item(kind: 4, p: (0, 0, 0, 0, 0, 0))
+                }
+            }
+        }
+        return count
     }
 }

@@ -40,9 +40,9 @@ extension CGPath {
         guard !box.isNull else { return CGPath(elements: []) }
         let extent = max(box.width, box.height)
         let tolerance = min(0.05, max(extent * 1e-3, 1e-6))
-        let elements = StrokeOutliner().outlineElements(of: flattenedSubpaths(tolerance: tolerance),
-                                                        halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin,
-                                                        miterLimit: miterLimit, arcTolerance: max(lineWidth / 2 * 1e-3, 1e-9))
+        let elements = StrokeOutliner().outlineElements(of: self, tolerance: tolerance, halfWidth: lineWidth / 2,
+                                                        cap: lineCap, join: lineJoin, miterLimit: miterLimit,
+                                                        arcTolerance: max(lineWidth / 2 * 1e-3, 1e-9))
         let result = transform.isIdentity ? elements : elements.transformed(by: transform)
         return CGPath(elements: result)
     }

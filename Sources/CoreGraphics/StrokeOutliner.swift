@@ -17,23 +17,26 @@ import CCoverage
 /// The C stroker and the arrays it keeps from stroke to stroke (freed with this object).
 package final class StrokeOutliner {
     private var c = ca_stroker()
+    /// The stroked path's elements as `ca_path_item`s (spare room past the count).
+    private var items: [ca_path_item] = []
 
     package init() {}
     deinit { ca_stroker_free(&c) }
 
     /// The most elements any of the stroker's kept arrays has room for.
     package var retainedCapacity: Int {
-        max(c.xyCapacity, c.endsCapacity, c.segCapacity, c.rightCapacity, c.polyCapacity)
+        max(c.xyCapacity, c.endsCapacity, c.segCapacity, c.flatCapacity, c.rightCapacity, c.polyCapacity, items.count)
     }
 
-    /// The outline of `subpaths` stroked with half width `hw` as path elements in the stroker's
-    /// space: each polygon a move, lines and a close; each circle (round dots and cusps) the
-    /// move, four quarter cubics and close of `addEllipse(in:)`.
-    package func outlineElements(of subpaths: [FlattenedSubpath], halfWidth hw: CGFloat, cap: CGLineCap, join: CGLineJoin,
-                         miterLimit: CGFloat, arcTolerance: CGFloat) -> [PathElement] {
+    /// The outline of `path` (its curves flattened at `tolerance`, as `flattenedSubpaths` does)
+    /// stroked with half width `hw`, as path elements in the path's space: each polygon a move,
+    /// lines and a close; each circle (round dots and cusps) the move, four quarter cubics and
+    /// close of `addEllipse(in:)`.
+    package func outlineElements(of path: CGPath, tolerance: CGFloat, halfWidth hw: CGFloat, cap: CGLineCap,
+                                 join: CGLineJoin, miterLimit: CGFloat, arcTolerance: CGFloat) -> [PathElement] {
         ca_stroker_begin(&c, Int32(CA_STROKE_PIECES), Double(hw), cap.rawValue, join.rawValue, Double(miterLimit),
                          Double(arcTolerance), 1, 0, 0, 1, 0, 0, 1, 0, 1, Int.max)
-        for sub in subpaths { add(sub) }
+        add(path, tolerance: tolerance)
         var out: [PathElement] = []
         out.reserveCapacity(c.points + 2 * c.polygons)
         let xy = c.xy
@@ -55,19 +58,17 @@ package final class StrokeOutliner {
         return out
     }
 
-    /// The outline as raster-space polygons in `sink` (its arrays emptied first, their storage
-    /// kept): mapped through `transform`, y down from the top of a bitmap `height` tall, circles
-    /// flattened at `tolerance`, abandoned (`overflowed`) past `maxPoints` vertices.
-    package func rasterPolygons(of subpaths: [FlattenedSubpath], halfWidth hw: CGFloat, cap: CGLineCap, join: CGLineJoin,
-                        miterLimit: CGFloat, arcTolerance: CGFloat, transform t: CGAffineTransform, height: CGFloat,
-                        tolerance: CGFloat, maxPoints: Int, into sink: inout RasterPolygonSink) {
+    /// The outline of `path` (flattened at `tolerance` in its own space) as raster-space polygons
+    /// in `sink` (its arrays emptied first, their storage kept): mapped through `transform`, y
+    /// down from the top of a bitmap `height` tall, circles flattened at `circleTolerance` (device
+    /// pixels), abandoned (`overflowed`) past `maxPoints` vertices.
+    package func rasterPolygons(of path: CGPath, tolerance: CGFloat, halfWidth hw: CGFloat, cap: CGLineCap,
+                                join: CGLineJoin, miterLimit: CGFloat, arcTolerance: CGFloat, transform t: CGAffineTransform,
+                                height: CGFloat, circleTolerance: CGFloat, maxPoints: Int, into sink: inout RasterPolygonSink) {
         ca_stroker_begin(&c, Int32(CA_STROKE_RASTER), Double(hw), cap.rawValue, join.rawValue, Double(miterLimit),
                          Double(arcTolerance), Double(t.a), Double(t.b), Double(t.c), Double(t.d), Double(t.tx),
-                         Double(t.ty), t.isIdentity ? 1 : 0, Double(height), Double(tolerance), maxPoints)
-        for sub in subpaths {
-            add(sub)
-            if c.overflowed != 0 { break }
-        }
+                         Double(t.ty), t.isIdentity ? 1 : 0, Double(height), Double(circleTolerance), maxPoints)
+        add(path, tolerance: tolerance)
         sink.points.removeAll(keepingCapacity: true)
         sink.ends.removeAll(keepingCapacity: true)
         sink.overflowed = c.overflowed != 0
@@ -80,14 +81,9 @@ package final class StrokeOutliner {
         sink.ends.append(contentsOf: UnsafeBufferPointer(start: c.ends, count: c.polygons))
     }
 
-    private func add(_ sub: FlattenedSubpath) {
-        let n = sub.points.count
-        sub.points.withUnsafeBufferPointer { p in
-            sub.isCorner.withUnsafeBufferPointer { k in
-                let xy = p.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: Double.self) }
-                ca_stroker_add_subpath(&c, xy, k.baseAddress, n, sub.isClosed ? 1 : 0, sub.hasSegments ? 1 : 0)
-            }
-        }
+    private func add(_ path: CGPath, tolerance: CGFloat) {
+        let count = path.writeItems(into: &items)
+        items.withUnsafeBufferPointer { ca_stroker_add_path(&c, $0.baseAddress, count, Double(tolerance)) }
     }
 }
 

@@ -190,12 +190,11 @@ import Testing
     /// many segments), and the same stroker strokes normally again afterwards.
     @Test func outlinerAbandonsAnOutlinePastItsBound() throws {
         let outliner = StrokeOutliner()
-        let subpaths = Self.zigzag().flattenedSubpaths(tolerance: 0.01)
         var sink = RasterPolygonSink()
         func stroke(_ maxPoints: Int) {
-            outliner.rasterPolygons(of: subpaths, halfWidth: 4, cap: .round, join: .round, miterLimit: 10,
-                                    arcTolerance: 0.01, transform: .identity, height: 160, tolerance: 0.025,
-                                    maxPoints: maxPoints, into: &sink)
+            outliner.rasterPolygons(of: Self.zigzag(), tolerance: 0.01, halfWidth: 4, cap: .round, join: .round,
+                                    miterLimit: 10, arcTolerance: 0.01, transform: .identity, height: 160,
+                                    circleTolerance: 0.025, maxPoints: maxPoints, into: &sink)
         }
         stroke(.max)
         let whole = sink

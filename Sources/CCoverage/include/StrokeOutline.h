@@ -10,6 +10,7 @@
 #define CCOVERAGE_STROKE_OUTLINE_H
 
 #include <stdint.h>
+#include "PathPolygons.h"
 
 /// Where the pieces go.
 enum {
@@ -56,6 +57,12 @@ typedef struct {
     ca_stroke_segment *segs;
     uint8_t *smooth;
     long segCapacity;
+    /// The subpath being flattened: its points, which of them are corners, whether it is open
+    /// and has drawing elements.
+    ca_stroke_point *flat;
+    uint8_t *flatCorner;
+    long flatCount, flatCapacity;
+    int flatOpen, flatHasSegments;
     /// The polygon being built (a band's left side first) and a band's right side.
     ca_stroke_point *poly, *right;
     long polyCount, rightCount, polyCapacity, rightCapacity;
@@ -69,9 +76,12 @@ typedef struct {
 void ca_stroker_begin(ca_stroker *s, int mode, double hw, int cap, int join, double miterLimit, double arcTolerance,
                       double a, double b, double c, double d, double tx, double ty, int identity, double height, double tolerance, long maxPoints);
 
-/// Strokes one flattened subpath: `n` points (x, y pairs), `isCorner` parallel to them, closed
-/// or open, `hasSegments` false for a lone move (nothing is drawn).
-void ca_stroker_add_subpath(ca_stroker *s, const double *points, const _Bool *isCorner, long n, int closed, int hasSegments);
+/// Strokes a path's elements: each subpath flattened at `tolerance` (at least 10⁻⁹) under
+/// `CGPath.flattenedSubpaths(tolerance:)`'s rules — the segment walk of `ca_path_fill_polygons`,
+/// Wang's count of chords a curve with its end point exact and a corner, a vertex equal to the
+/// last dropped (marking it a corner when it ends an element), a closed subpath's repeated start
+/// dropped — then stroked as it ends: a lone move draws nothing, a subpath of zero length a dot.
+void ca_stroker_add_path(ca_stroker *s, const ca_path_item *items, long count, double tolerance);
 
 /// Frees the stroker's arrays (the struct itself is the caller's).
 void ca_stroker_free(ca_stroker *s);

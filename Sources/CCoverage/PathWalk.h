@@ -1,0 +1,104 @@
+// The path walk and curve arithmetic that the fill flattening (PathPolygons.c) and the stroke
+// flattening (StrokeOutline.c) share: Swift's `forEachSegment`, `flatteningSegmentCount`,
+// `quadPoint` and `cubicPoint`, operation for operation (the includer turns contraction off).
+// Private to CCoverage.
+#ifndef CCOVERAGE_PATH_WALK_H
+#define CCOVERAGE_PATH_WALK_H
+
+#include "PathPolygons.h"
+#include <math.h>
+
+static inline __attribute__((always_inline)) int finite2(const double *p) {
+    return __builtin_isfinite(p[0]) && __builtin_isfinite(p[1]);
+}
+
+/// `PathElement.isFinite`: every point of the element finite.
+static inline __attribute__((always_inline)) int itemIsFinite(const ca_path_item *e) {
+    switch (e->kind) {
+    case CA_PATH_MOVE: case CA_PATH_LINE: return finite2(e->p);
+    case CA_PATH_QUAD: return finite2(e->p) && finite2(e->p + 2);
+    case CA_PATH_CUBIC: return finite2(e->p) && finite2(e->p + 2) && finite2(e->p + 4);
+    default: return 1;
+    }
+}
+
+/// `flatteningSegmentCount(degree:secondDifference:tolerance:)`: Wang's ⌈√(d(d−1)/8 · M / tol)⌉
+/// (`factor` = d(d−1)/8, exact for degrees 2 and 3), 1 when not finite or below 1, at most 512.
+static inline __attribute__((always_inline)) long wang(double factor, double m, double tol) {
+    const double n = ceil(sqrt(factor * m / tol));
+    if (!__builtin_isfinite(n) || !(n >= 1)) return 1;
+    return n >= 512 ? 512 : (long)n;
+}
+
+/// `CGPoint.vectorLength` of a − 2c + b (the second difference).
+static inline __attribute__((always_inline)) double secondDifference(double ax, double ay, double cx, double cy, double bx, double by) {
+    const double x = ax - cx * 2 + bx, y = ay - cy * 2 + by;
+    return sqrt(x * x + y * y);
+}
+
+static inline __attribute__((always_inline)) double smax(double x, double y) { return y >= x ? y : x; }
+
+static inline __attribute__((always_inline)) long quadCount(double ax, double ay, const double *p, double tol) {
+    return wang(0.25, secondDifference(ax, ay, p[0], p[1], p[2], p[3]), tol);
+}
+
+/// Where an element's end point sits in its points: after the control point of a quad, after
+/// both of a cubic, first otherwise.
+static inline __attribute__((always_inline)) int endIndex(int64_t kind) {
+    return kind == CA_PATH_CUBIC ? 4 : kind == CA_PATH_QUAD ? 2 : 0;
+}
+
+/// The point at t of the quad (a, p[0…1], p[2…3]) or the cubic (a, p[0…1], p[2…3], p[4…5]):
+/// `quadPoint` (a·u² + c·2ut + b·t²) and `cubicPoint` (a·u³ + c1·3u²t + c2·3ut² + b·t³), each
+/// summed in that order.
+static inline __attribute__((always_inline)) void curvePoint(int cubic, double ax, double ay, const double *p, double t,
+                                                             double *x, double *y) {
+    const double u = 1 - t;
+    if (cubic) {
+        const double ka = u * u * u, k1 = 3 * u * u * t, k2 = 3 * u * t * t, kb = t * t * t;
+        *x = ax * ka + p[0] * k1 + p[2] * k2 + p[4] * kb;
+        *y = ay * ka + p[1] * k1 + p[3] * k2 + p[5] * kb;
+    } else {
+        const double ka = u * u, kc = 2 * u * t, kb = t * t;
+        *x = ax * ka + p[0] * kc + p[2] * kb;
+        *y = ay * ka + p[1] * kc + p[3] * kb;
+    }
+}
+
+static inline __attribute__((always_inline)) long cubicCount(double ax, double ay, const double *p, double tol) {
+    const double m = smax(secondDifference(ax, ay, p[0], p[1], p[2], p[3]), secondDifference(p[0], p[1], p[2], p[3], p[4], p[5]));
+    return wang(0.75, m, tol);
+}
+
+/// `forEachSegment`'s walk: the segment each finite element makes given the current point
+/// (none at the start): its kind (a line or curve with no current point is a move to its end
+/// point; a close with none is nothing) and its start point.
+typedef struct {
+    int hasCurrent;
+    double cx, cy, sx, sy;
+} segmentWalk;
+
+/// The segment kind `e` makes (−1: none), its start in `*ax`, `*ay`; the walk moved past it.
+static inline __attribute__((always_inline)) int step(segmentWalk *w, const ca_path_item *e, double *ax, double *ay) {
+    if (!itemIsFinite(e)) return -1;
+    int kind = (int)e->kind;
+    *ax = w->cx; *ay = w->cy;
+    switch (kind) {
+    case CA_PATH_MOVE: case CA_PATH_LINE: case CA_PATH_QUAD: case CA_PATH_CUBIC: {
+        const int end = endIndex(kind);
+        if (kind == CA_PATH_MOVE || !w->hasCurrent) {
+            kind = CA_PATH_MOVE;
+            w->sx = e->p[end]; w->sy = e->p[end + 1];
+        }
+        w->cx = e->p[end]; w->cy = e->p[end + 1];
+        w->hasCurrent = 1;
+        return kind;
+    }
+    default:
+        if (!w->hasCurrent) return -1;
+        w->cx = w->sx; w->cy = w->sy;
+        return CA_PATH_CLOSE;
+    }
+}
+
+#endif
