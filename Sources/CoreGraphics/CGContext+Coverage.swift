@@ -175,6 +175,7 @@ extension CGContext {
         let elements = outliner.outlineElements(of: setup.user, tolerance: setup.tolerance, halfWidth: setup.lineWidth / 2,
                                                 cap: gstate.lineCap, join: gstate.lineJoin, miterLimit: gstate.miterLimit,
                                                 arcTolerance: setup.tolerance)
+        releaseOutlinerIfGrown()
         guard !elements.isEmpty else { return nil }
         return CGPath(elements: setup.ctm.isIdentity ? elements : elements.transformed(by: setup.ctm))
     }
@@ -195,7 +196,7 @@ extension CGContext {
                                 into: &sink)
         // The arrays are kept for the next stroke unless one huge stroke grew them.
         if sink.points.capacity <= Self.maxScratchPoints { strokeScratch = sink } else { strokeScratch = RasterPolygonSink() }
-        if strokeOutliner.map({ $0.retainedCapacity > Self.maxScratchPoints }) ?? false { strokeOutliner = nil }
+        releaseOutlinerIfGrown()
         if sink.overflowed {
             CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not drawn")
             return nil
@@ -205,6 +206,12 @@ extension CGContext {
 
     /// Stroke outlines' buffers are kept between strokes up to this many vertices (16 MB).
     static let maxScratchPoints = 1 << 20
+
+    /// Lets the stroker go after a stroke that grew its arrays past `maxScratchPoints`, so one
+    /// huge stroke does not pin them.
+    private func releaseOutlinerIfGrown() {
+        if let o = strokeOutliner, o.retainedCapacity > Self.maxScratchPoints { strokeOutliner = nil }
+    }
 
     /// What both stroke sinks start from: the user-space (dashed) path, the CTM to map the
     /// outline back, the line width (a hairline: 1, in device space) and the flattening
