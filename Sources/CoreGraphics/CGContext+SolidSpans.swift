@@ -35,7 +35,8 @@ extension CGContext {
             let surface = target
             let clipped = box.intersection(PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
             let spans = SolidSpanWriter(color: color * s.alpha, offsets: SIMD4(ro, go, bo, ao ?? -1),
-                                        area: (box.x1 - box.x0) * (box.y1 - box.y0), wide: widePixelLoops)
+                                        area: (box.x1 - box.x0) * (box.y1 - box.y0), wide: widePixelLoops,
+                                        storage: &solidTableScratch)
             let clip = s.clip
             let (w, h, stride, words) = (rast.width, rast.height, rast.stride, rast.wordsPerRow)
             // The walk is C (SolidSpanWalk.h): the rasteriser's rows as runs, painted under the clip
@@ -100,7 +101,7 @@ struct SolidSpanWriter {
 
     /// `wide`: the table and the full-coverage runs through `CPixelKernels`' eight-lane loops
     /// (only where `PixelKernels.available`).
-    init(color: SIMD4<Float>, offsets: SIMD4<Int>, area: Int, wide: Bool = false) {
+    init(color: SIMD4<Float>, offsets: SIMD4<Int>, area: Int, wide: Bool = false, storage: inout [UInt8]) {
         let s = color * 255, a = color.w
         s255 = s
         sa = a
@@ -123,27 +124,34 @@ struct SolidSpanWriter {
         // the 2^23 floor is exact; `UInt8(_:)` of it checked its range per entry and kept the
         // loop scalar). Built for any fill of more than a few runs' pixels: a small star's
         // interior at full coverage took the float loop a pixel at a time before.
-        let table: [UInt8]? = a >= 1 || area < Self.tableArea ? nil : [UInt8](unsafeUninitializedCapacity: 1024) { buf, n in
-            n = 1024
-            if wide, s.x.isFinite, s.y.isFinite, s.z.isFinite, s.w.isFinite, a.isFinite {
-                // The same expressions eight entries at a time (CPixelKernels).
-                withUnsafeBytes(of: s) { ca_solid_table($0.baseAddress!.assumingMemoryBound(to: Float.self), 1 - a * 1, buf.baseAddress!) }
-                return
-            }
-            let out = UnsafeMutableRawPointer(buf.baseAddress!)
-            let keep = 1 - a * 1
-            let ramp = SIMD4<Float>(0, 1, 2, 3)
-            for ch in 0..<4 {
-                let sc = s[ch] * 1
-                var d: Float = 0
-                while d < 256 {
-                    let v = ((ramp + d) * keep + sc + 0.5).flooredWholeNumbers
-                    let bytes = (v[0] | v[1] << 8 | v[2] << 16 | v[3] << 24)
-                    out.storeBytes(of: bytes.littleEndian, toByteOffset: ch << 8 + Int(d), as: UInt32.self)
-                    d += 4
+        // The table is written into `storage` (a context's, fill after fill: a fresh 1 KB array
+        // was an allocation and a free a translucent fill, 1 % of the 10,000-rect frame) and
+        // held from there; `storage` is only rewritten once this writer is gone.
+        let needsTable = !(a >= 1 || area < Self.tableArea)
+        if needsTable {
+            if storage.count != 1024 { storage = [UInt8](repeating: 0, count: 1024) }
+            storage.withUnsafeMutableBufferPointer { buf in
+                if wide, s.x.isFinite, s.y.isFinite, s.z.isFinite, s.w.isFinite, a.isFinite {
+                    // The same expressions eight entries at a time (CPixelKernels).
+                    withUnsafeBytes(of: s) { ca_solid_table($0.baseAddress!.assumingMemoryBound(to: Float.self), 1 - a * 1, buf.baseAddress!) }
+                    return
+                }
+                let out = UnsafeMutableRawPointer(buf.baseAddress!)
+                let keep = 1 - a * 1
+                let ramp = SIMD4<Float>(0, 1, 2, 3)
+                for ch in 0..<4 {
+                    let sc = s[ch] * 1
+                    var d: Float = 0
+                    while d < 256 {
+                        let v = ((ramp + d) * keep + sc + 0.5).flooredWholeNumbers
+                        let bytes = (v[0] | v[1] << 8 | v[2] << 16 | v[3] << 24)
+                        out.storeBytes(of: bytes.littleEndian, toByteOffset: ch << 8 + Int(d), as: UInt32.self)
+                        d += 4
+                    }
                 }
             }
         }
+        let table: [UInt8]? = needsTable ? storage : nil
         self.table = table
         let k = table.flatMap { FullCoverageBlend(table: $0, offsets: offsets, wide: wide) }
         kernel = k ?? FullCoverageBlend.identity

@@ -104,6 +104,9 @@ public final class CGContext {
     /// The raster polygons strokes are built into (StrokeOutliner.swift), reused stroke after
     /// stroke so that their arrays stop growing.
     var strokeScratch = RasterPolygonSink()
+    /// A translucent solid fill's 1,024-entry blend table (`SolidSpanWriter`), rewritten fill
+    /// after fill.
+    var solidTableScratch: [UInt8] = []
     /// The C stroker and its working arrays, made on the first stroke and kept (unless one huge
     /// stroke grew them past `maxScratchPoints`).
     var strokeOutliner: StrokeOutliner?
