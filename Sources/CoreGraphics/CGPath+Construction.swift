@@ -160,7 +160,13 @@ extension CGMutablePath {
         let need = out.count + source.count
         if need > out.capacity { out.reserveCapacity(max(need, 2 * out.capacity)) }
         if transform.isIdentity {
-            for e in source { out.appendElement(e) }
+            // A source that the rules would append as it is (almost every path: the builders
+            // keep to them) is copied whole; element by element was ~100 instructions each.
+            if source.appendsUnchanged {
+                out.append(contentsOf: source)
+            } else {
+                for e in source { out.appendElement(e) }
+            }
         } else {
             for e in source { out.appendElement(e.applying(transform)) }
         }

@@ -129,6 +129,26 @@ extension Array where Element == PathElement {
         }
     }
 
+    /// Whether appending these elements one by one with `appendElement` would append exactly
+    /// them, whatever the path before them ends with: they start with a move (or there are
+    /// none), every point is finite, and no line, curve or close follows a close. What the
+    /// builders make, so `addPath` can copy such a path whole.
+    package var appendsUnchanged: Bool {
+        guard let first else { return true }
+        guard case .move = first else { return false }
+        var afterClose = false
+        for e in self {
+            guard e.isFinite else { return false }
+            switch e {
+            case .move: afterClose = false
+            case .line, .quad, .cubic, .close:
+                if afterClose { return false }
+                if case .close = e { afterClose = true }
+            }
+        }
+        return true
+    }
+
     /// Appends a whole shape (rect, ellipse, arc …) atomically: when any of its points is not
     /// finite the shape adds nothing, so a bad rectangle never leaves half a subpath behind.
     mutating func appendShape(_ shape: [PathElement]) {

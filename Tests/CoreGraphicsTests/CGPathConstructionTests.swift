@@ -247,4 +247,44 @@ struct CGPathFlatteningScaleTests {
         let n = huge.flattenedSegmentCount(tolerance: 0.25, limit: 200_000)
         #expect(n > 200_000 && n <= 200_000 + 512)
     }
+
+    /// `addPath` copies a source that the append rules would leave as it is in one piece; any
+    /// other source goes element by element. Either way the result is what adding the source's
+    /// elements one call at a time gives (CGPathAddPath appends the path's elements): sources
+    /// that start with a line, hold a NaN, close twice, draw after a close, or are well formed,
+    /// onto destinations that are empty, open or just closed.
+    @Test func addPathEqualsAddingEachElement() {
+        let p = CGPoint(x: 3, y: 4), q = CGPoint(x: 9, y: 1), r = CGPoint(x: 5, y: 8), nan = CGPoint(x: CGFloat.nan, y: 2)
+        let sources: [[PathElement]] = [
+            [.move(p), .line(q), .quad(r, p), .cubic(q, r, p), .close, .move(r), .line(p)],
+            [.line(q), .line(r), .close],
+            [.move(p), .line(nan), .line(q), .close],
+            [.move(p), .line(q), .close, .close, .line(r)],
+            [.move(p), .close, .line(q), .cubic(p, q, r)],
+            [.close, .move(p), .line(q)],
+            [],
+        ]
+        func destinations() -> [CGMutablePath] {
+            let open = CGMutablePath(); open.move(to: r); open.addLine(to: q)
+            let closed = CGMutablePath(); closed.move(to: q); closed.addLine(to: r); closed.closeSubpath()
+            return [CGMutablePath(), open, closed]
+        }
+        for source in sources {
+            for (dst, expected) in zip(destinations(), destinations()) {
+                dst.addPath(CGPath(elements: source))
+                for e in source {
+                    switch e {
+                    case .move(let a): expected.move(to: a)
+                    case .line(let a): expected.addLine(to: a)
+                    case .quad(let c, let a): expected.addQuadCurve(to: a, control: c)
+                    case .cubic(let c1, let c2, let a): expected.addCurve(to: a, control1: c1, control2: c2)
+                    case .close: expected.closeSubpath()
+                    }
+                }
+                #expect(dst.elements == expected.elements, "\(source)")
+            }
+        }
+        #expect(![PathElement.move(p), .close, .close].appendsUnchanged)
+        #expect([PathElement.move(p), .line(q), .close, .move(r)].appendsUnchanged)
+    }
 }
