@@ -256,7 +256,10 @@ INLINE pt mitredOffset(const ca_stroker *s, pt d0, pt d1) {
 }
 
 /// A band's boundary points at the vertex joining `s0` to `s1`: the inner side where the offset
-/// lines meet, the outer side shaped by the join (gentle turns inside a curve mitred).
+/// lines meet, the outer side shaped by the join — a miter tip within the miter limit, else a
+/// bevel's two corners, or an arc for round. A vertex inside a flattened curve (not a corner of
+/// the path) that turns gently (by less than ~30°) is mitred whatever the join: there the turn is
+/// the curve bending, and the miter follows its true offset best.
 static void appendJoinPoints(ca_stroker *s, const seg *s0, const seg *s1) {
     if (!reserve(s, 260)) return;                    // an arc's 257 points and the inner one
     const pt v = s1->a, d0 = s0->d, d1 = s1->d;
@@ -315,7 +318,11 @@ static void appendHalfDisc(ca_stroker *s, pt c, pt n, pt d) {
 }
 
 /// One polygon for a run of `length` joined segments from `start` on, cyclically: left side
-/// forward, the end cap, right side back, the start cap (1: round, 2: square).
+/// forward, the end cap, right side back, the start cap (1: round, 2: square). Neighbouring
+/// segments share the band's edges instead of overlapping as separate rectangles would: an area
+/// rasteriser counts an overlap twice in the edge pixels before the non-zero clamp (a stroked
+/// rect's inner corner pixel at 100 % instead of 75 %). Caps are inside the same polygon for the
+/// same reason.
 static void band(ca_stroker *s, long count, long start, long length, int startCap, int endCap) {
     if (length <= 0) return;
     const seg first = s->segs[start], last = s->segs[(start + length - 1) % count];
@@ -367,7 +374,10 @@ static void dotAt(ca_stroker *s, pt p) {
     }
 }
 
-/// A round join as its own piece: the sector of the pen's disc between the outer normals.
+/// A round join as its own piece: the sector of the pen's disc between the two segments' outer
+/// normals. Its straight sides lie on the segments' ends, so it meets their bands without
+/// overlapping them (a whole disc covered both ends again, counted twice in their edge pixels,
+/// and took a circle's edges where a star's tip takes a few).
 static void roundWedge(ca_stroker *s, pt v, pt d0, pt d1, double side) {
     const pt n0 = mul(perp(d0), side), n1 = mul(perp(d1), side);
     const double sweep = atan2(cross(n0, n1), dot(n0, n1));
@@ -384,7 +394,8 @@ static void roundWedge(ca_stroker *s, pt v, pt d0, pt d1, double side) {
     polygonFromScratch(s);
 }
 
-/// A join that no band covers: a wedge, a miter quadrilateral, a bevel triangle or a circle.
+/// A join that no band covers: a wedge, a miter quadrilateral, a bevel triangle, or the whole
+/// pen's disc at a cusp (a turn back on itself has no outer side).
 static void joinSegments(ca_stroker *s, pt v, pt d0, pt d1, int isCorner) {
     const double cr = cross(d0, d1), dt = dot(d0, d1);
     if (dt > 0 && fabs(cr) < 1e-12) return;
@@ -408,7 +419,9 @@ static void joinSegments(ca_stroker *s, pt v, pt d0, pt d1, int isCorner) {
     polygon(s, v, o0, o1, 0);
 }
 
-/// Whether a band covers the join exactly: the inner offset lines meet within half of each segment.
+/// Whether a band covers the join exactly: the inner offset lines meet within half of each
+/// segment, so the inner side does not fold back; sharper or shorter joins become their own
+/// pieces, the segments' bands ending square at them.
 INLINE int isSmooth(const seg *s0, const seg *s1, double hw) {
     const double dt = dot(s0->d, s1->d), cr = cross(s0->d, s1->d);
     if (!(dt > -0.999)) return 0;

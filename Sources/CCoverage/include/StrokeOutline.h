@@ -30,7 +30,7 @@ typedef struct { double x, y; } ca_stroke_point;
 typedef struct { ca_stroke_point a, b, d; int startIsCorner; } ca_stroke_segment;
 
 /// A stroker with its settings, its output and its working arrays. Zero it, set the settings
-/// with `ca_stroker_begin`, feed it subpaths, read `xy`/`ends`/`kinds`, and free it with
+/// with `ca_stroker_begin`, feed it a path (`ca_stroker_add_path`), read `xy`/`ends`/`kinds`, and free it with
 /// `ca_stroker_free`; its arrays are kept (grown, never shrunk) from stroke to stroke.
 typedef struct {
     // Settings.
