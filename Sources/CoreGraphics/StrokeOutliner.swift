@@ -10,7 +10,8 @@
 // the start dropped, circles' four cubics flattened as `ca_path_fill_polygons` flattens them at
 // the fill tolerance; then raster space (y down), polygons of fewer than three finite vertices
 // dropped. The Swift stroker this replaced gave the same vertices to the bit (the benchmark's
-// checksums did not move) at three times the instructions.
+// checksums did not move) at two and a half times the instructions (stars: ~200 M a frame against
+// ~80 M, the flattening included).
 
 import CCoverage
 
