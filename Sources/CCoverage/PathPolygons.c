@@ -32,17 +32,11 @@ typedef struct {
     double lo[2], hi[2];
 } builder;
 
-static inline __attribute__((always_inline)) double pmin(double a, double b) { return b < a ? b : a; }
-static inline __attribute__((always_inline)) double pmax(double a, double b) { return b > a ? b : a; }
 
 static inline __attribute__((always_inline)) void finishPolygon(builder *b) {
     if (b->count == 0) return;
     if (b->count >= 3) {
-        for (long k = b->start; k < b->used; k++) {
-            const double x = b->xy[2 * k], y = b->xy[2 * k + 1];
-            b->lo[0] = pmin(b->lo[0], x); b->lo[1] = pmin(b->lo[1], y);
-            b->hi[0] = pmax(b->hi[0], x); b->hi[1] = pmax(b->hi[1], y);
-        }
+        widenBounds(b->xy, b->start, b->used, b->lo, b->hi);
         if (b->used - b->start >= 3) { b->ends[b->polygons++] = b->used; return; }
     }
     b->used = b->start;

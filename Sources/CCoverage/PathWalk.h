@@ -1,6 +1,7 @@
 // The path walk and curve arithmetic that the fill flattening (PathPolygons.c) and the stroke
 // flattening (StrokeOutline.c) share: Swift's `forEachSegment`, `flatteningSegmentCount`,
-// `quadPoint` and `cubicPoint`, operation for operation (the includer turns contraction off).
+// `quadPoint` and `cubicPoint`, operation for operation (the includer turns contraction off),
+// and the polygons' bounds.
 // Private to CCoverage.
 #ifndef CCOVERAGE_PATH_WALK_H
 #define CCOVERAGE_PATH_WALK_H
@@ -98,6 +99,16 @@ static inline __attribute__((always_inline)) int step(segmentWalk *w, const ca_p
         if (!w->hasCurrent) return -1;
         w->cx = w->sx; w->cy = w->sy;
         return CA_PATH_CLOSE;
+    }
+}
+
+/// Widens the bounds `lo`/`hi` (x, y) by the points `from` … `to` − 1 of `xy` (Swift's
+/// `pointwiseMin`/`pointwiseMax`: a point replaces a bound only when strictly beyond it).
+static inline __attribute__((always_inline)) void widenBounds(const double *xy, long from, long to, double lo[2], double hi[2]) {
+    for (long k = from; k < to; k++) {
+        const double x = xy[2 * k], y = xy[2 * k + 1];
+        lo[0] = x < lo[0] ? x : lo[0]; lo[1] = y < lo[1] ? y : lo[1];
+        hi[0] = x > hi[0] ? x : hi[0]; hi[1] = y > hi[1] ? y : hi[1];
     }
 }
 

@@ -1,5 +1,6 @@
 // See include/StrokeOutline.h; the shapes are described at `copy(strokingWithWidth:…)`
-// (CGPath+Stroking.swift). `smax`/`smin` are Swift's `max`/`min` (`y >= x ? y : x`, `y < x ? y : x`).
+// (CGPath+Stroking.swift). `smax` (PathWalk.h) and `smin` are Swift's `max`/`min` (`y >= x ? y : x`,
+// `y < x ? y : x`).
 #pragma clang fp contract(off)
 
 #include "StrokeOutline.h"
@@ -100,11 +101,7 @@ static void rfinish(ca_stroker *s) {
         s->points = s->polygonStart;
         return;
     }
-    for (long k = s->polygonStart; k < s->points; k++) {
-        const double x = s->xy[2 * k], y = s->xy[2 * k + 1];
-        s->lo[0] = x < s->lo[0] ? x : s->lo[0]; s->lo[1] = y < s->lo[1] ? y : s->lo[1];
-        s->hi[0] = x > s->hi[0] ? x : s->hi[0]; s->hi[1] = y > s->hi[1] ? y : s->hi[1];
-    }
+    widenBounds(s->xy, s->polygonStart, s->points, s->lo, s->hi);
     if (s->points - s->polygonStart >= 3) {
         if (!pushEnd(s, CA_PIECE_POLYGON)) s->points = s->polygonStart;
     } else {
@@ -170,19 +167,17 @@ static void sinkCircle(ca_stroker *s, pt c, double r) {
     radd(s, a);
     for (int q = 0; q < 4; q++) {
         const pt c1 = device(s, e[1 + 3 * q]), c2 = device(s, e[2 + 3 * q]), b = device(s, e[3 + 3 * q]);
-        if (!(__builtin_isfinite(c1.x) && __builtin_isfinite(c1.y) && __builtin_isfinite(c2.x) && __builtin_isfinite(c2.y)
-              && __builtin_isfinite(b.x) && __builtin_isfinite(b.y))) continue;
-        const pt d0 = add(sub(a, mul(c1, 2)), c2), d1 = add(sub(c1, mul(c2, 2)), b);
-        const double m = smax(sqrt(d0.x * d0.x + d0.y * d0.y), sqrt(d1.x * d1.x + d1.y * d1.y));
-        const double nf = ceil(sqrt(3.0 * 2.0 / 8.0 * m / s->tolerance));
-        const long n = (!__builtin_isfinite(nf) || !(nf >= 1)) ? 1 : nf >= 512 ? 512 : (long)nf;
+        // The cubic as a path item's points, flattened by the fill flattening's own functions.
+        const double cp[6] = { c1.x, c1.y, c2.x, c2.y, b.x, b.y };
+        if (!(finite2(cp) && finite2(cp + 2) && finite2(cp + 4))) continue;
+        const long n = cubicCount(a.x, a.y, cp, s->tolerance);
         if (s->polygonStart + s->kept + n > s->maxPoints) { s->overflowed = 1; s->points = s->polygonStart; return; }
         if (!growPoints(s, n)) { s->points = s->polygonStart; return; }
         for (long i = 1; i <= n; i++) {
             if (i == n) { radd(s, b); break; }
-            const double t = (double)i / (double)n, u = 1 - t;
-            const double k0 = u * u * u, k1 = 3 * u * u * t, k2 = 3 * u * t * t, k3 = t * t * t;
-            radd(s, P(a.x * k0 + c1.x * k1 + c2.x * k2 + b.x * k3, a.y * k0 + c1.y * k1 + c2.y * k2 + b.y * k3));
+            double x, y;
+            curvePoint(1, a.x, a.y, cp, (double)i / (double)n, &x, &y);
+            radd(s, P(x, y));
         }
         a = b;
     }
