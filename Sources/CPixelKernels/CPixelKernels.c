@@ -17,18 +17,12 @@ int ca_pixel_kernels_wide(void) {
     return known;
 }
 
-/// One group of four: lanes t(k) + j·(float)dt, j = 0…3.
-__attribute__((target("avx2"))) static inline __m128i axial4(double t0, double dt, long k, const ca_axial_piece *p,
-                                                           __m128 steps) {
-    __m128 tf = _mm_add_ps(_mm_set1_ps((float)(t0 + (double)k * dt)), steps);
-    __m128 f = _mm_mul_ps(_mm_sub_ps(tf, _mm_set1_ps(p->l0)), _mm_set1_ps(p->perUnit));
-    __m128 c255 = _mm_set1_ps(255.0f), half = _mm_set1_ps(0.5f);
-    __m128 r = _mm_add_ps(_mm_set1_ps(p->r0), _mm_mul_ps(_mm_set1_ps(p->dr), f));
-    __m128 g = _mm_add_ps(_mm_set1_ps(p->g0), _mm_mul_ps(_mm_set1_ps(p->dg), f));
-    __m128 b = _mm_add_ps(_mm_set1_ps(p->b0), _mm_mul_ps(_mm_set1_ps(p->db), f));
-    __m128i rb = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(r, c255), half));
-    __m128i gb = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(g, c255), half));
-    __m128i bb = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(b, c255), half));
+/// Pixels k … k + 3 (`lanes` = 0…3 as floats).
+__attribute__((target("avx2"))) static inline __m128i axial4(long k, const ca_axial_piece *p, __m128 lanes) {
+    const __m128 j = _mm_add_ps(_mm_set1_ps((float)(k - p->anchor)), lanes);
+    __m128i rb = _mm_cvttps_epi32(_mm_add_ps(_mm_set1_ps(p->valueR), _mm_mul_ps(j, _mm_set1_ps(p->stepR))));
+    __m128i gb = _mm_cvttps_epi32(_mm_add_ps(_mm_set1_ps(p->valueG), _mm_mul_ps(j, _mm_set1_ps(p->stepG))));
+    __m128i bb = _mm_cvttps_epi32(_mm_add_ps(_mm_set1_ps(p->valueB), _mm_mul_ps(j, _mm_set1_ps(p->stepB))));
     __m128i w = _mm_or_si128(_mm_sll_epi32(rb, _mm_cvtsi32_si128((int)p->shiftR)),
                              _mm_sll_epi32(gb, _mm_cvtsi32_si128((int)p->shiftG)));
     w = _mm_or_si128(w, _mm_sll_epi32(bb, _mm_cvtsi32_si128((int)p->shiftB)));
@@ -60,39 +54,28 @@ static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, doub
         }
         steps8 = hi;
     }
-    const float fdt = (float)dt;
-    // Both halves' lanes step from their own group's first pixel, as the four-lane loop's do.
-    const __m256 steps = _mm256_mul_ps(_mm256_setr_ps(0, 1, 2, 3, 0, 1, 2, 3), _mm256_set1_ps(fdt));
-    const __m256 l0 = _mm256_set1_ps(p->l0), perUnit = _mm256_set1_ps(p->perUnit);
-    const __m256 r0 = _mm256_set1_ps(p->r0), g0 = _mm256_set1_ps(p->g0), b0 = _mm256_set1_ps(p->b0);
-    const __m256 dr = _mm256_set1_ps(p->dr), dg = _mm256_set1_ps(p->dg), db = _mm256_set1_ps(p->db);
-    const __m256 c255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 vr = _mm256_set1_ps(p->valueR), vg = _mm256_set1_ps(p->valueG), vb = _mm256_set1_ps(p->valueB);
+    const __m256 sr = _mm256_set1_ps(p->stepR), sg = _mm256_set1_ps(p->stepG), sb = _mm256_set1_ps(p->stepB);
     const __m128i shR = _mm_cvtsi32_si128((int)p->shiftR), shG = _mm_cvtsi32_si128((int)p->shiftG);
     const __m128i shB = _mm_cvtsi32_si128((int)p->shiftB);
     const __m256i alpha = _mm256_set1_epi32((int)p->alphaWord);
-    // The two groups' first pixels, k and k + 4, as doubles (whole numbers: exact), so that
-    // each group's t is (float)(t0 + k·dt) as the four-lane loop computes it, two at a time.
-    __m128d kk = _mm_setr_pd((double)k, (double)(k + 4));
-    const __m128d t0v = _mm_set1_pd(t0), dtv = _mm_set1_pd(dt), eight = _mm_set1_pd(8);
-    const __m256i lowHigh = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    // The pixels' offsets from the anchor as floats (whole numbers below 2^24: exact, so each
+    // lane holds what the four-lane loop computes for its pixel).
+    __m256 j = _mm256_add_ps(_mm256_set1_ps((float)(k - p->anchor)), lanes);
+    const __m256 eight = _mm256_set1_ps(8);
     for (long s = 0; s < steps8; s++) {
-        const __m128 ts = _mm_cvtpd_ps(_mm_add_pd(t0v, _mm_mul_pd(kk, dtv)));
-        const __m256 first = _mm256_permutevar8x32_ps(_mm256_castps128_ps256(ts), lowHigh);
-        __m256 f = _mm256_mul_ps(_mm256_sub_ps(_mm256_add_ps(first, steps), l0), perUnit);
-        __m256 r = _mm256_add_ps(r0, _mm256_mul_ps(dr, f));
-        __m256 g = _mm256_add_ps(g0, _mm256_mul_ps(dg, f));
-        __m256 b = _mm256_add_ps(b0, _mm256_mul_ps(db, f));
-        __m256i rb = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(r, c255), half));
-        __m256i gb = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(g, c255), half));
-        __m256i bb = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(b, c255), half));
+        __m256i rb = _mm256_cvttps_epi32(_mm256_add_ps(vr, _mm256_mul_ps(j, sr)));
+        __m256i gb = _mm256_cvttps_epi32(_mm256_add_ps(vg, _mm256_mul_ps(j, sg)));
+        __m256i bb = _mm256_cvttps_epi32(_mm256_add_ps(vb, _mm256_mul_ps(j, sb)));
         __m256i w = _mm256_or_si256(_mm256_sll_epi32(rb, shR), _mm256_sll_epi32(gb, shG));
         w = _mm256_or_si256(_mm256_or_si256(w, _mm256_sll_epi32(bb, shB)), alpha);
         _mm256_storeu_si256((__m256i *)(row + k), w);
         k += 8;
-        kk = _mm_add_pd(kk, eight);
+        j = _mm256_add_ps(j, eight);
     }
     if (k == start && k + 4 <= n) {
-        _mm_storeu_si128((__m128i *)(row + k), axial4(t0, dt, k, p, _mm256_castps256_ps128(steps)));
+        _mm_storeu_si128((__m128i *)(row + k), axial4(k, p, _mm256_castps256_ps128(lanes)));
         k += 4;
     }
     return k;

@@ -16,8 +16,10 @@
 // interpolation, premultiplication, the context alpha, source-over, the coverage mix, the store's
 // rounding; its clamp changes no byte there), so the bytes are the general loop's but for t: a
 // row's t is stepped from its first pixel (in `Double` to each group, in `Float` across the
-// group's lanes) instead of mapped through the inverse CTM per pixel, which moves a byte by one
-// only where a value sits on a rounding boundary (CGGradientSpanTests compares the two).
+// group's lanes) instead of mapped through the inverse CTM per pixel, and between opaque stops
+// the colour itself is stepped along the row from its exact value where the row enters the
+// piece (AxialGradientRows.h), which moves a byte by one only where a value sits on a rounding
+// boundary (CGGradientSpanTests compares the two, and both with exact colours).
 
 import CPixelKernels
 

@@ -4,8 +4,10 @@ import Testing
 /// CGContext+RadialGradientSpans.swift) against the general per-pixel loop they stand in for: the same bytes, over clips, transforms, translucent stops,
 /// the context alpha, the extend options and every 32-bit layout with alpha, on a destination
 /// that is not blank. Only t differs in how it is found (stepped along the row rather than
-/// mapped through the inverse CTM per pixel), which can move a byte by one where a value sits on
-/// a rounding boundary; the test allows that on one pixel in 10,000.
+/// mapped through the inverse CTM per pixel), and between opaque stops the colour too (stepped
+/// along the row from the exact value at the piece's first pixel), which can move a byte by one
+/// where a value sits on a rounding boundary; the test allows that on one pixel in 10,000. Both
+/// ways are also held to the exact colours, computed here in double precision.
 @Suite struct CGGradientSpanTests {
     struct Rng {
         var s: UInt32
@@ -89,6 +91,68 @@ import Testing
         #expect(worst <= 1)
         #expect(differing * 10_000 <= pixels, "\(differing) of \(pixels) pixels differ")
         #expect(painted >= 150, "the gradient painted in \(painted) of 200 programs")
+    }
+
+    /// Opaque axial gradients over a 300-pixel-wide context — shallow, steep and vertical axes,
+    /// two to four stops, long rows in one piece — against the gradient computed here in double
+    /// precision: every channel's byte is ⌊v·255 + 0.5⌋ of the exact colour v at the pixel's
+    /// centre, except where v·255 + 0.5 lies within 10⁻³ of a whole number (there either
+    /// neighbour is right to float precision). `drawLinearGradient`: "the color at each point on
+    /// the axis", extended past the ends by the options (Apple's CGContext documentation).
+    @Test("axial gradients between opaque stops: each byte is the exact colour's, rounded", arguments: [true, false])
+    func opaqueAxialMatchesExactColours(spans: Bool) {
+        let w = 300, h = 24
+        var rng = Rng(s: 5)
+        var checked = 0, wrong: [String] = []
+        for program in 0..<24 {
+            let ctx = rgbaContext(w, h)
+            ctx.usesSpanLoops = spans
+            let n = 2 + program % 3
+            var comps: [CGFloat] = [], locs: [CGFloat] = []
+            for i in 0..<n {
+                comps += [rng.unit(), rng.unit(), rng.unit(), 1]
+                locs.append(i == 0 ? 0.1 * rng.unit() : locs[i - 1] + (0.9 - 0.1 * rng.unit()) / CGFloat(n - 1))
+            }
+            let g = CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: comps, locations: locs, count: n)!
+            // Axes from 2 to 600 px long at any angle; every fourth one vertical (one colour a row).
+            let start = CGPoint(x: CGFloat(w) * rng.unit(), y: CGFloat(h) * rng.unit())
+            let length = 2 + 598 * rng.unit() * rng.unit(), angle = program % 4 == 0 ? CGFloat.pi / 2 : 6.3 * rng.unit()
+            let end = CGPoint(x: start.x + length * cos(angle), y: start.y + length * sin(angle))
+            ctx.drawLinearGradient(g, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+            let (dx, dy) = (Double(end.x - start.x), Double(end.y - start.y))
+            for row in 0..<h {
+                for x in 0..<w {
+                    // The pixel's centre in user space (the identity CTM: y up from the bottom row).
+                    let ux = Double(x) + 0.5, uy = Double(h - row) - 0.5
+                    let t = ((ux - Double(start.x)) * dx + (uy - Double(start.y)) * dy) / (dx * dx + dy * dy)
+                    let got = bytes(ctx, x, row)
+                    for c in 0..<3 {
+                        let v = Self.exactChannel(c, at: t, comps: comps, locs: locs) * 255 + 0.5
+                        guard abs(v - v.rounded()) > 1e-3 else { continue }
+                        checked += 1
+                        if Int(got[c]) != Int(v.rounded(.down)) {
+                            wrong.append("program \(program) pixel (\(x), \(row)) channel \(c): \(got[c]), exact \(v - 0.5)")
+                        }
+                    }
+                    if got[3] != 255 { wrong.append("program \(program) pixel (\(x), \(row)): alpha \(got[3])") }
+                }
+            }
+        }
+        #expect(checked > 400_000)
+        #expect(wrong.isEmpty, "\(wrong.count) bytes differ, first \(wrong.prefix(3))")
+    }
+
+    /// Channel `c` of the opaque gradient at t, in double precision: clamped to the end stops,
+    /// linear between neighbouring stops.
+    static func exactChannel(_ c: Int, at t: Double, comps: [CGFloat], locs: [CGFloat]) -> Double {
+        let n = locs.count
+        func stop(_ i: Int) -> Double { Double(comps[4 * i + c]) }
+        if t <= Double(locs[0]) { return stop(0) }
+        if t >= Double(locs[n - 1]) { return stop(n - 1) }
+        var i = 1
+        while Double(locs[i]) < t { i += 1 }
+        let f = (t - Double(locs[i - 1])) / (Double(locs[i]) - Double(locs[i - 1]))
+        return stop(i - 1) + (stop(i) - stop(i - 1)) * f
     }
 
     @Test("a gradient changes the pixels the span loop paints: a vertical ramp, row by row")

@@ -5,9 +5,13 @@
 // retains of the gradient — 40 % of the 200-gradient-rect frame. This is the loop it replaced
 // (Swift's `AxialStops.paintRow`, removed) with `CGGradient.color(at:)`'s arithmetic, compositing
 // through GradientLanes.h (the Swift lanes' arithmetic, which the radial rows share), operation
-// for operation in the same precision and without fused multiply-adds, so every byte is the one
-// the Swift loop gave (CGGradientSpanTests and CGContextWideKernelTests compare with the general
-// loop and the four-lane loop).
+// for operation in the same precision and without fused multiply-adds. One thing differs: where
+// a row crosses a piece between opaque stops at context alpha 1 (most of a typical gradient's
+// pixels), each channel's value is stepped along the row from the exact one at the piece's first
+// group instead of found from t per pixel, a third of the arithmetic; a byte then differs from
+// the per-pixel loop's only where the value sits within float noise of a rounding boundary
+// (CGGradientSpanTests compares with the general loop and with exact colours,
+// CGContextWideKernelTests the eight-pixel run with the four-lane loop).
 #ifndef CA_AXIAL_GRADIENT_ROWS_H
 #define CA_AXIAL_GRADIENT_ROWS_H
 

@@ -1,10 +1,10 @@
 // Wide pixel loops for CoreGraphics' span painters (issue 19's drawing speed), compiled for
 // AVX2 and chosen at run time: the Swift modules are built for baseline x86-64 (SSE2), where
 // a loop runs four 32-bit pixels at a time; on a CPU with AVX2 these run eight. Each kernel does
-// exactly the arithmetic of the Swift loop it stands in for, lane for lane (the same operations
-// in the same order, no fused multiply-add), so the bytes do not depend on the CPU; the Swift
-// loop stays the path everywhere else (`ca_pixel_kernels_wide()` false: other CPUs, other
-// architectures).
+// exactly the arithmetic of the four-lane loop it stands in for (Swift, or AxialGradientRows.c's
+// C for the axial run), lane for lane (the same operations in the same order, no fused
+// multiply-add), so the bytes do not depend on the CPU; the four-lane loop stays the path
+// everywhere else (`ca_pixel_kernels_wide()` false: other CPUs, other architectures).
 #ifndef CPIXELKERNELS_H
 #define CPIXELKERNELS_H
 
@@ -15,23 +15,26 @@
 /// loops return their start, the table is left unwritten, the search reports no constants.
 int ca_pixel_kernels_wide(void);
 
-/// One piece of an axial gradient between two opaque stops, with no clip and no context alpha:
-/// pixel k's parameter is t = t0 + k·dt, its colour c0 + dc·((t − l0)·perUnit) per channel,
-/// stored opaque at the channels' bit shifts in the 32-bit word.
+/// One piece of an axial gradient between two opaque stops, with no context alpha, as a row
+/// crosses it: each channel's byte before rounding, v·255 + 0.5, is affine in the pixel index
+/// along the row, so pixel k's is `value + (k − anchor)·step` (in float, the product rounded,
+/// then the sum), the value and step computed once for the row's pixels in the piece from the
+/// exact parameter at pixel `anchor` (AxialGradientRows.c). `l0` and `l1` are the stops' locations.
 typedef struct {
-    float l0, l1, perUnit;
-    float r0, g0, b0;
-    float dr, dg, db;
+    float l0, l1;
+    long anchor;
+    float valueR, valueG, valueB;
+    float stepR, stepG, stepB;
     uint32_t shiftR, shiftG, shiftB;
     uint32_t alphaWord;
 } ca_axial_piece;
 
-/// Paints pixels of `row` from `k` (< `n`) in `piece`, the Swift loop's groups of four two at a
-/// time, each group's t from its first pixel (`(float)(t0 + k·dt)` plus lane·`(float)dt`) and
-/// the colour bytes ⌊v·255 + 0.5⌋, for as long as the last pixel of the next eight lies strictly
-/// between the stops (where that ends is found once, by bisection: t is monotonic along a row);
-/// the caller has found pixels k … k + 3 in the piece, and when the first eight do not qualify
-/// those four are painted alone. Returns where it stopped.
+/// Paints pixels of `row` from `k` (< `n`) in `piece`, eight at a time, each byte
+/// ⌊value + (k − anchor)·step⌋, for as long as the last pixel of the next eight lies strictly
+/// between the stops (t = t0 + k·dt, rounded to float; where that ends is found once, by
+/// bisection: t is monotonic along a row); the caller has found pixels k … k + 3 in the piece,
+/// and when the first eight do not qualify those four are painted alone. Returns where it
+/// stopped.
 long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *piece);
 
 /// Eight 16-bit lanes (Swift's SIMD8<UInt16>).

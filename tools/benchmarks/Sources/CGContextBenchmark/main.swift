@@ -22,6 +22,8 @@ import Foundation
 // Prints `cgcontext <scene>: X ms/frame` (with --checksum, a hash of the frame's bytes, to show a
 // change leaves the pixels as they were) and, with --peers, one `peer <name>: X ms/frame;
 // engine/<name> = R×` line per peer (peers/run-peers.sh, the same scripts the renderer benchmark runs).
+// With DUMP=PREFIX in the environment, each scene's last frame's bytes go to PREFIX.<scene> (to
+// count the pixels a change moves where the checksum only says that some did).
 var args = Array(CommandLine.arguments.dropFirst())
 let withPeers = args.contains("--peers")
 let withChecksum = args.contains("--checksum")
@@ -214,6 +216,9 @@ for scene in scenes {
         print("unknown scene \(scene)"); continue
     }
     print("cgcontext \(scene): \(String(format: "%.2f", ms)) ms/frame (\(frames) frames, median)")
+    if let dump = ProcessInfo.processInfo.environment["DUMP"], let data = ctx.data {
+        FileManager.default.createFile(atPath: dump + "." + scene, contents: Data(bytes: data, count: ctx.bytesPerRow * height))
+    }
     if withChecksum, let data = ctx.data {
         // FNV-1a of the last frame's bytes: equal before and after a change = the same pixels.
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
