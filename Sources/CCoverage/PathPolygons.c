@@ -74,7 +74,7 @@ static inline __attribute__((always_inline)) void curvePoints(builder *b, int cu
     const double h = b->h;
     for (long i = 1; i < n; i++) {
         double x, y;
-        curvePoint(cubic, ax, ay, p, (double)i / (double)n, &x, &y);
+        centredCurvePoint(cubic, ax, ay, p, i, n, &x, &y);
         if (lx == x && ly == y) continue;
         count += 1;
         lx = x; ly = y;

@@ -66,6 +66,37 @@ static inline __attribute__((always_inline)) void curvePoint(int cubic, double a
     }
 }
 
+/// Inner chord vertex i (0 < i < n) of the quad or cubic cut into n chords: `curvePoint` at
+/// t = i/n moved by −P″(t)·h²/12 (h = 1/n). Chords whose ends lie on a curve all cut inside its
+/// bend, by up to the sagitta s = P″·h²/8 at their middles: every curve loses area (a radius-10
+/// disc drawn at 0.1 px was 3.5 px² short). The symmetric second difference of a polynomial of
+/// degree ≤ 3 is P″(t)·h² exactly, so the vertices can move outward, along the bend, for a few
+/// multiplies each: by 2s/3, the area a chord leaves out of a circular arc (2/3 of s times its
+/// length), each chord then gives back what it took (its ends 2s/3 outside the curve, its middle
+/// s/3 inside). Measured against Cairo at 0.01 px (CairoDifferentialTests) and a disc's area,
+/// 2s/3 did better than s/2 (99.601 % against 99.597 % of pixels within 2/255, −0.10 px² against
+/// −0.45, both at 0.05 px). Wang's count keeps |P″|·h² within eight tolerances (quads and cubics
+/// alike), so no vertex moves by more than two thirds of the tolerance. The end points stay
+/// exact: they are shared with the neighbouring elements.
+static inline __attribute__((always_inline)) void centredCurvePoint(int cubic, double ax, double ay, const double *p, long i, long n,
+                                                                    double *x, double *y) {
+    const double t = (double)i / (double)n, h2 = 1 / ((double)n * (double)n);
+    curvePoint(cubic, ax, ay, p, t, x, y);
+    double sx, sy;
+    if (cubic) {
+        // P″(t) = 6·((1 − t)·(a − 2c1 + c2) + t·(c1 − 2c2 + b)).
+        const double u = 1 - t;
+        sx = 6 * (u * (ax - 2 * p[0] + p[2]) + t * (p[0] - 2 * p[2] + p[4]));
+        sy = 6 * (u * (ay - 2 * p[1] + p[3]) + t * (p[1] - 2 * p[3] + p[5]));
+    } else {
+        // P″ = 2·(a − 2c + b).
+        sx = 2 * (ax - 2 * p[0] + p[2]);
+        sy = 2 * (ay - 2 * p[1] + p[3]);
+    }
+    *x -= sx * h2 * (1.0 / 12);
+    *y -= sy * h2 * (1.0 / 12);
+}
+
 static inline __attribute__((always_inline)) long cubicCount(double ax, double ay, const double *p, double tol) {
     const double m = smax(secondDifference(ax, ay, p[0], p[1], p[2], p[3]), secondDifference(p[0], p[1], p[2], p[3], p[4], p[5]));
     return wang(0.75, m, tol);

@@ -176,7 +176,7 @@ static void sinkCircle(ca_stroker *s, pt c, double r) {
         for (long i = 1; i <= n; i++) {
             if (i == n) { radd(s, b); break; }
             double x, y;
-            curvePoint(1, a.x, a.y, cp, (double)i / (double)n, &x, &y);
+            centredCurvePoint(1, a.x, a.y, cp, i, n, &x, &y);
             radd(s, P(x, y));
         }
         a = b;
@@ -546,7 +546,7 @@ static void flatCurve(ca_stroker *s, int cubic, double ax, double ay, const doub
     for (long i = 1; i <= n; i++) {
         if (i == n) { flatAdd(s, P(p[end], p[end + 1]), 1); break; }
         double x, y;
-        curvePoint(cubic, ax, ay, p, (double)i / (double)n, &x, &y);
+        centredCurvePoint(cubic, ax, ay, p, i, n, &x, &y);
         flatAdd(s, P(x, y), 0);
     }
 }

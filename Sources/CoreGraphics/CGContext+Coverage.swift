@@ -45,11 +45,18 @@ package struct PixelBox: Equatable, Sendable {
 
 extension CGContext {
     /// Flattening never coarser than this (device pixels), whatever `setFlatness` says. Apple
-    /// documents values below 1 as "highly accurate curves" (`setFlatness(_:)`); a fortieth of
-    /// a pixel keeps a radius-10 disc's covered area within 1 px² of πr² (chords cut inside the
-    /// curve) and the Cairo differential above its floor, both of which 0.05 misses, with 0.63×
-    /// the segments of the 0.01 used before (issue 19: the 1,000-star frame 0.8× its time).
-    static let finestFlatness: CGFloat = 0.025
+    /// documents values below 1 as "highly accurate curves" (`setFlatness(_:)`). The chords are
+    /// centred on the curve (`centredCurvePoint` in CCoverage's PathWalk.h), so a twentieth of a
+    /// pixel keeps a radius-10 disc's covered area within 0.1 px² of πr² and the Cairo
+    /// differential above its floor (99.60 %), as a fortieth did with chords that cut inside
+    /// the curve; 0.1 misses both (−0.6 px², 99.44 %). Issue 19: 0.71× the chords of 0.025, the
+    /// 1,000-star frame 0.87× its time.
+    static let finestFlatness: CGFloat = 0.05
+    /// The same bound for the arcs of round joins and caps, whose points stay on the pen's circle
+    /// (an outline's bounds are the pen's, as `copy(strokingWithWidth:…)` promises): their
+    /// chords cut inside it, so they keep the finer tolerance that held a round cap's area
+    /// within a quarter pixel of its half disc's.
+    static let finestArcFlatness: CGFloat = 0.025
     /// A path that would flatten into more segments than this is not drawn (with a warning):
     /// the bound that keeps a hostile path from taking minutes.
     package static let maxSegments = 20_000_000
@@ -174,7 +181,7 @@ extension CGContext {
         guard let setup = strokeSetup(devicePath) else { return nil }
         let elements = outliner.outlineElements(of: setup.user, tolerance: setup.tolerance, halfWidth: setup.lineWidth / 2,
                                                 cap: gstate.lineCap, join: gstate.lineJoin, miterLimit: gstate.miterLimit,
-                                                arcTolerance: setup.tolerance)
+                                                arcTolerance: setup.arcTolerance)
         releaseOutlinerIfGrown()
         guard !elements.isEmpty else { return nil }
         return CGPath(elements: setup.ctm.isIdentity ? elements : elements.transformed(by: setup.ctm))
@@ -191,7 +198,7 @@ extension CGContext {
         swap(&sink, &strokeScratch)
         outliner.rasterPolygons(of: setup.user, tolerance: setup.tolerance, halfWidth: setup.lineWidth / 2,
                                 cap: gstate.lineCap, join: gstate.lineJoin, miterLimit: gstate.miterLimit,
-                                arcTolerance: setup.tolerance, transform: setup.ctm, height: CGFloat(height),
+                                arcTolerance: setup.arcTolerance, transform: setup.ctm, height: CGFloat(height),
                                 circleTolerance: min(gstate.flatness, Self.finestFlatness), maxPoints: Self.maxSegments,
                                 into: &sink)
         // The arrays are kept for the next stroke unless one huge stroke grew them.
@@ -215,8 +222,9 @@ extension CGContext {
 
     /// What both stroke sinks start from: the user-space (dashed) path, the CTM to map the
     /// outline back, the line width (a hairline: 1, in device space) and the flattening
-    /// tolerance in user units. Nil when the CTM is singular or the path too big to stroke.
-    private func strokeSetup(_ devicePath: CGPath) -> (user: CGPath, ctm: CGAffineTransform, lineWidth: CGFloat, tolerance: CGFloat)? {
+    /// tolerances in user units (curves; joins' and caps' arcs). Nil when the CTM is singular or the path too big to stroke.
+    private func strokeSetup(_ devicePath: CGPath)
+        -> (user: CGPath, ctm: CGAffineTransform, lineWidth: CGFloat, tolerance: CGFloat, arcTolerance: CGFloat)? {
         let s = gstate
         var ctm = s.ctm
         var lineWidth = s.lineWidth
@@ -244,6 +252,6 @@ extension CGContext {
             CGDiagnostics.warnOnce("CGContext: a path of more than \(Self.maxSegments) segments is not stroked")
             return nil
         }
-        return (user, ctm, lineWidth, tol)
+        return (user, ctm, lineWidth, tol, min(s.flatness, Self.finestArcFlatness) / maxScale)
     }
 }

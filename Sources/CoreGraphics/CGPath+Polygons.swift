@@ -28,8 +28,9 @@ struct FillPolygons {
     /// polygons) when the path flattens into more than `limit` segments.
     ///
     /// The vertices are those of `flattenedSubpaths(tolerance:)`'s rule mapped to raster space
-    /// (`ca_path_fill_polygons` lists the rules), vertex for vertex, so the coverage is the same
-    /// to the bit as the Swift route's. The segments are counted first (`ca_path_segment_count`),
+    /// (`ca_path_fill_polygons` lists the rules), but for curves' inner chord vertices, which
+    /// are centred on the curve (CCoverage's PathWalk.h: the chords of `flattenedSubpaths` all
+    /// cut inside the bend, and a fill loses area on every curve). The segments are counted first (`ca_path_segment_count`),
     /// to refuse a huge path and to size the vertex array, so each curve's count is worked out
     /// twice: a seventh of the flattening's instructions, 1 % of the 10,000-rect frame.
     mutating func set(flattening path: CGPath, tolerance: CGFloat, height: CGFloat, limit: Int) -> Bool {

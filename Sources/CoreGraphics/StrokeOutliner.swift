@@ -11,7 +11,8 @@
 // the fill tolerance; then raster space (y down), polygons of fewer than three finite vertices
 // dropped. The Swift stroker this replaced gave the same vertices to the bit (the benchmark's
 // checksums did not move) at two and a half times the instructions (stars: ~200 M a frame against
-// ~80 M, the flattening included).
+// ~80 M, the flattening included). Curves' inner chord vertices, the centre line's and the
+// circles', are since centred on the curve as the fill's are (PathWalk.h).
 
 import CCoverage
 

@@ -4,7 +4,9 @@
 // raster space) cost ~170 instructions a vertex of array and closure bookkeeping, 8 % of the
 // 10,000-rounded-rect frame; the arithmetic here is the Swift code's (`forEachSegment`,
 // `flatteningSegmentCount`, `quadPoint`, `cubicPoint`), operation for operation, without fused
-// multiply-adds, so every vertex is the one the Swift route gave, to the bit.
+// multiply-adds, but for one step the Swift route does not take: a curve's inner chord vertices
+// are centred on it (PathWalk.h's `centredCurvePoint`), so that its chords no longer all cut
+// inside the bend and half the chords keep the same accuracy (`CGContext.finestFlatness`).
 #ifndef CCOVERAGE_PATH_POLYGONS_H
 #define CCOVERAGE_PATH_POLYGONS_H
 
@@ -40,7 +42,7 @@ typedef struct {
 /// bitmap `height` rows tall, polygon k the pairs ends[k − 1] … ends[k] − 1 of `xy` (the first
 /// from 0). The rules are the Swift route's: non-finite elements skipped and a line or curve
 /// with no current point taken as a move; curves cut into Wang's number of chords, the end
-/// point exact; a vertex equal to the one before it (device space) dropped, and a closed
+/// point exact and the inner vertices centred (`centredCurvePoint`); a vertex equal to the one before it (device space) dropped, and a closed
 /// subpath's repeated start; subpaths of fewer than three vertices dropped before they count
 /// towards the bounds; each vertex mapped to (x, height − y), a non-finite one skipped, and a
 /// polygon left with fewer than three dropped after its vertices widened the bounds.

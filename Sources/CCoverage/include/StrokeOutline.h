@@ -78,7 +78,8 @@ void ca_stroker_begin(ca_stroker *s, int mode, double hw, int cap, int join, dou
 
 /// Strokes a path's elements: each subpath flattened at `tolerance` (at least 10⁻⁹) under
 /// `CGPath.flattenedSubpaths(tolerance:)`'s rules — the segment walk of `ca_path_fill_polygons`,
-/// Wang's count of chords a curve with its end point exact and a corner, a vertex equal to the
+/// Wang's count of chords a curve with its end point exact and a corner, its inner vertices
+/// centred as the fill's are (PathWalk.h's `centredCurvePoint`), a vertex equal to the
 /// last dropped (marking it a corner when it ends an element), a closed subpath's repeated start
 /// dropped — then stroked as it ends: a lone move draws nothing, a subpath of zero length a dot.
 void ca_stroker_add_path(ca_stroker *s, const ca_path_item *items, long count, double tolerance);
