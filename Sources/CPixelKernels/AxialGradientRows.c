@@ -183,9 +183,9 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long n, double t0, do
 }
 
 /// A row's last m (1 … 3) pixels from k: in one piece, its lanes as a whole group's (the group's
-/// t stepped from pixel k); across a stop or an end, each pixel's colour found on its own. A
-/// row's tail took the per-pixel search and division for each pixel, a fifth of the 200 clipped
-/// gradient rects' frame.
+/// t stepped from pixel k); across a stop or an end, each pixel's colour found on its own. Rows'
+/// tails took most of `paintPixels`' 19 % of the 200 clipped gradient rects' frame, a stop
+/// search and a division a pixel; as lanes the frame takes 4 % less time.
 static void paintTail(const ca_axial_ramp *r, uint8_t *row, long k, long m, const float *clip, double t0, double dt) {
     const long p = piece(r, t0 + (double)k * dt);
     if (p != piece(r, t0 + (double)(k + m - 1) * dt)) {

@@ -6,7 +6,8 @@
 // `flatteningSegmentCount`, `quadPoint`, `cubicPoint`), operation for operation, without fused
 // multiply-adds, but for one step the Swift route does not take: a curve's inner chord vertices
 // are centred on it (PathWalk.h's `centredCurvePoint`), so that its chords no longer all cut
-// inside the bend and half the chords keep the same accuracy (`CGContext.finestFlatness`).
+// inside the bend and twice the tolerance, 0.71× the chords, keeps the same accuracy
+// (`CGContext.finestFlatness`).
 #ifndef CCOVERAGE_PATH_POLYGONS_H
 #define CCOVERAGE_PATH_POLYGONS_H
 
@@ -42,8 +43,8 @@ typedef struct {
 /// bitmap `height` rows tall, polygon k the pairs ends[k − 1] … ends[k] − 1 of `xy` (the first
 /// from 0). The rules are the Swift route's: non-finite elements skipped and a line or curve
 /// with no current point taken as a move; curves cut into Wang's number of chords, the end
-/// point exact and the inner vertices centred (`centredCurvePoint`); a vertex equal to the one before it (device space) dropped, and a closed
-/// subpath's repeated start; subpaths of fewer than three vertices dropped before they count
+/// point exact and the inner vertices centred (`centredCurvePoint`); a vertex equal to the one
+/// before it (device space) dropped, and a closed subpath's repeated start; subpaths of fewer than three vertices dropped before they count
 /// towards the bounds; each vertex mapped to (x, height − y), a non-finite one skipped, and a
 /// polygon left with fewer than three dropped after its vertices widened the bounds.
 void ca_path_fill_polygons(const ca_path_item *items, long count, double tolerance, double height, ca_fill_polygons *out);
