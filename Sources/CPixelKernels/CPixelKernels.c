@@ -94,6 +94,18 @@ __attribute__((target("avx2"))) static inline __m256i full_blend8(__m256i v, __m
     return _mm256_or_si256(rx, _mm256_slli_epi32(ry, 8));
 }
 
+/// Eight pixels of `ca_full_blend_run` with one multiply a lane (`oneMultiply`): each byte moved
+/// to the high half of its 16-bit lane (D·256), multiplied keeping the high 16 bits, offset and
+/// brought back to its byte — half the operations of `full_blend8`. The result is below 65536
+/// before the shift because it is a byte.
+__attribute__((target("avx2"))) static inline __m256i full_blend8_one(__m256i v, __m256i m1, __m256i b1E, __m256i b1O) {
+    const __m256i high = _mm256_set1_epi32((int)0xFF00FF00);
+    const __m256i xe = _mm256_and_si256(_mm256_slli_epi32(v, 8), high), xo = _mm256_and_si256(v, high);
+    const __m256i re = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mulhi_epu16(xe, m1), b1E), 8);
+    const __m256i ro = _mm256_and_si256(_mm256_add_epi16(_mm256_mulhi_epu16(xo, m1), b1O), high);
+    return _mm256_or_si256(re, ro);
+}
+
 __attribute__((target("avx2")))
 static void full_blend_run_avx2(void *p, long count, const ca_full_blend *b) {
     const __m256i mh = _mm256_broadcastsi128_si256((__m128i)b->mh), ml = _mm256_broadcastsi128_si256((__m128i)b->ml);
@@ -104,6 +116,16 @@ static void full_blend_run_avx2(void *p, long count, const ca_full_blend *b) {
     const long rest = count & 7;
     // The last eight's old bytes, read before the loop overwrites the ones it shares with them.
     const __m256i tail = _mm256_loadu_si256((const __m256i *)last);
+    if (b->oneMultiply) {
+        const __m256i m1 = _mm256_broadcastsi128_si256((__m128i)b->m1);
+        const __m256i b1E = _mm256_broadcastsi128_si256((__m128i)b->b1Even), b1O = _mm256_broadcastsi128_si256((__m128i)b->b1Odd);
+        for (long k = 0; k + 8 <= count; k += 8) {
+            __m256i *q = (__m256i *)(base + k * 4);
+            _mm256_storeu_si256(q, full_blend8_one(_mm256_loadu_si256(q), m1, b1E, b1O));
+        }
+        if (rest) _mm256_storeu_si256((__m256i *)last, full_blend8_one(tail, m1, b1E, b1O));
+        return;
+    }
     for (long k = 0; k + 8 <= count; k += 8) {
         __m256i *q = (__m256i *)(base + k * 4);
         _mm256_storeu_si256(q, full_blend8(_mm256_loadu_si256(q), mh, ml, bhE, blE, bhO, blO));
@@ -128,14 +150,14 @@ static void solid_table_avx2(const float s[4], float keep, uint8_t out[1024]) {
 }
 
 __attribute__((target("avx2")))
-static int full_blend_search_avx2(const uint8_t table[1024], long m0, long *mOut, long bOut[4]) {
+static int full_blend_search_avx2(const uint8_t table[1024], long m0, long *mOut, long bOut[4], long b256Out[4]) {
     static const int deltas[9] = {0, -1, 1, -2, 2, -3, 3, -4, 4};
     const __m256i ramp = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     for (int i = 0; i < 9; i++) {
         long m = m0 + deltas[i];
         if (m < 0 || m > 65536) continue;
         const __m256i mv = _mm256_set1_epi32((int)m);
-        long bs[4];
+        long bs[4], b256[4];
         int ok = 1;
         for (int c = 0; c < 4 && ok; c++) {
             // v = T·65536 − D·m (|v| < 2^25): b must be at least every v and at most every v + 65535.
@@ -152,11 +174,18 @@ static int full_blend_search_avx2(const uint8_t table[1024], long m0, long *mOut
             _mm256_storeu_si256((__m256i *)mn, vmin);
             long lo = mx[0], hi = mn[0];
             for (int j = 1; j < 8; j++) { if (mx[j] > lo) lo = mx[j]; if (mn[j] < hi) hi = mn[j]; }
-            if (lo <= hi + 65535) bs[c] = lo; else ok = 0;
+            if (lo <= hi + 65535) {
+                bs[c] = lo;
+                // The least multiple of 256 at or above lo, if it is still allowed.
+                const long up = (lo + 255) / 256;
+                b256[c] = up * 256 <= hi + 65535 ? up : -1;
+            } else {
+                ok = 0;
+            }
         }
         if (ok) {
             *mOut = m;
-            for (int c = 0; c < 4; c++) bOut[c] = bs[c];
+            for (int c = 0; c < 4; c++) { bOut[c] = bs[c]; b256Out[c] = b256[c]; }
             return 1;
         }
     }
@@ -178,8 +207,8 @@ void ca_solid_table(const float s[4], float keep, uint8_t out[1024]) {
     if (ca_pixel_kernels_wide()) solid_table_avx2(s, keep, out);
 }
 
-int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4]) {
-    return ca_pixel_kernels_wide() ? full_blend_search_avx2(table, m0, m, b) : 0;
+int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4], long b256[4]) {
+    return ca_pixel_kernels_wide() ? full_blend_search_avx2(table, m0, m, b, b256) : 0;
 }
 
 #else
@@ -190,8 +219,8 @@ void ca_full_blend_run(void *p, long count, const ca_full_blend *b) { (void)p; (
 
 void ca_solid_table(const float s[4], float keep, uint8_t out[1024]) { (void)s; (void)keep; (void)out; }
 
-int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4]) {
-    (void)table; (void)m0; (void)m; (void)b;
+int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4], long b256[4]) {
+    (void)table; (void)m0; (void)m; (void)b; (void)b256;
     return 0;
 }
 

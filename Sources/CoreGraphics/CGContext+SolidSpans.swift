@@ -198,6 +198,8 @@ package struct FullCoverageBlend {
     let lanes: ca_full_blend
     /// Runs of eight or more through `CPixelKernels`' AVX2 loop (same bytes).
     let wide: Bool
+    /// Whether the AVX2 loop blends with one multiply a lane (`ca_full_blend.oneMultiply`).
+    package var usesOneMultiply: Bool { lanes.oneMultiply != 0 }
 
     /// D' = D: the placeholder a writer without a kernel holds (never applied).
     static let identity = FullCoverageBlend(m: 65536, bytes: SIMD4<Int>(), wide: false)
@@ -225,12 +227,18 @@ package struct FullCoverageBlend {
         var found: (m: Int, bs: SIMD4<Int>)?
         if wide {
             // The same search eight entries at a time (CPixelKernels).
-            var m = 0, b = (0, 0, 0, 0)
+            var m = 0, b = (0, 0, 0, 0), b256 = (0, 0, 0, 0)
             let ok = table.withUnsafeBufferPointer { t in
-                withUnsafeMutableBytes(of: &b) { ca_full_blend_search(t.baseAddress!, m0, &m, $0.baseAddress!.assumingMemoryBound(to: Int.self)) }
+                withUnsafeMutableBytes(of: &b) { b in
+                    withUnsafeMutableBytes(of: &b256) { b256 in
+                        ca_full_blend_search(t.baseAddress!, m0, &m, b.baseAddress!.assumingMemoryBound(to: Int.self),
+                                             b256.baseAddress!.assumingMemoryBound(to: Int.self))
+                    }
+                }
             }
             guard ok != 0 else { return nil }
-            self.init(m: m, bytes: inByteOrder(SIMD4(b.0, b.1, b.2, b.3)), wide: true)
+            self.init(m: m, bytes: inByteOrder(SIMD4(b.0, b.1, b.2, b.3)), wide: true,
+                      bytesOver256: inByteOrder(SIMD4(b256.0, b256.1, b256.2, b256.3)))
             return
         }
         table.withUnsafeBufferPointer { t in
@@ -263,8 +271,9 @@ package struct FullCoverageBlend {
     }
 
     /// The kernel of slope `m` (16.16) and offsets `b` of memory bytes 0…3, each D·m + b below
-    /// 2^24 for D in 0…255.
-    private init(m: Int, bytes b: SIMD4<Int>, wide: Bool) {
+    /// 2^24 for D in 0…255; `bytesOver256`: offsets that are multiples of 256 and give the same
+    /// results, over 256 (−1 where a byte has none), for the eight-pixel loop's one-multiply form.
+    private init(m: Int, bytes b: SIMD4<Int>, wide: Bool, bytesOver256 b1: SIMD4<Int> = SIMD4(repeating: -1)) {
         self.wide = wide
         self.m = UInt64(m)
         even = UInt64(b[0]) | UInt64(b[2]) << 32
@@ -275,9 +284,15 @@ package struct FullCoverageBlend {
             let (a, c) = (UInt16(x), UInt16(y))
             return SIMD8(a, c, a, c, a, c, a, c)
         }
+        // One multiply a lane needs m below 65536 (a 16-bit lane) and every offset a multiple of
+        // 256 (b1 ≤ b / 256 < 65536).
+        let one = m < 65536 && b1.x >= 0 && b1.y >= 0 && b1.z >= 0 && b1.w >= 0
         lanes = ca_full_blend(mh: SIMD8(repeating: UInt16(m >> 8)), ml: SIMD8(repeating: UInt16(m & 255)),
                               bhEven: pairs(b[0] >> 8, b[2] >> 8), blEven: pairs(b[0] & 255, b[2] & 255),
-                              bhOdd: pairs(b[1] >> 8, b[3] >> 8), blOdd: pairs(b[1] & 255, b[3] & 255))
+                              bhOdd: pairs(b[1] >> 8, b[3] >> 8), blOdd: pairs(b[1] & 255, b[3] & 255),
+                              m1: SIMD8(repeating: one ? UInt16(m) : 0),
+                              b1Even: one ? pairs(b1[0], b1[2]) : SIMD8(), b1Odd: one ? pairs(b1[1], b1[3]) : SIMD8(),
+                              oneMultiply: one ? 1 : 0)
     }
 
     /// Blends `count` pixels from `p` (32-bit, any alignment) through `CPixelKernels`'

@@ -42,9 +42,14 @@ typedef uint16_t ca_u16x8 __attribute__((ext_vector_type(8)));
 
 /// A translucent colour's full-coverage blend as `FullCoverageBlend` (CGContext+SolidSpans.swift)
 /// holds it: per 16-bit lane D' = (D·mh + bh + ((D·ml + bl) >> 8)) >> 8, memory bytes 0 and 2 of
-/// each pixel in the even lanes' pair, bytes 1 and 3 in the odd.
+/// each pixel in the even lanes' pair, bytes 1 and 3 in the odd. When `oneMultiply` is set the
+/// same bytes also come out of one multiply a lane: D' = ((D·256·m) >> 16 + b1) >> 8 with m in
+/// every lane of `m1` (below 65536) and b1 = b / 256 of each byte (`b1Even`, `b1Odd`), which
+/// holds when every b is a multiple of 256 (⌊(⌊x/256⌋ + b1)/256⌋ = ⌊(x + 256·b1)/65536⌋).
 typedef struct {
     ca_u16x8 mh, ml, bhEven, blEven, bhOdd, blOdd;
+    ca_u16x8 m1, b1Even, b1Odd;
+    int32_t oneMultiply;
 } ca_full_blend;
 
 /// `FullCoverageBlend.apply` for runs of at least eight pixels (32-bit, any alignment; shorter
@@ -58,8 +63,10 @@ void ca_solid_table(const float s[4], float keep, uint8_t out[1024]);
 
 /// `FullCoverageBlend`'s search: the first m of m0, m0 − 1, m0 + 1, … m0 ± 4 (within 0…65536)
 /// for which every channel c has a b with ⌊(D·m + b) / 65536⌋ = table[256·c + D] for every D,
-/// b the least such (and at least 0). Returns 1 with m and b (in channel order), else 0.
-int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4]);
+/// b the least such (and at least 0). Returns 1 with m and b (in channel order), else 0; and in
+/// `b256` the least such b that is a multiple of 256, over 256, for each channel (−1 where the
+/// channel has none).
+int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4], long b256[4]);
 
 /// The solid fill walk, the gradients' lanes and the axial gradient rows (their own headers).
 #include "SolidSpanWalk.h"
