@@ -72,9 +72,10 @@ static inline __attribute__((always_inline)) void curvePoints(builder *b, int cu
     int lastWritten = b->lastWritten;
     double *const xy = b->xy;
     const double h = b->h;
+    const centredCurve curve = centredCurveOf(cubic, ax, ay, p, n);
     for (long i = 1; i < n; i++) {
         double x, y;
-        centredCurvePoint(cubic, ax, ay, p, i, n, &x, &y);
+        centredCurvePoint(&curve, i, &x, &y);
         if (lx == x && ly == y) continue;
         count += 1;
         lx = x; ly = y;

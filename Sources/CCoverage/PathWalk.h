@@ -66,9 +66,25 @@ static inline __attribute__((always_inline)) void curvePoint(int cubic, double a
     }
 }
 
-/// Inner chord vertex i (0 < i < n) of the quad or cubic cut into n chords: `curvePoint` at
-/// t = i/n moved by −P″(t)·h²/12 (h = 1/n). Chords whose ends lie on a curve all cut inside its
-/// bend, by up to the sagitta s = P″·h²/8 at their middles: every curve loses area (a radius-10
+/// A quad or cubic cut into n chords, with what `centredCurvePoint` needs of it once a curve
+/// rather than once a vertex: its second differences a − 2c1 + c2 and c1 − 2c2 + b (a quad's
+/// one, a − 2c + b, in d0).
+typedef struct {
+    int cubic;
+    double ax, ay;
+    const double *p;
+    long n;
+    double d0x, d0y, d1x, d1y;
+} centredCurve;
+
+static inline __attribute__((always_inline)) centredCurve centredCurveOf(int cubic, double ax, double ay, const double *p, long n) {
+    centredCurve c = { cubic, ax, ay, p, n, ax - 2 * p[0] + p[2], ay - 2 * p[1] + p[3], 0, 0 };
+    if (cubic) { c.d1x = p[0] - 2 * p[2] + p[4]; c.d1y = p[1] - 2 * p[3] + p[5]; }
+    return c;
+}
+
+/// Inner chord vertex i (0 < i < n) of `c`: `curvePoint` at t = i/n moved by −P″(t)·h²/12
+/// (h = 1/n). Chords whose ends lie on a curve all cut inside its bend, by up to the sagitta s = P″·h²/8 at their middles: every curve loses area (a radius-10
 /// disc drawn at 0.1 px was 3.5 px² short). The symmetric second difference of a polynomial of
 /// degree ≤ 3 is P″(t)·h² exactly, so the vertices can move outward, along the bend, for a few
 /// multiplies each: by 2s/3, the area a chord leaves out of a circular arc (2/3 of s times its
@@ -78,20 +94,19 @@ static inline __attribute__((always_inline)) void curvePoint(int cubic, double a
 /// −0.45, both at 0.05 px). Wang's count keeps |P″|·h² within eight tolerances (quads and cubics
 /// alike), so no vertex moves by more than two thirds of the tolerance. The end points stay
 /// exact: they are shared with the neighbouring elements.
-static inline __attribute__((always_inline)) void centredCurvePoint(int cubic, double ax, double ay, const double *p, long i, long n,
-                                                                    double *x, double *y) {
-    const double t = (double)i / (double)n, h2 = 1 / ((double)n * (double)n);
-    curvePoint(cubic, ax, ay, p, t, x, y);
+static inline __attribute__((always_inline)) void centredCurvePoint(const centredCurve *c, long i, double *x, double *y) {
+    const double t = (double)i / (double)c->n, h2 = 1 / ((double)c->n * (double)c->n);
+    curvePoint(c->cubic, c->ax, c->ay, c->p, t, x, y);
     double sx, sy;
-    if (cubic) {
+    if (c->cubic) {
         // P″(t) = 6·((1 − t)·(a − 2c1 + c2) + t·(c1 − 2c2 + b)).
         const double u = 1 - t;
-        sx = 6 * (u * (ax - 2 * p[0] + p[2]) + t * (p[0] - 2 * p[2] + p[4]));
-        sy = 6 * (u * (ay - 2 * p[1] + p[3]) + t * (p[1] - 2 * p[3] + p[5]));
+        sx = 6 * (u * c->d0x + t * c->d1x);
+        sy = 6 * (u * c->d0y + t * c->d1y);
     } else {
         // P″ = 2·(a − 2c + b).
-        sx = 2 * (ax - 2 * p[0] + p[2]);
-        sy = 2 * (ay - 2 * p[1] + p[3]);
+        sx = 2 * c->d0x;
+        sy = 2 * c->d0y;
     }
     *x -= sx * h2 * (1.0 / 12);
     *y -= sy * h2 * (1.0 / 12);

@@ -173,10 +173,11 @@ static void sinkCircle(ca_stroker *s, pt c, double r) {
         const long n = cubicCount(a.x, a.y, cp, s->tolerance);
         if (s->polygonStart + s->kept + n > s->maxPoints) { s->overflowed = 1; s->points = s->polygonStart; return; }
         if (!growPoints(s, n)) { s->points = s->polygonStart; return; }
+        const centredCurve curve = centredCurveOf(1, a.x, a.y, cp, n);
         for (long i = 1; i <= n; i++) {
             if (i == n) { radd(s, b); break; }
             double x, y;
-            centredCurvePoint(1, a.x, a.y, cp, i, n, &x, &y);
+            centredCurvePoint(&curve, i, &x, &y);
             radd(s, P(x, y));
         }
         a = b;
@@ -543,10 +544,11 @@ static void flatClose(ca_stroker *s) {
 /// A curve's chords (Wang's count at `tol`), the end point exact and a corner.
 static void flatCurve(ca_stroker *s, int cubic, double ax, double ay, const double *p, long n) {
     const int end = cubic ? 4 : 2;
+    const centredCurve curve = centredCurveOf(cubic, ax, ay, p, n);
     for (long i = 1; i <= n; i++) {
         if (i == n) { flatAdd(s, P(p[end], p[end + 1]), 1); break; }
         double x, y;
-        centredCurvePoint(cubic, ax, ay, p, i, n, &x, &y);
+        centredCurvePoint(&curve, i, &x, &y);
         flatAdd(s, P(x, y), 0);
     }
 }

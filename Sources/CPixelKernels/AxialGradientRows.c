@@ -76,6 +76,24 @@ static inline __attribute__((always_inline)) ca_float4 coverage4(const float *cl
     return v;
 }
 
+/// The group of four from pixel k: each lane's t, stepped from the group's first pixel (in double
+/// to it, in float across the lanes).
+static inline __attribute__((always_inline)) ca_float4 groupT(double t0, double dt, long k) {
+    return splat((float)(t0 + (double)k * dt)) + (ca_float4){ 0, 1, 2, 3 } * (float)dt;
+}
+
+/// `color(at:)` between stops c0 (at l0) and c1, lane by lane, premultiplied and times the
+/// context alpha: the source of four pixels whose t (in float) is `tf`, all in that piece.
+static inline __attribute__((always_inline)) void pieceSource(float l0, float perUnit, ca_float4 c0, ca_float4 c1, float alpha,
+                                                              ca_float4 tf, ca_float4 s[4]) {
+    const ca_float4 f = (tf - l0) * perUnit;
+    const ca_float4 sa = c0.w + (c1.w - c0.w) * f;
+    s[0] = (c0.x + (c1.x - c0.x) * f) * sa * alpha;
+    s[1] = (c0.y + (c1.y - c0.y) * f) * sa * alpha;
+    s[2] = (c0.z + (c1.z - c0.z) * f) * sa * alpha;
+    s[3] = sa * alpha;
+}
+
 /// Pixels k … k + m − 1 (m from 1 to 4), each colour found on its own (`ca_lanes_paint_group`).
 static __attribute__((noinline)) void paintPixels(const ca_axial_ramp *r, uint8_t *row, long k, long m, const float *clip, double t0,
                                                  double dt) {
@@ -98,7 +116,6 @@ static __attribute__((noinline)) void paintPixels(const ca_axial_ramp *r, uint8_
 static long paintRow(const ca_axial_ramp *r, uint8_t *row, long n, double t0, double dt, const float *clip, long lo, long hi) {
     long k = 0;
     const ca_float4 lanes = { 0, 1, 2, 3 };
-    const ca_float4 steps = lanes * (float)dt;
     const long count = r->count;
     while (k + 4 <= n) {
         const long p = piece(r, t0 + (double)k * dt);
@@ -128,8 +145,6 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long n, double t0, do
         // color(at:) between stops p − 1 and p, lane by lane, for as long as the piece lasts.
         const float l0 = r->locations[p - 1], l1 = r->locations[p], perUnit = 1 / (l1 - l0);
         const ca_float4 c0 = stopColor(r, p - 1), c1 = stopColor(r, p);
-        const ca_float4 r0 = splat(c0.x), g0 = splat(c0.y), b0 = splat(c0.z), a0 = splat(c0.w);
-        const ca_float4 dr = splat(c1.x - c0.x), dg = splat(c1.y - c0.y), db = splat(c1.z - c0.z), da = splat(c1.w - c0.w);
         const float alpha = r->alpha;
         const int opaque = c0.w >= 1 && c1.w >= 1 && alpha >= 1;
         // Between opaque stops (and at context alpha 1) a channel's byte before rounding,
@@ -153,22 +168,22 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long n, double t0, do
         }
         // Opaque groups in the full columns [lo, hi) eight at a time through the wide run, which
         // stops at hi or where its next eight leave the piece (pixel k − 1 then lies strictly
-        // inside it); the groups it leaves are the lanes' (the same bytes lane for lane).
+        // inside it, or where its first eight do not qualify); the groups it leaves are the
+        // lanes' (the same bytes lane for lane).
         const int wide = opaque && r->wide;
         for (;;) {
-            if (wide && k >= lo && k + 8 <= hi) {
-                k = ca_axial_opaque_run((uint32_t *)row, k, hi, t0, dt, &run);
+            const long next = wide && k >= lo && k + 8 <= hi ? ca_axial_opaque_run((uint32_t *)row, k, hi, t0, dt, &run) : k;
+            if (next > k) {
+                k = next;
             } else {
                 const ca_float4 cov = coverage4(clip, k);
                 if (opaque && (!clip || ca_lanes_all(cov >= 1.0f))) {
                     const ca_uint4 w = packAffine(&run, splat((float)(k - run.anchor)) + lanes);
                     memcpy(row + k * 4, &w, 16);
                 } else {
-                    const ca_float4 tf = splat((float)(t0 + (double)k * dt)) + steps;
-                    const ca_float4 f = (tf - l0) * perUnit;
-                    const ca_float4 sa = a0 + da * f;
-                    ca_lanes_paint4(r->shifts, row + k * 4, (r0 + dr * f) * sa * alpha, (g0 + dg * f) * sa * alpha,
-                                    (b0 + db * f) * sa * alpha, sa * alpha, cov);
+                    ca_float4 s[4];
+                    pieceSource(l0, perUnit, c0, c1, alpha, groupT(t0, dt, k), s);
+                    ca_lanes_paint4(r->shifts, row + k * 4, s[0], s[1], s[2], s[3], cov);
                 }
                 k += 4;
             }
@@ -193,23 +208,15 @@ static void paintTail(const ca_axial_ramp *r, uint8_t *row, long k, long m, cons
         return;
     }
     if (p < 0) return;   // unpainted: every pixel keeps its bytes (see paintRow)
-    ca_float4 sr, sg, sb, sa;
+    ca_float4 s[4];
     if (p == 0 || p == r->count) {
-        const ca_float4 s = source(r, t0 + (double)k * dt);
-        sr = splat(s.x); sg = splat(s.y); sb = splat(s.z); sa = splat(s.w);
+        const ca_float4 c = source(r, t0 + (double)k * dt);
+        s[0] = splat(c.x); s[1] = splat(c.y); s[2] = splat(c.z); s[3] = splat(c.w);
     } else {
-        const float l0 = r->locations[p - 1], l1 = r->locations[p], perUnit = 1 / (l1 - l0);
-        const ca_float4 c0 = stopColor(r, p - 1), c1 = stopColor(r, p);
-        const ca_float4 tf = splat((float)(t0 + (double)k * dt)) + (ca_float4){ 0, 1, 2, 3 } * (float)dt;
-        const ca_float4 f = (tf - l0) * perUnit;
-        const float alpha = r->alpha;
-        sa = c0.w + (c1.w - c0.w) * f;
-        sr = (c0.x + (c1.x - c0.x) * f) * sa * alpha;
-        sg = (c0.y + (c1.y - c0.y) * f) * sa * alpha;
-        sb = (c0.z + (c1.z - c0.z) * f) * sa * alpha;
-        sa = sa * alpha;
+        const float l0 = r->locations[p - 1], l1 = r->locations[p];
+        pieceSource(l0, 1 / (l1 - l0), stopColor(r, p - 1), stopColor(r, p), r->alpha, groupT(t0, dt, k), s);
     }
-    ca_lanes_paint_group(r->shifts, row + k * 4, m, sr, sg, sb, sa, clip ? clip + k : NULL);
+    ca_lanes_paint_group(r->shifts, row + k * 4, m, s[0], s[1], s[2], s[3], clip ? clip + k : NULL);
 }
 
 /// Pixels 0 … n − 1 of a row: the groups, then the last one to three pixels as one group.

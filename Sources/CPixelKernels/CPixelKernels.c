@@ -17,18 +17,6 @@ int ca_pixel_kernels_wide(void) {
     return known;
 }
 
-/// Pixels k … k + 3 (`lanes` = 0…3 as floats).
-__attribute__((target("avx2"))) static inline __m128i axial4(long k, const ca_axial_piece *p, __m128 lanes) {
-    const __m128 j = _mm_add_ps(_mm_set1_ps((float)(k - p->anchor)), lanes);
-    __m128i rb = _mm_cvttps_epi32(_mm_add_ps(_mm_set1_ps(p->valueR), _mm_mul_ps(j, _mm_set1_ps(p->stepR))));
-    __m128i gb = _mm_cvttps_epi32(_mm_add_ps(_mm_set1_ps(p->valueG), _mm_mul_ps(j, _mm_set1_ps(p->stepG))));
-    __m128i bb = _mm_cvttps_epi32(_mm_add_ps(_mm_set1_ps(p->valueB), _mm_mul_ps(j, _mm_set1_ps(p->stepB))));
-    __m128i w = _mm_or_si128(_mm_sll_epi32(rb, _mm_cvtsi32_si128((int)p->shiftR)),
-                             _mm_sll_epi32(gb, _mm_cvtsi32_si128((int)p->shiftG)));
-    w = _mm_or_si128(w, _mm_sll_epi32(bb, _mm_cvtsi32_si128((int)p->shiftB)));
-    return _mm_or_si128(w, _mm_set1_epi32((int)p->alphaWord));
-}
-
 /// Whether the eight pixels from k all lie in the piece: the last one's t strictly between its
 /// stops (the first four are, and t is monotonic along the row).
 static inline __attribute__((always_inline)) int eightInPiece(long k, double t0, double dt, const ca_axial_piece *p) {
@@ -38,7 +26,6 @@ static inline __attribute__((always_inline)) int eightInPiece(long k, double t0,
 
 __attribute__((target("avx2")))
 static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *p) {
-    const long start = k;
     // How many eights the loop paints: those before the first whose last pixel is not strictly
     // inside the piece, found by bisection with that check rather than made every step (a sixth
     // of the loop's instructions). From a first eight that passes, the check passes for a run
@@ -73,10 +60,6 @@ static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, doub
         _mm256_storeu_si256((__m256i *)(row + k), w);
         k += 8;
         j = _mm256_add_ps(j, eight);
-    }
-    if (k == start && k + 4 <= n) {
-        _mm_storeu_si128((__m128i *)(row + k), axial4(k, p, _mm256_castps256_ps128(lanes)));
-        k += 4;
     }
     return k;
 }

@@ -222,7 +222,8 @@ extension CGContext {
 
     /// What both stroke sinks start from: the user-space (dashed) path, the CTM to map the
     /// outline back, the line width (a hairline: 1, in device space) and the flattening
-    /// tolerances in user units (curves; joins' and caps' arcs). Nil when the CTM is singular or the path too big to stroke.
+    /// tolerances in user units (curves; joins' and caps' arcs). Nil when the CTM is singular or
+    /// the path too big to stroke.
     private func strokeSetup(_ devicePath: CGPath)
         -> (user: CGPath, ctm: CGAffineTransform, lineWidth: CGFloat, tolerance: CGFloat, arcTolerance: CGFloat)? {
         let s = gstate

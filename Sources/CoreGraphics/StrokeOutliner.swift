@@ -30,7 +30,8 @@ package final class StrokeOutliner {
         max(c.xyCapacity, c.endsCapacity, c.segCapacity, c.flatCapacity, c.rightCapacity, c.polyCapacity, items.count)
     }
 
-    /// The outline of `path` (its curves flattened at `tolerance`, as `flattenedSubpaths` does)
+    /// The outline of `path` (its curves flattened at `tolerance` under `flattenedSubpaths`'
+    /// rules, their inner vertices centred as a fill's are)
     /// stroked with half width `hw`, as path elements in the path's space: each polygon a move,
     /// lines and a close; each circle (round dots and cusps) the move, four quarter cubics and
     /// close of `addEllipse(in:)`.

@@ -32,9 +32,9 @@ typedef struct {
 /// Paints pixels of `row` from `k` (< `n`) in `piece`, eight at a time, each byte
 /// ⌊value + (k − anchor)·step⌋, for as long as the last pixel of the next eight lies strictly
 /// between the stops (t = t0 + k·dt, rounded to float; where that ends is found once, by
-/// bisection: t is monotonic along a row); the caller has found pixels k … k + 3 in the piece,
-/// and when the first eight do not qualify those four are painted alone. Returns where it
-/// stopped.
+/// bisection: t is monotonic along a row); the caller has found pixels k … k + 3 in the piece.
+/// Returns where it stopped: k itself when the first eight do not qualify (or the CPU has no
+/// AVX2), the caller's four-pixel lanes then painting those four.
 long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *piece);
 
 /// Eight 16-bit lanes (Swift's SIMD8<UInt16>).
