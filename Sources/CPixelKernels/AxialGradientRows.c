@@ -5,6 +5,8 @@
 #include "AxialGradientRows.h"
 #include "CPixelKernels.h"
 #include "CFloatLanes.h"
+#include "CPrefetch.h"
+#include "RasterRowSpans.h"
 #include <string.h>
 
 #pragma clang fp contract(off)
@@ -227,15 +229,19 @@ static inline __attribute__((always_inline)) void paintSpan(const ca_axial_ramp 
     if (k < n) paintTail(r, row, k, n - k, clip, t0, dt);
 }
 
+/// t at the centre of pixel (x, y).
+static inline __attribute__((always_inline)) double pixelT(const ca_axial_axis *g, long x, long y) {
+    const double px = (double)x + 0.5, py = g->height - ((double)y + 0.5);
+    const double ux = g->a * px + g->c * py + g->tx, uy = g->b * px + g->d * py + g->ty;
+    return ((ux - g->sx) * g->dx + (uy - g->sy) * g->dy) / g->len2;
+}
+
 void ca_axial_rows(uint8_t *base, long bytesPerRow, long x0, long y0, long x1, long y1, const ca_axial_ramp *ramp,
                    const ca_axial_axis *g, const ca_clip_mask *clip) {
     const long n = x1 - x0;
     const double dt = g->dt;
     for (long y = y0; y < y1; y++) {
-        // t at the row's first pixel centre.
-        const double px = (double)x0 + 0.5, py = g->height - ((double)y + 0.5);
-        const double ux = g->a * px + g->c * py + g->tx, uy = g->b * px + g->d * py + g->ty;
-        const double t0 = ((ux - g->sx) * g->dx + (uy - g->sy) * g->dy) / g->len2;
+        const double t0 = pixelT(g, x0, y);
         uint8_t *row = base + y * bytesPerRow + x0 * 4;
         if (!clip) {
             paintSpan(ramp, row, n, t0, dt, NULL, 0, n);
@@ -256,5 +262,261 @@ void ca_axial_rows(uint8_t *base, long bytesPerRow, long x0, long y0, long x1, l
         hi &= ~3L;
         if (hi < lo) hi = lo;
         paintSpan(ramp, row, n, t0, dt, clipRow, lo, hi);
+    }
+}
+
+/// The piece of the ramp the walk's last run was in, and how its colours lie over the bitmap:
+/// at context alpha 1 in a piece between opaque stops (or past an end, extended), each
+/// channel's byte before rounding, v·255 + 0.5, is affine in the pixel's column and row,
+/// a + bx·x + by·y (in double). A run inside such a piece then takes its colours from three
+/// multiply-adds, not from a stop search and an interpolation.
+typedef struct {
+    long p;
+    int affine;
+    double a[3], bx[3], by[3];
+} walkPiece;
+
+/// What the walk paints with: the ramp, t at pixel (x, y) as t00 + dt·x + ty·y, and the piece
+/// its last run was in.
+typedef struct {
+    const ca_axial_ramp *ramp;
+    double t00, dt, ty;
+    walkPiece piece;
+} walkState;
+
+static void setWalkPiece(walkState *ws, long p) {
+    const ca_axial_ramp *r = ws->ramp;
+    walkPiece *w = &ws->piece;
+    w->p = p;
+    w->affine = 0;
+    const long n = r->count;
+    if (p < 0 || r->alpha < 1) return;
+    if (p == 0 || p == n || n < 2) {
+        const ca_float4 c = stopColor(r, p == 0 ? 0 : n - 1);
+        if (c.w < 1) return;
+        const double v[3] = { c.x, c.y, c.z };
+        for (int k = 0; k < 3; k++) { w->a[k] = v[k] * 255 + 0.5; w->bx[k] = 0; w->by[k] = 0; }
+        w->affine = 1;
+        return;
+    }
+    const ca_float4 c0 = stopColor(r, p - 1), c1 = stopColor(r, p);
+    if (c0.w < 1 || c1.w < 1) return;
+    const double l0 = r->locations[p - 1], span = (double)r->locations[p] - l0;
+    const double v0[3] = { c0.x, c0.y, c0.z }, v1[3] = { c1.x, c1.y, c1.z };
+    for (int k = 0; k < 3; k++) {
+        const double d = (v1[k] - v0[k]) * 255 / span;
+        w->a[k] = v0[k] * 255 + d * (ws->t00 - l0) + 0.5;
+        w->bx[k] = d * ws->dt;
+        w->by[k] = d * ws->ty;
+    }
+    w->affine = 1;
+}
+
+/// Pixels p … p + m − 1 (m from 1 to 4) as the first m lanes, each read as one word (a wider
+/// read after narrower writes of the same bytes would wait for them to reach the cache).
+static inline __attribute__((always_inline)) ca_uint4 loadWords(const uint8_t *p, long m) {
+    uint32_t w[4] = { 0, 0, 0, 0 };
+    for (long i = 0; i < 4; i++) if (i < m) memcpy(w + i, p + 4 * i, 4);
+    return (ca_uint4){ w[0], w[1], w[2], w[3] };
+}
+
+/// The first m lanes of `v` to pixels p … p + m − 1, word by word.
+static inline __attribute__((always_inline)) void storeWords(uint8_t *p, long m, ca_uint4 v) {
+    if (m >= 4) { memcpy(p, &v, 16); return; }
+    const uint32_t w0 = v.x, w1 = v.y, w2 = v.z;
+    memcpy(p, &w0, 4);
+    if (m > 1) memcpy(p + 4, &w1, 4);
+    if (m > 2) memcpy(p + 8, &w2, 4);
+}
+
+/// The affine colour of a walk's run (`paintAffine`): v·255 + 0.5 of r, g and b at its first
+/// pixel and their steps a pixel, in float, as the lanes and the eight-pixel run compute them.
+typedef struct {
+    ca_float4 value, step;
+} affineColor;
+
+/// Four pixels' words at full coverage: ⌊value + j·step⌋ a channel (`packAffine`'s arithmetic
+/// on values held in registers: a run's struct read back as one vector after its fields were
+/// written one by one stalled on store forwarding).
+static inline __attribute__((always_inline)) ca_uint4 affineWords(ca_channel_shifts s, affineColor v, ca_float4 j) {
+    const ca_uint4 rb = (ca_uint4)ca_truncate4(splat(v.value.x) + j * v.step.x);
+    const ca_uint4 gb = (ca_uint4)ca_truncate4(splat(v.value.y) + j * v.step.y);
+    const ca_uint4 bb = (ca_uint4)ca_truncate4(splat(v.value.z) + j * v.step.z);
+    return rb << s.r | gb << s.g | bb << s.b | (ca_uint4)(0xFFu << s.a);
+}
+
+/// Four pixels at coverage c below 1 from their old words: d + (s − d)·c a channel in 0…255,
+/// s the affine colour (v − 0.5) and 255 for alpha, rounded as the store rounds.
+static inline __attribute__((always_inline)) ca_uint4 affineBlend(ca_channel_shifts s, affineColor v, ca_uint4 old, ca_float4 j,
+                                                                   float c) {
+    const ca_float4 sr = splat(v.value.x) + j * v.step.x - 0.5f, sg = splat(v.value.y) + j * v.step.y - 0.5f;
+    const ca_float4 sb = splat(v.value.z) + j * v.step.z - 0.5f;
+    const ca_float4 dr = ca_lanes_channel(old, s.r), dg = ca_lanes_channel(old, s.g), db = ca_lanes_channel(old, s.b);
+    const ca_float4 da = ca_lanes_channel(old, s.a);
+    const ca_uint4 rb = (ca_uint4)ca_truncate4(dr + (sr - dr) * c + 0.5f), gb = (ca_uint4)ca_truncate4(dg + (sg - dg) * c + 0.5f);
+    const ca_uint4 bb = (ca_uint4)ca_truncate4(db + (sb - db) * c + 0.5f), ab = (ca_uint4)ca_truncate4(da + (255.0f - da) * c + 0.5f);
+    return rb << s.r | gb << s.g | bb << s.b | ab << s.a;
+}
+
+/// Pixels x … x + n − 1 (`px` the first's bytes) of row y inside one affine piece, at coverage
+/// c: stored at full coverage (eight at a time where the CPU allows, the lanes' arithmetic),
+/// blended otherwise; a group of fewer than four touches only its own pixels.
+static void paintAffine(const ca_axial_ramp *r, const walkPiece *w, uint8_t *px, long x, long y, long n, float c) {
+    const double fx = (double)x, fy = (double)y;
+    const affineColor v = {
+        { (float)(w->a[0] + w->bx[0] * fx + w->by[0] * fy), (float)(w->a[1] + w->bx[1] * fx + w->by[1] * fy),
+          (float)(w->a[2] + w->bx[2] * fx + w->by[2] * fy), 0 },
+        { (float)w->bx[0], (float)w->bx[1], (float)w->bx[2], 0 },
+    };
+    const ca_channel_shifts s = r->shifts;
+    if (c >= 1 && r->wide && n >= 8) {
+        const ca_axial_piece run = { .anchor = 0, .shiftR = s.r, .shiftG = s.g, .shiftB = s.b, .alphaWord = 0xFFu << s.a,
+                                     .valueR = v.value.x, .valueG = v.value.y, .valueB = v.value.z,
+                                     .stepR = v.step.x, .stepG = v.step.y, .stepB = v.step.z };
+        if (ca_axial_affine_store((uint32_t *)px, n, &run) == n) return;
+    }
+    const ca_float4 lanes = { 0, 1, 2, 3 };
+    for (long k = 0; k < n; k += 4) {
+        const long m = n - k < 4 ? n - k : 4;
+        const ca_float4 j = splat((float)k) + lanes;
+        const ca_uint4 word = c >= 1 ? affineWords(s, v, j) : affineBlend(s, v, loadWords(px + k * 4, m), j, c);
+        storeWords(px + k * 4, m, word);
+    }
+}
+
+/// Pixels x … x + n − 1 of raster row y (`p` the first's bytes), all in piece `pc`, at coverage
+/// c, t0 the first's t: nothing past an end the options leave unpainted; `paintAffine` in an
+/// affine piece; otherwise as a row is painted (at full coverage as an unclipped row, partly
+/// covered as a clipped row whose coverage is c throughout).
+static void paintPiece(walkState *ws, long pc, uint8_t *p, long x, long y, long n, float c, double t0) {
+    if (pc < 0) return;   // unpainted: every pixel keeps its bytes (see paintRow)
+    const ca_axial_ramp *r = ws->ramp;
+    if (pc != ws->piece.p) setWalkPiece(ws, pc);
+    if (ws->piece.affine) {
+        paintAffine(r, &ws->piece, p, x, y, n, c);
+        return;
+    }
+    const double dt = ws->dt;
+    if (c >= 1) {
+        paintSpan(r, p, n, t0, dt, NULL, 0, n);
+        return;
+    }
+    enum { chunk = 64 };
+    float coverage[chunk];
+    for (long i = 0; i < chunk && i < n; i++) coverage[i] = c;
+    for (long k = 0; k < n; k += chunk) {
+        const long m = n - k < chunk ? n - k : chunk;
+        paintSpan(r, p + k * 4, m, t0 + (double)k * dt, dt, coverage, 0, 0);
+    }
+}
+
+/// Pixels x … x + n − 1 of raster row y (`row` its first byte) at coverage c: a clip path's run,
+/// cut where its piece changes (t is monotonic along a row, and so is its piece: the pixels of
+/// one piece are found by bisection), each part painted by `paintPiece`.
+static void paintCovered(walkState *ws, uint8_t *row, long x, long y, long n, float c) {
+    const ca_axial_ramp *r = ws->ramp;
+    const double dt = ws->dt;
+    double t0 = ws->t00 + dt * (double)x + ws->ty * (double)y;
+    while (n > 0) {
+        const long first = piece(r, t0);
+        long m = n;
+        if (n > 1 && piece(r, t0 + (double)(n - 1) * dt) != first) {
+            long lo = 0, hi = n - 1;   // pixel lo is in the piece, pixel hi is not
+            while (hi - lo > 1) {
+                const long mid = lo + (hi - lo) / 2;
+                if (piece(r, t0 + (double)mid * dt) == first) lo = mid; else hi = mid;
+            }
+            m = hi;
+        }
+        paintPiece(ws, first, row + x * 4, x, y, m, c, t0);
+        x += m;
+        n -= m;
+        t0 += (double)m * dt;
+    }
+}
+
+/// Whether pixels x and x + n − 1 of row y both lie in piece `pc`.
+static inline __attribute__((always_inline)) int endsIn(const walkState *ws, long pc, long x, long y, long n) {
+    const double t0 = ws->t00 + ws->dt * (double)x + ws->ty * (double)y;
+    return piece(ws->ramp, t0) == pc && piece(ws->ramp, t0 + (double)(n - 1) * ws->dt) == pc;
+}
+
+/// Pixels x … x + n − 1 of rows y0 … y1 − 1 at coverage c: one run of the rows that hold only
+/// held-back runs (a card's or a rounded rect's sides: the same run in every row). t is affine
+/// in the row too, so the rows whose ends lie in one piece are consecutive and found by
+/// bisection: those are painted without finding their piece again, the others as any run is.
+static void paintHeldRun(walkState *ws, uint8_t *base, long bytesPerRow, long x, long y0, long y1, long n, float c) {
+    long y = y0;
+    while (y < y1) {
+        const double t0 = ws->t00 + ws->dt * (double)x + ws->ty * (double)y;
+        const long pc = piece(ws->ramp, t0);
+        if (!endsIn(ws, pc, x, y, n)) {
+            paintCovered(ws, base + y * bytesPerRow, x, y, n, c);
+            y++;
+            continue;
+        }
+        long end = y1;
+        if (!endsIn(ws, pc, x, y1 - 1, n)) {
+            long lo = y, hi = y1 - 1;   // row lo's ends are in the piece, row hi's are not
+            while (hi - lo > 1) {
+                const long mid = lo + (hi - lo) / 2;
+                if (endsIn(ws, pc, x, mid, n)) lo = mid; else hi = mid;
+            }
+            end = hi;
+        }
+        if (pc >= 0) {
+            if (pc != ws->piece.p) setWalkPiece(ws, pc);
+            for (long r = y; r < end; r++) {
+                uint8_t *p = base + r * bytesPerRow + x * 4;
+                if (ws->piece.affine) paintAffine(ws->ramp, &ws->piece, p, x, r, n, c);
+                else paintPiece(ws, pc, p, x, r, n, c, ws->t00 + ws->dt * (double)x + ws->ty * (double)r);
+            }
+        }
+        y = end;
+    }
+}
+
+void ca_axial_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, long boxX0, long boxY0, long clipX0,
+                   long clipY0, long clipX1, long clipY1, const ca_axial_ramp *ramp, const ca_axial_axis *axis) {
+    const long w = rows->width, h = rows->height, words = rows->words;
+    const int evenOdd = rows->evenOdd;
+    const int empty = clipX1 <= clipX0 || clipY1 <= clipY0;
+    // Cells left of the bitmap still add to the sum.
+    const long firstI = clipX0 - boxX0, endI = clipX1 - boxX0;
+    uint8_t *written = rows->written;
+    // The held-back rows' runs, valid for the rows up to `heldEnd` that hold no cells.
+    rowSpan held[2 * CA_VERTICAL_ROOM + 1];
+    long heldCount = 0, heldEnd = -1;
+    walkState ws = { .ramp = ramp, .t00 = pixelT(axis, 0, 0), .dt = axis->dt,
+                     .ty = -(axis->c * axis->dx + axis->d * axis->dy) / axis->len2,
+                     .piece = { .p = -3 } };   // no piece yet (`piece` gives −2 … count)
+    for (long j = 0; j < h; j++) {
+        const long y = boxY0 + j;
+        const int skipped = empty || y < clipY0 || y >= clipY1;
+        if (!empty && y + 4 >= clipY0 && y + 4 < clipY1)
+            ca_prefetch_range(base + (y + 4) * bytesPerRow + clipX0 * 4, (size_t)(clipX1 - clipX0) * 4);
+        uint8_t *row = base + (skipped ? 0 : y * bytesPerRow);
+        if (written && !written[j]) {
+            if (skipped) continue;
+            if (j >= heldEnd) heldCount = ca_held_spans(rows->verticals, rows->verticalCount, j, h, w, firstI, endI, evenOdd, held, &heldEnd);
+            // The rows from here that share these runs and hold no cells, run by run.
+            const long stop = heldEnd < clipY1 - boxY0 ? heldEnd : clipY1 - boxY0;
+            long end = j + 1;
+            while (end < stop && !written[end]) end++;
+            for (long k = 0; k < heldCount; k++)
+                paintHeldRun(&ws, base, bytesPerRow, boxX0 + held[k].lo, y, boxY0 + end, held[k].hi - held[k].lo, held[k].c);
+            j = end - 1;
+            continue;
+        }
+        if (written) written[j] = 0;
+        float *a = rows->cells + j * rows->stride;
+        uint64_t *bits = rows->bits + j * words;
+        if (skipped) {
+            ca_clear_row(a, bits, words);
+            continue;
+        }
+        ca_touched t = ca_touched_row(a, bits, words);
+        CA_EACH_ROW_SPAN(ca_take_touched(&t, &i_, &c_), w, firstI, endI, evenOdd, sp,
+                         paintCovered(&ws, row, boxX0 + sp.lo, y, sp.hi - sp.lo, sp.c););
     }
 }

@@ -24,6 +24,8 @@ static inline __attribute__((always_inline)) int eightInPiece(long k, double t0,
     return last > p->l0 && last < p->l1;
 }
 
+__attribute__((target("avx2"))) static long affineEights(uint32_t *row, long k, long steps8, const ca_axial_piece *p);
+
 __attribute__((target("avx2")))
 static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *p) {
     // How many eights the loop paints: those before the first whose last pixel is not strictly
@@ -41,6 +43,12 @@ static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, doub
         }
         steps8 = hi;
     }
+    return affineEights(row, k, steps8, p);
+}
+
+/// `steps8` eights of `piece`'s bytes from pixel k: ⌊value + j·step⌋ a channel, j the pixel's
+/// offset from the anchor. Returns the pixel after the last painted.
+__attribute__((target("avx2"))) static long affineEights(uint32_t *row, long k, long steps8, const ca_axial_piece *p) {
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 vr = _mm256_set1_ps(p->valueR), vg = _mm256_set1_ps(p->valueG), vb = _mm256_set1_ps(p->valueB);
     const __m256 sr = _mm256_set1_ps(p->stepR), sg = _mm256_set1_ps(p->stepG), sb = _mm256_set1_ps(p->stepB);
@@ -62,6 +70,13 @@ static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, doub
         j = _mm256_add_ps(j, eight);
     }
     return k;
+}
+
+/// `ca_axial_affine_store`: the eights from 0, then one more over the last eight (each pixel's
+/// bytes depend on its offset only, so the pixels painted twice get the same bytes twice).
+__attribute__((target("avx2"))) static void affineStoreAVX2(uint32_t *row, long n, const ca_axial_piece *p) {
+    const long k = affineEights(row, 0, n / 8, p);
+    if (k < n) affineEights(row, n - 8, 1, p);
 }
 
 /// Eight pixels of `ca_full_blend_run`.
@@ -182,6 +197,12 @@ long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, co
     return ca_pixel_kernels_wide() ? axial_opaque_run_avx2(row, k, n, t0, dt, p) : k;
 }
 
+long ca_axial_affine_store(uint32_t *row, long n, const ca_axial_piece *p) {
+    if (!ca_pixel_kernels_wide() || n < 8) return 0;
+    affineStoreAVX2(row, n, p);
+    return n;
+}
+
 void ca_full_blend_run(void *p, long count, const ca_full_blend *b) {
     if (ca_pixel_kernels_wide() && count >= 8) full_blend_run_avx2(p, count, b);
 }
@@ -210,6 +231,11 @@ int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4],
 long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *p) {
     (void)row; (void)n; (void)t0; (void)dt; (void)p;
     return k;
+}
+
+long ca_axial_affine_store(uint32_t *row, long n, const ca_axial_piece *p) {
+    (void)row; (void)n; (void)p;
+    return 0;
 }
 
 #endif

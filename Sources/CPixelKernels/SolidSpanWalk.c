@@ -2,6 +2,7 @@
 // runs of eight or more at full coverage go to `ca_full_blend_run` (AVX2 where the CPU has it,
 // as the Swift loop's). Contraction into fused multiply-adds is off, as in the Swift loops.
 #include "SolidSpanWalk.h"
+#include "RasterRowSpans.h"
 #include "CFloatLanes.h"
 #include "CPrefetch.h"
 #include "CCoverage.h"
@@ -260,53 +261,7 @@ static inline __attribute__((always_inline)) long fullColumns(const ca_clip_mask
     return -boxX0;
 }
 
-/// A row taken without painting: every touched cell and bit cleared.
-static inline void clearRow(float *a, uint64_t *bits, long words) {
-    ca_touched t = ca_touched_row(a, bits, words);
-    long i;
-    float c;
-    while (ca_take_touched(&t, &i, &c)) {}
-}
-
-/// A run of one row: columns [lo, hi) of the box at coverage `c`.
-typedef struct {
-    long lo, hi;
-    float c;
-} rowSpan;
-
-/// The spans of row `j` when it holds no cells (its `written` byte is 0): the cells the
-/// held-back runs over it would have written (`ca_held_cells`), walked exactly as the walk below
-/// walks a row's cells — the same running sum, coverage and clamping to [firstI, endI), the same
-/// runs left unpainted — into `out` (room for 2·CA_VERTICAL_ROOM + 1); returns how many, and in
-/// `*next` the first row past `j` where the set of runs over a row changes (`height` if none
-/// does).
-static long heldSpans(const ca_vertical_run *runs, long count, long j, long height, long w, long firstI, long endI,
-                      int evenOdd, rowSpan *out, long *next) {
-    long index[2 * CA_VERTICAL_ROOM];
-    float value[2 * CA_VERTICAL_ROOM];
-    const long n = ca_held_cells(runs, count, j, height, index, value, next);
-    long spans = 0, pending = -1;
-    float sum = 0, pendingCoverage = 0;
-    for (long m = 0; m < n; m++) {
-        const long i = index[m];
-        const float c = value[m];
-        if (i >= w || c == 0) continue;
-        if (pending >= 0) {
-            const long lo = pending > firstI ? pending : firstI, hi = i < endI ? i : endI;
-            if (pendingCoverage > CA_NEGLIGIBLE_COVERAGE && lo < hi) out[spans++] = (rowSpan){ lo, hi, pendingCoverage };
-        }
-        sum += c;
-        pending = i;
-        pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
-    }
-    if (pending >= 0) {
-        const long lo = pending > firstI ? pending : firstI, hi = w < endI ? w : endI;
-        if (pendingCoverage > CA_NEGLIGIBLE_COVERAGE && lo < hi) out[spans++] = (rowSpan){ lo, hi, pendingCoverage };
-    }
-    return spans;
-}
-
-/// The spans of rows that hold only held-back runs (`heldSpans`) painted down box rows
+/// The spans of rows that hold only held-back runs (`ca_held_spans`) painted down box rows
 /// j … end − 1, each span as one column (`paintColumn`); under a clip, down the rows where the
 /// span lies inside the clip's full columns (`paintClipped` paints those as unclipped too), row
 /// by row through `paintClipped` elsewhere.
@@ -346,7 +301,7 @@ static inline __attribute__((always_inline)) void walk(const ca_raster_rows *row
     // Cells left of the bitmap still add to the sum.
     const long firstI = clipX0 - boxX0, endI = clipX1 - boxX0;
     uint8_t *written = rows->written;
-    // The held-back rows' spans, valid for rows up to `heldEnd` (see `heldSpans`).
+    // The held-back rows' spans, valid for rows up to `heldEnd` (see `ca_held_spans`).
     rowSpan held[2 * CA_VERTICAL_ROOM + 1];
     long heldCount = 0, heldEnd = -1;
     for (long j = 0; j < h; j++) {
@@ -359,7 +314,7 @@ static inline __attribute__((always_inline)) void walk(const ca_raster_rows *row
             // No cells: the held-back runs' spans, worked out once for the rows they share, and
             // painted down the rows from here that share them and hold no cells either.
             if (skipped) continue;
-            if (j >= heldEnd) heldCount = heldSpans(rows->verticals, rows->verticalCount, j, h, w, firstI, endI, evenOdd, held, &heldEnd);
+            if (j >= heldEnd) heldCount = ca_held_spans(rows->verticals, rows->verticalCount, j, h, w, firstI, endI, evenOdd, held, &heldEnd);
             const long stop = heldEnd < clipY1 - boxY0 ? heldEnd : clipY1 - boxY0;
             long end = j + 1;
             while (end < stop && !written[end]) end++;
@@ -374,35 +329,13 @@ static inline __attribute__((always_inline)) void walk(const ca_raster_rows *row
         float *a = rows->cells + j * stride;
         uint64_t *bits = rows->bits + j * words;
         if (skipped) {
-            clearRow(a, bits, words);
+            ca_clear_row(a, bits, words);
             continue;
         }
-        float sum = 0;
-        long pending = -1;
-        float pendingCoverage = 0;
         ca_touched t = ca_touched_row(a, bits, words);
-        long i;
-        float c;
-        while (ca_take_touched(&t, &i, &c)) {
-            if (i >= w || c == 0) continue;
-            if (pending >= 0) {
-                const long lo = pending > firstI ? pending : firstI, hi = i < endI ? i : endI;
-                if (pendingCoverage > CA_NEGLIGIBLE_COVERAGE && lo < hi) {
-                    if (mask) paintClipped(row, boxX0, y, lo, hi, pendingCoverage, fullLo, fullHi, paint, mask);
-                    else paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
-                }
-            }
-            sum += c;
-            pending = i;
-            pendingCoverage = ca_coverage_of_winding(sum, evenOdd);
-        }
-        if (pending >= 0) {
-            const long lo = pending > firstI ? pending : firstI, hi = w < endI ? w : endI;
-            if (pendingCoverage > CA_NEGLIGIBLE_COVERAGE && lo < hi) {
-                if (mask) paintClipped(row, boxX0, y, lo, hi, pendingCoverage, fullLo, fullHi, paint, mask);
-                else paintRun(row + (boxX0 + lo) * 4, hi - lo, pendingCoverage, paint);
-            }
-        }
+        CA_EACH_ROW_SPAN(ca_take_touched(&t, &i_, &c_), w, firstI, endI, evenOdd, sp,
+            if (mask) paintClipped(row, boxX0, y, sp.lo, sp.hi, sp.c, fullLo, fullHi, paint, mask);
+            else paintRun(row + (boxX0 + sp.lo) * 4, sp.hi - sp.lo, sp.c, paint););
     }
 }
 

@@ -3,20 +3,62 @@
 // as on Apple, and each new clip multiplies into the one before (the clip only ever shrinks until
 // `restoreGState`).
 
-/// The clip's coverage over `box` (outside it, 0). Immutable once made: states share it.
-package final class ClipMask: Sendable {
+/// The clip's coverage over `box` (outside it, 0). Its coverage never changes once made: states
+/// share it.
+package final class ClipMask {
     package let box: PixelBox
-    package let values: [Float]
+    /// The clip path as raster polygons while its coverage has not been asked for: a clip path
+    /// set with nothing clipped before (the common case: a shape to fill with a gradient or an
+    /// image) keeps its polygons, and the gradient painters paint through its coverage runs as
+    /// the solid walk paints a fill (`CGContext.paintLinearGradientSpans`), so no mask is made.
+    /// Anything that reads `values` resolves them once, exactly as a clip made at once would
+    /// have been (the same polygons over the same box).
+    package private(set) var path: ClipPath?
+    private var resolvedValues: [Float]
+    private var resolvedRuns: [Int32]?
+
+    /// The coverage, row by row over `box`.
+    package var values: [Float] {
+        if path != nil { resolve() }
+        return resolvedValues
+    }
+
     /// Per row of `box`, columns `fullRuns[2j] ..< fullRuns[2j + 1]` (relative to `box.x0`)
     /// where the clip is exactly 1, or nil when unknown. Painters under a clip paint that part
     /// of a row as if nothing were clipped (the same bytes: coverage 1 is no clip), and read the
     /// coverage only at the clip's edges (issue 19: a rounded-rect clip is 1 over nearly all of
     /// its box).
-    package let fullRuns: [Int32]?
+    package var fullRuns: [Int32]? {
+        if path != nil { resolve() }
+        return resolvedRuns
+    }
 
     package init(box: PixelBox, values: [Float], fullRuns: [Int32]? = nil) {
-        self.box = box; self.values = values
-        self.fullRuns = fullRuns.flatMap { $0.count == 2 * max(0, box.y1 - box.y0) ? $0 : nil }
+        self.box = box
+        resolvedValues = values
+        resolvedRuns = fullRuns.flatMap { $0.count == 2 * max(0, box.y1 - box.y0) ? $0 : nil }
+    }
+
+    /// A clip path's polygons over `box` (within the bitmap), resolved when first read.
+    init(box: PixelBox, path: ClipPath) {
+        self.box = box
+        self.path = path
+        resolvedValues = []
+    }
+
+    /// The path's coverage over `box`, with its rows' full runs (`CGContext.coverage`'s
+    /// resolve, on a rasteriser of its own).
+    private func resolve() {
+        guard let p = path else { return }
+        path = nil
+        let w = box.x1 - box.x0, h = box.y1 - box.y0
+        var rast = CoverageRasterizer(width: 0, height: 0)
+        rast.holdsVerticalRunsAfterReset = true
+        rast.reset(width: w, height: h)
+        rast.addPolygons(p.points, ends: p.ends[...], origin: SIMD2(Double(box.x0), Double(box.y0)), bounds: (p.lo, p.hi))
+        var runs = [Int32](repeating: 0, count: 2 * h)
+        resolvedValues = runs.withUnsafeMutableBufferPointer { rast.takeResolvedCoverage(evenOdd: p.evenOdd, fullRuns: $0.baseAddress!) }
+        resolvedRuns = runs
     }
 
     /// Row `y`'s columns of full coverage as absolute x (`lo == hi`: none known).
@@ -28,18 +70,28 @@ package final class ClipMask: Sendable {
 
     @inline(__always) package func value(_ x: Int, _ y: Int) -> Float {
         guard x >= box.x0, y >= box.y0, x < box.x1, y < box.y1 else { return 0 }
-        return values[(y - box.y0) * (box.x1 - box.x0) + (x - box.x0)]
+        if path != nil { resolve() }
+        return resolvedValues[(y - box.y0) * (box.x1 - box.x0) + (x - box.x0)]
     }
 
     /// A clip through which nothing is drawn.
-    static let empty = ClipMask(box: PixelBox(x0: 0, y0: 0, x1: 0, y1: 0), values: [])
+    static var empty: ClipMask { ClipMask(box: PixelBox(x0: 0, y0: 0, x1: 0, y1: 0), values: []) }
+}
+
+/// A clip path as `ClipMask` keeps it until its coverage is needed: raster-space polygons
+/// (polygon k is `points[ends[k − 1]..<ends[k]]`), their bounds, and the fill rule.
+package struct ClipPath {
+    package let points: [SIMD2<Double>]
+    package let ends: [Int]
+    package let lo: SIMD2<Double>, hi: SIMD2<Double>
+    package let evenOdd: Bool
 }
 
 extension CGContext {
     /// Intersects the clip with the area the current path encloses under `rule`
     /// (CGContextClip / EOClip), then clears the path, as Apple does.
     public func clip(using rule: CGPathFillRule = .winding) {
-        takeCurrentPath { intersectClip(coverage(ofDevicePath: $0, evenOdd: rule == .evenOdd)) }
+        takeCurrentPath { intersectClip(devicePath: $0, evenOdd: rule == .evenOdd) }
     }
 
     /// Intersects the clip with `rect` (CGContextClipToRect). The current path is unchanged.
@@ -49,7 +101,7 @@ extension CGContext {
     public func clip(to rects: [CGRect]) {
         let p = CGMutablePath()
         p.addRects(rects, transform: gstate.ctm)
-        intersectClip(coverage(ofDevicePath: p, evenOdd: false))
+        intersectClip(devicePath: p, evenOdd: false)
     }
 
     /// Intersects the clip with `mask` stretched over `rect` (CGContextClipToMask). Apple takes
@@ -88,6 +140,24 @@ extension CGContext {
         // Raster rows → device y (up).
         let device = CGRect(x: CGFloat(b.x0), y: CGFloat(height - b.y1), width: CGFloat(b.x1 - b.x0), height: CGFloat(b.y1 - b.y0))
         return device.applying(gstate.ctm.inverted())
+    }
+
+    /// Intersects the clip with a device-space path's area. With nothing clipped yet (and
+    /// antialiasing on) the clip keeps the path's polygons and resolves its coverage only when
+    /// something reads it (`ClipMask.path`); otherwise the coverage is multiplied in at once.
+    private func intersectClip(devicePath path: CGPath, evenOdd: Bool) {
+        guard gstate.clip == nil, gstate.shouldAntialias, gstate.allowsAntialiasing else {
+            intersectClip(coverage(ofDevicePath: path, evenOdd: evenOdd))
+            return
+        }
+        // The box `coverage(ofDevicePath:)` would rasterise (`rasterize(polygons:…)`'s), and
+        // nothing where it would have found nothing.
+        guard let polygons = rasterPolygons(ofDevicePath: path), !polygons.ends.isEmpty else { gstate.clip = .empty; return }
+        let box = PixelBox(covering: polygons.lo, polygons.hi).intersection(drawableBox)
+        let (count, overflow) = (box.x1 - box.x0).multipliedReportingOverflow(by: box.y1 - box.y0)
+        guard !box.isEmpty, !overflow, count <= Self.maxByteCount / 4 else { gstate.clip = .empty; return }
+        gstate.clip = ClipMask(box: box, path: ClipPath(points: polygons.points, ends: polygons.ends, lo: polygons.lo,
+                                                        hi: polygons.hi, evenOdd: evenOdd))
     }
 
     /// Multiplies `mask` into the clip (nil: clip to nothing).

@@ -20,6 +20,10 @@
 // the colour itself is stepped along the row from its exact value where the row enters the
 // piece (AxialGradientRows.h), which moves a byte by one only where a value sits on a rounding
 // boundary (CGGradientSpanTests compares the two, and both with exact colours).
+//
+// Under a clip path not yet resolved (`ClipMask.path`: a path clipped while nothing else was)
+// the rows are not painted through a mask at all: the path is rasterised again and the gradient
+// painted from its coverage runs (`ca_axial_walk`), as a solid fill is painted from its own.
 
 import CPixelKernels
 
@@ -75,6 +79,24 @@ extension CGContext {
                                           wide: widePixelLoops ? 1 : 0)
                 guard let clip else {
                     ca_axial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &stops, &axis, nil)
+                    return
+                }
+                if let path = clip.path {
+                    // A clip path not yet resolved (`ClipMask.path`): painted through its
+                    // coverage runs, with no mask made (AxialGradientRows.h, `ca_axial_walk`).
+                    withScratchRasterizer { rast in
+                        rast.holdsVerticalRunsAfterReset = true
+                        guard let cells = rasterize(polygons: path.points, ends: path.ends[...], lo: path.lo, hi: path.hi,
+                                                    into: &rast, in: box) else { return }
+                        let (w, h, stride, words) = (rast.width, rast.height, rast.stride, rast.wordsPerRow)
+                        rast.clearingRows(holding: { acc, bits, written, runs, count in
+                            var rows = ca_raster_rows(cells: acc, bits: bits, stride: stride, words: words, width: w, height: h,
+                                                      evenOdd: path.evenOdd ? 1 : 0, written: written, verticals: runs,
+                                                      verticalCount: count)
+                            ca_axial_walk(&rows, pixels, surface.bytesPerRow, cells.x0, cells.y0, box.x0, box.y0, box.x1, box.y1,
+                                          &stops, &axis)
+                        })
+                    }
                     return
                 }
                 clip.values.withUnsafeBufferPointer { values in

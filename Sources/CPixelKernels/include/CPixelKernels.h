@@ -37,6 +37,11 @@ typedef struct {
 /// AVX2), the caller's four-pixel lanes then painting those four.
 long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *piece);
 
+/// Pixels 0 … n − 1 of `row` (n ≥ 8), each byte ⌊value + (k − anchor)·step⌋, eight at a time
+/// (the four-pixel lanes' arithmetic, lane for lane): the clip walk's runs, which it has found
+/// inside one piece. Returns n, or 0 (nothing painted) when the CPU has no AVX2 or n < 8.
+long ca_axial_affine_store(uint32_t *row, long n, const ca_axial_piece *piece);
+
 /// Eight 16-bit lanes (Swift's SIMD8<UInt16>).
 typedef uint16_t ca_u16x8 __attribute__((ext_vector_type(8)));
 

@@ -12,6 +12,7 @@
 #include "CPixelKernels.h"
 #include "ClipMask.h"
 #include "CCoverage.h"
+#include "RasterRows.h"
 
 /// A `SolidSpanWriter` as the walk reads it.
 typedef struct {
@@ -37,21 +38,6 @@ typedef struct {
     float s255Channels[4];
     uint8_t solid[3];
 } ca_solid_paint;
-
-/// A rasteriser's rows (`CoverageRasterizer`): row j's cells from `cells + j·stride`, its
-/// touched bits from `bits + j·words`; `width` cells a row, `height` rows. With `written` (the
-/// edge sink's, `ca_edge_sink`), a row whose byte is 0 holds no cells: its content is the
-/// `verticals` runs over it, and the walk works out the spans of such rows once for every row
-/// with the same runs over it.
-typedef struct {
-    float *cells;
-    uint64_t *bits;
-    long stride, words, width, height;
-    int32_t evenOdd;
-    uint8_t *written;
-    const ca_vertical_run *verticals;
-    long verticalCount;
-} ca_raster_rows;
 
 /// Coverage at or below which a pixel is left as it is: the float blend's byte,
 /// ⌊D·(1 − Sα·c) + S·c + 0.5⌋ with D and S in 0…255, moves D by c·|S − D·Sα| ≤ 255·c < 0.25
