@@ -37,16 +37,25 @@ static inline __attribute__((always_inline)) void accumulate(float *row, double 
         row[i0 + 1] += d * mid;
         return;
     }
-    double perUnit = (double)d / (r - l);
-    for (long i = i0; i <= i1; i++) {
-        double cl = smax(l, (double)i), cr = smin(r, (double)(i + 1));
-        if (cr > cl) {
-            float dd = (float)((cr - cl) * perUnit);
-            float mid = (float)((cl + cr) * 0.5 - (double)i);
-            row[i] += dd * (1 - mid);
-            row[i + 1] += dd * mid;
-        }
+    // Crossing cells i0 … i1: the first and last take the heights of their parts, split by
+    // where those parts lie in them; a cell crossed whole takes perUnit, split half and half
+    // with the next. Each cell is added to once, its share and its left neighbour's summed
+    // first (as a loop over the cells, every cell was added to twice, the second add waiting on
+    // the first's store: the 1,000-star frame's edges are short chords that cross a few cells).
+    const double perUnit = (double)d / (r - l);
+    const double e0 = (double)(i0 + 1), s1 = (double)i1;
+    const float dd0 = (float)((e0 - l) * perUnit), mid0 = (float)((l + e0) * 0.5 - (double)i0);
+    const float dd1 = (float)((r - s1) * perUnit), mid1 = (float)((s1 + r) * 0.5 - s1);
+    row[i0] += dd0 * (1 - mid0);
+    if (i1 == i0 + 1) {
+        row[i1] += dd0 * mid0 + dd1 * (1 - mid1);
+    } else {
+        const float whole = (float)perUnit, half = whole * 0.5f;
+        row[i0 + 1] += dd0 * mid0 + half;
+        for (long i = i0 + 2; i < i1; i++) row[i] += whole;
+        row[i1] += half + dd1 * (1 - mid1);
     }
+    row[i1 + 1] += dd1 * mid1;
 }
 
 static inline __attribute__((always_inline)) int finite(double v) { return __builtin_isfinite(v); }
