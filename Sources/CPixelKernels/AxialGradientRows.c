@@ -358,21 +358,18 @@ static inline __attribute__((always_inline)) ca_uint4 affineBlend(ca_channel_shi
     return rb << s.r | gb << s.g | bb << s.b | ab << s.a;
 }
 
-/// Pixels x … x + n − 1 (`px` the first's bytes) of row y inside one affine piece, at coverage
-/// c: stored at full coverage (eight at a time where the CPU allows, the lanes' arithmetic),
-/// blended otherwise; a group of fewer than four touches only its own pixels.
-static void paintAffine(const ca_axial_ramp *r, const walkPiece *w, uint8_t *px, long x, long y, long n, float c) {
-    const double fx = (double)x, fy = (double)y;
-    const affineColor v = {
-        { (float)(w->a[0] + w->bx[0] * fx + w->by[0] * fy), (float)(w->a[1] + w->bx[1] * fx + w->by[1] * fy),
-          (float)(w->a[2] + w->bx[2] * fx + w->by[2] * fy), 0 },
-        { (float)w->bx[0], (float)w->bx[1], (float)w->bx[2], 0 },
-    };
+/// Pixels px … px + n − 1 of one run inside an affine piece, v·255 + 0.5 of r, g and b at the
+/// first being vr, vg, vb and stepping by sr, sg, sb a pixel, at coverage c: stored at full
+/// coverage (eight at a time where the CPU allows, the lanes' arithmetic), blended otherwise; a
+/// group of fewer than four touches only its own pixels. `paintAffine` gives it the run at
+/// pixel (x, y) of the piece `w`.
+static void paintAffineColor(const ca_axial_ramp *r, uint8_t *px, long n, float c, float vr, float vg, float vb, float sr, float sg,
+                             float sb) {
+    const affineColor v = { { vr, vg, vb, 0 }, { sr, sg, sb, 0 } };
     const ca_channel_shifts s = r->shifts;
     if (c >= 1 && r->wide && n >= 8) {
         const ca_axial_piece run = { .anchor = 0, .shiftR = s.r, .shiftG = s.g, .shiftB = s.b, .alphaWord = 0xFFu << s.a,
-                                     .valueR = v.value.x, .valueG = v.value.y, .valueB = v.value.z,
-                                     .stepR = v.step.x, .stepG = v.step.y, .stepB = v.step.z };
+                                     .valueR = vr, .valueG = vg, .valueB = vb, .stepR = sr, .stepG = sg, .stepB = sb };
         if (ca_axial_affine_store((uint32_t *)px, n, &run) == n) return;
     }
     const ca_float4 lanes = { 0, 1, 2, 3 };
@@ -381,6 +378,44 @@ static void paintAffine(const ca_axial_ramp *r, const walkPiece *w, uint8_t *px,
         const ca_float4 j = splat((float)k) + lanes;
         const ca_uint4 word = c >= 1 ? affineWords(s, v, j) : affineBlend(s, v, loadWords(px + k * 4, m), j, c);
         storeWords(px + k * 4, m, word);
+    }
+}
+
+static void paintAffine(const ca_axial_ramp *r, const walkPiece *w, uint8_t *px, long x, long y, long n, float c) {
+    const double fx = (double)x, fy = (double)y;
+    paintAffineColor(r, px, n, c, (float)(w->a[0] + w->bx[0] * fx + w->by[0] * fy), (float)(w->a[1] + w->bx[1] * fx + w->by[1] * fy),
+                     (float)(w->a[2] + w->bx[2] * fx + w->by[2] * fy), (float)w->bx[0], (float)w->bx[1], (float)w->bx[2]);
+}
+
+/// `paintAffine` down rows y0 … y1 − 1 of one run (x … x + n − 1 at coverage c, every row's
+/// ends in the affine piece `w`): each row's value at x is the last row's plus by, in double
+/// (the same value as from x and y to within 10⁻¹³), and a run of one partly covered pixel — a
+/// rounded rect's side — is blended channel by channel in line, the lanes' arithmetic for
+/// their first lane.
+static void paintAffineRows(const ca_axial_ramp *r, const walkPiece *w, uint8_t *base, long bytesPerRow, long x, long y0,
+                            long y1, long n, float c) {
+    const double fx = (double)x, fy = (double)y0;
+    double v[3];
+    for (int k = 0; k < 3; k++) v[k] = w->a[k] + w->bx[k] * fx + w->by[k] * fy;
+    const ca_channel_shifts s = r->shifts;
+    uint8_t *p = base + y0 * bytesPerRow + x * 4;
+    if (n == 1 && c < 1) {
+        for (long y = y0; y < y1; y++, p += bytesPerRow) {
+            uint32_t old;
+            memcpy(&old, p, 4);
+            const float dr = (float)(old >> s.r & 0xFFu), dg = (float)(old >> s.g & 0xFFu), db = (float)(old >> s.b & 0xFFu);
+            const float da = (float)(old >> s.a & 0xFFu);
+            const float sr = (float)v[0] - 0.5f, sg = (float)v[1] - 0.5f, sb = (float)v[2] - 0.5f;
+            const uint32_t out = (uint32_t)(int32_t)(dr + (sr - dr) * c + 0.5f) << s.r | (uint32_t)(int32_t)(dg + (sg - dg) * c + 0.5f) << s.g |
+                                 (uint32_t)(int32_t)(db + (sb - db) * c + 0.5f) << s.b | (uint32_t)(int32_t)(da + (255.0f - da) * c + 0.5f) << s.a;
+            memcpy(p, &out, 4);
+            v[0] += w->by[0]; v[1] += w->by[1]; v[2] += w->by[2];
+        }
+        return;
+    }
+    for (long y = y0; y < y1; y++, p += bytesPerRow) {
+        paintAffineColor(r, p, n, c, (float)v[0], (float)v[1], (float)v[2], (float)w->bx[0], (float)w->bx[1], (float)w->bx[2]);
+        v[0] += w->by[0]; v[1] += w->by[1]; v[2] += w->by[2];
     }
 }
 
@@ -410,9 +445,47 @@ static void paintPiece(walkState *ws, long pc, uint8_t *p, long x, long y, long 
     }
 }
 
+/// The t at which the run leaves piece `pc` going the way dt goes (NaN when it cannot).
+static inline __attribute__((always_inline)) double pieceBound(const ca_axial_ramp *r, long pc, double dt) {
+    const long n = r->count;
+    const float *loc = r->locations;
+    if (dt > 0) {
+        if (pc == -1) return 0;
+        if (pc >= 0 && pc < n) return loc[pc];
+        if (pc == n) return 1;
+    } else if (dt < 0) {
+        if (pc == -2) return 1;
+        if (pc == n) return loc[n - 1];
+        if (pc >= 1 && pc < n) return loc[pc - 1];
+        if (pc == 0) return 0;
+    }
+    return __builtin_nan("");
+}
+
+/// The first of pixels 1 … n − 1 (t = t0 + k·dt) not in piece `pc`, pixel 0 being in it and
+/// pixel n − 1 not: guessed from where t reaches the piece's bound, then moved to the exact
+/// pixel by asking `piece` (t is monotonic, and so is its piece: the pixels in `pc` come
+/// first); by bisection where there is no guess. Rows that cross a stop or an end took eight
+/// `piece` calls each by bisection alone, a tenth of the clipped gradient frame.
+static long pieceEnd(const ca_axial_ramp *r, long pc, double t0, double dt, long n) {
+    const double guess = (pieceBound(r, pc, dt) - t0) / dt;
+    if (guess > 0 && guess < (double)n) {
+        long k = (long)guess;
+        if (k < 1) k = 1;
+        while (k > 1 && piece(r, t0 + (double)(k - 1) * dt) != pc) k--;
+        while (k < n - 1 && piece(r, t0 + (double)k * dt) == pc) k++;
+        return k;
+    }
+    long lo = 0, hi = n - 1;   // pixel lo is in the piece, pixel hi is not
+    while (hi - lo > 1) {
+        const long mid = lo + (hi - lo) / 2;
+        if (piece(r, t0 + (double)mid * dt) == pc) lo = mid; else hi = mid;
+    }
+    return hi;
+}
+
 /// Pixels x … x + n − 1 of raster row y (`row` its first byte) at coverage c: a clip path's run,
-/// cut where its piece changes (t is monotonic along a row, and so is its piece: the pixels of
-/// one piece are found by bisection), each part painted by `paintPiece`.
+/// cut where its piece changes (`pieceEnd`), each part painted by `paintPiece`.
 static void paintCovered(walkState *ws, uint8_t *row, long x, long y, long n, float c) {
     const ca_axial_ramp *r = ws->ramp;
     const double dt = ws->dt;
@@ -420,14 +493,7 @@ static void paintCovered(walkState *ws, uint8_t *row, long x, long y, long n, fl
     while (n > 0) {
         const long first = piece(r, t0);
         long m = n;
-        if (n > 1 && piece(r, t0 + (double)(n - 1) * dt) != first) {
-            long lo = 0, hi = n - 1;   // pixel lo is in the piece, pixel hi is not
-            while (hi - lo > 1) {
-                const long mid = lo + (hi - lo) / 2;
-                if (piece(r, t0 + (double)mid * dt) == first) lo = mid; else hi = mid;
-            }
-            m = hi;
-        }
+        if (n > 1 && piece(r, t0 + (double)(n - 1) * dt) != first) m = pieceEnd(r, first, t0, dt, n);
         paintPiece(ws, first, row + x * 4, x, y, m, c, t0);
         x += m;
         n -= m;
@@ -466,10 +532,11 @@ static void paintHeldRun(walkState *ws, uint8_t *base, long bytesPerRow, long x,
         }
         if (pc >= 0) {
             if (pc != ws->piece.p) setWalkPiece(ws, pc);
-            for (long r = y; r < end; r++) {
-                uint8_t *p = base + r * bytesPerRow + x * 4;
-                if (ws->piece.affine) paintAffine(ws->ramp, &ws->piece, p, x, r, n, c);
-                else paintPiece(ws, pc, p, x, r, n, c, ws->t00 + ws->dt * (double)x + ws->ty * (double)r);
+            if (ws->piece.affine) {
+                paintAffineRows(ws->ramp, &ws->piece, base, bytesPerRow, x, y, end, n, c);
+            } else {
+                for (long r = y; r < end; r++)
+                    paintPiece(ws, pc, base + r * bytesPerRow + x * 4, x, r, n, c, ws->t00 + ws->dt * (double)x + ws->ty * (double)r);
             }
         }
         y = end;
