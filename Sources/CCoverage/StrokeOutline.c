@@ -230,9 +230,23 @@ static void polygon(ca_stroker *s, pt p0, pt p1, pt p2, const pt *p3) {
     polygonFromScratch(s);
 }
 
-INLINE double arcStep(const ca_stroker *s) {
-    return 2 * acos(smax(1 - s->arcTolerance / smax(s->hw, 1e-12), -1));
-}
+INLINE double arcStep(const ca_stroker *s) { return s->arcStep; }
+
+/// Points 0 … count of the arc of radius hw around v from unit direction n0 through `sweep`
+/// radians, each emitted by `emit` (a statement using `p`): the direction rotated by
+/// sweep/count a step (one cosine and one sine an arc, not one of each a point: the trig of a
+/// star's round joins was a thirtieth of the 1,000-star frame), and the last point at n1, the
+/// arc's end direction, exactly.
+#define ARC_POINTS(v, n0, n1, sweep, count, hw, p, emit) do { \
+        const double step_ = (sweep) / (double)(count), c_ = cos(step_), s_ = sin(step_); \
+        pt u_ = (n0); \
+        for (long i_ = 0; i_ <= (count); i_++) { \
+            if (i_ == (count)) u_ = (n1); \
+            const pt p = add((v), mul(u_, (hw))); \
+            emit; \
+            u_ = P(u_.x * c_ - u_.y * s_, u_.x * s_ + u_.y * c_); \
+        } \
+    } while (0)
 
 /// How many chords an arc of `sweep` takes (at least `least`, at most 256).
 INLINE long arcCount(double sweep, double step, long least) {
@@ -290,12 +304,7 @@ static void appendJoinPoints(ca_stroker *s, const seg *s0, const seg *s1) {
         const pt n0 = mul(perp(d0), outerSign), n1 = mul(perp(d1), outerSign);
         const double sweep = atan2(cross(n0, n1), dot(n0, n1));
         const long count = arcCount(sweep, arcStep(s), 1);
-        const double a0 = atan2(n0.y, n0.x);
-        for (long i = 0; i <= count; i++) {
-            const double a = a0 + sweep * (double)i / (double)count;
-            const pt p = add(v, mul(P(cos(a), sin(a)), s->hw));
-            if (outerSign > 0) LEFT(p); else RIGHT(p);
-        }
+        ARC_POINTS(v, n0, n1, sweep, count, s->hw, p, if (outerSign > 0) LEFT(p); else RIGHT(p));
         break;
     }
     }
@@ -378,14 +387,10 @@ static void roundWedge(ca_stroker *s, pt v, pt d0, pt d1, double side) {
     const pt n0 = mul(perp(d0), side), n1 = mul(perp(d1), side);
     const double sweep = atan2(cross(n0, n1), dot(n0, n1));
     const long count = arcCount(sweep, arcStep(s), 1);
-    const double a0 = atan2(n0.y, n0.x);
     s->polyCount = 0;
     if (!reserve(s, count + 2)) return;
     POLY(v);
-    for (long i = 0; i <= count; i++) {
-        const double a = a0 + sweep * (double)i / (double)count;
-        POLY(add(v, mul(P(cos(a), sin(a)), s->hw)));
-    }
+    ARC_POINTS(v, n0, n1, sweep, count, s->hw, p, POLY(p));
     if (s->overflowed) return;
     polygonFromScratch(s);
 }
@@ -434,6 +439,7 @@ void ca_stroker_begin(ca_stroker *s, int mode, double hw, int cap, int join, dou
                       double a, double b, double c, double d, double tx, double ty, int identity, double height, double tolerance, long maxPoints) {
     s->mode = mode; s->hw = hw; s->cap = cap; s->join = join;
     s->miterLimit = miterLimit; s->arcTolerance = arcTolerance;
+    s->arcStep = 2 * acos(smax(1 - arcTolerance / smax(hw, 1e-12), -1));
     s->ta = a; s->tb = b; s->tc = c; s->td = d; s->ttx = tx; s->tty = ty;
     s->identity = identity;
     s->height = height;

@@ -35,6 +35,9 @@ typedef struct { ca_stroke_point a, b, d; int startIsCorner; } ca_stroke_segment
 typedef struct {
     // Settings.
     double hw, miterLimit, arcTolerance;
+    /// The angle a chord of a join's or cap's arc spans at most (from hw and arcTolerance,
+    /// worked out once a stroke).
+    double arcStep;
     int cap, join, mode;
     double ta, tb, tc, td, ttx, tty;
     int identity;
