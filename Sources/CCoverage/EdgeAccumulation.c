@@ -236,18 +236,26 @@ static inline __attribute__((always_inline)) void addLine(ca_edge_sink *sink, do
     // y1c, every other row is whole. A row's end x, xa + (r + 1 − ya)·dxdy, is the next row's
     // start x (the same expression), so it is computed and clamped once. (The x values are
     // finite here, so the clamps are plain comparisons.)
+    // Rows that hold only held-back runs get them first (`ca_edge_sink`), all before the rows'
+    // loop, which then keeps its few values in registers (with the runs' arguments live in it,
+    // it spilled and reloaded a dozen values a row).
+    if (sink->written) {
+        for (long row = firstRow; row <= lastRow; row++)
+            writeRow(cells, bits, s, wpr, sink->written, sink->verticals, sink->verticalCount, row);
+    }
+    float *rowCells = cells + firstRow * s;
+    uint64_t *rowBits = bits + firstRow * wpr;
     double r0 = y0c;
     double xs = clampTo(xa + (r0 - ya) * dxdy, w);
-    for (long row = firstRow; row <= lastRow; row++) {
+    for (long row = firstRow; row <= lastRow; row++, rowCells += s, rowBits += wpr) {
         const double r1 = row < lastRow ? (double)(row + 1) : y1c;
         const double xe = clampTo(xa + (r1 - ya) * dxdy, w);
         const double dy = r1 - r0;
         if (dy > 0) {
             const double l = xs < xe ? xs : xe, r = xs < xe ? xe : xs;
             work += 1 + (long)(r - l);
-            if (sink->written) writeRow(cells, bits, s, wpr, sink->written, sink->verticals, sink->verticalCount, row);
-            accumulate(cells + row * s, l, r, (float)(dy * dir));
-            mark(bits + row * wpr, (long)l, (long)r + 1);
+            accumulate(rowCells, l, r, (float)(dy * dir));
+            mark(rowBits, (long)l, (long)r + 1);
         }
         xs = xe;
         r0 = r1;
