@@ -62,14 +62,17 @@ static inline __attribute__((always_inline)) long piece(const ca_axial_ramp *r, 
     return i;
 }
 
-/// Four opaque pixels of `piece`, `j` their offsets from its anchor: ⌊value + j·step⌋ a channel
-/// (`ca_axial_opaque_run`'s lanes, operation for operation).
-static inline __attribute__((always_inline)) ca_uint4 packAffine(const ca_axial_piece *p, ca_float4 j) {
-    const ca_uint4 rb = (ca_uint4)ca_truncate4(splat(p->valueR) + j * p->stepR);
-    const ca_uint4 gb = (ca_uint4)ca_truncate4(splat(p->valueG) + j * p->stepG);
-    const ca_uint4 bb = (ca_uint4)ca_truncate4(splat(p->valueB) + j * p->stepB);
+/// Four opaque pixels of `piece`, `j` their offsets from its anchor: the top byte of
+/// value + j·step a channel (`ca_axial_opaque_run`'s integers: the same bytes).
+static inline __attribute__((always_inline)) ca_uint4 packAffine(const ca_axial_piece *p, ca_uint4 j) {
+    const ca_uint4 rb = ((ca_uint4)p->valueR + j * p->stepR) >> 24;
+    const ca_uint4 gb = ((ca_uint4)p->valueG + j * p->stepG) >> 24;
+    const ca_uint4 bb = ((ca_uint4)p->valueB + j * p->stepB) >> 24;
     return rb << p->shiftR | gb << p->shiftG | bb << p->shiftB | (ca_uint4)p->alphaWord;
 }
+
+/// Lane offsets 0 … 3.
+static const ca_uint4 laneOffsets = { 0, 1, 2, 3 };
 
 static inline __attribute__((always_inline)) ca_float4 coverage4(const float *clip, long k) {
     if (!clip) return splat(1);
@@ -161,12 +164,12 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long n, double t0, do
         if (opaque) {
             const double span = (double)l1 - (double)l0;
             const double fk = (t0 + (double)k * dt - (double)l0) / span, df = dt / span;
-            run.valueR = (float)(((double)c0.x + ((double)c1.x - (double)c0.x) * fk) * 255 + 0.5);
-            run.valueG = (float)(((double)c0.y + ((double)c1.y - (double)c0.y) * fk) * 255 + 0.5);
-            run.valueB = (float)(((double)c0.z + ((double)c1.z - (double)c0.z) * fk) * 255 + 0.5);
-            run.stepR = (float)(((double)c1.x - (double)c0.x) * df * 255);
-            run.stepG = (float)(((double)c1.y - (double)c0.y) * df * 255);
-            run.stepB = (float)(((double)c1.z - (double)c0.z) * df * 255);
+            run.valueR = ca_fixed_8_24(((double)c0.x + ((double)c1.x - (double)c0.x) * fk) * 255 + 0.5);
+            run.valueG = ca_fixed_8_24(((double)c0.y + ((double)c1.y - (double)c0.y) * fk) * 255 + 0.5);
+            run.valueB = ca_fixed_8_24(((double)c0.z + ((double)c1.z - (double)c0.z) * fk) * 255 + 0.5);
+            run.stepR = ca_fixed_8_24(((double)c1.x - (double)c0.x) * df * 255);
+            run.stepG = ca_fixed_8_24(((double)c1.y - (double)c0.y) * df * 255);
+            run.stepB = ca_fixed_8_24(((double)c1.z - (double)c0.z) * df * 255);
         }
         // Opaque groups in the full columns [lo, hi) eight at a time through the wide run, which
         // stops at hi or where its next eight leave the piece (pixel k − 1 then lies strictly
@@ -180,7 +183,7 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long n, double t0, do
             } else {
                 const ca_float4 cov = coverage4(clip, k);
                 if (opaque && (!clip || ca_lanes_all(cov >= 1.0f))) {
-                    const ca_uint4 w = packAffine(&run, splat((float)(k - run.anchor)) + lanes);
+                    const ca_uint4 w = packAffine(&run, (ca_uint4)(uint32_t)(k - run.anchor) + laneOffsets);
                     memcpy(row + k * 4, &w, 16);
                 } else {
                     ca_float4 s[4];
@@ -335,16 +338,6 @@ typedef struct {
     ca_float4 value, step;
 } affineColor;
 
-/// Four pixels' words at full coverage: ⌊value + j·step⌋ a channel (`packAffine`'s arithmetic
-/// on values held in registers: a run's struct read back as one vector after its fields were
-/// written one by one stalled on store forwarding).
-static inline __attribute__((always_inline)) ca_uint4 affineWords(ca_channel_shifts s, affineColor v, ca_float4 j) {
-    const ca_uint4 rb = (ca_uint4)ca_truncate4(splat(v.value.x) + j * v.step.x);
-    const ca_uint4 gb = (ca_uint4)ca_truncate4(splat(v.value.y) + j * v.step.y);
-    const ca_uint4 bb = (ca_uint4)ca_truncate4(splat(v.value.z) + j * v.step.z);
-    return rb << s.r | gb << s.g | bb << s.b | (ca_uint4)(0xFFu << s.a);
-}
-
 /// Four pixels at coverage c below 1 from their old words: d + (s − d)·c a channel in 0…255,
 /// s the affine colour (v − 0.5) and 255 for alpha, rounded as the store rounds.
 static inline __attribute__((always_inline)) ca_uint4 affineBlend(ca_channel_shifts s, affineColor v, ca_uint4 old, ca_float4 j,
@@ -363,28 +356,29 @@ static inline __attribute__((always_inline)) ca_uint4 affineBlend(ca_channel_shi
 /// coverage (eight at a time where the CPU allows, the lanes' arithmetic), blended otherwise; a
 /// group of fewer than four touches only its own pixels. `paintAffine` gives it the run at
 /// pixel (x, y) of the piece `w`.
-static void paintAffineColor(const ca_axial_ramp *r, uint8_t *px, long n, float c, float vr, float vg, float vb, float sr, float sg,
-                             float sb) {
-    const affineColor v = { { vr, vg, vb, 0 }, { sr, sg, sb, 0 } };
+static void paintAffineColor(const ca_axial_ramp *r, uint8_t *px, long n, float c, double vr, double vg, double vb, double sr,
+                             double sg, double sb) {
     const ca_channel_shifts s = r->shifts;
-    if (c >= 1 && r->wide && n >= 8) {
+    if (c >= 1) {
         const ca_axial_piece run = { .anchor = 0, .shiftR = s.r, .shiftG = s.g, .shiftB = s.b, .alphaWord = 0xFFu << s.a,
-                                     .valueR = vr, .valueG = vg, .valueB = vb, .stepR = sr, .stepG = sg, .stepB = sb };
-        if (ca_axial_affine_store((uint32_t *)px, n, &run) == n) return;
+                                     .valueR = ca_fixed_8_24(vr), .valueG = ca_fixed_8_24(vg), .valueB = ca_fixed_8_24(vb),
+                                     .stepR = ca_fixed_8_24(sr), .stepG = ca_fixed_8_24(sg), .stepB = ca_fixed_8_24(sb) };
+        if (r->wide && n >= 8 && ca_axial_affine_store((uint32_t *)px, n, &run) == n) return;
+        for (long k = 0; k < n; k += 4) storeWords(px + k * 4, n - k < 4 ? n - k : 4, packAffine(&run, (ca_uint4)(uint32_t)k + laneOffsets));
+        return;
     }
+    const affineColor v = { { (float)vr, (float)vg, (float)vb, 0 }, { (float)sr, (float)sg, (float)sb, 0 } };
     const ca_float4 lanes = { 0, 1, 2, 3 };
     for (long k = 0; k < n; k += 4) {
         const long m = n - k < 4 ? n - k : 4;
-        const ca_float4 j = splat((float)k) + lanes;
-        const ca_uint4 word = c >= 1 ? affineWords(s, v, j) : affineBlend(s, v, loadWords(px + k * 4, m), j, c);
-        storeWords(px + k * 4, m, word);
+        storeWords(px + k * 4, m, affineBlend(s, v, loadWords(px + k * 4, m), splat((float)k) + lanes, c));
     }
 }
 
 static void paintAffine(const ca_axial_ramp *r, const walkPiece *w, uint8_t *px, long x, long y, long n, float c) {
     const double fx = (double)x, fy = (double)y;
-    paintAffineColor(r, px, n, c, (float)(w->a[0] + w->bx[0] * fx + w->by[0] * fy), (float)(w->a[1] + w->bx[1] * fx + w->by[1] * fy),
-                     (float)(w->a[2] + w->bx[2] * fx + w->by[2] * fy), (float)w->bx[0], (float)w->bx[1], (float)w->bx[2]);
+    paintAffineColor(r, px, n, c, w->a[0] + w->bx[0] * fx + w->by[0] * fy, w->a[1] + w->bx[1] * fx + w->by[1] * fy,
+                     w->a[2] + w->bx[2] * fx + w->by[2] * fy, w->bx[0], w->bx[1], w->bx[2]);
 }
 
 /// `paintAffine` down rows y0 … y1 − 1 of one run (x … x + n − 1 at coverage c, every row's
@@ -414,7 +408,7 @@ static void paintAffineRows(const ca_axial_ramp *r, const walkPiece *w, uint8_t 
         return;
     }
     for (long y = y0; y < y1; y++, p += bytesPerRow) {
-        paintAffineColor(r, p, n, c, (float)v[0], (float)v[1], (float)v[2], (float)w->bx[0], (float)w->bx[1], (float)w->bx[2]);
+        paintAffineColor(r, p, n, c, v[0], v[1], v[2], w->bx[0], w->bx[1], w->bx[2]);
         v[0] += w->by[0]; v[1] += w->by[1]; v[2] += w->by[2];
     }
 }

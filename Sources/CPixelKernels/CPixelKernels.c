@@ -46,28 +46,27 @@ static long axial_opaque_run_avx2(uint32_t *row, long k, long n, double t0, doub
     return affineEights(row, k, steps8, p);
 }
 
-/// `steps8` eights of `piece`'s bytes from pixel k: ⌊value + j·step⌋ a channel, j the pixel's
-/// offset from the anchor. Returns the pixel after the last painted.
+/// `steps8` eights of `piece`'s bytes from pixel k: the top byte of value + j·step a channel, j
+/// the pixel's offset from the anchor (modulo 2³²). Returns the pixel after the last painted.
 __attribute__((target("avx2"))) static long affineEights(uint32_t *row, long k, long steps8, const ca_axial_piece *p) {
-    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256 vr = _mm256_set1_ps(p->valueR), vg = _mm256_set1_ps(p->valueG), vb = _mm256_set1_ps(p->valueB);
-    const __m256 sr = _mm256_set1_ps(p->stepR), sg = _mm256_set1_ps(p->stepG), sb = _mm256_set1_ps(p->stepB);
-    const __m128i shR = _mm_cvtsi32_si128((int)p->shiftR), shG = _mm_cvtsi32_si128((int)p->shiftG);
-    const __m128i shB = _mm_cvtsi32_si128((int)p->shiftB);
+    const __m256i j = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)(k - p->anchor)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256i vr = _mm256_add_epi32(_mm256_set1_epi32((int)p->valueR), _mm256_mullo_epi32(j, _mm256_set1_epi32((int)p->stepR)));
+    __m256i vg = _mm256_add_epi32(_mm256_set1_epi32((int)p->valueG), _mm256_mullo_epi32(j, _mm256_set1_epi32((int)p->stepG)));
+    __m256i vb = _mm256_add_epi32(_mm256_set1_epi32((int)p->valueB), _mm256_mullo_epi32(j, _mm256_set1_epi32((int)p->stepB)));
+    const __m256i er = _mm256_set1_epi32((int)(8 * p->stepR)), eg = _mm256_set1_epi32((int)(8 * p->stepG));
+    const __m256i eb = _mm256_set1_epi32((int)(8 * p->stepB));
+    // Shifts by a per-lane count (one operation; by a register's count, two on Intel's cores).
+    const __m256i shR = _mm256_set1_epi32((int)p->shiftR), shG = _mm256_set1_epi32((int)p->shiftG);
+    const __m256i shB = _mm256_set1_epi32((int)p->shiftB);
     const __m256i alpha = _mm256_set1_epi32((int)p->alphaWord);
-    // The pixels' offsets from the anchor as floats (whole numbers below 2^24: exact, so each
-    // lane holds what the four-lane loop computes for its pixel).
-    __m256 j = _mm256_add_ps(_mm256_set1_ps((float)(k - p->anchor)), lanes);
-    const __m256 eight = _mm256_set1_ps(8);
     for (long s = 0; s < steps8; s++) {
-        __m256i rb = _mm256_cvttps_epi32(_mm256_add_ps(vr, _mm256_mul_ps(j, sr)));
-        __m256i gb = _mm256_cvttps_epi32(_mm256_add_ps(vg, _mm256_mul_ps(j, sg)));
-        __m256i bb = _mm256_cvttps_epi32(_mm256_add_ps(vb, _mm256_mul_ps(j, sb)));
-        __m256i w = _mm256_or_si256(_mm256_sll_epi32(rb, shR), _mm256_sll_epi32(gb, shG));
-        w = _mm256_or_si256(_mm256_or_si256(w, _mm256_sll_epi32(bb, shB)), alpha);
+        __m256i w = _mm256_or_si256(_mm256_sllv_epi32(_mm256_srli_epi32(vr, 24), shR), _mm256_sllv_epi32(_mm256_srli_epi32(vg, 24), shG));
+        w = _mm256_or_si256(_mm256_or_si256(w, _mm256_sllv_epi32(_mm256_srli_epi32(vb, 24), shB)), alpha);
         _mm256_storeu_si256((__m256i *)(row + k), w);
         k += 8;
-        j = _mm256_add_ps(j, eight);
+        vr = _mm256_add_epi32(vr, er);
+        vg = _mm256_add_epi32(vg, eg);
+        vb = _mm256_add_epi32(vb, eb);
     }
     return k;
 }

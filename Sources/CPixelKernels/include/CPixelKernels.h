@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <math.h>
 
 /// Whether the kernels below run here (x86-64 with AVX2). When false they do nothing: the
 /// loops return their start, the table is left unwritten, the search reports no constants.
@@ -17,28 +18,48 @@ int ca_pixel_kernels_wide(void);
 
 /// One piece of an axial gradient between two opaque stops, with no context alpha, as a row
 /// crosses it: each channel's byte before rounding, v·255 + 0.5, is affine in the pixel index
-/// along the row, so pixel k's is `value + (k − anchor)·step` (in float, the product rounded,
-/// then the sum), the value and step computed once for the row's pixels in the piece from the
-/// exact parameter at pixel `anchor` (AxialGradientRows.c). `l0` and `l1` are the stops' locations.
+/// along the row, so pixel k's is `value + (k − anchor)·step`, in 8.24 fixed point (the step in
+/// two's complement, the arithmetic modulo 2³²: exact, so it comes out the same however the
+/// pixels are grouped, eight or four at a time or one), its byte the top eight bits. The value
+/// and step are the exact ones (in double) rounded to 2⁻²⁴, at pixel `anchor`
+/// (AxialGradientRows.c), so a byte is off only where v sits within ~10⁻⁴ of a whole number
+/// (within 2⁻²⁵ a pixel of the step, times the pixels from the anchor). Integer steps take a
+/// fifth fewer operations an eight than float ones did (an add, two shifts and an or a channel,
+/// against a multiply, an add, a conversion, a shift and an or). `l0` and `l1` are the stops'
+/// locations.
 typedef struct {
     float l0, l1;
     long anchor;
-    float valueR, valueG, valueB;
-    float stepR, stepG, stepB;
+    uint32_t valueR, valueG, valueB;
+    uint32_t stepR, stepG, stepB;
     uint32_t shiftR, shiftG, shiftB;
     uint32_t alphaWord;
 } ca_axial_piece;
 
-/// Paints pixels of `row` from `k` (< `n`) in `piece`, eight at a time, each byte
-/// ⌊value + (k − anchor)·step⌋, for as long as the last pixel of the next eight lies strictly
+/// v in 8.24 fixed point, rounded to the nearest 2⁻²⁴, modulo 2³² (so a negative step is its
+/// two's complement). One conversion on x86-64, whose out-of-range result (a step so large that
+/// only offset 0 ever meets it) is harmless; elsewhere held within ±2⁶² first.
+static inline __attribute__((always_inline)) uint32_t ca_fixed_8_24(double v) {
+#if defined(__x86_64__)
+    return (uint32_t)(uint64_t)__builtin_ia32_cvtsd2si64((__attribute__((vector_size(16))) double){ v * 16777216.0, 0 });
+#else
+    double x = v * 16777216.0;
+    if (!(x > -4.0e18)) x = -4.0e18;
+    if (x > 4.0e18) x = 4.0e18;
+    return (uint32_t)(uint64_t)llrint(x);
+#endif
+}
+
+/// Paints pixels of `row` from `k` (< `n`) in `piece`, eight at a time, each byte the top
+/// eight bits of value + (k − anchor)·step, for as long as the last pixel of the next eight lies strictly
 /// between the stops (t = t0 + k·dt, rounded to float; where that ends is found once, by
 /// bisection: t is monotonic along a row); the caller has found pixels k … k + 3 in the piece.
 /// Returns where it stopped: k itself when the first eight do not qualify (or the CPU has no
 /// AVX2), the caller's four-pixel lanes then painting those four.
 long ca_axial_opaque_run(uint32_t *row, long k, long n, double t0, double dt, const ca_axial_piece *piece);
 
-/// Pixels 0 … n − 1 of `row` (n ≥ 8), each byte ⌊value + (k − anchor)·step⌋, eight at a time
-/// (the four-pixel lanes' arithmetic, lane for lane): the clip walk's runs, which it has found
+/// Pixels 0 … n − 1 of `row` (n ≥ 8), each byte the top eight bits of value + (k − anchor)·step,
+/// eight at a time: the clip walk's runs, which it has found
 /// inside one piece. Returns n, or 0 (nothing painted) when the CPU has no AVX2 or n < 8.
 long ca_axial_affine_store(uint32_t *row, long n, const ca_axial_piece *piece);
 
