@@ -273,10 +273,15 @@ void ca_axial_rows(uint8_t *base, long bytesPerRow, long x0, long y0, long x1, l
 /// channel's byte before rounding, v·255 + 0.5, is affine in the pixel's column and row,
 /// a + bx·x + by·y (in double). A run inside such a piece then takes its colours from three
 /// multiply-adds, not from a stop search and an interpolation.
+typedef double ca_double4 __attribute__((ext_vector_type(4)));
+
 typedef struct {
     long p;
     int affine;
     double a[3], bx[3], by[3];
+    /// The same in the pixel's memory byte order (lane i is byte i of a pixel), alpha's lane
+    /// 255.5 and still: one edge pixel's blend reads its colour from these in one vector.
+    ca_double4 aMem, bxMem, byMem;
 } walkPiece;
 
 /// What the walk paints with: the ramp, t at pixel (x, y) as t00 + dt·x + ty·y, and the piece
@@ -286,6 +291,17 @@ typedef struct {
     double t00, dt, ty;
     walkPiece piece;
 } walkState;
+
+/// `w`'s channel-order coefficients laid out in the pixel's memory order (`walkPiece.aMem`).
+static void layOutInMemoryOrder(walkPiece *w, ca_channel_shifts s) {
+    double a[4] = { 0, 0, 0, 0 }, bx[4] = { 0, 0, 0, 0 }, by[4] = { 0, 0, 0, 0 };
+    const uint32_t lane[3] = { s.r / 8, s.g / 8, s.b / 8 };
+    for (int k = 0; k < 3; k++) { a[lane[k] & 3] = w->a[k]; bx[lane[k] & 3] = w->bx[k]; by[lane[k] & 3] = w->by[k]; }
+    a[(s.a / 8) & 3] = 255.5;
+    w->aMem = (ca_double4){ a[0], a[1], a[2], a[3] };
+    w->bxMem = (ca_double4){ bx[0], bx[1], bx[2], bx[3] };
+    w->byMem = (ca_double4){ by[0], by[1], by[2], by[3] };
+}
 
 static void setWalkPiece(walkState *ws, long p) {
     const ca_axial_ramp *r = ws->ramp;
@@ -299,6 +315,7 @@ static void setWalkPiece(walkState *ws, long p) {
         if (c.w < 1) return;
         const double v[3] = { c.x, c.y, c.z };
         for (int k = 0; k < 3; k++) { w->a[k] = v[k] * 255 + 0.5; w->bx[k] = 0; w->by[k] = 0; }
+        layOutInMemoryOrder(w, r->shifts);
         w->affine = 1;
         return;
     }
@@ -312,6 +329,7 @@ static void setWalkPiece(walkState *ws, long p) {
         w->bx[k] = d * ws->dt;
         w->by[k] = d * ws->ty;
     }
+    layOutInMemoryOrder(w, r->shifts);
     w->affine = 1;
 }
 
@@ -351,6 +369,18 @@ static inline __attribute__((always_inline)) ca_uint4 affineBlend(ca_channel_shi
     return rb << s.r | gb << s.g | bb << s.b | ab << s.a;
 }
 
+/// One pixel at coverage c below 1, `*v` its colour's v·255 + 0.5 in the pixel's memory order
+/// (alpha's 255.5): d + (s − d)·c + 0.5 a byte with s = v − 0.5, truncated — `affineBlend`'s
+/// arithmetic for its first lane, the four channels in one vector.
+static inline __attribute__((always_inline)) void blendPixel(uint8_t *p, const ca_double4 *v, float c) {
+    const ca_float4 s = __builtin_convertvector(*v, ca_float4) - 0.5f;
+    uint32_t w;
+    memcpy(&w, p, 4);
+    const ca_float4 d = ca_unpack_bytes4(w);
+    const uint32_t out = ca_pack_bytes4(ca_truncate4(d + (s - d) * c + 0.5f));
+    memcpy(p, &out, 4);
+}
+
 /// Pixels px … px + n − 1 of one run inside an affine piece, v·255 + 0.5 of r, g and b at the
 /// first being vr, vg, vb and stepping by sr, sg, sb a pixel, at coverage c: stored at full
 /// coverage (eight at a time where the CPU allows, the lanes' arithmetic), blended otherwise; a
@@ -377,6 +407,11 @@ static void paintAffineColor(const ca_axial_ramp *r, uint8_t *px, long n, float 
 
 static void paintAffine(const ca_axial_ramp *r, const walkPiece *w, uint8_t *px, long x, long y, long n, float c) {
     const double fx = (double)x, fy = (double)y;
+    if (n == 1 && c < 1) {
+        const ca_double4 v = w->aMem + w->bxMem * fx + w->byMem * fy;
+        blendPixel(px, &v, c);
+        return;
+    }
     paintAffineColor(r, px, n, c, w->a[0] + w->bx[0] * fx + w->by[0] * fy, w->a[1] + w->bx[1] * fx + w->by[1] * fy,
                      w->a[2] + w->bx[2] * fx + w->by[2] * fy, w->bx[0], w->bx[1], w->bx[2]);
 }
@@ -389,20 +424,25 @@ static void paintAffine(const ca_axial_ramp *r, const walkPiece *w, uint8_t *px,
 static void paintAffineRows(const ca_axial_ramp *r, const walkPiece *w, uint8_t *base, long bytesPerRow, long x, long y0,
                             long y1, long n, float c) {
     const double fx = (double)x, fy = (double)y0;
-    double v[3];
-    for (int k = 0; k < 3; k++) v[k] = w->a[k] + w->bx[k] * fx + w->by[k] * fy;
-    const ca_channel_shifts s = r->shifts;
     uint8_t *p = base + y0 * bytesPerRow + x * 4;
     if (n == 1 && c < 1) {
+        ca_double4 v = w->aMem + w->bxMem * fx + w->byMem * fy;
         for (long y = y0; y < y1; y++, p += bytesPerRow) {
-            uint32_t old;
-            memcpy(&old, p, 4);
-            const float dr = (float)(old >> s.r & 0xFFu), dg = (float)(old >> s.g & 0xFFu), db = (float)(old >> s.b & 0xFFu);
-            const float da = (float)(old >> s.a & 0xFFu);
-            const float sr = (float)v[0] - 0.5f, sg = (float)v[1] - 0.5f, sb = (float)v[2] - 0.5f;
-            const uint32_t out = (uint32_t)(int32_t)(dr + (sr - dr) * c + 0.5f) << s.r | (uint32_t)(int32_t)(dg + (sg - dg) * c + 0.5f) << s.g |
-                                 (uint32_t)(int32_t)(db + (sb - db) * c + 0.5f) << s.b | (uint32_t)(int32_t)(da + (255.0f - da) * c + 0.5f) << s.a;
-            memcpy(p, &out, 4);
+            blendPixel(p, &v, c);
+            v += w->byMem;
+        }
+        return;
+    }
+    double v[3];
+    for (int k = 0; k < 3; k++) v[k] = w->a[k] + w->bx[k] * fx + w->by[k] * fy;
+    if (c >= 1 && r->wide && n >= 8) {
+        // The run's steps are the rows'; only its values change from row to row.
+        const ca_channel_shifts s = r->shifts;
+        ca_axial_piece run = { .anchor = 0, .shiftR = s.r, .shiftG = s.g, .shiftB = s.b, .alphaWord = 0xFFu << s.a,
+                               .stepR = ca_fixed_8_24(w->bx[0]), .stepG = ca_fixed_8_24(w->bx[1]), .stepB = ca_fixed_8_24(w->bx[2]) };
+        for (long y = y0; y < y1; y++, p += bytesPerRow) {
+            run.valueR = ca_fixed_8_24(v[0]); run.valueG = ca_fixed_8_24(v[1]); run.valueB = ca_fixed_8_24(v[2]);
+            if (ca_axial_affine_store((uint32_t *)p, n, &run) != n) paintAffineColor(r, p, n, c, v[0], v[1], v[2], w->bx[0], w->bx[1], w->bx[2]);
             v[0] += w->by[0]; v[1] += w->by[1]; v[2] += w->by[2];
         }
         return;
