@@ -284,12 +284,13 @@ typedef struct {
     ca_double4 aMem, bxMem, byMem;
 } walkPiece;
 
-/// What the walk paints with: the ramp, t at pixel (x, y) as t00 + dt·x + ty·y, and the piece
-/// its last run was in.
+/// What the walk paints with: the ramp, t at pixel (x, y) as t00 + dt·x + ty·y, and the pieces
+/// its runs have been in, piece p in slot p mod 8 (a row crossing a stop goes back and forth
+/// between two pieces: one remembered piece was worked out again at every crossing).
 typedef struct {
     const ca_axial_ramp *ramp;
     double t00, dt, ty;
-    walkPiece piece;
+    walkPiece pieces[8];
 } walkState;
 
 /// `w`'s channel-order coefficients laid out in the pixel's memory order (`walkPiece.aMem`).
@@ -303,9 +304,8 @@ static void layOutInMemoryOrder(walkPiece *w, ca_channel_shifts s) {
     w->byMem = (ca_double4){ by[0], by[1], by[2], by[3] };
 }
 
-static void setWalkPiece(walkState *ws, long p) {
+static void setWalkPiece(walkState *ws, long p, walkPiece *w) {
     const ca_axial_ramp *r = ws->ramp;
-    walkPiece *w = &ws->piece;
     w->p = p;
     w->affine = 0;
     const long n = r->count;
@@ -331,6 +331,13 @@ static void setWalkPiece(walkState *ws, long p) {
     }
     layOutInMemoryOrder(w, r->shifts);
     w->affine = 1;
+}
+
+/// Piece pc (≥ 0) of the walk's ramp, worked out the first time it is asked for.
+static inline __attribute__((always_inline)) const walkPiece *pieceFor(walkState *ws, long pc) {
+    walkPiece *w = &ws->pieces[pc & 7];
+    if (w->p != pc) setWalkPiece(ws, pc, w);
+    return w;
 }
 
 /// Pixels p … p + m − 1 (m from 1 to 4) as the first m lanes, each read as one word (a wider
@@ -460,9 +467,9 @@ static void paintAffineRows(const ca_axial_ramp *r, const walkPiece *w, uint8_t 
 static void paintPiece(walkState *ws, long pc, uint8_t *p, long x, long y, long n, float c, double t0) {
     if (pc < 0) return;   // unpainted: every pixel keeps its bytes (see paintRow)
     const ca_axial_ramp *r = ws->ramp;
-    if (pc != ws->piece.p) setWalkPiece(ws, pc);
-    if (ws->piece.affine) {
-        paintAffine(r, &ws->piece, p, x, y, n, c);
+    const walkPiece *w = pieceFor(ws, pc);
+    if (w->affine) {
+        paintAffine(r, w, p, x, y, n, c);
         return;
     }
     const double dt = ws->dt;
@@ -565,9 +572,9 @@ static void paintHeldRun(walkState *ws, uint8_t *base, long bytesPerRow, long x,
             end = hi;
         }
         if (pc >= 0) {
-            if (pc != ws->piece.p) setWalkPiece(ws, pc);
-            if (ws->piece.affine) {
-                paintAffineRows(ws->ramp, &ws->piece, base, bytesPerRow, x, y, end, n, c);
+            const walkPiece *w = pieceFor(ws, pc);
+            if (w->affine) {
+                paintAffineRows(ws->ramp, w, base, bytesPerRow, x, y, end, n, c);
             } else {
                 for (long r = y; r < end; r++)
                     paintPiece(ws, pc, base + r * bytesPerRow + x * 4, x, r, n, c, ws->t00 + ws->dt * (double)x + ws->ty * (double)r);
@@ -589,8 +596,8 @@ void ca_axial_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, 
     rowSpan held[2 * CA_VERTICAL_ROOM + 1];
     long heldCount = 0, heldEnd = -1;
     walkState ws = { .ramp = ramp, .t00 = pixelT(axis, 0, 0), .dt = axis->dt,
-                     .ty = -(axis->c * axis->dx + axis->d * axis->dy) / axis->len2,
-                     .piece = { .p = -3 } };   // no piece yet (`piece` gives −2 … count)
+                     .ty = -(axis->c * axis->dx + axis->d * axis->dy) / axis->len2 };
+    for (int k = 0; k < 8; k++) ws.pieces[k].p = -3;   // none yet (`piece` gives −2 … count)
     for (long j = 0; j < h; j++) {
         const long y = boxY0 + j;
         const int skipped = empty || y < clipY0 || y >= clipY1;
