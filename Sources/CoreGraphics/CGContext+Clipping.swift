@@ -153,12 +153,21 @@ extension CGContext {
         // The box `coverage(ofDevicePath:)` would rasterise (`rasterize(polygons:…)`'s), and
         // nothing where it would have found nothing.
         guard let polygons = rasterPolygons(ofDevicePath: path), !polygons.ends.isEmpty else { gstate.clip = .empty; return }
+        // A huge path's polygons are not kept for the clip's lifetime: it is resolved at once.
+        guard polygons.points.count <= Self.maxKeptClipPoints else {
+            intersectClip(coverage(ofDevicePath: path, evenOdd: evenOdd))
+            return
+        }
         let box = PixelBox(covering: polygons.lo, polygons.hi).intersection(drawableBox)
         let (count, overflow) = (box.x1 - box.x0).multipliedReportingOverflow(by: box.y1 - box.y0)
         guard !box.isEmpty, !overflow, count <= Self.maxByteCount / 4 else { gstate.clip = .empty; return }
         gstate.clip = ClipMask(box: box, path: ClipPath(points: polygons.points, ends: polygons.ends, lo: polygons.lo,
                                                         hi: polygons.hi, evenOdd: evenOdd))
     }
+
+    /// A clip path of more vertices than this (16 MB of them) is resolved when it is set, not
+    /// kept as polygons.
+    static let maxKeptClipPoints = 1 << 20
 
     /// Multiplies `mask` into the clip (nil: clip to nothing).
     package func intersectClip(_ mask: CoverageMask?) {

@@ -117,6 +117,29 @@ import Testing
         #expect(ctx.gstate.clip?.path == nil)
     }
 
+    @Test("a clip path of more vertices than are kept is resolved when it is set")
+    func hugeClipPathIsResolvedAtOnce() throws {
+        let ctx = CGContext(data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        // A zigzag of CGContext.maxKeptClipPoints + 2 vertices inside the bitmap.
+        let n = CGContext.maxKeptClipPoints + 2
+        let points = (0..<n).map { k in CGPoint(x: 8 + 48 * Double(k) / Double(n), y: k % 2 == 0 ? 10 : 50) }
+        let path = CGMutablePath()
+        path.addLines(between: points)
+        path.closeSubpath()
+        ctx.addPath(path)
+        ctx.clip()
+        let clip = try #require(ctx.gstate.clip)
+        #expect(clip.path == nil)
+        #expect(clip.values.contains { $0 > 0 })
+        // A small one is kept.
+        let small = CGContext(data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 0,
+                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        small.addPath(CGPath(ellipseIn: CGRect(x: 8, y: 8, width: 40, height: 40), transform: nil))
+        small.clip()
+        #expect(small.gstate.clip?.path != nil)
+    }
+
     @Test("a clip path that covers nothing of the bitmap clips everything away")
     func clipOffTheBitmapPaintsNothing() {
         let ctx = CGContext(data: nil, width: 20, height: 20, bitsPerComponent: 8, bytesPerRow: 0,
