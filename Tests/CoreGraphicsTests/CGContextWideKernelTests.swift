@@ -75,7 +75,7 @@ import Testing
 
     /// Program `seed`: axial gradients between opaque stops (the eight-pixel kernel's case), under
     /// no clip or a rounded-rect clip, through rotated and scaled CTMs, on a 131 × 67 context.
-    static func drawGradients(seed: UInt32, info: UInt32, wide: Bool) -> [UInt8] {
+    static func drawGradients(seed: UInt32, info: UInt32, wide: Bool, radial: Bool = false) -> [UInt8] {
         let ctx = rgbaContext(131, 67, info: info)
         ctx.usesWideKernels = wide
         var rng = Rng(s: seed)
@@ -101,8 +101,18 @@ import Testing
             var options: CGGradientDrawingOptions = []
             if rng.unit() < 0.5 { options.insert(.drawsBeforeStartLocation) }
             if rng.unit() < 0.5 { options.insert(.drawsAfterEndLocation) }
-            ctx.drawLinearGradient(g, start: CGPoint(x: -60 * rng.unit(), y: -30 * rng.unit()),
-                                   end: CGPoint(x: 60 * rng.unit(), y: 30 * rng.unit()), options: options)
+            if radial {
+                // Mostly one circle inside the other (every pixel's root in 0 … 1: the four-lane
+                // vector path), now and then apart (pixels no circle reaches, roots past the ends).
+                let c0 = CGPoint(x: -10 * rng.unit(), y: -10 * rng.unit())
+                let inside = rng.unit() < 0.7
+                let c1 = inside ? CGPoint(x: c0.x + 4 * rng.unit(), y: c0.y + 4 * rng.unit()) : CGPoint(x: 40 * rng.unit(), y: 20 * rng.unit())
+                ctx.drawRadialGradient(g, startCenter: c0, startRadius: 3 * rng.unit(), endCenter: c1,
+                                       endRadius: 20 + 60 * rng.unit(), options: options)
+            } else {
+                ctx.drawLinearGradient(g, start: CGPoint(x: -60 * rng.unit(), y: -30 * rng.unit()),
+                                       end: CGPoint(x: 60 * rng.unit(), y: 30 * rng.unit()), options: options)
+            }
             ctx.restoreGState()
         }
         return pixels(ctx)
@@ -111,6 +121,12 @@ import Testing
     @Test("axial gradients: the eight-pixel kernel gives the four-lane loop's bytes", arguments: layouts)
     func gradientKernelMatches(info: UInt32) {
         let n = Self.differing(1...60) { Self.drawGradients(seed: $0, info: info, wide: $1) }
+        #expect(n == 0, "\(n) of 60 programs differ")
+    }
+
+    @Test("radial gradients: the AVX2 lanes give the baseline lanes' bytes", arguments: layouts)
+    func radialKernelMatches(info: UInt32) {
+        let n = Self.differing(1...60) { Self.drawGradients(seed: $0, info: info, wide: $1, radial: true) }
         #expect(n == 0, "\(n) of 60 programs differ")
     }
 

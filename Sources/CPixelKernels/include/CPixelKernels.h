@@ -94,9 +94,11 @@ void ca_solid_table(const float s[4], float keep, uint8_t out[1024]);
 /// channel has none).
 int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4], long b256[4]);
 
-/// The solid fill walk, the gradients' lanes and the axial gradient rows (their own headers).
+/// The solid fill walk, the gradients' lanes and the axial and radial gradient rows (their own
+/// headers).
 #include "SolidSpanWalk.h"
 #include "GradientLanes.h"
 #include "AxialGradientRows.h"
+#include "RadialGradientRows.h"
 
 #endif
