@@ -127,10 +127,10 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long n, double t0, do
         const int opaque = c0.w >= 1 && c1.w >= 1 && alpha >= 1;
         // Between opaque stops (and at context alpha 1) a channel's byte before rounding,
         // v·255 + 0.5, is affine in the pixel index: it is computed from the exact t at this
-        // group's first pixel (in double) and stepped by the pixel index (in float, from here),
-        // a third of the arithmetic of finding t, f and v for each pixel, and every pixel then
-        // within a few float ulps of the exact value (CGGradientSpanTests compares with the
-        // general loop and with the exact colours). The groups the piece leaves to other paths
+        // group's first pixel (in double), rounded to 8.24 fixed point with its step, and
+        // stepped by integer adds from here (`ca_axial_piece`), a fraction of the arithmetic of
+        // finding t, f and v for each pixel, every pixel then within ~10⁻⁴ of the exact value
+        // (CGGradientSpanTests compares with the general loop and with the exact colours). The groups the piece leaves to other paths
         // (partly covered, translucent) keep the per-pixel arithmetic.
         ca_axial_piece run = { .l0 = l0, .l1 = l1, .anchor = k, .shiftR = r->shifts.r, .shiftG = r->shifts.g,
                                .shiftB = r->shifts.b, .alphaWord = 0xFFu << r->shifts.a };
@@ -330,8 +330,8 @@ static inline __attribute__((always_inline)) void storeWords(uint8_t *p, long m,
     if (m > 2) memcpy(p + 8, &w2, 4);
 }
 
-/// The affine colour of a walk's run (`paintAffine`): v·255 + 0.5 of r, g and b at its first
-/// pixel and their steps a pixel, in float, as the lanes and the eight-pixel run compute them.
+/// The affine colour of a walk's partly covered run (`paintAffineColor`): v·255 + 0.5 of r, g
+/// and b at its first pixel and their steps a pixel, in float.
 typedef struct {
     ca_float4 value, step;
 } affineColor;
@@ -557,47 +557,36 @@ static void paintHeldRun(walkState *ws, uint8_t *base, long bytesPerRow, long x,
     }
 }
 
+/// What the axial walk's row functions paint with (`ca_walk_rows`).
+typedef struct {
+    walkState *ws;
+    uint8_t *base;
+    long bytesPerRow, boxX0, boxY0, w, firstI, endI;
+    int evenOdd;
+} axialWalk;
+
+/// `ca_walk_rows`' held rows: each run down the rows that share it (`paintHeldRun`).
+static inline __attribute__((always_inline)) void axialHeld(void *ctx, long j, long end, const rowSpan *spans, long count) {
+    const axialWalk *a = ctx;
+    for (long k = 0; k < count; k++)
+        paintHeldRun(a->ws, a->base, a->bytesPerRow, a->boxX0 + spans[k].lo, a->boxY0 + j, a->boxY0 + end, spans[k].hi - spans[k].lo,
+                     spans[k].c);
+}
+
+/// `ca_walk_rows`' rows with cells: each run (`paintCovered`).
+static inline __attribute__((always_inline)) void axialCells(void *ctx, long j, ca_touched *t) {
+    const axialWalk *a = ctx;
+    const long y = a->boxY0 + j;
+    uint8_t *row = a->base + y * a->bytesPerRow;
+    CA_EACH_ROW_SPAN(ca_take_touched(t, &i_, &c_), a->w, a->firstI, a->endI, a->evenOdd, sp,
+                     paintCovered(a->ws, row, a->boxX0 + sp.lo, y, sp.hi - sp.lo, sp.c););
+}
+
 void ca_axial_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, long boxX0, long boxY0, long clipX0,
                    long clipY0, long clipX1, long clipY1, const ca_axial_ramp *ramp, const ca_axial_axis *axis) {
-    const long w = rows->width, h = rows->height, words = rows->words;
-    const int evenOdd = rows->evenOdd;
-    const int empty = clipX1 <= clipX0 || clipY1 <= clipY0;
-    // Cells left of the bitmap still add to the sum.
-    const long firstI = clipX0 - boxX0, endI = clipX1 - boxX0;
-    uint8_t *written = rows->written;
-    // The held-back rows' runs, valid for the rows up to `heldEnd` that hold no cells.
-    rowSpan held[2 * CA_VERTICAL_ROOM + 1];
-    long heldCount = 0, heldEnd = -1;
     walkState ws = { .ramp = ramp, .t00 = pixelT(axis, 0, 0), .dt = axis->dt,
                      .ty = -(axis->c * axis->dx + axis->d * axis->dy) / axis->len2 };
     for (int k = 0; k < 8; k++) ws.pieces[k].p = -3;   // none yet (`piece` gives −2 … count)
-    for (long j = 0; j < h; j++) {
-        const long y = boxY0 + j;
-        const int skipped = empty || y < clipY0 || y >= clipY1;
-        if (!empty && y + 4 >= clipY0 && y + 4 < clipY1)
-            ca_prefetch_range(base + (y + 4) * bytesPerRow + clipX0 * 4, (size_t)(clipX1 - clipX0) * 4);
-        uint8_t *row = base + (skipped ? 0 : y * bytesPerRow);
-        if (written && !written[j]) {
-            if (skipped) continue;
-            if (j >= heldEnd) heldCount = ca_held_spans(rows->verticals, rows->verticalCount, j, h, w, firstI, endI, evenOdd, held, &heldEnd);
-            // The rows from here that share these runs and hold no cells, run by run.
-            const long stop = heldEnd < clipY1 - boxY0 ? heldEnd : clipY1 - boxY0;
-            long end = j + 1;
-            while (end < stop && !written[end]) end++;
-            for (long k = 0; k < heldCount; k++)
-                paintHeldRun(&ws, base, bytesPerRow, boxX0 + held[k].lo, y, boxY0 + end, held[k].hi - held[k].lo, held[k].c);
-            j = end - 1;
-            continue;
-        }
-        if (written) written[j] = 0;
-        float *a = rows->cells + j * rows->stride;
-        uint64_t *bits = rows->bits + j * words;
-        if (skipped) {
-            ca_clear_row(a, bits, words);
-            continue;
-        }
-        ca_touched t = ca_touched_row(a, bits, words);
-        CA_EACH_ROW_SPAN(ca_take_touched(&t, &i_, &c_), w, firstI, endI, evenOdd, sp,
-                         paintCovered(&ws, row, boxX0 + sp.lo, y, sp.hi - sp.lo, sp.c););
-    }
+    axialWalk a = { &ws, base, bytesPerRow, boxX0, boxY0, rows->width, clipX0 - boxX0, clipX1 - boxX0, rows->evenOdd };
+    ca_walk_rows(rows, base, bytesPerRow, boxX0, boxY0, clipX0, clipY0, clipX1, clipY1, axialHeld, axialCells, &a);
 }

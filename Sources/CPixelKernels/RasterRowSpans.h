@@ -7,6 +7,7 @@
 #define CA_RASTER_ROW_SPANS_H
 
 #include "SolidSpanWalk.h"
+#include "CPrefetch.h"
 
 /// A run of one row: columns [lo, hi) of the box at coverage `c`.
 typedef struct {
@@ -62,12 +63,51 @@ static inline long ca_held_spans(const ca_vertical_run *runs, long count, long j
     return spans;
 }
 
-/// A row taken without painting: every touched cell and bit cleared.
-static inline void ca_clear_row(float *a, uint64_t *bits, long words) {
-    ca_touched t = ca_touched_row(a, bits, words);
-    long i;
-    float c;
-    while (ca_take_touched(&t, &i, &c)) {}
+/// The row loop both walks share: rows j = 0 … height − 1 of `rows` (raster row boxY0 + j), those
+/// outside [clipY0, clipY1) taken without painting, pixel rows four below prefetched (a shape's
+/// rows lie a bitmap row apart, which the hardware prefetcher does not follow). A row holding
+/// cells is handed to `cells(ctx, j, &t)` with its touched cells (which must all be taken);
+/// a stretch of rows j … end − 1 holding only held-back runs, all sharing the same ones, to
+/// `held(ctx, j, end, spans, count)` with their runs (`ca_held_spans`, worked out once for every
+/// row up to where the runs change). Every cell, bit and `written` byte is left clear. Inlined
+/// with its callers' functions, so each walk compiles to its own loop.
+static inline __attribute__((always_inline)) void ca_walk_rows(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, long boxX0,
+                                                               long boxY0, long clipX0, long clipY0, long clipX1, long clipY1,
+                                                               void (*held)(void *, long, long, const rowSpan *, long),
+                                                               void (*cells)(void *, long, ca_touched *), void *ctx) {
+    const long w = rows->width, h = rows->height, stride = rows->stride, words = rows->words;
+    const int empty = clipX1 <= clipX0 || clipY1 <= clipY0;
+    const long firstI = clipX0 - boxX0, endI = clipX1 - boxX0;
+    uint8_t *written = rows->written;
+    // The held-back rows' runs, valid for rows up to `heldEnd` (see `ca_held_spans`).
+    rowSpan spans[2 * CA_VERTICAL_ROOM + 1];
+    long count = 0, heldEnd = -1;
+    for (long j = 0; j < h; j++) {
+        const long y = boxY0 + j;
+        const long ahead = y + 4;
+        if (!empty && ahead >= clipY0 && ahead < clipY1)
+            ca_prefetch_range(base + ahead * bytesPerRow + clipX0 * 4, (size_t)(clipX1 - clipX0) * 4);
+        const int skipped = empty || y < clipY0 || y >= clipY1;
+        if (written && !written[j]) {
+            if (skipped) continue;
+            if (j >= heldEnd) count = ca_held_spans(rows->verticals, rows->verticalCount, j, h, w, firstI, endI, rows->evenOdd, spans, &heldEnd);
+            const long stop = heldEnd < clipY1 - boxY0 ? heldEnd : clipY1 - boxY0;
+            long end = j + 1;
+            while (end < stop && !written[end]) end++;
+            held(ctx, j, end, spans, count);
+            j = end - 1;
+            continue;
+        }
+        if (written) written[j] = 0;
+        ca_touched t = ca_touched_row(rows->cells + j * stride, rows->bits + j * words, words);
+        if (skipped) {
+            long i;
+            float c;
+            while (ca_take_touched(&t, &i, &c)) {}
+            continue;
+        }
+        cells(ctx, j, &t);
+    }
 }
 
 #endif

@@ -290,58 +290,51 @@ static inline __attribute__((always_inline)) void paintHeldRows(uint8_t *base, l
     }
 }
 
-/// `ca_solid_walk`, compiled twice: with a clip mask and without (`mask` NULL, so that the
-/// unclipped walk carries no clip test a row or a run).
-static inline __attribute__((always_inline)) void walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow,
-                                                       long boxX0, long boxY0, long clipX0, long clipY0, long clipX1,
-                                                       long clipY1, const ca_solid_paint *paint, const ca_clip_mask *mask) {
-    const long w = rows->width, h = rows->height, stride = rows->stride, words = rows->words;
-    const int evenOdd = rows->evenOdd;
-    const int empty = clipX1 <= clipX0 || clipY1 <= clipY0;
-    // Cells left of the bitmap still add to the sum.
-    const long firstI = clipX0 - boxX0, endI = clipX1 - boxX0;
-    uint8_t *written = rows->written;
-    // The held-back rows' spans, valid for rows up to `heldEnd` (see `ca_held_spans`).
-    rowSpan held[2 * CA_VERTICAL_ROOM + 1];
-    long heldCount = 0, heldEnd = -1;
-    for (long j = 0; j < h; j++) {
-        const long y = boxY0 + j;
-        const long ahead = y + 4;
-        if (!empty && ahead >= clipY0 && ahead < clipY1)
-            ca_prefetch_range(base + ahead * bytesPerRow + clipX0 * 4, (size_t)(clipX1 - clipX0) * 4);
-        const int skipped = empty || y < clipY0 || y >= clipY1;
-        if (written && !written[j]) {
-            // No cells: the held-back runs' spans, worked out once for the rows they share, and
-            // painted down the rows from here that share them and hold no cells either.
-            if (skipped) continue;
-            if (j >= heldEnd) heldCount = ca_held_spans(rows->verticals, rows->verticalCount, j, h, w, firstI, endI, evenOdd, held, &heldEnd);
-            const long stop = heldEnd < clipY1 - boxY0 ? heldEnd : clipY1 - boxY0;
-            long end = j + 1;
-            while (end < stop && !written[end]) end++;
-            paintHeldRows(base, bytesPerRow, boxX0, boxY0, j, end, held, heldCount, paint, mask);
-            j = end - 1;
-            continue;
-        }
-        uint8_t *row = skipped ? base : base + y * bytesPerRow;
-        // The clip's full columns in this row, in box columns (none: an empty range).
-        const long fullLo = fullColumns(mask, y, boxX0, 0), fullHi = fullColumns(mask, y, boxX0, 1);
-        if (written) written[j] = 0;
-        float *a = rows->cells + j * stride;
-        uint64_t *bits = rows->bits + j * words;
-        if (skipped) {
-            ca_clear_row(a, bits, words);
-            continue;
-        }
-        ca_touched t = ca_touched_row(a, bits, words);
-        CA_EACH_ROW_SPAN(ca_take_touched(&t, &i_, &c_), w, firstI, endI, evenOdd, sp,
-            if (mask) paintClipped(row, boxX0, y, sp.lo, sp.hi, sp.c, fullLo, fullHi, paint, mask);
-            else paintRun(row + (boxX0 + sp.lo) * 4, sp.hi - sp.lo, sp.c, paint););
-    }
+/// What the solid walk's row functions paint with.
+typedef struct {
+    uint8_t *base;
+    long bytesPerRow, boxX0, boxY0, w, firstI, endI;
+    int evenOdd;
+    const ca_solid_paint *paint;
+    const ca_clip_mask *mask;
+} solidWalk;
+
+/// `ca_walk_rows`' held rows: `paintHeldRows`; `mask` the walk's or NULL (its own copy).
+static inline __attribute__((always_inline)) void solidHeldRows(const solidWalk *s, long j, long end, const rowSpan *spans, long count,
+                                                                const ca_clip_mask *mask) {
+    paintHeldRows(s->base, s->bytesPerRow, s->boxX0, s->boxY0, j, end, spans, count, s->paint, mask);
 }
+
+/// `ca_walk_rows`' rows with cells: each run painted, under the clip's full columns as
+/// unclipped; `mask` the walk's or NULL (its own copy).
+static inline __attribute__((always_inline)) void solidCellRow(const solidWalk *s, long j, ca_touched *t, const ca_clip_mask *mask) {
+    const long y = s->boxY0 + j, boxX0 = s->boxX0;
+    uint8_t *row = s->base + y * s->bytesPerRow;
+    // The clip's full columns in this row, in box columns (none: an empty range).
+    const long fullLo = fullColumns(mask, y, boxX0, 0), fullHi = fullColumns(mask, y, boxX0, 1);
+    const ca_solid_paint *paint = s->paint;
+    CA_EACH_ROW_SPAN(ca_take_touched(t, &i_, &c_), s->w, s->firstI, s->endI, s->evenOdd, sp,
+        if (mask) paintClipped(row, boxX0, y, sp.lo, sp.hi, sp.c, fullLo, fullHi, paint, mask);
+        else paintRun(row + (boxX0 + sp.lo) * 4, sp.hi - sp.lo, sp.c, paint););
+}
+
+static inline __attribute__((always_inline)) void heldClipped(void *ctx, long j, long end, const rowSpan *spans, long count) {
+    solidHeldRows(ctx, j, end, spans, count, ((const solidWalk *)ctx)->mask);
+}
+static inline __attribute__((always_inline)) void heldUnclipped(void *ctx, long j, long end, const rowSpan *spans, long count) {
+    solidHeldRows(ctx, j, end, spans, count, NULL);
+}
+static inline __attribute__((always_inline)) void cellsClipped(void *ctx, long j, ca_touched *t) {
+    solidCellRow(ctx, j, t, ((const solidWalk *)ctx)->mask);
+}
+static inline __attribute__((always_inline)) void cellsUnclipped(void *ctx, long j, ca_touched *t) { solidCellRow(ctx, j, t, NULL); }
 
 void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, long boxX0, long boxY0,
                    long clipX0, long clipY0, long clipX1, long clipY1, const ca_solid_paint *paint,
                    const ca_clip_mask *mask) {
-    if (mask) walk(rows, base, bytesPerRow, boxX0, boxY0, clipX0, clipY0, clipX1, clipY1, paint, mask);
-    else walk(rows, base, bytesPerRow, boxX0, boxY0, clipX0, clipY0, clipX1, clipY1, paint, NULL);
+    // Compiled twice: with a clip mask and without, so that the unclipped walk carries no clip
+    // test a row or a run.
+    solidWalk s = { base, bytesPerRow, boxX0, boxY0, rows->width, clipX0 - boxX0, clipX1 - boxX0, rows->evenOdd, paint, mask };
+    if (mask) ca_walk_rows(rows, base, bytesPerRow, boxX0, boxY0, clipX0, clipY0, clipX1, clipY1, heldClipped, cellsClipped, &s);
+    else ca_walk_rows(rows, base, bytesPerRow, boxX0, boxY0, clipX0, clipY0, clipX1, clipY1, heldUnclipped, cellsUnclipped, &s);
 }

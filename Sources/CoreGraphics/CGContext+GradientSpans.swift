@@ -70,47 +70,58 @@ extension CGContext {
         var axis = ca_axial_axis(a: a, b: b, c: c, d: d, tx: tx, ty: ty, height: H, sx: sx, sy: sy, dx: dx, dy: dy,
                                  len2: len2, dt: dt)
         let pixels = surface.base.assumingMemoryBound(to: UInt8.self)
-        ramp.locations.withUnsafeBufferPointer { locations in
-            // The stops' colours as four floats each (`SIMD4<Float>`'s layout), read in place.
-            ramp.colors.withUnsafeBytes { colors in
-                var stops = ca_axial_ramp(locations: locations.baseAddress, colors: colors.baseAddress?.assumingMemoryBound(to: Float.self),
-                                          count: locations.count, alpha: ramp.alpha, before: ramp.before ? 1 : 0,
-                                          after: ramp.after ? 1 : 0, shifts: ca_channel_shifts(ro: ro, go: go, bo: bo, ao: ao),
-                                          wide: widePixelLoops ? 1 : 0)
-                guard let clip else {
-                    ca_axial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &stops, &axis, nil)
-                    return
+        gradient.withRamp(alpha: ramp.alpha, before: ramp.before, after: ramp.after, shifts: ca_channel_shifts(ro: ro, go: go, bo: bo, ao: ao),
+                          wide: widePixelLoops) { stops in
+            guard let clip else {
+                ca_axial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &stops, &axis, nil)
+                return
+            }
+            if let path = clip.path {
+                // A clip path not yet resolved (`ClipMask.path`): painted through its
+                // coverage runs, with no mask made (AxialGradientRows.h, `ca_axial_walk`).
+                withScratchRasterizer { rast in
+                    rast.holdsVerticalRunsAfterReset = true
+                    guard let cells = rasterize(polygons: path.points, ends: path.ends[...], lo: path.lo, hi: path.hi,
+                                                into: &rast, in: box) else { return }
+                    let (w, h, stride, words) = (rast.width, rast.height, rast.stride, rast.wordsPerRow)
+                    rast.clearingRows(holding: { acc, bits, written, runs, count in
+                        var rows = ca_raster_rows(cells: acc, bits: bits, stride: stride, words: words, width: w, height: h,
+                                                  evenOdd: path.evenOdd ? 1 : 0, written: written, verticals: runs,
+                                                  verticalCount: count)
+                        ca_axial_walk(&rows, pixels, surface.bytesPerRow, cells.x0, cells.y0, box.x0, box.y0, box.x1, box.y1,
+                                      &stops, &axis)
+                    })
                 }
-                if let path = clip.path {
-                    // A clip path not yet resolved (`ClipMask.path`): painted through its
-                    // coverage runs, with no mask made (AxialGradientRows.h, `ca_axial_walk`).
-                    withScratchRasterizer { rast in
-                        rast.holdsVerticalRunsAfterReset = true
-                        guard let cells = rasterize(polygons: path.points, ends: path.ends[...], lo: path.lo, hi: path.hi,
-                                                    into: &rast, in: box) else { return }
-                        let (w, h, stride, words) = (rast.width, rast.height, rast.stride, rast.wordsPerRow)
-                        rast.clearingRows(holding: { acc, bits, written, runs, count in
-                            var rows = ca_raster_rows(cells: acc, bits: bits, stride: stride, words: words, width: w, height: h,
-                                                      evenOdd: path.evenOdd ? 1 : 0, written: written, verticals: runs,
-                                                      verticalCount: count)
-                            ca_axial_walk(&rows, pixels, surface.bytesPerRow, cells.x0, cells.y0, box.x0, box.y0, box.x1, box.y1,
-                                          &stops, &axis)
-                        })
-                    }
-                    return
+                return
+            }
+            clip.values.withUnsafeBufferPointer { values in
+                func rows(_ fullRuns: UnsafePointer<Int32>?) {
+                    var mask = ca_clip_mask(values: values.baseAddress, x0: clip.box.x0, y0: clip.box.y0,
+                                            x1: clip.box.x1, y1: clip.box.y1, fullRuns: fullRuns)
+                    ca_axial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &stops, &axis, &mask)
                 }
-                clip.values.withUnsafeBufferPointer { values in
-                    func rows(_ fullRuns: UnsafePointer<Int32>?) {
-                        var mask = ca_clip_mask(values: values.baseAddress, x0: clip.box.x0, y0: clip.box.y0,
-                                                x1: clip.box.x1, y1: clip.box.y1, fullRuns: fullRuns)
-                        ca_axial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &stops, &axis, &mask)
-                    }
-                    guard let runs = clip.fullRuns else { return rows(nil) }
-                    runs.withUnsafeBufferPointer { rows($0.baseAddress) }
-                }
+                guard let runs = clip.fullRuns else { return rows(nil) }
+                runs.withUnsafeBufferPointer { rows($0.baseAddress) }
             }
         }
         return true
+    }
+}
+
+extension CGGradient {
+    /// The stops as the C rows read them (`ca_axial_ramp`: locations and colours in place, four
+    /// floats a colour in `SIMD4<Float>`'s layout), with the context alpha, the extend options,
+    /// the target's channel shifts and whether the AVX2 loops may run, for the length of `body`.
+    package func withRamp<R>(alpha: Float, before: Bool, after: Bool, shifts: ca_channel_shifts, wide: Bool,
+                             _ body: (inout ca_axial_ramp) -> R) -> R {
+        locations.withUnsafeBufferPointer { locations in
+            colors.withUnsafeBytes { colors in
+                var ramp = ca_axial_ramp(locations: locations.baseAddress, colors: colors.baseAddress?.assumingMemoryBound(to: Float.self),
+                                         count: locations.count, alpha: alpha, before: before ? 1 : 0, after: after ? 1 : 0,
+                                         shifts: shifts, wide: wide ? 1 : 0)
+                return body(&ramp)
+            }
+        }
     }
 }
 

@@ -24,23 +24,17 @@ extension CGContext {
                                   dr: shading.dr, a: shading.a, inverseA: shading.inverseA, ia: Double(inv.a), ib: Double(inv.b),
                                   ic: Double(inv.c), id: Double(inv.d), itx: Double(inv.tx), ity: Double(inv.ty),
                                   height: Double(height))
-        let gradient = shading.gradient
         let pixels = surface.base.assumingMemoryBound(to: UInt8.self)
-        gradient.locations.withUnsafeBufferPointer { locations in
-            gradient.colors.withUnsafeBytes { colors in
-                var ramp = ca_axial_ramp(locations: locations.baseAddress, colors: colors.baseAddress?.assumingMemoryBound(to: Float.self),
-                                         count: locations.count, alpha: st.alpha, before: shading.before ? 1 : 0,
-                                         after: shading.after ? 1 : 0, shifts: ca_channel_shifts(ro: ro, go: go, bo: bo, ao: ao),
-                                         wide: widePixelLoops ? 1 : 0)
-                guard let clip = st.clip else {
-                    ca_radial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &ramp, &g, nil)
-                    return
-                }
-                clip.values.withUnsafeBufferPointer { values in
-                    var mask = ca_clip_mask(values: values.baseAddress, x0: clip.box.x0, y0: clip.box.y0, x1: clip.box.x1,
-                                            y1: clip.box.y1, fullRuns: nil)
-                    ca_radial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &ramp, &g, &mask)
-                }
+        shading.gradient.withRamp(alpha: st.alpha, before: shading.before, after: shading.after,
+                                  shifts: ca_channel_shifts(ro: ro, go: go, bo: bo, ao: ao), wide: widePixelLoops) { ramp in
+            guard let clip = st.clip else {
+                ca_radial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &ramp, &g, nil)
+                return
+            }
+            clip.values.withUnsafeBufferPointer { values in
+                var mask = ca_clip_mask(values: values.baseAddress, x0: clip.box.x0, y0: clip.box.y0, x1: clip.box.x1,
+                                        y1: clip.box.y1, fullRuns: nil)
+                ca_radial_rows(pixels, surface.bytesPerRow, box.x0, box.y0, box.x1, box.y1, &ramp, &g, &mask)
             }
         }
         return true

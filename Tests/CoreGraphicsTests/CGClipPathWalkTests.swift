@@ -84,11 +84,7 @@ import Testing
             let walked = Self.draw(seed: seed, resolved: false)
             let masked = Self.draw(seed: seed, resolved: true)
             if walked != Self.draw(seed: seed, resolved: false, gradient: false) { painted += 1 }
-            for p in stride(from: 0, to: walked.count, by: 4) {
-                pixels += 1
-                let d = (0..<4).map { abs(Int(walked[p + $0]) - Int(masked[p + $0])) }.max()!
-                if d > 0 { differing += 1; worst = max(worst, d) }
-            }
+            CGGradientSpanTests.tally(walked, masked, pixels: &pixels, differing: &differing, worst: &worst)
         }
         #expect(worst <= 1)
         #expect(differing * 2_000 <= pixels, "\(differing) of \(pixels) pixels differ")

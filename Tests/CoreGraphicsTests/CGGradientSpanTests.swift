@@ -82,15 +82,21 @@ import Testing
             let fast = draw(seed: seed, info: info, spans: true, radial: radial)
             let general = draw(seed: seed, info: info, spans: false, radial: radial)
             if fast != draw(seed: seed, info: info, spans: true, radial: radial, gradient: false) { painted += 1 }
-            for p in stride(from: 0, to: fast.count, by: 4) {
-                pixels += 1
-                let d = (0..<4).map { abs(Int(fast[p + $0]) - Int(general[p + $0])) }.max()!
-                if d > 0 { differing += 1; worst = max(worst, d) }
-            }
+            Self.tally(fast, general, pixels: &pixels, differing: &differing, worst: &worst)
         }
         #expect(worst <= 1)
         #expect(differing * 10_000 <= pixels, "\(differing) of \(pixels) pixels differ")
         #expect(painted >= 150, "the gradient painted in \(painted) of 200 programs")
+    }
+
+    /// Adds two bitmaps' pixels (four bytes each) to `pixels`, those that differ to `differing`,
+    /// and raises `worst` to their largest channel difference.
+    static func tally(_ a: [UInt8], _ b: [UInt8], pixels: inout Int, differing: inout Int, worst: inout Int) {
+        for p in stride(from: 0, to: a.count, by: 4) {
+            pixels += 1
+            let d = (0..<4).map { abs(Int(a[p + $0]) - Int(b[p + $0])) }.max()!
+            if d > 0 { differing += 1; worst = max(worst, d) }
+        }
     }
 
     /// Opaque axial gradients over a 300-pixel-wide context — shallow, steep and vertical axes,

@@ -7,9 +7,9 @@
 // through GradientLanes.h (the Swift lanes' arithmetic, which the radial rows share), operation
 // for operation in the same precision and without fused multiply-adds. One thing differs: where
 // a row crosses a piece between opaque stops at context alpha 1 (most of a typical gradient's
-// pixels), each channel's value is stepped along the row from the exact one at the piece's first
-// group instead of found from t per pixel, a third of the arithmetic; a byte then differs from
-// the per-pixel loop's only where the value sits within float noise of a rounding boundary
+// pixels), each channel's value is stepped along the row (in 8.24 fixed point) from the exact one
+// at the piece's first group instead of found from t per pixel; a byte then differs from the
+// per-pixel loop's only where the value sits within ~10⁻⁴ of a rounding boundary
 // (CGGradientSpanTests compares with the general loop and with exact colours,
 // CGContextWideKernelTests the eight-pixel run with the four-lane loop).
 #ifndef CA_AXIAL_GRADIENT_ROWS_H
