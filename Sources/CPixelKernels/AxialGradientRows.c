@@ -30,9 +30,7 @@ static inline __attribute__((always_inline)) long piece(const ca_axial_ramp *r, 
     const long n = r->count;
     if (f <= loc[0]) return 0;
     if (f >= loc[n - 1] || n < 2) return n;
-    long i = 1;
-    while (i < n - 1 && loc[i] < f) i++;
-    return i;
+    return stopSegment(r, f);
 }
 
 /// Four opaque pixels of `piece`, `j` their offsets from its anchor: the top byte of
@@ -130,8 +128,9 @@ static long paintRow(const ca_axial_ramp *r, uint8_t *row, long n, double t0, do
         // group's first pixel (in double), rounded to 8.24 fixed point with its step, and
         // stepped by integer adds from here (`ca_axial_piece`), a fraction of the arithmetic of
         // finding t, f and v for each pixel, every pixel then within ~10⁻⁴ of the exact value
-        // (CGGradientSpanTests compares with the general loop and with the exact colours). The groups the piece leaves to other paths
-        // (partly covered, translucent) keep the per-pixel arithmetic.
+        // (CGGradientSpanTests compares with the general loop and with the exact colours). The
+        // groups the piece leaves to other paths (partly covered, translucent) keep the
+        // per-pixel arithmetic.
         ca_axial_piece run = { .l0 = l0, .l1 = l1, .anchor = k, .shiftR = r->shifts.r, .shiftG = r->shifts.g,
                                .shiftB = r->shifts.b, .alphaWord = 0xFFu << r->shifts.a };
         if (opaque) {
@@ -241,13 +240,11 @@ void ca_axial_rows(uint8_t *base, long bytesPerRow, long x0, long y0, long x1, l
     }
 }
 
-/// The piece of the ramp the walk's last run was in, and how its colours lie over the bitmap:
-/// at context alpha 1 in a piece between opaque stops (or past an end, extended), each
-/// channel's byte before rounding, v·255 + 0.5, is affine in the pixel's column and row,
-/// a + bx·x + by·y (in double). A run inside such a piece then takes its colours from three
-/// multiply-adds, not from a stop search and an interpolation.
-typedef double ca_double4 __attribute__((ext_vector_type(4)));
-
+/// A piece of the ramp as the walk paints it, and how its colours lie over the bitmap: at
+/// context alpha 1 in a piece between opaque stops (or past an end, extended), each channel's
+/// byte before rounding, v·255 + 0.5, is affine in the pixel's column and row, a + bx·x + by·y
+/// (in double). A run inside such a piece then takes its colours from three multiply-adds, not
+/// from a stop search and an interpolation.
 typedef struct {
     long p;
     int affine;
@@ -361,20 +358,34 @@ static inline __attribute__((always_inline)) void blendPixel(uint8_t *p, const c
     memcpy(p, &out, 4);
 }
 
+/// The fixed-point run (`ca_axial_piece`) of v·255 + 0.5 = vr, vg, vb at its first pixel,
+/// stepping by sr, sg, sb a pixel.
+static inline __attribute__((always_inline)) ca_axial_piece affineRun(ca_channel_shifts s, double vr, double vg, double vb, double sr,
+                                                                       double sg, double sb) {
+    const ca_axial_piece run = { .anchor = 0, .shiftR = s.r, .shiftG = s.g, .shiftB = s.b, .alphaWord = 0xFFu << s.a,
+                                 .valueR = ca_fixed_8_24(vr), .valueG = ca_fixed_8_24(vg), .valueB = ca_fixed_8_24(vb),
+                                 .stepR = ca_fixed_8_24(sr), .stepG = ca_fixed_8_24(sg), .stepB = ca_fixed_8_24(sb) };
+    return run;
+}
+
+/// Pixels px … px + n − 1 of `run` at full coverage: eight at a time where the CPU allows,
+/// four-pixel lanes otherwise (the same integers: the same bytes); a group of fewer than four
+/// touches only its own pixels.
+static void storeAffine(const ca_axial_ramp *r, uint8_t *px, long n, const ca_axial_piece *run) {
+    if (r->wide && n >= 8 && ca_axial_affine_store((uint32_t *)px, n, run) == n) return;
+    for (long k = 0; k < n; k += 4) storeWords(px + k * 4, n - k < 4 ? n - k : 4, packAffine(run, (ca_uint4)(uint32_t)k + laneOffsets));
+}
+
 /// Pixels px … px + n − 1 of one run inside an affine piece, v·255 + 0.5 of r, g and b at the
 /// first being vr, vg, vb and stepping by sr, sg, sb a pixel, at coverage c: stored at full
-/// coverage (eight at a time where the CPU allows, the lanes' arithmetic), blended otherwise; a
-/// group of fewer than four touches only its own pixels. `paintAffine` gives it the run at
-/// pixel (x, y) of the piece `w`.
+/// coverage (`storeAffine`), blended otherwise (a group of fewer than four touching only its
+/// own pixels). `paintAffine` gives it the run at pixel (x, y) of a piece.
 static void paintAffineColor(const ca_axial_ramp *r, uint8_t *px, long n, float c, double vr, double vg, double vb, double sr,
                              double sg, double sb) {
     const ca_channel_shifts s = r->shifts;
     if (c >= 1) {
-        const ca_axial_piece run = { .anchor = 0, .shiftR = s.r, .shiftG = s.g, .shiftB = s.b, .alphaWord = 0xFFu << s.a,
-                                     .valueR = ca_fixed_8_24(vr), .valueG = ca_fixed_8_24(vg), .valueB = ca_fixed_8_24(vb),
-                                     .stepR = ca_fixed_8_24(sr), .stepG = ca_fixed_8_24(sg), .stepB = ca_fixed_8_24(sb) };
-        if (r->wide && n >= 8 && ca_axial_affine_store((uint32_t *)px, n, &run) == n) return;
-        for (long k = 0; k < n; k += 4) storeWords(px + k * 4, n - k < 4 ? n - k : 4, packAffine(&run, (ca_uint4)(uint32_t)k + laneOffsets));
+        const ca_axial_piece run = affineRun(s, vr, vg, vb, sr, sg, sb);
+        storeAffine(r, px, n, &run);
         return;
     }
     const affineColor v = { { (float)vr, (float)vg, (float)vb, 0 }, { (float)sr, (float)sg, (float)sb, 0 } };
@@ -398,9 +409,9 @@ static void paintAffine(const ca_axial_ramp *r, const walkPiece *w, uint8_t *px,
 
 /// `paintAffine` down rows y0 … y1 − 1 of one run (x … x + n − 1 at coverage c, every row's
 /// ends in the affine piece `w`): each row's value at x is the last row's plus by, in double
-/// (the same value as from x and y to within 10⁻¹³), and a run of one partly covered pixel — a
-/// rounded rect's side — is blended channel by channel in line, the lanes' arithmetic for
-/// their first lane.
+/// (the same value as from x and y to within 10⁻¹³). A run of one partly covered pixel — a
+/// rounded rect's side — is blended in one vector (`blendPixel`); a full run keeps one
+/// fixed-point run whose values alone change from row to row.
 static void paintAffineRows(const ca_axial_ramp *r, const walkPiece *w, uint8_t *base, long bytesPerRow, long x, long y0,
                             long y1, long n, float c) {
     const double fx = (double)x, fy = (double)y0;
@@ -415,14 +426,11 @@ static void paintAffineRows(const ca_axial_ramp *r, const walkPiece *w, uint8_t 
     }
     double v[3];
     for (int k = 0; k < 3; k++) v[k] = w->a[k] + w->bx[k] * fx + w->by[k] * fy;
-    if (c >= 1 && r->wide && n >= 8) {
-        // The run's steps are the rows'; only its values change from row to row.
-        const ca_channel_shifts s = r->shifts;
-        ca_axial_piece run = { .anchor = 0, .shiftR = s.r, .shiftG = s.g, .shiftB = s.b, .alphaWord = 0xFFu << s.a,
-                               .stepR = ca_fixed_8_24(w->bx[0]), .stepG = ca_fixed_8_24(w->bx[1]), .stepB = ca_fixed_8_24(w->bx[2]) };
+    if (c >= 1) {
+        ca_axial_piece run = affineRun(r->shifts, v[0], v[1], v[2], w->bx[0], w->bx[1], w->bx[2]);
         for (long y = y0; y < y1; y++, p += bytesPerRow) {
             run.valueR = ca_fixed_8_24(v[0]); run.valueG = ca_fixed_8_24(v[1]); run.valueB = ca_fixed_8_24(v[2]);
-            if (ca_axial_affine_store((uint32_t *)p, n, &run) != n) paintAffineColor(r, p, n, c, v[0], v[1], v[2], w->bx[0], w->bx[1], w->bx[2]);
+            storeAffine(r, p, n, &run);
             v[0] += w->by[0]; v[1] += w->by[1]; v[2] += w->by[2];
         }
         return;

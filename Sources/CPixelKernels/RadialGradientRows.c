@@ -45,7 +45,6 @@ static inline __attribute__((always_inline)) ca_float4 radialSource(const ca_axi
     return shade(r, g, (b - larger) * g->inverseA, &v) ? v * r->alpha : splat(0);
 }
 
-typedef double ca_double4 __attribute__((ext_vector_type(4)));
 typedef long ca_long4 __attribute__((ext_vector_type(4)));
 
 /// Whether every lane of a comparison holds (a macro: a vector argument's ABI differs between
@@ -58,9 +57,7 @@ static inline __attribute__((always_inline)) long segment(const ca_axial_ramp *r
     const float *loc = r->locations;
     const long n = r->count;
     if (n < 2 || !(t > loc[0]) || !(t < loc[n - 1])) return 0;
-    long i = 1;
-    while (i < n - 1 && loc[i] < t) i++;
-    return i;
+    return stopSegment(r, t);
 }
 
 /// Four pixels' sources (`radialSource` lane by lane, the same operations), `count` of them

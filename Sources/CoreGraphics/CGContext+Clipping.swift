@@ -46,19 +46,18 @@ package final class ClipMask {
         resolvedValues = []
     }
 
-    /// The path's coverage over `box`, with its rows' full runs (`CGContext.coverage`'s
-    /// resolve, on a rasteriser of its own).
+    /// The path's coverage over `box`, with its rows' full runs: `CGContext.coverage`'s
+    /// rasterising and resolve, on a rasteriser of its own.
     private func resolve() {
         guard let p = path else { return }
         path = nil
-        let w = box.x1 - box.x0, h = box.y1 - box.y0
         var rast = CoverageRasterizer(width: 0, height: 0)
         rast.holdsVerticalRunsAfterReset = true
-        rast.reset(width: w, height: h)
+        rast.reset(width: box.x1 - box.x0, height: box.y1 - box.y0)
         rast.addPolygons(p.points, ends: p.ends[...], origin: SIMD2(Double(box.x0), Double(box.y0)), bounds: (p.lo, p.hi))
-        var runs = [Int32](repeating: 0, count: 2 * h)
-        resolvedValues = runs.withUnsafeMutableBufferPointer { rast.takeResolvedCoverage(evenOdd: p.evenOdd, fullRuns: $0.baseAddress!) }
-        resolvedRuns = runs
+        let mask = CGContext.resolve(&rast, box: box, evenOdd: p.evenOdd, aliased: false)
+        resolvedValues = mask.values
+        resolvedRuns = mask.fullRuns
     }
 
     /// Row `y`'s columns of full coverage as absolute x (`lo == hi`: none known).

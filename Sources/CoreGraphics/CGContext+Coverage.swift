@@ -85,7 +85,7 @@ extension CGContext {
     /// The coverage `rast` holds over `box`, with each row's longest run of full coverage,
     /// every row taken (the rasteriser is left clear). Aliased: a pixel is painted when at least
     /// half of it is covered (a run of 1s stays one, so the full runs still hold).
-    private static func resolve(_ rast: inout CoverageRasterizer, box: PixelBox, evenOdd: Bool, aliased: Bool) -> CoverageMask {
+    static func resolve(_ rast: inout CoverageRasterizer, box: PixelBox, evenOdd: Bool, aliased: Bool) -> CoverageMask {
         var runs = [Int32](repeating: 0, count: 2 * (box.y1 - box.y0))
         var values = runs.withUnsafeMutableBufferPointer { rast.takeResolvedCoverage(evenOdd: evenOdd, fullRuns: $0.baseAddress!) }
         if aliased {
@@ -99,8 +99,15 @@ extension CGContext {
     /// which must be clear (it is `reset` to the box); returns the box, or nil when nothing is
     /// covered (then `rast` is untouched).
     package func rasterize(devicePath path: CGPath, into rast: inout CoverageRasterizer, in limit: PixelBox? = nil) -> PixelBox? {
-        // The context's polygon buffers, moved out while in use and kept for the next path
-        // unless one huge path grew them past `maxScratchCells` entries.
+        withScratchPolygons { polygons in
+            guard makeRasterPolygons(ofDevicePath: path, into: &polygons) else { return nil }
+            return rasterize(polygons: polygons.points, ends: polygons.usedEnds, lo: polygons.lo, hi: polygons.hi, into: &rast, in: limit)
+        }
+    }
+
+    /// Runs `body` on the context's polygon buffers, moved out while in use and kept for the
+    /// next path unless one huge path grew them past `maxScratchCells` entries.
+    private func withScratchPolygons<R>(_ body: (inout FillPolygons) -> R) -> R {
         var polygons = fillScratch
         fillScratch = FillPolygons()
         defer {
@@ -109,8 +116,7 @@ extension CGContext {
                 fillScratch = polygons
             }
         }
-        guard makeRasterPolygons(ofDevicePath: path, into: &polygons) else { return nil }
-        return rasterize(polygons: polygons.points, ends: polygons.usedEnds, lo: polygons.lo, hi: polygons.hi, into: &rast, in: limit)
+        return body(&polygons)
     }
 
     /// A device-space path as the raster-space polygons `rasterize(polygons:…)` takes (flattened
@@ -118,9 +124,10 @@ extension CGContext {
     /// their bounds; nil for a path of more than `maxSegments` segments (with a warning).
     package func rasterPolygons(ofDevicePath path: CGPath)
         -> (points: [SIMD2<Double>], ends: [Int], lo: SIMD2<Double>, hi: SIMD2<Double>)? {
-        var polygons = FillPolygons()
-        guard makeRasterPolygons(ofDevicePath: path, into: &polygons) else { return nil }
-        return (Array(polygons.points[..<polygons.pointCount]), Array(polygons.usedEnds), polygons.lo, polygons.hi)
+        withScratchPolygons { polygons in
+            guard makeRasterPolygons(ofDevicePath: path, into: &polygons) else { return nil }
+            return (Array(polygons.points[..<polygons.pointCount]), Array(polygons.usedEnds), polygons.lo, polygons.hi)
+        }
     }
 
     /// `rasterPolygons(ofDevicePath:)` into reused buffers (emptied first, their storage kept):
