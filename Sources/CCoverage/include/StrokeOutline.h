@@ -27,7 +27,9 @@ enum {
 enum { CA_PIECE_POLYGON = 0, CA_PIECE_CIRCLE = 1 };
 
 typedef struct { double x, y; } ca_stroke_point;
-typedef struct { ca_stroke_point a, b, d; int startIsCorner; } ca_stroke_segment;
+/// A segment of the flattened path: its ends, unit direction, length (`|b − a|`) and whether
+/// its start is a corner of the path.
+typedef struct { ca_stroke_point a, b, d; double length; int startIsCorner; } ca_stroke_segment;
 
 /// A stroker with its settings, its output and its working arrays. Zero it, set the settings
 /// with `ca_stroker_begin`, feed it a path (`ca_stroker_add_path`), read `xy`/`ends`/`kinds`, and free it with
