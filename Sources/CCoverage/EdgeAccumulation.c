@@ -112,8 +112,8 @@ static inline __attribute__((always_inline)) void addToWrittenRows(float *cells,
 }
 
 /// A vertical edge at x `xa` over [y0c, y1c] (rows firstRow … lastRow), going down when `dir`
-/// is 1: `addLine`'s vertical case, out of line so that the chords' loop, where the time goes,
-/// keeps its values in registers (vertical edges are a few of a shape's edges).
+/// is 1 (`setupEdge`'s EDGE_VERTICAL), out of line so that the chords' loops, where the time
+/// goes, keep their values in registers (vertical edges are a few of a shape's edges).
 static __attribute__((noinline)) void addVertical(ca_edge_sink *sink, double xa, double y0c, double y1c, long firstRow,
                                                   long lastRow, double dir) {
     const double w = (double)sink->width;
@@ -208,7 +208,7 @@ enum { EDGE_NONE = 0, EDGE_ROWS = 1, EDGE_VERTICAL = 2 };
 
 /// `ca_edge_add_line`'s clamps and checks, and its edge's rows: EDGE_NONE when it adds nothing,
 /// EDGE_VERTICAL (with `e`'s xa, y0c, y1c, rows and dir set) for `addVertical`, else EDGE_ROWS
-/// with `e` set for `walkRows`. `checked` false: the caller knows every coordinate is finite and
+/// with `e` set for `walkEdges`. `checked` false: the caller knows every coordinate is finite and
 /// within ±`coordinateLimit`, where the checks and clamps change nothing.
 static inline __attribute__((always_inline)) int setupEdge(const ca_edge_sink *sink, double x0, double y0, double x1, double y1,
                                                            int checked, edgeRows *e) {
@@ -242,71 +242,6 @@ static inline __attribute__((always_inline)) int setupEdge(const ca_edge_sink *s
     if (dxdy == 0) return EDGE_VERTICAL;
     e->xs = clampTo(xa + (y0c - ya) * dxdy, (double)sink->width);
     return EDGE_ROWS;
-}
-
-/// A sloped edge's rows (`setupEdge`'s EDGE_ROWS) added to the cells. Row r spans
-/// [max(y0c, r), min(y1c, r + 1)]: the first row starts at y0c, the last ends at y1c, every
-/// other row is whole. A row's end x, xa + (r + 1 − ya)·dxdy, is the next row's start x (the
-/// same expression), so it is computed and clamped once. (The x values are finite here, so the
-/// clamps are plain comparisons.) Returns the work done.
-static inline __attribute__((always_inline)) long walkRows(float *cells, uint64_t *bits, long s, long wpr, double w,
-                                                           const edgeRows *e) {
-    const long firstRow = e->firstRow, lastRow = e->lastRow;
-    const double xa = e->xa, ya = e->ya, dxdy = e->dxdy, y1c = e->y1c, dir = e->dir;
-    long work = 0;
-    float *rowCells = cells + firstRow * s;
-    uint64_t *rowBits = bits + firstRow * wpr;
-    double r0 = e->y0c;
-    double xs = e->xs;
-    long is = (long)xs;
-    for (long row = firstRow; row <= lastRow; row++, rowCells += s, rowBits += wpr) {
-        const double r1 = row < lastRow ? (double)(row + 1) : y1c;
-        const double xe = clampTo(xa + (r1 - ya) * dxdy, w);
-        const long ie = (long)xe;
-        const double dy = r1 - r0;
-        if (dy > 0) {
-            const float d = (float)(dy * dir);
-            if (is == ie) {
-                // Both ends in one cell (most rows of a curve's short chords): `accumulate`'s
-                // first case, whose midpoint (l + r)/2 does not need the ends ordered.
-                work += 1;
-                const float mid = (float)((xs + xe) * 0.5 - (double)is);
-                rowCells[is] += d * (1 - mid);
-                rowCells[is + 1] += d * mid;
-                markPair(rowBits, is);
-            } else {
-                const double l = xs < xe ? xs : xe, r = xs < xe ? xe : xs;
-                work += 1 + (long)(r - l);
-                accumulate(rowCells, l, r, d);
-                mark(rowBits, (long)l, (long)r + 1);
-            }
-        }
-        xs = xe;
-        is = ie;
-        r0 = r1;
-    }
-    return work;
-}
-
-/// `ca_edge_add_line`'s body, inlined into the polygon loops below, which run it on a copy of
-/// the sink held in locals.
-static inline __attribute__((always_inline)) void addLine(ca_edge_sink *sink, double x0, double y0, double x1, double y1,
-                                                          int checked, int holds) {
-    if (sink->work > sink->workLimit) return;
-    edgeRows e;
-    const int kind = setupEdge(sink, x0, y0, x1, y1, checked, &e);
-    if (kind == EDGE_NONE) return;
-    if (kind == EDGE_VERTICAL) {
-        addVertical(sink, e.xa, e.y0c, e.y1c, e.firstRow, e.lastRow, e.dir);
-        return;
-    }
-    // Rows that hold only held-back runs get them first (`ca_edge_sink`), all before the rows'
-    // loop, which then keeps its few values in registers.
-    if (holds && sink->written) {
-        for (long row = e.firstRow; row <= e.lastRow; row++)
-            writeRow(sink->cells, sink->bits, sink->stride, sink->words, sink->written, sink->verticals, sink->verticalCount, row);
-    }
-    sink->work += walkRows(sink->cells, sink->bits, sink->stride, sink->words, (double)sink->width, &e);
 }
 
 /// How many edges a batch sets up before walking their rows (`edgeBatch`).
@@ -348,7 +283,10 @@ static inline __attribute__((always_inline)) void addRows(float *cells, uint64_t
 
 /// The rows of `n` set-up edges (`edgeBatch`), none once the work is past its limit, each after
 /// the rows it crosses that hold only held-back runs are written (`holds`, as `ca_edge_sink`
-/// says). Each row's values are `walkRows`' (the same arithmetic), but the rows are added by
+/// says). Row r of an edge spans [max(y0c, r), min(y1c, r + 1)]: the first row starts at y0c,
+/// the last ends at y1c, every other row is whole; a row's end x, xa + (r + 1 − ya)·dxdy, is
+/// the next row's start x (the same expression), so it is computed and clamped once (the x
+/// values are finite here, so the clamps are plain comparisons). The rows are added by
 /// kind: first every row that lies in one cell, then every row that crosses cells. Added edge by
 /// edge, the choice between the two, taken at random as a curve's short chords turn, was
 /// mispredicted at most rows: apart, each kind's loop runs without it (the 1,000-star frame's
@@ -458,8 +396,22 @@ static inline __attribute__((always_inline)) void addPolygons(ca_edge_sink *sink
     }
 }
 
-void ca_edge_add_line(ca_edge_sink *sink, double x0, double y0, double x1, double y1) {
-    addLine(sink, x0, y0, x1, y1, 1, 1);
+void ca_edge_add_line(ca_edge_sink *shared, double x0, double y0, double x1, double y1) {
+    // A batch of one (its rows are its own: one edge adds to a cell at most once a row, so
+    // by kind or in order gives the same cells).
+    ca_edge_sink local = *shared, *sink = &local;
+    edgeBatch b;
+    b.n = 0;
+    if (sink->work > sink->workLimit) return;
+    if (sink->written) {
+        batchEdge(sink, &b, x0, y0, x1, y1, 1, 1);
+        flushBatch(sink, &b, 1);
+    } else {
+        batchEdge(sink, &b, x0, y0, x1, y1, 1, 0);
+        flushBatch(sink, &b, 0);
+    }
+    shared->work = local.work;
+    shared->verticalCount = local.verticalCount;
 }
 
 void ca_edge_add_polygons(ca_edge_sink *shared, const double *xy, const long *ends, long count, double ox, double oy,

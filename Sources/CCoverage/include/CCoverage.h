@@ -2,10 +2,13 @@
 // (issue 19's drawing speed): the arithmetic of adding an edge's signed area to the cells of
 // the rows it crosses. In Swift each edge cost ~107 instructions before its first row (the
 // 10,000-rounded-rect frame adds 2 million edges, most of them short chords of corner arcs);
-// this is the same arithmetic, operation for operation in the same precision (doubles for
-// positions, floats for the cells, no fused multiply-adds), so the cells are bit for bit the
-// ones the Swift code wrote, with a fifth fewer instructions and the frame 8 % faster.
-// `CoverageRasterizer` is the only caller.
+// here each row's values are the same arithmetic, operation for operation in the same
+// precision (doubles for positions, floats for the cells, no fused multiply-adds). Edges are
+// set up in batches, then their rows added by kind (EdgeAccumulation.c's `walkEdges`): a cell
+// that rows of both kinds reach gets their values in another order than edge by edge, so its
+// float sum can differ in its last bit; every call that adds a polygon batches its edges the
+// same way, so a polygon gives the same cells however it is added. `CoverageRasterizer` is the
+// only caller.
 #ifndef CCOVERAGE_H
 #define CCOVERAGE_H
 
