@@ -315,8 +315,7 @@ static inline __attribute__((always_inline)) void addRows(float *cells, uint64_t
 /// order than edge by edge, so its float sum may differ in its last bit (a coverage ~10⁻⁷
 /// away); every path that fills a polygon comes here with the same batches (a polygon's
 /// edges from its first, 32 at a time, whichever call adds it), so it gets the same cells
-/// whichever way it is drawn. Out of line: the set-up loop and this one each keep their values
-/// in registers.
+/// whichever way it is drawn.
 static inline __attribute__((always_inline)) void walkEdges(ca_edge_sink *sink, const edgeBatch *b, int holds) {
     const long n = b->n;
     float *cells = sink->cells;
@@ -364,9 +363,10 @@ static inline __attribute__((always_inline)) void walkEdges(ca_edge_sink *sink, 
     sink->work = work;
 }
 
+/// `walkEdges` out of line, one copy a mode: the set-up loop and the rows' loops each keep their
+/// values in registers.
 static __attribute__((noinline)) void walkBatch(ca_edge_sink *sink, const edgeBatch *b) { walkEdges(sink, b, 0); }
 static __attribute__((noinline)) void walkHeldBatch(ca_edge_sink *sink, const edgeBatch *b) { walkEdges(sink, b, 1); }
-
 
 static inline __attribute__((always_inline)) void flushBatch(ca_edge_sink *sink, edgeBatch *b, int holds) {
     if (b->n == 0) return;
@@ -395,13 +395,14 @@ static inline __attribute__((always_inline)) void batchEdge(ca_edge_sink *sink, 
 /// comparisons and choices): 1 with all four stored at the batch's `n` … n + 3 when each is a
 /// sloped edge with rows (nearly every group of a path), else 0 with nothing stored (the
 /// caller sets them up one at a time). A third of a star's edges' time was their set-up.
-__attribute__((target("avx2"))) static inline int setupFour(const ca_edge_sink *sink, const double *xy, long j,
-                                                                                           double ox, double oy, edgeBatch *b) {
-    // Points j − 1 … j + 3: x and y apart, then the four edges' starts and ends.
+__attribute__((target("avx2"))) static inline int setupFour(const ca_edge_sink *sink, const double *xy, long j, double ox,
+                                                            double oy, edgeBatch *b) {
+    // The edges' starts, points j − 1 … j + 2, and ends, points j … j + 3, two points (x, y,
+    // x, y) a load; unpacking two loads gives the four x values (or y values) in the order
+    // 0, 2, 1, 3, which the permute puts back in order.
     const __m256d p0 = _mm256_loadu_pd(xy + 2 * (j - 1)), p1 = _mm256_loadu_pd(xy + 2 * (j + 1));
     const __m256d q0 = _mm256_loadu_pd(xy + 2 * j), q1 = _mm256_loadu_pd(xy + 2 * (j + 2));
     const __m256d origX = _mm256_set1_pd(ox), origY = _mm256_set1_pd(oy);
-    // unpacklo of (P0 P1 | P2 P3) pairs gives x0 x2 | y... : gather x and y in point order.
     const __m256d ax = _mm256_sub_pd(_mm256_permute4x64_pd(_mm256_unpacklo_pd(p0, p1), 0xD8), origX);
     const __m256d ay = _mm256_sub_pd(_mm256_permute4x64_pd(_mm256_unpackhi_pd(p0, p1), 0xD8), origY);
     const __m256d bx = _mm256_sub_pd(_mm256_permute4x64_pd(_mm256_unpacklo_pd(q0, q1), 0xD8), origX);
@@ -482,14 +483,17 @@ __attribute__((target("avx2"))) static void addPolygonsWide(ca_edge_sink *sink, 
     else addPolygons(sink, xy, ends, count, ox, oy, 0, 0, 1);
 }
 
-/// Whether the CPU has AVX2 (`setupFour`), found once.
+/// Whether the CPU has AVX2 (`setupFour`), found once (rasterisers on several threads may ask
+/// at once: they store the same answer).
 static int hasAVX2(void) {
     static int known = -1;
-    if (known < 0) {
+    int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (k < 0) {
         __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+        k = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&known, k, __ATOMIC_RELAXED);
     }
-    return known;
+    return k;
 }
 #endif
 

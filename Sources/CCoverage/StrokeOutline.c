@@ -23,15 +23,17 @@ INLINE double cross(pt a, pt b) { return a.x * b.y - a.y * b.x; }
 INLINE int same(pt a, pt b) { return a.x == b.x && a.y == b.y; }
 INLINE double smin(double x, double y) { return y < x ? y : x; }
 
-/// `CGPoint.normalizedVector`'s unit vector; 0 when zero or not finite. Where the squares
-/// neither overflow nor underflow (every segment of a drawing), v times 1/|v|: one square root
-/// and one division, where scaling by the larger component first took three divisions (the
-/// divider was the stroker's bottleneck: a few a vertex, each waiting on the one before); the
-/// two agree to an ulp or two. Elsewhere scaled first, as `normalizedVector`.
-INLINE int normalized(pt v, pt *out) {
+/// `CGPoint.normalizedVector`'s unit vector, and |v| (sqrt(v·v)) in `*length`; 0 when zero or not
+/// finite. Where the squares neither overflow nor underflow (every segment of a drawing), v
+/// times 1/|v|: one square root and one division, where scaling by the larger component first
+/// took three divisions (the divider was the stroker's bottleneck: a few a vertex, each waiting
+/// on the one before); the two agree to an ulp or two. Elsewhere scaled first, as
+/// `normalizedVector`.
+INLINE int normalizedWithLength(pt v, pt *out, double *length) {
     const double l2 = v.x * v.x + v.y * v.y;
+    *length = sqrt(l2);
     if (l2 > 1e-280 && l2 < 1e280) {
-        const double inv = 1 / sqrt(l2);
+        const double inv = 1 / *length;
         *out = P(v.x * inv, v.y * inv);
         return 1;
     }
@@ -41,6 +43,11 @@ INLINE int normalized(pt v, pt *out) {
     const double l = sqrt(sx * sx + sy * sy);
     *out = P(sx / l, sy / l);
     return 1;
+}
+
+INLINE int normalized(pt v, pt *out) {
+    double length;
+    return normalizedWithLength(v, out, &length);
 }
 
 /// Grows `*p` (elements of `size` bytes, `*capacity` of them) to hold `need`, at least doubling.
@@ -459,8 +466,8 @@ void ca_stroker_begin(ca_stroker *s, int mode, double hw, int cap, int join, dou
     s->overflowed = 0;
 }
 
-/// i + 1 and a index i0 + k (both below 2·count) taken back into 0 … count − 1 (a division
-/// each, the modulo, was a tenth of the stroker's time).
+/// i + 1, and an index below 2·count, taken back into 0 … count − 1 by a comparison rather than
+/// a division.
 INLINE long next(long i, long count) { return i + 1 < count ? i + 1 : 0; }
 INLINE long wrap(long i, long count) { return i < count ? i : i - count; }
 
@@ -478,19 +485,9 @@ static void strokeSubpath(ca_stroker *s, const pt *points, const uint8_t *isCorn
     for (long i = 0; i < segCount; i++) {
         const long j = i + 1 < n ? i + 1 : 0;
         const pt a = points[i], b = points[j];
-        const pt e = sub(b, a);
-        // `normalized`, its length kept for `isSmooth` (the same square root).
-        const double l2 = dot(e, e);
         pt d;
         double length;
-        if (l2 > 1e-280 && l2 < 1e280) {
-            length = sqrt(l2);
-            const double inv = 1 / length;
-            d = P(e.x * inv, e.y * inv);
-        } else {
-            if (!normalized(e, &d)) continue;
-            length = sqrt(l2);
-        }
+        if (!normalizedWithLength(sub(b, a), &d, &length)) continue;
         seg g = { a, b, d, length, isCorner[i] ? 1 : 0 };
         s->segs[count++] = g;
     }
