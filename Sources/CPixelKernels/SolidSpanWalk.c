@@ -342,6 +342,22 @@ __attribute__((target("avx2"))) static inline __attribute__((always_inline)) voi
     _mm256_storeu_si256((__m256i *)q, out);
 }
 
+/// `ca_coverage_of_winding` of eight sums, lane for lane in its operations (even-odd: the
+/// general fold, which gives the first case's value for |w| ≤ 2 too: ⌊|w|/2⌋ is 0 there, or 1
+/// at 2, where both give 0).
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) __m256 coverageEight(__m256 sum, int evenOdd) {
+    const __m256 one = _mm256_set1_ps(1);
+    __m256 c = _mm256_and_ps(sum, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)));
+    if (evenOdd) {
+        const __m256 half = _mm256_mul_ps(c, _mm256_set1_ps(0.5f));
+        const __m256 whole = _mm256_cvtepi32_ps(_mm256_cvttps_epi32(half));
+        const __m256 floorHalf = _mm256_blendv_ps(half, whole, _mm256_cmp_ps(half, _mm256_set1_ps(8388608.0f), _CMP_LT_OQ));
+        c = _mm256_sub_ps(c, _mm256_mul_ps(_mm256_set1_ps(2), floorHalf));
+        c = _mm256_blendv_ps(c, _mm256_sub_ps(_mm256_set1_ps(2), c), _mm256_cmp_ps(c, one, _CMP_GT_OQ));
+    }
+    return _mm256_blendv_ps(c, one, _mm256_cmp_ps(c, _mm256_set1_ps(1 - CA_FULL_COVERAGE_SLACK), _CMP_GE_OQ));
+}
+
 /// Lane masks: `fromLane[i]` has lanes i … 7 set.
 static const float fromLane[8][8] __attribute__((aligned(32))) = {
 #define ONES __builtin_bit_cast(float, 0xFFFFFFFFu)
@@ -352,7 +368,7 @@ static const float fromLane[8][8] __attribute__((aligned(32))) = {
 #undef ONES
 };
 
-/// A row's cells as `solidCellRow` reads them (unclipped, non-zero, from the box's first column)
+/// A row's cells as `solidCellRow` reads them (unclipped, from the box's first column)
 /// but eight cells at a time: each eight with a touched cell is loaded and cleared at once, its
 /// running sums formed in a vector — each touched cell's value added, in column order, to the
 /// lanes from its own on, so every lane holds the sum the cell-by-cell reader reaches there (an
@@ -366,8 +382,6 @@ __attribute__((target("avx2"))) static __attribute__((noinline)) void chunkRow(c
     const long w = sw->w, endI = sw->endI, words = t->words;
     float *cells = t->cells;
     uint64_t *bits = t->bits;
-    const __m256 absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
-    const __m256 nearlyFull = _mm256_set1_ps(1 - CA_FULL_COVERAGE_SLACK), one = _mm256_set1_ps(1);
     // Columns from `from` up to the next touched cell have coverage `cov`.
     float sum = 0, cov = 0;
     long from = 0;
@@ -394,7 +408,7 @@ __attribute__((target("avx2"))) static __attribute__((noinline)) void chunkRow(c
                     if (col >= w || c == 0) continue;
                     RUN_TO(col);
                     sum += c;
-                    cov = ca_coverage_of_winding(sum, 0);
+                    cov = ca_coverage_of_winding(sum, sw->evenOdd);
                 }
                 continue;
             }
@@ -405,8 +419,7 @@ __attribute__((target("avx2"))) static __attribute__((noinline)) void chunkRow(c
             for (int i = 0; i < 8; i++)
                 v = _mm256_add_ps(v, _mm256_and_ps(_mm256_broadcast_ss(cells + x0 + i), _mm256_loadu_ps(fromLane[i])));
             _mm256_storeu_ps(cells + x0, _mm256_setzero_ps());
-            const __m256 a = _mm256_and_ps(v, absMask);
-            const __m256 cv = _mm256_blendv_ps(a, one, _mm256_cmp_ps(a, nearlyFull, _CMP_GE_OQ));
+            const __m256 cv = coverageEight(v, sw->evenOdd);
             blendEight(row + x0 * 4, cv, paint);
             sum = _mm_cvtss_f32(_mm256_castps256_ps128(_mm256_permutevar8x32_ps(v, _mm256_set1_epi32(7))));
             cov = _mm_cvtss_f32(_mm256_castps256_ps128(_mm256_permutevar8x32_ps(cv, _mm256_set1_epi32(7))));
@@ -460,10 +473,11 @@ void ca_solid_walk(const ca_raster_rows *rows, uint8_t *base, long bytesPerRow, 
     // Compiled twice: with a clip mask and without, so that the unclipped walk carries no clip
     // test a row or a run.
     // Rows with cells are read eight cells at a time (`chunkRow`) where its vectors hold the paint
-    // (an alpha byte; opaque, or a full-coverage kernel), the CPU has AVX2, the rule is non-zero
-    // and the box starts inside the bitmap.
-    const int chunked = !mask && !rows->evenOdd && paint->ao >= 0 && (paint->opaque || paint->hasKernel) &&
-                        clipX0 == boxX0 && ca_pixel_kernels_wide();
+    // (an alpha byte; opaque, or a full-coverage kernel), the paint takes the AVX2 loops
+    // (`wideRows`: the CPU has them and the context has not turned them off,
+    // `CGContext.usesWideKernels`) and the box starts inside the bitmap.
+    const int chunked = !mask && paint->ao >= 0 && (paint->opaque || paint->hasKernel) &&
+                        paint->wideRows && clipX0 == boxX0 && ca_pixel_kernels_wide();
     solidWalk s = { base, bytesPerRow, boxX0, boxY0, rows->width, clipX0 - boxX0, clipX1 - boxX0, rows->evenOdd, chunked, paint, mask };
     if (mask) ca_walk_rows(rows, base, bytesPerRow, boxX0, boxY0, clipX0, clipY0, clipX1, clipY1, heldClipped, cellsClipped, &s);
     else ca_walk_rows(rows, base, bytesPerRow, boxX0, boxY0, clipX0, clipY0, clipX1, clipY1, heldUnclipped, cellsUnclipped, &s);

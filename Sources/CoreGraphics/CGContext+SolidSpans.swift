@@ -98,11 +98,14 @@ struct SolidSpanWriter {
     /// so that a run reads it in place (an optional's `if let` copied its 100-odd bytes per run).
     let kernel: FullCoverageBlend
     let hasKernel: Bool
+    /// Whether the walk may read rows eight cells at a time (the context's wide loops).
+    let wideRows: Bool
 
     /// `wide`: the table and the full-coverage runs through `CPixelKernels`' eight-lane loops
     /// (only where `PixelKernels.available`).
     init(color: SIMD4<Float>, offsets: SIMD4<Int>, area: Int, wide: Bool = false, storage: inout [UInt8]) {
         let s = color * 255, a = color.w
+        wideRows = wide
         s255 = s
         sa = a
         (ro, go, bo, ao) = (offsets.x, offsets.y, offsets.z, offsets.w)
@@ -164,7 +167,7 @@ struct SolidSpanWriter {
             func run(_ table: UnsafePointer<UInt8>?) -> R {
                 var paint = ca_solid_paint(s255: (s255Bytes.x, s255Bytes.y, s255Bytes.z, s255Bytes.w), sa: sa, word: word,
                                            opaque: opaque ? 1 : 0, hasKernel: hasKernel ? 1 : 0, wide: kernel.wide ? 1 : 0,
-                                           lanes: lanes, m: kernel.m, even: kernel.even, odd: kernel.odd, table: table,
+                                           wideRows: wideRows ? 1 : 0, lanes: lanes, m: kernel.m, even: kernel.even, odd: kernel.odd, table: table,
                                            ro: Int32(ro), go: Int32(go), bo: Int32(bo), ao: Int32(ao),
                                            s255Channels: (s255.x, s255.y, s255.z, s255.w), solid: solid)
                 return body(&paint)

@@ -2,7 +2,8 @@ import Testing
 
 // Issue 19's drawing speed: where the CPU has AVX2, the span painters take `CPixelKernels`'
 // eight-pixel loops (translucent full-coverage runs, their table and constants, opaque axial
-// gradient pieces), and a clip records where it is exactly 1 so that gradients paint those
+// gradient pieces; solid fills' and strokes' rows read eight cells at a time, non-zero and
+// even-odd, `chunkRow`), and a clip records where it is exactly 1 so that gradients paint those
 // columns unclipped. Neither may change a byte: these tests draw the same programs with the wide
 // loops on and off (`usesWideKernels`), and check the clip's full columns against its coverage.
 @Suite struct CGContextWideKernelTests {

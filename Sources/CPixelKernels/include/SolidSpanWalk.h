@@ -26,6 +26,9 @@ typedef struct {
     /// loop (`wide`), its lanes and its 64-bit constants.
     int32_t hasKernel;
     int32_t wide;
+    /// Whether rows may be read eight cells at a time in AVX2 (`chunkRow`): the context takes
+    /// the wide loops (`CGContext.widePixelLoops`), whatever the kernel.
+    int32_t wideRows;
     const ca_full_blend *lanes;
     uint64_t m, even, odd;
     /// The 1,024-entry full-coverage table (channels r, g, b, a), or NULL.
