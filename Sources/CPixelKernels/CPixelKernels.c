@@ -2,6 +2,7 @@
 // attribute, so the rest of the project keeps its baseline flags; contraction into fused
 // multiply-adds is off (the Swift loops round every multiply and add).
 #include "CPixelKernels.h"
+#include "CPrefetch.h"
 
 #pragma clang fp contract(off)
 
@@ -79,31 +80,61 @@ __attribute__((target("avx2"))) static void affineStoreAVX2(uint32_t *row, long 
     if (k < n) affineEights(row, n - 8, 1, p);
 }
 
-__attribute__((target("avx2")))
-static void full_blend_run_avx2(void *p, long count, const ca_full_blend *b) {
-    const __m256i mh = _mm256_broadcastsi128_si256((__m128i)b->mh), ml = _mm256_broadcastsi128_si256((__m128i)b->ml);
-    const __m256i bhE = _mm256_broadcastsi128_si256((__m128i)b->bhEven), blE = _mm256_broadcastsi128_si256((__m128i)b->blEven);
-    const __m256i bhO = _mm256_broadcastsi128_si256((__m128i)b->bhOdd), blO = _mm256_broadcastsi128_si256((__m128i)b->blOdd);
-    uint8_t *base = (uint8_t *)p;
+/// `ca_full_blend_run`'s one run, the kernel's constants in registers (`fullBlendLanes`).
+typedef struct {
+    __m256i mh, ml, bhE, blE, bhO, blO, m1, b1E, b1O;
+    int one;
+} fullBlendLanes;
+
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) fullBlendLanes fullBlendLanesOf(const ca_full_blend *b) {
+    fullBlendLanes l;
+    l.mh = _mm256_broadcastsi128_si256((__m128i)b->mh); l.ml = _mm256_broadcastsi128_si256((__m128i)b->ml);
+    l.bhE = _mm256_broadcastsi128_si256((__m128i)b->bhEven); l.blE = _mm256_broadcastsi128_si256((__m128i)b->blEven);
+    l.bhO = _mm256_broadcastsi128_si256((__m128i)b->bhOdd); l.blO = _mm256_broadcastsi128_si256((__m128i)b->blOdd);
+    l.m1 = _mm256_broadcastsi128_si256((__m128i)b->m1);
+    l.b1E = _mm256_broadcastsi128_si256((__m128i)b->b1Even); l.b1O = _mm256_broadcastsi128_si256((__m128i)b->b1Odd);
+    l.one = b->oneMultiply != 0;
+    return l;
+}
+
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void fullBlendRow(uint8_t *base, long count,
+                                                                                               const fullBlendLanes *l) {
     uint8_t *last = base + (count - 8) * 4;
     const long rest = count & 7;
     // The last eight's old bytes, read before the loop overwrites the ones it shares with them.
     const __m256i tail = _mm256_loadu_si256((const __m256i *)last);
-    if (b->oneMultiply) {
-        const __m256i m1 = _mm256_broadcastsi128_si256((__m128i)b->m1);
-        const __m256i b1E = _mm256_broadcastsi128_si256((__m128i)b->b1Even), b1O = _mm256_broadcastsi128_si256((__m128i)b->b1Odd);
+    if (l->one) {
         for (long k = 0; k + 8 <= count; k += 8) {
             __m256i *q = (__m256i *)(base + k * 4);
-            _mm256_storeu_si256(q, full_blend8_one(_mm256_loadu_si256(q), m1, b1E, b1O));
+            _mm256_storeu_si256(q, full_blend8_one(_mm256_loadu_si256(q), l->m1, l->b1E, l->b1O));
         }
-        if (rest) _mm256_storeu_si256((__m256i *)last, full_blend8_one(tail, m1, b1E, b1O));
+        if (rest) _mm256_storeu_si256((__m256i *)last, full_blend8_one(tail, l->m1, l->b1E, l->b1O));
         return;
     }
     for (long k = 0; k + 8 <= count; k += 8) {
         __m256i *q = (__m256i *)(base + k * 4);
-        _mm256_storeu_si256(q, full_blend8(_mm256_loadu_si256(q), mh, ml, bhE, blE, bhO, blO));
+        _mm256_storeu_si256(q, full_blend8(_mm256_loadu_si256(q), l->mh, l->ml, l->bhE, l->blE, l->bhO, l->blO));
     }
-    if (rest) _mm256_storeu_si256((__m256i *)last, full_blend8(tail, mh, ml, bhE, blE, bhO, blO));
+    if (rest) _mm256_storeu_si256((__m256i *)last, full_blend8(tail, l->mh, l->ml, l->bhE, l->blE, l->bhO, l->blO));
+}
+
+__attribute__((target("avx2")))
+static void full_blend_run_avx2(void *p, long count, const ca_full_blend *b) {
+    const fullBlendLanes l = fullBlendLanesOf(b);
+    fullBlendRow((uint8_t *)p, count, &l);
+}
+
+/// `full_blend_run_avx2` down `rows` rows `bytesPerRow` apart, the constants loaded once (the
+/// sides of a rect: a run a row, each call and its set-up once a row before), pixels four rows
+/// down prefetched as the walk's.
+__attribute__((target("avx2")))
+static void full_blend_column_avx2(uint8_t *p, long bytesPerRow, long rows, long count, const ca_full_blend *b) {
+    const fullBlendLanes l = fullBlendLanesOf(b);
+    const size_t bytes = (size_t)count * 4;
+    for (long r = 0; r < rows; r++, p += bytesPerRow) {
+        if (r + 4 < rows) ca_prefetch_range(p + 4 * bytesPerRow, bytes);
+        fullBlendRow(p, count, &l);
+    }
 }
 
 __attribute__((target("avx2")))
@@ -182,6 +213,10 @@ void ca_full_blend_run(void *p, long count, const ca_full_blend *b) {
     if (ca_pixel_kernels_wide() && count >= 8) full_blend_run_avx2(p, count, b);
 }
 
+void ca_full_blend_column(void *p, long bytesPerRow, long rows, long count, const ca_full_blend *b) {
+    if (ca_pixel_kernels_wide() && count >= 8) full_blend_column_avx2((uint8_t *)p, bytesPerRow, rows, count, b);
+}
+
 void ca_solid_table(const float s[4], float keep, uint8_t out[1024]) {
     if (ca_pixel_kernels_wide()) solid_table_avx2(s, keep, out);
 }
@@ -195,6 +230,10 @@ int ca_full_blend_search(const uint8_t table[1024], long m0, long *m, long b[4],
 int ca_pixel_kernels_wide(void) { return 0; }
 
 void ca_full_blend_run(void *p, long count, const ca_full_blend *b) { (void)p; (void)count; (void)b; }
+
+void ca_full_blend_column(void *p, long bytesPerRow, long rows, long count, const ca_full_blend *b) {
+    (void)p; (void)bytesPerRow; (void)rows; (void)count; (void)b;
+}
 
 void ca_solid_table(const float s[4], float keep, uint8_t out[1024]) { (void)s; (void)keep; (void)out; }
 

@@ -215,10 +215,7 @@ static inline __attribute__((always_inline)) void paintColumn(uint8_t *p, long b
                                                               const ca_solid_paint *paint) {
     const size_t bytes = (size_t)count * 4;
     if (c >= 1 && count >= 8 && paint->hasKernel && paint->wide && !paint->opaque) {
-        for (long r = 0; r < rows; r++, p += bytesPerRow) {
-            if (r + 4 < rows) ca_prefetch_range(p + 4 * bytesPerRow, bytes);
-            ca_full_blend_run(p, count, paint->lanes);
-        }
+        ca_full_blend_column(p, bytesPerRow, rows, count, paint->lanes);
     } else if (c >= 1 && paint->opaque && paint->ao >= 0) {
         for (long r = 0; r < rows; r++, p += bytesPerRow) {
             if (r + 4 < rows) ca_prefetch_range(p + 4 * bytesPerRow, bytes);

@@ -83,6 +83,10 @@ typedef struct {
 /// over its last eight computed from their bytes as they were before the run.
 void ca_full_blend_run(void *p, long count, const ca_full_blend *blend);
 
+/// `ca_full_blend_run` on `rows` rows of `count` pixels (at least eight), `bytesPerRow` apart,
+/// the kernel's constants loaded once, pixels four rows below prefetched; nothing without AVX2.
+void ca_full_blend_column(void *p, long bytesPerRow, long rows, long count, const ca_full_blend *blend);
+
 /// `SolidSpanWriter`'s table: for each channel c (r, g, b, a) and byte D, ⌊(D·keep + s[c]) + 0.5⌋
 /// in float arithmetic, at out[256·c + D].
 void ca_solid_table(const float s[4], float keep, uint8_t out[1024]);
