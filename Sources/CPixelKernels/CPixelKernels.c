@@ -140,15 +140,19 @@ static void full_blend_column_avx2(uint8_t *p, long bytesPerRow, long rows, long
 __attribute__((target("avx2")))
 static void solid_table_avx2(const float s[4], float keep, uint8_t out[1024]) {
     const __m256 ramp = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), k = _mm256_set1_ps(keep), half = _mm256_set1_ps(0.5f);
+    // Thirty-two values packed to bytes at once (the same unsigned saturations, 32 to 16 bits
+    // and 16 to 8, as eight at a time), their 128-bit halves' order put back by one permute.
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     for (int c = 0; c < 4; c++) {
         const __m256 sc = _mm256_set1_ps(s[c]);
-        for (int d = 0; d < 256; d += 8) {
-            __m256 dv = _mm256_add_ps(ramp, _mm256_set1_ps((float)d));
-            __m256i v = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dv, k), sc), half));
-            // Eight values 0…255 to eight bytes.
-            __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
-            __m128i w = _mm_packus_epi16(_mm_packus_epi32(lo, hi), _mm_setzero_si128());
-            _mm_storel_epi64((__m128i *)(out + 256 * c + d), w);
+        for (int d = 0; d < 256; d += 32) {
+            __m256i v[4];
+            for (int j = 0; j < 4; j++) {
+                const __m256 dv = _mm256_add_ps(ramp, _mm256_set1_ps((float)(d + 8 * j)));
+                v[j] = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dv, k), sc), half));
+            }
+            const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(v[0], v[1]), _mm256_packus_epi32(v[2], v[3]));
+            _mm256_storeu_si256((__m256i *)(out + 256 * c + d), _mm256_permutevar8x32_epi32(bytes, order));
         }
     }
 }
