@@ -80,23 +80,28 @@ __attribute__((target("avx2"))) static void affineStoreAVX2(uint32_t *row, long 
     if (k < n) affineEights(row, n - 8, 1, p);
 }
 
-/// `ca_full_blend_run`'s one run, the kernel's constants in registers (`fullBlendLanes`).
+/// A kernel's constants in registers, loaded once for many runs (`full_blend_column_avx2`): the
+/// one-multiply form's three (`one`) or the general form's six.
 typedef struct {
     __m256i mh, ml, bhE, blE, bhO, blO, m1, b1E, b1O;
     int one;
 } fullBlendLanes;
 
 __attribute__((target("avx2"))) static inline __attribute__((always_inline)) fullBlendLanes fullBlendLanesOf(const ca_full_blend *b) {
-    fullBlendLanes l;
-    l.mh = _mm256_broadcastsi128_si256((__m128i)b->mh); l.ml = _mm256_broadcastsi128_si256((__m128i)b->ml);
-    l.bhE = _mm256_broadcastsi128_si256((__m128i)b->bhEven); l.blE = _mm256_broadcastsi128_si256((__m128i)b->blEven);
-    l.bhO = _mm256_broadcastsi128_si256((__m128i)b->bhOdd); l.blO = _mm256_broadcastsi128_si256((__m128i)b->blOdd);
-    l.m1 = _mm256_broadcastsi128_si256((__m128i)b->m1);
-    l.b1E = _mm256_broadcastsi128_si256((__m128i)b->b1Even); l.b1O = _mm256_broadcastsi128_si256((__m128i)b->b1Odd);
+    fullBlendLanes l = { 0 };
     l.one = b->oneMultiply != 0;
+    if (l.one) {
+        l.m1 = _mm256_broadcastsi128_si256((__m128i)b->m1);
+        l.b1E = _mm256_broadcastsi128_si256((__m128i)b->b1Even); l.b1O = _mm256_broadcastsi128_si256((__m128i)b->b1Odd);
+    } else {
+        l.mh = _mm256_broadcastsi128_si256((__m128i)b->mh); l.ml = _mm256_broadcastsi128_si256((__m128i)b->ml);
+        l.bhE = _mm256_broadcastsi128_si256((__m128i)b->bhEven); l.blE = _mm256_broadcastsi128_si256((__m128i)b->blEven);
+        l.bhO = _mm256_broadcastsi128_si256((__m128i)b->bhOdd); l.blO = _mm256_broadcastsi128_si256((__m128i)b->blOdd);
+    }
     return l;
 }
 
+/// `ca_full_blend_run`'s one run of `count` (at least eight) pixels from `base`.
 __attribute__((target("avx2"))) static inline __attribute__((always_inline)) void fullBlendRow(uint8_t *base, long count,
                                                                                                const fullBlendLanes *l) {
     uint8_t *last = base + (count - 8) * 4;
