@@ -483,18 +483,6 @@ __attribute__((target("avx2"))) static void addPolygonsWide(ca_edge_sink *sink, 
     else addPolygons(sink, xy, ends, count, ox, oy, 0, 0, 1);
 }
 
-/// Whether the CPU has AVX2 (`setupFour`), found once (rasterisers on several threads may ask
-/// at once: they store the same answer).
-static int hasAVX2(void) {
-    static int known = -1;
-    int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (k < 0) {
-        __builtin_cpu_init();
-        k = __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&known, k, __ATOMIC_RELAXED);
-    }
-    return k;
-}
 #endif
 
 void ca_edge_add_line(ca_edge_sink *shared, double x0, double y0, double x1, double y1) {
@@ -503,7 +491,6 @@ void ca_edge_add_line(ca_edge_sink *shared, double x0, double y0, double x1, dou
     ca_edge_sink local = *shared, *sink = &local;
     edgeBatch b;
     b.n = 0;
-    if (sink->work > sink->workLimit) return;
     if (sink->written) {
         batchEdge(sink, &b, x0, y0, x1, y1, 1, 1);
         flushBatch(sink, &b, 1);
@@ -523,7 +510,7 @@ void ca_edge_add_polygons(ca_edge_sink *shared, const double *xy, const long *en
     const int holds = sink->written != NULL;
     if (lo && hi && lo[0] - ox >= -lim && lo[1] - oy >= -lim && hi[0] - ox <= lim && hi[1] - oy <= lim) {
 #if defined(__x86_64__)
-        if (hasAVX2()) addPolygonsWide(sink, xy, ends, count, ox, oy, holds);
+        if (ca_cpu_has_avx2()) addPolygonsWide(sink, xy, ends, count, ox, oy, holds);
         else
 #endif
         if (holds) addPolygons(sink, xy, ends, count, ox, oy, 0, 1, 0);
@@ -551,29 +538,26 @@ int ca_polygons_cross_rows_vertically(const double *xy, const long *ends, long c
     return 0;
 }
 
+/// `ca_edge_add_closed`'s edges, one polygon's batches (`holds` as `addPolygons` takes it).
+static inline __attribute__((always_inline)) void addClosed(ca_edge_sink *sink, const double *xy, long n, int reversed, int holds) {
+    edgeBatch b;
+    b.n = 0;
+    // The polygon's vertices in order (from the first back, when reversed), each joined to the
+    // one before it, the first to the last.
+    double px = reversed ? xy[0] : xy[2 * (n - 1)], py = reversed ? xy[1] : xy[2 * (n - 1) + 1];
+    for (long m = 0; m < n; m++) {
+        const long k = reversed ? n - 1 - m : m;
+        batchEdge(sink, &b, px, py, xy[2 * k], xy[2 * k + 1], 1, holds);
+        px = xy[2 * k]; py = xy[2 * k + 1];
+    }
+    flushBatch(sink, &b, holds);
+}
+
 void ca_edge_add_closed(ca_edge_sink *shared, const double *xy, long n, int reversed) {
     if (n <= 0) return;
     ca_edge_sink local = *shared, *sink = &local;
-    const int holds = sink->written != NULL;
-    edgeBatch b;
-    b.n = 0;
-    if (reversed) {
-        double px = xy[0], py = xy[1];
-        for (long k = n - 1; k >= 0; k--) {
-            if (holds) batchEdge(sink, &b, px, py, xy[2 * k], xy[2 * k + 1], 1, 1);
-            else batchEdge(sink, &b, px, py, xy[2 * k], xy[2 * k + 1], 1, 0);
-            px = xy[2 * k]; py = xy[2 * k + 1];
-        }
-    } else {
-        double px = xy[2 * (n - 1)], py = xy[2 * (n - 1) + 1];
-        for (long k = 0; k < n; k++) {
-            if (holds) batchEdge(sink, &b, px, py, xy[2 * k], xy[2 * k + 1], 1, 1);
-            else batchEdge(sink, &b, px, py, xy[2 * k], xy[2 * k + 1], 1, 0);
-            px = xy[2 * k]; py = xy[2 * k + 1];
-        }
-    }
-    if (holds) flushBatch(sink, &b, 1);
-    else flushBatch(sink, &b, 0);
+    if (sink->written) addClosed(sink, xy, n, reversed, 1);
+    else addClosed(sink, xy, n, reversed, 0);
     shared->work = local.work;
     shared->verticalCount = local.verticalCount;
 }
@@ -683,4 +667,20 @@ void ca_resolve_coverage(float *cells, uint64_t *bits, long width, long height, 
             fullRuns[2 * y + 1] = (int32_t)full[1];
         }
     }
+}
+
+int ca_cpu_has_avx2(void) {
+#if defined(__x86_64__)
+    // Rasterisers on several threads may ask at once: they store the same answer.
+    static int known = -1;
+    int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (k < 0) {
+        __builtin_cpu_init();
+        k = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&known, k, __ATOMIC_RELAXED);
+    }
+    return k;
+#else
+    return 0;
+#endif
 }

@@ -10,14 +10,7 @@
 #include <immintrin.h>
 #include "FullBlendLanes.h"
 
-int ca_pixel_kernels_wide(void) {
-    static int known = -1;
-    if (known < 0) {
-        __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") ? 1 : 0;
-    }
-    return known;
-}
+int ca_pixel_kernels_wide(void) { return ca_cpu_has_avx2(); }
 
 /// Whether the eight pixels from k all lie in the piece: the last one's t strictly between its
 /// stops (the first four are, and t is monotonic along the row).

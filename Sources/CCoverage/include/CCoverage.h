@@ -54,6 +54,10 @@ typedef struct {
     long verticalCount, verticalRoom;
 } ca_edge_sink;
 
+/// Whether the CPU has AVX2, found once: the edge set-up's four-edge step here and
+/// CPixelKernels' wide loops (`ca_pixel_kernels_wide`) take it.
+int ca_cpu_has_avx2(void);
+
 /// One edge from (x0, y0) to (x1, y1) in cell units; going down (y increasing) adds winding
 /// +1 to its right. Non-finite coordinates add nothing; finite ones are clamped to ±10⁷.
 void ca_edge_add_line(ca_edge_sink *sink, double x0, double y0, double x1, double y1);
